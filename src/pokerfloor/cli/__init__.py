@@ -1,0 +1,1 @@
+"""The ``pokerfloor`` command line."""

@@ -1,0 +1,23 @@
+"""Entry point of the ``pokerfloor`` command: one Typer app with a sub-command per area."""
+
+from __future__ import annotations
+
+import typer
+
+from pokerfloor.cli.demo import demo
+
+app = typer.Typer(
+    help="Tournois de No-Limit Hold'em selon le règlement / NLHE tournaments by the book.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+app.command("demo")(demo)
+
+
+@app.callback()
+def main() -> None:
+    """Tournois de No-Limit Hold'em selon le règlement / NLHE tournaments by the book."""
+
+
+if __name__ == "__main__":  # pragma: no cover
+    app()
