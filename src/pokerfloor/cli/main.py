@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from pokerfloor.cli.demo import demo
+from pokerfloor.cli.hand import hand_app
 
 app = typer.Typer(
     help="Tournois de No-Limit Hold'em selon le règlement / NLHE tournaments by the book.",
@@ -12,6 +13,7 @@ app = typer.Typer(
     add_completion=False,
 )
 app.command("demo")(demo)
+app.add_typer(hand_app, name="hand")
 
 
 @app.callback()

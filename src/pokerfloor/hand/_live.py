@@ -1,0 +1,215 @@
+"""The floor's reading of what a player physically did: chips pushed, words said.
+
+``interpret_live`` turns a ``LiveAction`` into the software action it counts as, with the ruling
+and its articles, or into a restriction (the player must now call or fold). The articles come
+from the hand's profile; the logic is the same for every profile, the settings differ.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pokerfloor.errors import PokerfloorError
+from pokerfloor.hand._model import Action, LiveAction, Noted, Ruling
+
+if TYPE_CHECKING:
+    from pokerfloor.hand._engine import Hand
+
+Outcome = tuple[Action, Ruling | None] | Noted
+
+
+def interpret_live(hand: Hand, player: int, live: LiveAction) -> Outcome:
+    if any(chip <= 0 for chip in live.chips + live.take_back):
+        raise PokerfloorError(
+            "BAD_CHIPS", "chip denominations must be positive numbers", {"chips": list(live.chips)}
+        )
+    if live.amount is not None and live.amount <= 0:
+        raise PokerfloorError(
+            "BAD_AMOUNT", f"declared amount {live.amount} must be positive", {"amount": live.amount}
+        )
+    if live.say is not None:
+        return _declared(hand, player, live)
+    if not live.chips:
+        raise PokerfloorError(
+            "EMPTY_ACTION", "a live action needs chips pushed or a declaration (say)", {}
+        )
+    return _silent(hand, player, live)
+
+
+def _ruling(hand: Hand, decision: str, reason: str, *keys: str) -> Ruling:
+    citations: tuple[str, ...] = ()
+    for key in keys:
+        citations += hand.rules.cite(key)
+    return Ruling(decision, reason, citations)
+
+
+def _raise_to(hand: Hand, player: int, total: int, reason: str, *keys: str) -> Outcome:
+    """A bet or raise to ``total``, corrected up to the minimum and down to the all-in."""
+    legal = hand._legal(player)
+    kind = "bet" if hand.current_bet == 0 else "raise"
+    if kind not in legal.options:
+        # The player may not raise (betting not reopened, or nothing behind): it is a call.
+        decision = "call" if legal.to_call else "check"
+        return Action(decision), _ruling(
+            hand,
+            decision,
+            f"{reason}; a raise is not allowed here, so it counts as a {decision}",
+            "betting.short_allin_reopens",
+        )
+    assert legal.min_to is not None and legal.max_to is not None
+    if total >= legal.max_to:
+        return Action("allin"), _ruling(hand, "allin", f"{reason}: all in", *keys)
+    if total < legal.min_to:
+        reason = f"{reason}; {total} is short of the minimum, completed to {legal.min_to}"
+        keys = (*keys, "betting.under_raise")
+        total = legal.min_to
+    return Action(kind, total), _ruling(hand, kind, f"{reason}: {kind} to {total}", *keys)
+
+
+def _declared(hand: Hand, player: int, live: LiveAction) -> Outcome:
+    say = live.say
+    committed = hand.committed[player]
+    to_call = hand.current_bet - committed
+    pushed_total = committed + sum(live.chips) - sum(live.take_back)
+    if say == "fold":
+        return Action("fold"), _ruling(hand, "fold", "fold declared", "betting.verbal_binding")
+    if say == "allin":
+        return Action("allin"), _ruling(hand, "allin", "all in declared", "betting.verbal_binding")
+    if say == "check":
+        if to_call > 0:
+            raise PokerfloorError(
+                "CANNOT_CHECK",
+                f"'check' declared facing a bet of {hand.current_bet}: call, raise or fold",
+                {"to_call": to_call},
+            )
+        return Action("check"), _ruling(hand, "check", "check declared", "betting.verbal_binding")
+    if say == "call":
+        if to_call <= 0:
+            return Action("check"), _ruling(
+                hand, "check", "'call' with no bet to call is a check", "betting.call_without_bet"
+            )
+        return Action("call"), _ruling(
+            hand, "call", "call declared: the full call is owed", "betting.verbal_binding"
+        )
+    # bet or raise declared
+    if live.amount is not None:
+        return _raise_to(
+            hand, player, live.amount, f"{say} to {live.amount} declared", "betting.verbal_binding"
+        )
+    if live.chips:
+        reason = (
+            "raise declared with a single chip and no amount: the raise is what the chip allows"
+            if len(live.chips) == 1
+            else "raise declared, chips pushed: the raise is what the chips make"
+        )
+        return _raise_to(hand, player, pushed_total, reason, "betting.oversized_chip_facing_bet")
+    if hand.current_bet == 0:
+        return _raise_to(
+            hand, player, 0, "'raise' with no bet is a minimum bet", "betting.raise_without_bet"
+        )
+    return _raise_to(
+        hand, player, 0, "raise declared without an amount: the minimum raise", "betting.minimum_raise"
+    )
+
+
+def _silent(hand: Hand, player: int, live: LiveAction) -> Outcome:
+    rules = hand.rules
+    chips = live.chips
+    committed = hand.committed[player]
+    pushed = sum(chips) - sum(live.take_back)
+    stack = hand.stacks[player]
+    if pushed > stack:
+        raise PokerfloorError(
+            "NOT_ENOUGH_CHIPS",
+            f"{hand.names[player]} pushed {pushed} but has only {stack} behind",
+            {"pushed": pushed, "stack": stack},
+        )
+    total = committed + pushed
+    to_call = hand.current_bet - committed
+    if pushed == stack:
+        return Action("allin"), _ruling(hand, "allin", "every chip pushed: all in", "betting.silent_chips")
+    if to_call <= 0:
+        if hand.current_bet == 0:
+            kind_reason = (
+                "a single chip with no bet to face is a bet of its value"
+                if len(chips) == 1
+                else "chips pushed with no bet to face: a bet of their total"
+            )
+            return _raise_to(hand, player, total, kind_reason, "betting.oversized_chip_facing_bet")
+        if len(chips) == 1:
+            return Action("check"), _ruling(
+                hand, "check", "a single chip without a word, nothing to call: a check",
+                "betting.oversized_chip_facing_bet",
+            )
+    if len(chips) == 1 and not live.take_back:
+        if chips[0] >= to_call:
+            return Action("call"), _ruling(
+                hand, "call", "a single oversized chip without a declaration is a call",
+                "betting.oversized_chip_facing_bet",
+            )
+        return _short_chip(hand, player, "a single chip worth less than the call")
+    if pushed < to_call:
+        return _under_call(hand, player, pushed, to_call)
+    if pushed - min(chips) < to_call:
+        return Action("call"), _ruling(
+            hand, "call", "every chip pushed was needed to call: a call", "betting.silent_chips"
+        )
+    raise_part = total - hand.current_bet
+    if raise_part * 100 >= hand.increment * rules.raise_completion_percent:
+        return _raise_to(
+            hand,
+            player,
+            total,
+            f"chips make at least {rules.raise_completion_percent}% of a raise",
+            "betting.raise_completion_percent",
+        )
+    return Action("call"), _ruling(
+        hand,
+        "call",
+        f"chips make less than {rules.raise_completion_percent}% of a raise: a call, "
+        "the extra is returned",
+        "betting.raise_completion_percent",
+    )
+
+
+def _short_chip(hand: Hand, player: int, what: str) -> Outcome:
+    if hand.rules.lower_chip_facing_bet == "call_heads_up_else_call_or_fold":
+        live_players = sum(1 for status in hand.status if status != 1)
+        if live_players > 2:
+            return _restrict(hand, player, f"{what}, several players in: call or fold")
+        return Action("call"), _ruling(
+            hand, "call", f"{what}, heads-up: a call", "betting.lower_chip_facing_bet"
+        )
+    return Action("call"), _ruling(
+        hand, "call", f"{what}: the call is completed", "betting.lower_chip_facing_bet"
+    )
+
+
+def _restrict(hand: Hand, player: int, reason: str) -> Noted:
+    return Noted(player, _ruling(hand, "restricted", reason, "betting.lower_chip_facing_bet"))
+
+
+def _under_call(hand: Hand, player: int, pushed: int, to_call: int) -> Outcome:
+    rule = hand.rules.under_call
+    what = f"{pushed} pushed facing {to_call} to call"
+    if rule == "complete_if_over_half":
+        if pushed * 2 > to_call:
+            return Action("call"), _ruling(
+                hand, "call", f"{what}: more than half, the call must be completed", "betting.under_call"
+            )
+        return Noted(
+            player,
+            _ruling(hand, "restricted", f"{what}: half or less, call or fold", "betting.under_call"),
+        )
+    if rule == "full_call_heads_up_or_opener":
+        heads_up = sum(1 for status in hand.status if status != 1) == 2
+        # Only the opening bet has been made when no raise followed it (preflop: the big blind).
+        opening = hand.setup.big_blind if hand.street == 0 else hand.increment
+        facing_opener = hand.current_bet == opening
+        why = (
+            "heads-up: a full call" if heads_up
+            else "facing the opening bet: a full call" if facing_opener
+            else "the TD may rule otherwise; the engine applies a full call"
+        )
+        return Action("call"), _ruling(hand, "call", f"{what}: {why}", "betting.under_call")
+    return Action("call"), _ruling(hand, "call", f"{what}: the call is completed", "betting.under_call")

@@ -1,0 +1,189 @@
+"""The data of one hand: its set-up, the actions a player can take, the events it records.
+
+Events are msgspec structs tagged with a stable ``type`` (past tense, never renamed), so an event
+log serialises to JSON and folds back into the same state.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import Literal
+
+import msgspec
+
+
+class Street(IntEnum):
+    PREFLOP = 0
+    FLOP = 1
+    TURN = 2
+    RIVER = 3
+    SHOWDOWN = 4
+    COMPLETE = 5
+
+    @property
+    def key(self) -> str:
+        return self.name.lower()
+
+
+class Seat(msgspec.Struct, frozen=True):
+    """A seated player. ``absent`` players are dealt in and their hand is killed; a player who
+    ``arrived_during_deal`` sat down after the first card and before the last card of the deal."""
+
+    seat_no: int
+    name: str
+    stack: int
+    absent: bool = False
+    arrived_during_deal: bool = False
+
+
+class HandSetup(msgspec.Struct, frozen=True):
+    """Everything the caller (the tournament layer, a scenario, a PHH file) decides.
+
+    ``small_blind_seat``/``big_blind_seat`` override the usual positions (dead button cases);
+    use 0 for "no small blind this hand". ``dead_money`` is already in the pot (a hand started
+    on a later street, or dead blinds).
+    """
+
+    profile: str
+    seats: tuple[Seat, ...]
+    button_seat: int
+    small_blind: int
+    big_blind: int
+    ante: int = 0
+    bb_ante: int = 0
+    smallest_chip: int = 1
+    small_blind_seat: int | None = None
+    big_blind_seat: int | None = None
+    start_street: Street = Street.PREFLOP
+    dead_money: int = 0
+
+
+ActionKind = Literal["fold", "check", "call", "bet", "raise", "allin"]
+ACTION_KINDS: tuple[ActionKind, ...] = ("fold", "check", "call", "bet", "raise", "allin")
+
+
+class Action(msgspec.Struct, frozen=True):
+    """A software action: ``amount`` is the street total for bet and raise ("raise to")."""
+
+    kind: ActionKind
+    amount: int | None = None
+
+
+class LiveAction(msgspec.Struct, frozen=True):
+    """What a player physically did at a live table; the engine rules on it.
+
+    ``chips``: denominations pushed in one motion (on top of what is already committed this
+    street); ``take_back``: chips pulled back from what was committed (ropta 5.5 case 2);
+    ``say``: a verbal declaration; ``amount``: the total declared with it; ``out_of_turn``:
+    the player acted before their turn.
+    """
+
+    chips: tuple[int, ...] = ()
+    say: Literal["fold", "check", "call", "bet", "raise", "allin"] | None = None
+    amount: int | None = None
+    out_of_turn: bool = False
+    take_back: tuple[int, ...] = ()
+
+
+class Timeout(msgspec.Struct, frozen=True):
+    """The player's clock ran out after the clock was called."""
+
+
+class LegalActions(msgspec.Struct, frozen=True):
+    """What the player to act may do. ``min_to``/``max_to`` bound a bet or a raise (totals)."""
+
+    player: int
+    options: tuple[ActionKind, ...]
+    to_call: int
+    min_to: int | None
+    max_to: int | None
+
+
+class Ruling(msgspec.Struct, frozen=True):
+    """How the engine interpreted an action, and why."""
+
+    decision: str
+    reason: str
+    citations: tuple[str, ...]
+
+
+# ---- events -------------------------------------------------------------------------------
+
+
+class HandStarted(msgspec.Struct, frozen=True, tag="hand_started"):
+    setup: HandSetup
+    deck: tuple[int, ...]
+    players: tuple[int, ...]  # seat numbers by player index (first seat left of the button first)
+
+
+class Posted(msgspec.Struct, frozen=True, tag="posted"):
+    player: int
+    kind: Literal["ante", "small_blind", "big_blind", "bb_ante"]
+    amount: int
+    citations: tuple[str, ...] = ()
+
+
+class HolesDealt(msgspec.Struct, frozen=True, tag="holes_dealt"):
+    cards: tuple[tuple[int, int], ...]
+
+
+class HandKilled(msgspec.Struct, frozen=True, tag="hand_killed"):
+    player: int
+    ruling: Ruling
+
+
+class Acted(msgspec.Struct, frozen=True, tag="acted"):
+    player: int
+    kind: ActionKind
+    to: int  # the player's street total after the action
+    ruling: Ruling | None = None
+
+
+class BoardDealt(msgspec.Struct, frozen=True, tag="board_dealt"):
+    street: Street
+    burn: int
+    cards: tuple[int, ...]
+
+
+class BetReturned(msgspec.Struct, frozen=True, tag="bet_returned"):
+    player: int
+    amount: int
+
+
+class HandsShown(msgspec.Struct, frozen=True, tag="hands_shown"):
+    order: tuple[int, ...]
+    ruling: Ruling
+
+
+class PotAwarded(msgspec.Struct, frozen=True, tag="pot_awarded"):
+    pot: int
+    amount: int
+    players: tuple[int, ...]
+    shares: tuple[int, ...]
+    ruling: Ruling | None = None
+
+
+class HandEnded(msgspec.Struct, frozen=True, tag="hand_ended"):
+    stacks: tuple[int, ...]
+
+
+class Noted(msgspec.Struct, frozen=True, tag="noted"):
+    """A ruling that changes no chips: an out-of-turn action held, a duty reminded."""
+
+    player: int
+    ruling: Ruling
+
+
+Event = (
+    HandStarted
+    | Posted
+    | HolesDealt
+    | HandKilled
+    | Acted
+    | BoardDealt
+    | BetReturned
+    | HandsShown
+    | PotAwarded
+    | HandEnded
+    | Noted
+)

@@ -1,0 +1,95 @@
+"""The settings of a rule profile that one hand needs, read once when the hand starts.
+
+The engine asks these fields, never the profile's name (rules are data, DESIGN.md section 2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from pokerfloor.rules import RuleProfile, load_profile
+
+# Articles for rules every rulebook shares, used when a profile has no setting of its own.
+# Each profile follows TDA on these (allinouest and ropta say so; heavenpoker's articles agree).
+_COMMON_CITATIONS: dict[str, tuple[str, ...]] = {
+    "betting.minimum_raise": ("tda-2024 R43",),
+    "betting.silent_chips": ("tda-2024 R45",),
+    "betting.verbal_binding": ("tda-2024 R40",),
+    "betting.call_without_bet": ("tda-2024 R55",),
+    "betting.raise_without_bet": ("tda-2024 R56",),
+    "betting.under_raise": ("tda-2024 R52",),
+    "showdown.all_in_face_up": ("tda-2024 R16",),
+    "showdown.cards_speak": ("tda-2024 R12",),
+    "pots.side_pots_split_separately": ("tda-2024 R21",),
+    "blinds.heads_up": ("tda-2024 R34",),
+    "out_of_turn.fold": ("tda-2024 R53",),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class HandRules:
+    profile: RuleProfile
+    live_if_seated_at: str
+    expiry_not_facing_bet: str
+    expiry_facing_bet: str
+    short_allin_reopens: str
+    short_allin_reopens_for_blinds: bool
+    raise_completion_percent: int
+    under_call: str
+    lower_chip_facing_bet: str
+    bb_ante_order: str
+    bb_ante_if_short: str
+    minimum_bet_big_blinds: int
+    binding_if_action_unchanged: bool
+    binding_after_players_acted: int
+    skipped_player_options: str
+    first_without_bet: str
+    show_both_cards_to_win: bool
+    odd_chip: str
+    award_order: str
+    last_to_act_must_raise_nuts: bool
+
+    def cite(self, key: str) -> tuple[str, ...]:
+        """The articles behind a setting, or behind a rule all the rulebooks share."""
+        if key in self.profile.settings:
+            return self.profile.citations(key)
+        return _COMMON_CITATIONS[key]
+
+
+@cache
+def hand_rules(profile_id: str) -> HandRules:
+    """Load a profile (bundled id or path) and keep the hand's settings, once per profile."""
+    profile = load_profile(profile_id)
+
+    def text(key: str) -> str:
+        return str(profile.value(key))
+
+    def number(key: str) -> int:
+        return int(profile.value(key))
+
+    def flag(key: str) -> bool:
+        return bool(profile.value(key))
+
+    return HandRules(
+        profile=profile,
+        live_if_seated_at=text("hand.live_if_seated_at"),
+        expiry_not_facing_bet=text("clock.expiry_not_facing_bet"),
+        expiry_facing_bet=text("clock.expiry_facing_bet"),
+        short_allin_reopens=text("betting.short_allin_reopens"),
+        short_allin_reopens_for_blinds=flag("betting.short_allin_reopens_for_blinds"),
+        raise_completion_percent=number("betting.raise_completion_percent"),
+        under_call=text("betting.under_call"),
+        lower_chip_facing_bet=text("betting.lower_chip_facing_bet"),
+        bb_ante_order=text("betting.bb_ante_order"),
+        bb_ante_if_short=text("betting.bb_ante_if_short"),
+        minimum_bet_big_blinds=number("betting.minimum_bet_big_blinds"),
+        binding_if_action_unchanged=flag("out_of_turn.binding_if_action_unchanged"),
+        binding_after_players_acted=number("out_of_turn.binding_after_players_acted"),
+        skipped_player_options=text("out_of_turn.skipped_player_options"),
+        first_without_bet=text("showdown.first_without_bet"),
+        show_both_cards_to_win=flag("showdown.show_both_cards_to_win"),
+        odd_chip=text("pots.odd_chip"),
+        award_order=text("pots.award_order"),
+        last_to_act_must_raise_nuts=flag("duties.last_to_act_must_raise_nuts"),
+    )
