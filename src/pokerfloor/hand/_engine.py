@@ -142,6 +142,32 @@ class Hand:
             raise HandError("NO_ONE_TO_ACT", "no player is to act: the betting is over")
         return self._legal(player)
 
+    def snapshot(self) -> dict[str, object]:
+        """The whole state as plain data, to compare a replay with the original."""
+        return {
+            "street": int(self.street),
+            "stacks": list(self.stacks),
+            "committed": list(self.committed),
+            "contributed": list(self.contributed),
+            "status": list(self.status),
+            "acted": list(self.acted),
+            "holes": list(self.holes),
+            "board": list(self.board),
+            "deck_position": self.deck_position,
+            "current_bet": self.current_bet,
+            "increment": self.increment,
+            "full_raise_level": self.full_raise_level,
+            "aggressor": self.aggressor,
+            "previous_aggressor": self.previous_aggressor,
+            "to_act": self.to_act,
+            "dead_money": self.dead_money,
+            "restricted": dict(self.restricted),
+            "held": {player: (action, bet) for player, (action, bet) in self.held.items()},
+            "held_order": list(self.held_order),
+            "shown": self.shown,
+            "awards": list(self.awards),
+        }
+
     def pots(self) -> list[tuple[int, tuple[int, ...]]]:
         """Main pot first: (amount, eligible player indices), this street's bets included."""
         live = [status != FOLDED for status in self.status]
@@ -165,23 +191,33 @@ class Hand:
                 "UNKNOWN_PLAYER", f"no player {actor} in this hand", {"player": actor}
             )
         first_new = len(self.events)
-        if actor != self.to_act:
-            if not (isinstance(action, LiveAction) and action.out_of_turn):
-                expected = self.names[self.to_act] if self.to_act >= 0 else "nobody"
-                raise HandError(
-                    "NOT_YOUR_TURN",
-                    f"{self.names[actor]} is not to act: it is {expected}'s turn",
-                    {"player": self.names[actor], "to_act": expected},
-                )
-            self._out_of_turn(actor, action)
-        elif isinstance(action, Timeout):
-            self._timeout(actor)
-        elif isinstance(action, LiveAction):
-            self._live(actor, action)
-        else:
-            self._record(self._checked(actor, action, None))
-        self._advance()
+        try:
+            if actor != self.to_act:
+                if not (isinstance(action, LiveAction) and action.out_of_turn):
+                    expected = self.names[self.to_act] if self.to_act >= 0 else "nobody"
+                    raise HandError(
+                        "NOT_YOUR_TURN",
+                        f"{self.names[actor]} is not to act: it is {expected}'s turn",
+                        {"player": self.names[actor], "to_act": expected},
+                    )
+                self._out_of_turn(actor, action)
+            elif isinstance(action, Timeout):
+                self._timeout(actor)
+            elif isinstance(action, LiveAction):
+                self._live(actor, action)
+            else:
+                self._record(self._checked(actor, action, None))
+            self._advance()
+        except PokerfloorError:
+            if len(self.events) > first_new:
+                self._restore(first_new)
+            raise
         return self.events[first_new:]
+
+    def _restore(self, length: int) -> None:
+        """Undo a partly applied action: rebuild the state from the events before it."""
+        rebuilt = Hand.replay(self.events[:length])
+        self.__dict__.update(rebuilt.__dict__)
 
     def _checked(self, player: int, action: Action, ruling: Ruling | None) -> Acted:
         """Validate a software action and return its event (nothing applied yet)."""
@@ -286,6 +322,14 @@ class Hand:
                 f"{self.names[player]} cannot act: no longer in the hand or all in",
                 {"player": self.names[player]},
             )
+        pushed = sum(action.chips) - sum(action.take_back)
+        if (not action.chips and action.say is None) or pushed > self.stacks[player]:
+            raise HandError(
+                "BAD_LIVE_ACTION",
+                f"{self.names[player]}: a live action needs chips (at most the {self.stacks[player]} "
+                "behind) or a declaration (say)",
+                {"player": self.names[player], "pushed": pushed},
+            )
         if action.say == "fold":
             ruling = Ruling(
                 "fold", "a fold out of turn is binding", self.rules.cite("out_of_turn.fold")
@@ -303,9 +347,7 @@ class Hand:
             "acted out of turn: the action goes back to the player to act; it binds if the "
             "action to this player does not change"
         )
-        self._record(Noted(player, Ruling("held", reason, cite)))
-        self.held[player] = (action, self.current_bet)
-        self.held_order.append(player)
+        self._record(Noted(player, Ruling("held", reason, cite), action, self.current_bet))
         limit = self.rules.binding_after_players_acted
         if limit and len(self.held_order) >= limit and self.to_act >= 0:
             self._skipped_by_players(self.to_act)
@@ -428,29 +470,35 @@ class Hand:
             self._deal_board(Street(self.street + 1))
 
     def _release_held(self, player: int) -> None:
-        action, bet_then = self.held.pop(player)
-        self.held_order.remove(player)
+        action, bet_then = self.held[player]
         if self.current_bet == bet_then and self.rules.binding_if_action_unchanged:
-            outcome = interpret_live(self, player, LiveAction(action.chips, action.say, action.amount))
-            if isinstance(outcome, Noted):
-                self._record(outcome)
+            try:
+                outcome = interpret_live(
+                    self, player, LiveAction(action.chips, action.say, action.amount)
+                )
+                if isinstance(outcome, Noted):
+                    self._record(outcome)
+                    return
+                canonical, ruling = outcome
+                binding = Ruling(
+                    ruling.decision if ruling else canonical.kind,
+                    "the out-of-turn action binds: the action to this player did not change",
+                    self.rules.cite("out_of_turn.binding_if_action_unchanged"),
+                )
+                self._record(self._checked(player, canonical, binding))
                 return
-            canonical, ruling = outcome
-            binding = Ruling(
-                ruling.decision if ruling else canonical.kind,
-                "the out-of-turn action binds: the action to this player did not change",
-                self.rules.cite("out_of_turn.binding_if_action_unchanged"),
-            )
-            self._record(self._checked(player, canonical, binding))
+            except PokerfloorError as invalid:
+                reason = f"the out-of-turn action cannot stand ({invalid.message}): the player acts"
         else:
-            self._record(
+            reason = (
+                "the action changed since the out-of-turn action: it does not bind "
+                "and the player has their options"
+            )
+        self._record(
                 Noted(
                     player,
                     Ruling(
-                        "options",
-                        "the action changed since the out-of-turn action: it does not bind "
-                        "and the player has their options",
-                        self.rules.cite("out_of_turn.binding_if_action_unchanged"),
+                        "options", reason, self.rules.cite("out_of_turn.binding_if_action_unchanged")
                     ),
                 )
             )
@@ -548,8 +596,12 @@ class Hand:
             return LegalActions(player, restricted, to_call, None, None)
         options: list[ActionKind] = ["fold", "call"] if to_call > 0 else ["check"]
         all_in_total = committed + stack
+        # A bet or raise needs an opponent who could put chips beyond the current bet.
+        stacks, committed_all = self.stacks, self.committed
         others = any(
-            status == ACTIVE for index, status in enumerate(self.status) if index != player
+            status == ACTIVE and committed_all[index] + stacks[index] > current
+            for index, status in enumerate(self.status)
+            if index != player
         )
         can_raise = stack > to_call and others
         min_to: int | None = None
@@ -619,12 +671,25 @@ class Hand:
             self.to_act = -1
             self.committed = [0] * self.count
         elif isinstance(event, Noted):
-            if event.ruling.decision == "restricted":
-                self.restricted[event.player] = ("fold", "call")
-            elif event.ruling.decision == "held":
-                pass  # the held action itself lives in the deciding side's memory
+            self._apply_noted(event)
         elif isinstance(event, HandStarted):
             raise PokerfloorError("BAD_EVENT_LOG", "hand_started may only be the first event")
+
+    def _apply_noted(self, event: Noted) -> None:
+        decision = event.ruling.decision
+        if decision == "restricted":
+            self.restricted[event.player] = ("fold", "call")
+            self._drop_held(event.player)
+        elif decision == "held" and event.held is not None:
+            self.held[event.player] = (event.held, event.held_at_bet)
+            self.held_order.append(event.player)
+        elif decision == "options":
+            self._drop_held(event.player)
+
+    def _drop_held(self, player: int) -> None:
+        if player in self.held:
+            del self.held[player]
+            self.held_order.remove(player)
 
     def _apply_posted(self, event: Posted) -> None:
         player, amount = event.player, event.amount
@@ -670,6 +735,7 @@ class Hand:
     def _apply_acted(self, event: Acted) -> None:
         player = event.player
         self.restricted.pop(player, None)
+        self._drop_held(player)
         if event.kind == "fold":
             self.status[player] = FOLDED
         else:

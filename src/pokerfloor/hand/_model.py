@@ -168,10 +168,13 @@ class HandEnded(msgspec.Struct, frozen=True, tag="hand_ended"):
 
 
 class Noted(msgspec.Struct, frozen=True, tag="noted"):
-    """A ruling that changes no chips: an out-of-turn action held, a duty reminded."""
+    """A ruling that changes no chips: an out-of-turn action held (``held``, with the bet it
+    faced), options restricted, a duty reminded."""
 
     player: int
     ruling: Ruling
+    held: LiveAction | None = None
+    held_at_bet: int = 0
 
 
 Event = (

@@ -1,0 +1,169 @@
+"""Properties of every hand, for every profile: chips are conserved, no stack goes negative,
+exactly one player is to act with at least one legal action while the hand is live, a refused
+action changes nothing, and replaying the events rebuilds the same state."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from pokerfloor.cards import shuffled_order
+from pokerfloor.errors import PokerfloorError
+from pokerfloor.hand import Action, Hand, HandSetup, LiveAction, Seat, Timeout
+
+PROFILES = ("tda-2024", "tda-2010", "ropta")  # TEMP
+CHIPS = (25, 100, 500, 1000, 5000)
+
+
+@st.composite
+def setups(draw: st.DrawFn) -> tuple[HandSetup, int]:
+    count = draw(st.integers(2, 9))
+    seat_numbers = sorted(draw(st.lists(st.integers(1, 10), min_size=count, max_size=count, unique=True)))
+    big = draw(st.sampled_from((50, 100, 200, 400, 1000)))
+    stacks = draw(st.lists(st.integers(1, 60) .map(lambda n: n * big // 2 + draw_odd(n)), min_size=count, max_size=count))
+    ante_kind = draw(st.sampled_from(("none", "ante", "bb_ante")))
+    seats = tuple(
+        Seat(seat_no, f"P{seat_no}", stack, absent=draw(st.booleans()) and draw(st.booleans()) and index > 1)
+        for index, (seat_no, stack) in enumerate(zip(seat_numbers, stacks, strict=True))
+    )
+    setup = HandSetup(
+        profile=draw(st.sampled_from(PROFILES)),
+        seats=seats,
+        button_seat=draw(st.sampled_from(seat_numbers)),
+        small_blind=big // 2,
+        big_blind=big,
+        ante=big // 10 if ante_kind == "ante" else 0,
+        bb_ante=big if ante_kind == "bb_ante" else 0,
+        smallest_chip=draw(st.sampled_from((1, 5, 25))),
+    )
+    return setup, draw(st.integers(0, 2**32))
+
+
+def draw_odd(n: int) -> int:
+    return (n * 7) % 13  # stacks that are not round, so splits and all-ins get odd amounts
+
+
+class HandMachine(RuleBasedStateMachine):
+    hand: Hand
+    total: int
+
+    @initialize(data=setups())
+    def start(self, data: tuple[HandSetup, int]) -> None:
+        setup, seed = data
+        self.hand = Hand.start(setup, shuffled_order(seed))
+        self.total = sum(seat.stack for seat in setup.seats) + setup.dead_money
+
+    @precondition(lambda self: not self.hand.is_complete)
+    @rule(choice=st.integers(0, 10**6), fraction=st.floats(0, 1))
+    def legal_action(self, choice: int, fraction: float) -> None:
+        legal = self.hand.legal_actions()
+        kind = legal.options[choice % len(legal.options)]
+        amount = None
+        if kind in ("bet", "raise"):
+            assert legal.min_to is not None and legal.max_to is not None
+            amount = legal.min_to + int((legal.max_to - legal.min_to) * fraction)
+        self.hand.act(Action(kind, amount))
+
+    @precondition(lambda self: not self.hand.is_complete)
+    @rule(
+        chips=st.lists(st.sampled_from(CHIPS), max_size=4),
+        say=st.sampled_from((None, "call", "raise", "check", "bet")),
+        amount=st.one_of(st.none(), st.integers(1, 100_000)),
+        out_of_turn=st.booleans(),
+        who=st.integers(0, 8),
+    )
+    def live_action(
+        self, chips: list[int], say: str | None, amount: int | None, out_of_turn: bool, who: int
+    ) -> None:
+        """Live actions are either applied or refused; a refusal changes nothing."""
+        player = who % self.hand.count if out_of_turn else self.hand.to_act
+        action = LiveAction(tuple(chips), say, amount, out_of_turn)  # type: ignore[arg-type]
+        self.attempt(action, player)
+
+    @precondition(lambda self: not self.hand.is_complete)
+    @rule()
+    def clock_runs_out(self) -> None:
+        self.hand.act(Timeout())
+
+    @precondition(lambda self: not self.hand.is_complete)
+    @rule(kind=st.sampled_from(("check", "call", "bet", "raise")), amount=st.integers(-5, 10**6))
+    def maybe_illegal_action(self, kind: str, amount: int) -> None:
+        self.attempt(Action(kind, amount), self.hand.to_act)  # type: ignore[arg-type]
+
+    @precondition(lambda self: self.hand.is_complete)
+    @rule()
+    def a_finished_hand_refuses_actions(self) -> None:
+        try:
+            self.hand.act(Action("check"))
+        except PokerfloorError as refused:
+            assert refused.code == "HAND_OVER"
+        else:  # pragma: no cover - the property is that this never happens
+            raise AssertionError("a finished hand accepted an action")
+
+    def attempt(self, action: Action | LiveAction, player: int) -> None:
+        before = self.hand.snapshot()
+        events_before = len(self.hand.events)
+        try:
+            self.hand.act(action, player)
+        except PokerfloorError as refused:
+            assert refused.code and refused.message
+            assert self.hand.snapshot() == before
+            assert len(self.hand.events) == events_before
+
+    @invariant()
+    def chips_are_conserved(self) -> None:
+        hand = self.hand
+        in_pot = sum(hand.contributed) + hand.dead_money
+        if hand.is_complete:
+            assert sum(hand.stacks) == self.total
+        else:
+            assert sum(hand.stacks) + in_pot == self.total
+
+    @invariant()
+    def no_stack_is_negative(self) -> None:
+        assert min(self.hand.stacks) >= 0
+        assert min(self.hand.committed) >= 0
+
+    @invariant()
+    def one_player_to_act_with_a_legal_action_while_live(self) -> None:
+        hand = self.hand
+        if hand.is_complete:
+            assert hand.to_act == -1
+        else:
+            assert 0 <= hand.to_act < hand.count
+            assert hand.legal_actions().options
+
+    @invariant()
+    def replaying_the_events_rebuilds_the_state(self) -> None:
+        assert Hand.replay(self.hand.events).snapshot() == self.hand.snapshot()
+
+
+HandMachine.TestCase.settings = settings(
+    max_examples=300, stateful_step_count=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+TestHandMachine = HandMachine.TestCase
+
+
+def test_random_hands_always_finish_and_pay_out_everything() -> None:
+    rng = random.Random(7)
+    for _ in range(300):
+        count = rng.randint(2, 9)
+        seats = tuple(Seat(n, f"P{n}", rng.randint(1, 400) * 25) for n in range(1, count + 1))
+        setup = HandSetup(
+            profile=rng.choice(PROFILES), seats=seats, button_seat=rng.randint(1, count),
+            small_blind=50, big_blind=100, bb_ante=rng.choice((0, 100)), smallest_chip=25,
+        )  # fmt: skip
+        hand = Hand.start(setup, shuffled_order(rng.getrandbits(32)))
+        steps = 0
+        while not hand.is_complete:
+            legal = hand.legal_actions()
+            kind = rng.choice(legal.options)
+            amount = rng.randint(legal.min_to, legal.max_to) if kind in ("bet", "raise") else None  # type: ignore[arg-type]
+            hand.act(Action(kind, amount))
+            steps += 1
+            assert steps < 200
+        assert sum(hand.stacks) == sum(seat.stack for seat in seats)
+        assert sum(award.amount for award in hand.awards) == sum(sum(a.shares) for a in hand.awards)
