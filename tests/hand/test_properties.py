@@ -14,19 +14,32 @@ from pokerfloor.cards import shuffled_order
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.hand import Action, Hand, HandSetup, LiveAction, Seat, Timeout
 
-PROFILES = ("tda-2024", "tda-2010", "ropta")  # TEMP
+PROFILES = ("tda-2024", "tda-2010", "ropta", "allinouest", "heavenpoker")
 CHIPS = (25, 100, 500, 1000, 5000)
 
 
 @st.composite
 def setups(draw: st.DrawFn) -> tuple[HandSetup, int]:
     count = draw(st.integers(2, 9))
-    seat_numbers = sorted(draw(st.lists(st.integers(1, 10), min_size=count, max_size=count, unique=True)))
+    seat_numbers = sorted(
+        draw(st.lists(st.integers(1, 10), min_size=count, max_size=count, unique=True))
+    )
     big = draw(st.sampled_from((50, 100, 200, 400, 1000)))
-    stacks = draw(st.lists(st.integers(1, 60) .map(lambda n: n * big // 2 + draw_odd(n)), min_size=count, max_size=count))
+    stacks = draw(
+        st.lists(
+            st.integers(1, 60).map(lambda n: n * big // 2 + draw_odd(n)),
+            min_size=count,
+            max_size=count,
+        )
+    )
     ante_kind = draw(st.sampled_from(("none", "ante", "bb_ante")))
     seats = tuple(
-        Seat(seat_no, f"P{seat_no}", stack, absent=draw(st.booleans()) and draw(st.booleans()) and index > 1)
+        Seat(
+            seat_no,
+            f"P{seat_no}",
+            stack,
+            absent=draw(st.booleans()) and draw(st.booleans()) and index > 1,
+        )
         for index, (seat_no, stack) in enumerate(zip(seat_numbers, stacks, strict=True))
     )
     setup = HandSetup(
@@ -142,7 +155,10 @@ class HandMachine(RuleBasedStateMachine):
 
 
 HandMachine.TestCase.settings = settings(
-    max_examples=300, stateful_step_count=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=300,
+    stateful_step_count=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
 )
 TestHandMachine = HandMachine.TestCase
 

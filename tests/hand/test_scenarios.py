@@ -11,7 +11,8 @@ from typer.testing import CliRunner
 
 from pokerfloor.cli.main import app
 
-SCENARIOS = sorted((Path(__file__).parents[1] / "scenarios").glob("*.yaml"))
+SCENARIOS_DIR = Path(__file__).parents[1] / "scenarios"
+SCENARIOS = sorted(SCENARIOS_DIR.glob("*.yaml"))
 
 
 def run(path: Path) -> tuple[int, str]:
@@ -31,7 +32,11 @@ def test_there_are_at_least_80_scenarios() -> None:
 
 
 def test_unmet_expectation_exits_1_and_names_the_key(tmp_path: Path) -> None:
-    source = (Path(__file__).parents[1] / "scenarios" / "tda-2024-r45-multiple-chips-50-percent-raise.yaml")
+    source = (
+        Path(__file__).parents[1]
+        / "scenarios"
+        / "tda-2024-r45-multiple-chips-50-percent-raise.yaml"
+    )
     text = source.read_text(encoding="utf-8").replace("min_raise_to: 2300", "min_raise_to: 2200")
     wrong = tmp_path / "wrong.yaml"
     wrong.write_text(text, encoding="utf-8")
@@ -41,15 +46,19 @@ def test_unmet_expectation_exits_1_and_names_the_key(tmp_path: Path) -> None:
     assert failures == [{"key": "min_raise_to", "expected": 2200, "actual": 2300}]
 
 
+HEAD = "profile: tda-2024\nblinds: [1, 2]\nbutton: 1\n"
+TWO = "seats: {1: {name: A, stack: 9}, 2: {name: B, stack: 9}}\n"
+
+
 @pytest.mark.parametrize(
     ("text", "named"),
     [
-        ("profile: tda-2024\nblinds: [1, 2]\nbutton: 1\nseats: {1: {name: A, stack: 10}}\ncolour: red\n", "colour"),
-        ("profile: tda-2024\nblinds: [1, 2]\nbutton: 1\n", "seats"),
-        ("profile: tda-2024\nblinds: [1, 2]\nbutton: 1\nseats: {1: {name: A, stack: -5}}\n", "seats.1.stack"),
-        ("profile: tda-2024\nblinds: [1, 2]\nbutton: 1\nseats: {1: {name: A, stack: 9}, 2: {name: B, stack: 9}}\nactions:\n  - A: jump\n", "actions[0]"),
-        ("profile: tda-2024\nblinds: [1, 2]\nbutton: 1\nseats: {1: {name: A, stack: 9}, 2: {name: B, stack: 9}}\nhole: {A: AsAs}\n", "hole"),
-        ("profile: nope\nblinds: [1, 2]\nbutton: 1\nseats: {1: {name: A, stack: 9}, 2: {name: B, stack: 9}}\n", "nope"),
+        (HEAD + "seats: {1: {name: A, stack: 10}}\ncolour: red\n", "colour"),
+        (HEAD, "seats"),
+        (HEAD + "seats: {1: {name: A, stack: -5}}\n", "seats.1.stack"),
+        (HEAD + TWO + "actions:\n  - A: jump\n", "actions[0]"),
+        (HEAD + TWO + "hole: {A: AsAs}\n", "hole"),
+        (HEAD.replace("tda-2024", "nope") + TWO, "nope"),
         ("[1, 2", "YAML"),
     ],
 )

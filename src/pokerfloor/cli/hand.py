@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Annotated
 
 import typer
 
@@ -18,7 +19,7 @@ hand_app = typer.Typer(
 
 @hand_app.command("run")
 def run(
-    file: Path = typer.Argument(..., help="Scénario YAML ou JSON / YAML or JSON scenario"),
+    file: Annotated[Path, typer.Argument(help="Scénario YAML ou JSON / YAML or JSON scenario")],
 ) -> None:
     """Joue un scénario de main / play a hand scenario (exit 1: expect not met, 2: invalid)."""
     try:

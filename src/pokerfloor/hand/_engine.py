@@ -12,7 +12,8 @@ Players are indexed in dealing order: index 0 is the first seat left of the butt
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from pokerfloor.cards import rank7
 from pokerfloor.errors import PokerfloorError
@@ -36,6 +37,7 @@ from pokerfloor.hand._model import (
     Posted,
     PotAwarded,
     Ruling,
+    Seat,
     Street,
     Timeout,
 )
@@ -88,8 +90,8 @@ class Hand:
         self.held_order: list[int] = []
         self.shown: tuple[int, ...] = ()
         self.awards: list[PotAwarded] = []
-        self.events: list[Event] = []
-        self.events.append(started)
+        self.events: list[Event] = [started]
+        self._legal_cache: LegalActions | None = None
 
     # ---- building -----------------------------------------------------------------------
 
@@ -176,9 +178,7 @@ class Hand:
 
     # ---- acting -------------------------------------------------------------------------
 
-    def act(
-        self, action: Action | LiveAction | Timeout, player: int | None = None
-    ) -> list[Event]:
+    def act(self, action: Action | LiveAction | Timeout, player: int | None = None) -> list[Event]:
         """Apply one action of ``player`` (default: the player to act); return its events.
 
         Raises ``HandError`` (state unchanged) when the rules refuse it.
@@ -187,9 +187,7 @@ class Hand:
             raise HandError("HAND_OVER", "the hand is over: no more actions")
         actor = self.to_act if player is None else player
         if not 0 <= actor < self.count:
-            raise HandError(
-                "UNKNOWN_PLAYER", f"no player {actor} in this hand", {"player": actor}
-            )
+            raise HandError("UNKNOWN_PLAYER", f"no player {actor} in this hand", {"player": actor})
         first_new = len(self.events)
         try:
             if actor != self.to_act:
@@ -279,7 +277,9 @@ class Hand:
             )
         if kind == "raise" and self.current_bet == 0:
             return HandError(
-                "NO_BET_TO_RAISE", f"there is no bet to raise: bet instead; options: {options}", params
+                "NO_BET_TO_RAISE",
+                f"there is no bet to raise: bet instead; options: {options}",
+                params,
             )
         if kind in ("raise", "allin") and not self._reopened(player):
             cite = ", ".join(self.rules.cite("betting.short_allin_reopens"))
@@ -326,8 +326,8 @@ class Hand:
         if (not action.chips and action.say is None) or pushed > self.stacks[player]:
             raise HandError(
                 "BAD_LIVE_ACTION",
-                f"{self.names[player]}: a live action needs chips (at most the {self.stacks[player]} "
-                "behind) or a declaration (say)",
+                f"{self.names[player]}: a live action needs chips (at most the "
+                f"{self.stacks[player]} behind) or a declaration (say)",
                 {"player": self.names[player], "pushed": pushed},
             )
         if action.say == "fold":
@@ -348,13 +348,34 @@ class Hand:
             "action to this player does not change"
         )
         self._record(Noted(player, Ruling("held", reason, cite), action, self.current_bet))
+        skipped = self.to_act
         limit = self.rules.binding_after_players_acted
-        if limit and len(self.held_order) >= limit and self.to_act >= 0:
-            self._skipped_by_players(self.to_act)
+        if limit and len(self.held_order) >= limit and skipped >= 0:
+            self._skipped_by_players(skipped)
+        elif (
+            self.rules.skipped_player_options == "call_or_fold"
+            and skipped >= 0
+            and skipped not in self.restricted
+            and self._substantial_action_held()
+        ):
+            ruling = Ruling(
+                "restricted",
+                "skipped while substantial action was taken after them: call or fold only",
+                self.rules.cite("out_of_turn.skipped_player_options"),
+            )
+            self._record(Noted(skipped, ruling))
+
+    def _substantial_action_held(self) -> bool:
+        """Substantial action: three actions, or two of which one puts chips in (tda-2024 R36)."""
+        held = [self.held[player][0] for player in self.held_order]
+        puts_chips = any(a.chips or a.say in ("call", "bet", "raise", "allin") for a in held)
+        return len(held) >= 3 or (len(held) >= 2 and puts_chips)
 
     def _skipped_by_players(self, skipped: int) -> None:
         """allinouest: enough players acted after a silent player: they lose their options."""
-        cite = self.rules.cite("out_of_turn.binding_after_players_acted")
+        cite = self.rules.cite("out_of_turn.binding_after_players_acted") + self.rules.cite(
+            "out_of_turn.skipped_player_options"
+        )
         if self.current_bet > self.committed[skipped]:
             ruling = Ruling("dead", "players acted after this player and the pot was open", cite)
             self._record(Acted(skipped, "fold", self.committed[skipped], ruling))
@@ -379,7 +400,9 @@ class Hand:
         holes = tuple((cards[index], cards[index + count]) for index in range(count))
         self._record(HolesDealt(holes))
         for index, seat in enumerate(self._seats_by_index()):
-            dead = seat.absent or (seat.arrived_during_deal and rules.live_if_seated_at == "first_card")
+            dead = seat.absent or (
+                seat.arrived_during_deal and rules.live_if_seated_at == "first_card"
+            )
             if dead and self.status[index] != FOLDED:
                 when = "first card" if rules.live_if_seated_at == "first_card" else "last card"
                 ruling = Ruling(
@@ -394,7 +417,7 @@ class Hand:
                 break
             self._deal_board(street, burn=preflop)
 
-    def _seats_by_index(self) -> list[object]:
+    def _seats_by_index(self) -> list[Seat]:
         by_seat = {seat.seat_no: seat for seat in self.setup.seats}
         return [by_seat[seat_no] for seat_no in self.players]
 
@@ -441,15 +464,15 @@ class Hand:
     def _advance(self) -> None:
         """After an action: apply held out-of-turn actions, close rounds, deal, show down."""
         while self.street is not Street.COMPLETE:
+            if self.to_act >= 0 and self.status.count(FOLDED) < self.count - 1:
+                if self.held and self.to_act in self.held:
+                    self._release_held(self.to_act)
+                    continue
+                return
             live = [index for index in range(self.count) if self.status[index] != FOLDED]
             if len(live) == 1:
                 self._return_uncalled()
                 self._win_without_showdown(live[0])
-                return
-            if self.to_act >= 0:
-                if self.to_act in self.held:
-                    self._release_held(self.to_act)
-                    continue
                 return
             self._return_uncalled()
             can_act = sum(1 for status in self.status if status == ACTIVE)
@@ -490,18 +513,30 @@ class Hand:
             except PokerfloorError as invalid:
                 reason = f"the out-of-turn action cannot stand ({invalid.message}): the player acts"
         else:
+            rule = self.rules.options_if_action_changed
+            was_aggressive = action.say in ("bet", "raise") or action.amount is not None
+            if rule == "fold_forfeiting_or_keep" or (
+                rule == "raise_only_if_bet_out_of_turn" and not was_aggressive
+            ):
+                reason = (
+                    "the action changed since the out-of-turn action: the player may call or "
+                    "fold but not raise"
+                )
+                cite = self.rules.cite("out_of_turn.options_if_action_changed")
+                self._record(Noted(player, Ruling("restricted", reason, cite)))
+                return
             reason = (
                 "the action changed since the out-of-turn action: it does not bind "
                 "and the player has their options"
             )
         self._record(
-                Noted(
-                    player,
-                    Ruling(
-                        "options", reason, self.rules.cite("out_of_turn.binding_if_action_unchanged")
-                    ),
-                )
+            Noted(
+                player,
+                Ruling(
+                    "options", reason, self.rules.cite("out_of_turn.binding_if_action_unchanged")
+                ),
             )
+        )
 
     def _return_uncalled(self) -> None:
         top = max(self.contributed)
@@ -539,9 +574,15 @@ class Hand:
                 if first == self.aggressor
                 else "no bet on the last street: the profile's first player shows first"
             )
-            setting = "showdown.first_with_bet" if first == self.aggressor else "showdown.first_without_bet"
+            setting = (
+                "showdown.first_with_bet"
+                if first == self.aggressor
+                else "showdown.first_without_bet"
+            )
             self._record(
-                HandsShown(tuple(self._showdown_order(live)), Ruling("show", reason, rules.cite(setting)))
+                HandsShown(
+                    tuple(self._showdown_order(live)), Ruling("show", reason, rules.cite(setting))
+                )
             )
         board = self.board
         strength = {index: rank7(*self.holes[index], *board) for index in live}
@@ -574,12 +615,11 @@ class Hand:
         if acted < 0 or self.full_raise_level > acted:
             return True
         rules = self.rules
-        if rules.short_allin_reopens == "cumulative_full_raise":
-            if self.current_bet - acted >= self.increment:
-                return True
-        elif rules.short_allin_reopens == "doubled_bet":
-            if acted > 0 and self.current_bet >= 2 * acted:
-                return True
+        reopens = rules.short_allin_reopens
+        if reopens == "cumulative_full_raise" and self.current_bet - acted >= self.increment:
+            return True  # several short all-ins together made a full raise (tda-2024 R47)
+        if reopens == "doubled_bet" and acted > 0 and 2 * acted <= self.current_bet:
+            return True  # the all-ins doubled the player's own bet (allinouest)
         return (
             rules.short_allin_reopens_for_blinds
             and self.street is Street.PREFLOP
@@ -587,22 +627,34 @@ class Hand:
         )
 
     def _legal(self, player: int) -> LegalActions:
+        cached = self._legal_cache
+        if cached is not None and cached.player == player:
+            return cached
+        cached = self._legal_cache = self._compute_legal(player)
+        return cached
+
+    def _compute_legal(self, player: int) -> LegalActions:
         committed = self.committed[player]
         stack = self.stacks[player]
         current = self.current_bet
         to_call = min(current - committed, stack) if current > committed else 0
         restricted = self.restricted.get(player)
         if restricted is not None:
-            return LegalActions(player, restricted, to_call, None, None)
+            # A restricted player may call or fold; with nothing to call that means check.
+            return LegalActions(player, restricted if to_call else ("check",), to_call, None, None)
         options: list[ActionKind] = ["fold", "call"] if to_call > 0 else ["check"]
         all_in_total = committed + stack
         # A bet or raise needs an opponent who could put chips beyond the current bet.
-        stacks, committed_all = self.stacks, self.committed
-        others = any(
-            status == ACTIVE and committed_all[index] + stacks[index] > current
-            for index, status in enumerate(self.status)
-            if index != player
-        )
+        stacks, committed_all, status = self.stacks, self.committed, self.status
+        others = False
+        for index in range(self.count):
+            if (
+                index != player
+                and status[index] == ACTIVE
+                and committed_all[index] + stacks[index] > current
+            ):
+                others = True
+                break
         can_raise = stack > to_call and others
         min_to: int | None = None
         max_to: int | None = None
@@ -619,61 +671,61 @@ class Hand:
 
     def _next_to_act(self, after: int) -> int:
         status = self.status
-        count = self.count
-        able = [index for index in range(count) if status[index] == ACTIVE]
-        if not able:
+        able = status.count(ACTIVE)
+        if able == 0:
             return -1
-        if len(able) == 1:
-            only = able[0]
-            facing = self.committed[only] < self.current_bet
-            return only if facing else -1
         current = self.current_bet
+        committed = self.committed
+        if able == 1:
+            only = status.index(ACTIVE)
+            return only if committed[only] < current else -1
+        acted = self.acted
+        count = self.count
         for step in range(1, count + 1):
             index = (after + step) % count
-            if status[index] == ACTIVE and (
-                self.acted[index] < 0 or self.committed[index] < current
-            ):
+            if status[index] == ACTIVE and (acted[index] < 0 or committed[index] < current):
                 return index
         return -1
 
     # ---- applying events (no decisions here) --------------------------------------------
 
     def _apply(self, event: Event) -> None:
-        if isinstance(event, Acted):
-            self._apply_acted(event)
-        elif isinstance(event, Posted):
-            self._apply_posted(event)
-        elif isinstance(event, BoardDealt):
-            self._apply_board(event)
-        elif isinstance(event, HolesDealt):
-            self.holes = list(event.cards)
-            self.deck_position = 2 * self.count
-            self._open_preflop()
-        elif isinstance(event, HandKilled):
-            self.status[event.player] = FOLDED
-            if self.to_act == event.player:
-                self.to_act = self._next_to_act(event.player)
-        elif isinstance(event, BetReturned):
-            self.stacks[event.player] += event.amount
-            self.contributed[event.player] -= event.amount
-            self.committed[event.player] = max(0, self.committed[event.player] - event.amount)
-        elif isinstance(event, HandsShown):
-            self.shown = event.order
-            if self.street < Street.SHOWDOWN and self.status.count(ACTIVE) <= 1:
-                self.to_act = -1
-        elif isinstance(event, PotAwarded):
-            for player, share in zip(event.players, event.shares, strict=True):
-                self.stacks[player] += share
-            self.awards.append(event)
-            self.street = Street.SHOWDOWN
-        elif isinstance(event, HandEnded):
-            self.street = Street.COMPLETE
+        self._legal_cache = None
+        handler = _HANDLERS.get(type(event))
+        if handler is None:
+            raise PokerfloorError("BAD_EVENT_LOG", f"{type(event).__name__} cannot be applied here")
+        handler(self, event)
+
+    def _apply_holes(self, event: HolesDealt) -> None:
+        self.holes = list(event.cards)
+        self.deck_position = 2 * self.count
+        self._open_preflop()
+
+    def _apply_killed(self, event: HandKilled) -> None:
+        self.status[event.player] = FOLDED
+        if self.to_act == event.player:
+            self.to_act = self._next_to_act(event.player)
+
+    def _apply_returned(self, event: BetReturned) -> None:
+        self.stacks[event.player] += event.amount
+        self.contributed[event.player] -= event.amount
+        self.committed[event.player] = max(0, self.committed[event.player] - event.amount)
+
+    def _apply_shown(self, event: HandsShown) -> None:
+        self.shown = event.order
+        if self.street < Street.SHOWDOWN and self.status.count(ACTIVE) <= 1:
             self.to_act = -1
-            self.committed = [0] * self.count
-        elif isinstance(event, Noted):
-            self._apply_noted(event)
-        elif isinstance(event, HandStarted):
-            raise PokerfloorError("BAD_EVENT_LOG", "hand_started may only be the first event")
+
+    def _apply_awarded(self, event: PotAwarded) -> None:
+        for player, share in zip(event.players, event.shares, strict=True):
+            self.stacks[player] += share
+        self.awards.append(event)
+        self.street = Street.SHOWDOWN
+
+    def _apply_ended(self, event: HandEnded) -> None:
+        self.street = Street.COMPLETE
+        self.to_act = -1
+        self.committed = [0] * self.count
 
     def _apply_noted(self, event: Noted) -> None:
         decision = event.ruling.decision
@@ -757,6 +809,20 @@ class Hand:
             self.to_act = self._next_to_act(player)
         elif self.status[self.to_act] != ACTIVE:
             self.to_act = self._next_to_act(self.to_act)
+
+
+_HANDLERS: dict[type, Callable[[Hand, Any], None]] = {
+    Acted: Hand._apply_acted,
+    Posted: Hand._apply_posted,
+    BoardDealt: Hand._apply_board,
+    HolesDealt: Hand._apply_holes,
+    HandKilled: Hand._apply_killed,
+    BetReturned: Hand._apply_returned,
+    HandsShown: Hand._apply_shown,
+    PotAwarded: Hand._apply_awarded,
+    HandEnded: Hand._apply_ended,
+    Noted: Hand._apply_noted,
+}
 
 
 def _blind_indices(setup: HandSetup, players: tuple[int, ...]) -> tuple[int, int]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pokerfloor.errors import PokerfloorError
-from pokerfloor.hand._model import Action, LiveAction, Noted, Ruling
+from pokerfloor.hand._model import Action, ActionKind, LiveAction, Noted, Ruling
 
 if TYPE_CHECKING:
     from pokerfloor.hand._engine import Hand
@@ -46,10 +46,10 @@ def _ruling(hand: Hand, decision: str, reason: str, *keys: str) -> Ruling:
 def _raise_to(hand: Hand, player: int, total: int, reason: str, *keys: str) -> Outcome:
     """A bet or raise to ``total``, corrected up to the minimum and down to the all-in."""
     legal = hand._legal(player)
-    kind = "bet" if hand.current_bet == 0 else "raise"
+    kind: ActionKind = "bet" if hand.current_bet == 0 else "raise"
     if kind not in legal.options:
         # The player may not raise (betting not reopened, or nothing behind): it is a call.
-        decision = "call" if legal.to_call else "check"
+        decision: ActionKind = "call" if legal.to_call else "check"
         return Action(decision), _ruling(
             hand,
             decision,
@@ -108,7 +108,11 @@ def _declared(hand: Hand, player: int, live: LiveAction) -> Outcome:
             hand, player, 0, "'raise' with no bet is a minimum bet", "betting.raise_without_bet"
         )
     return _raise_to(
-        hand, player, 0, "raise declared without an amount: the minimum raise", "betting.minimum_raise"
+        hand,
+        player,
+        0,
+        "raise declared without an amount: the minimum raise",
+        "betting.minimum_raise",
     )
 
 
@@ -127,7 +131,9 @@ def _silent(hand: Hand, player: int, live: LiveAction) -> Outcome:
     total = committed + pushed
     to_call = hand.current_bet - committed
     if pushed == stack:
-        return Action("allin"), _ruling(hand, "allin", "every chip pushed: all in", "betting.silent_chips")
+        return Action("allin"), _ruling(
+            hand, "allin", "every chip pushed: all in", "betting.silent_chips"
+        )
     if to_call <= 0:
         if hand.current_bet == 0:
             kind_reason = (
@@ -138,16 +144,20 @@ def _silent(hand: Hand, player: int, live: LiveAction) -> Outcome:
             return _raise_to(hand, player, total, kind_reason, "betting.oversized_chip_facing_bet")
         if len(chips) == 1:
             return Action("check"), _ruling(
-                hand, "check", "a single chip without a word, nothing to call: a check",
+                hand,
+                "check",
+                "a single chip without a word, nothing to call: a check",
                 "betting.oversized_chip_facing_bet",
             )
     if len(chips) == 1 and not live.take_back:
         if chips[0] >= to_call:
             return Action("call"), _ruling(
-                hand, "call", "a single oversized chip without a declaration is a call",
+                hand,
+                "call",
+                "a single oversized chip without a declaration is a call",
                 "betting.oversized_chip_facing_bet",
             )
-        return _short_chip(hand, player, "a single chip worth less than the call")
+        return _short_chip(hand, player, chips[0], to_call)
     if pushed < to_call:
         return _under_call(hand, player, pushed, to_call)
     if pushed - min(chips) < to_call:
@@ -172,8 +182,12 @@ def _silent(hand: Hand, player: int, live: LiveAction) -> Outcome:
     )
 
 
-def _short_chip(hand: Hand, player: int, what: str) -> Outcome:
-    if hand.rules.lower_chip_facing_bet == "call_heads_up_else_call_or_fold":
+def _short_chip(hand: Hand, player: int, chip: int, to_call: int) -> Outcome:
+    what = "a single chip worth less than the call"
+    rule = hand.rules.lower_chip_facing_bet
+    if rule == "as_under_call":
+        return _under_call(hand, player, chip, to_call)
+    if rule == "call_heads_up_else_call_or_fold":
         live_players = sum(1 for status in hand.status if status != 1)
         if live_players > 2:
             return _restrict(hand, player, f"{what}, several players in: call or fold")
@@ -195,11 +209,16 @@ def _under_call(hand: Hand, player: int, pushed: int, to_call: int) -> Outcome:
     if rule == "complete_if_over_half":
         if pushed * 2 > to_call:
             return Action("call"), _ruling(
-                hand, "call", f"{what}: more than half, the call must be completed", "betting.under_call"
+                hand,
+                "call",
+                f"{what}: more than half, the call must be completed",
+                "betting.under_call",
             )
         return Noted(
             player,
-            _ruling(hand, "restricted", f"{what}: half or less, call or fold", "betting.under_call"),
+            _ruling(
+                hand, "restricted", f"{what}: half or less, call or fold", "betting.under_call"
+            ),
         )
     if rule == "full_call_heads_up_or_opener":
         heads_up = sum(1 for status in hand.status if status != 1) == 2
@@ -207,9 +226,13 @@ def _under_call(hand: Hand, player: int, pushed: int, to_call: int) -> Outcome:
         opening = hand.setup.big_blind if hand.street == 0 else hand.increment
         facing_opener = hand.current_bet == opening
         why = (
-            "heads-up: a full call" if heads_up
-            else "facing the opening bet: a full call" if facing_opener
+            "heads-up: a full call"
+            if heads_up
+            else "facing the opening bet: a full call"
+            if facing_opener
             else "the TD may rule otherwise; the engine applies a full call"
         )
         return Action("call"), _ruling(hand, "call", f"{what}: {why}", "betting.under_call")
-    return Action("call"), _ruling(hand, "call", f"{what}: the call is completed", "betting.under_call")
+    return Action("call"), _ruling(
+        hand, "call", f"{what}: the call is completed", "betting.under_call"
+    )

@@ -44,6 +44,7 @@ class HandRules:
     binding_if_action_unchanged: bool
     binding_after_players_acted: int
     skipped_player_options: str
+    options_if_action_changed: str
     first_without_bet: str
     show_both_cards_to_win: bool
     odd_chip: str
@@ -87,6 +88,7 @@ def hand_rules(profile_id: str) -> HandRules:
         binding_if_action_unchanged=flag("out_of_turn.binding_if_action_unchanged"),
         binding_after_players_acted=number("out_of_turn.binding_after_players_acted"),
         skipped_player_options=text("out_of_turn.skipped_player_options"),
+        options_if_action_changed=text("out_of_turn.options_if_action_changed"),
         first_without_bet=text("showdown.first_without_bet"),
         show_both_cards_to_win=flag("showdown.show_both_cards_to_win"),
         odd_chip=text("pots.odd_chip"),

@@ -48,7 +48,9 @@ def check_setup(setup: HandSetup, deck: Sequence[int]) -> None:
         raise _bad("DUPLICATE_NAME", "player names must be unique", names=names)
     for seat in seats:
         if seat.seat_no < 1:
-            raise _bad("BAD_SEAT", f"seat {seat.seat_no}: seat numbers start at 1", seat=seat.seat_no)
+            raise _bad(
+                "BAD_SEAT", f"seat {seat.seat_no}: seat numbers start at 1", seat=seat.seat_no
+            )
         if seat.stack <= 0:
             raise _bad(
                 "BAD_STACK",
@@ -84,7 +86,7 @@ def check_setup(setup: HandSetup, deck: Sequence[int]) -> None:
                 seat=value,
             )
     needed = 2 * len(seats) + 8
-    if len(deck) < needed or len(set(deck)) != len(deck) or any(not 0 <= c < 52 for c in deck):
+    if len(deck) < needed or len(set(deck)) != len(deck) or min(deck) < 0 or max(deck) > 51:
         raise _bad(
             "BAD_DECK",
             f"the deck must hold at least {needed} distinct cards numbered 0-51",

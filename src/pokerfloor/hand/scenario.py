@@ -22,7 +22,6 @@ from pokerfloor.hand._model import (
     HandSetup,
     LiveAction,
     Noted,
-    PotAwarded,
     Seat,
     Street,
     Timeout,
@@ -36,7 +35,12 @@ TOP_KEYS = {
 SEAT_KEYS = {"name", "stack", "absent", "arrived_during_deal"}
 LIVE_KEYS = {"chips", "say", "amount", "out_of_turn", "take_back"}
 SAY_WORDS = ("fold", "check", "call", "bet", "raise", "allin")
-STREETS = {"preflop": Street.PREFLOP, "flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}
+STREETS = {
+    "preflop": Street.PREFLOP,
+    "flop": Street.FLOP,
+    "turn": Street.TURN,
+    "river": Street.RIVER,
+}
 
 
 class ScenarioError(PokerfloorError):
@@ -90,7 +94,9 @@ def load_scenario(text: str) -> Scenario:
         raise ScenarioError("SCENARIO_INVALID", "a scenario is a mapping of fields (see the spec)")
     for key in data:
         if key not in TOP_KEYS:
-            raise _fail(f"unknown key {key!r}; accepted: {', '.join(sorted(TOP_KEYS))}", str(key), lines)
+            raise _fail(
+                f"unknown key {key!r}; accepted: {', '.join(sorted(TOP_KEYS))}", str(key), lines
+            )
     for required in ("profile", "blinds", "button", "seats"):
         if required not in data:
             raise _fail(f"the field {required!r} is required", required, lines)
@@ -111,7 +117,9 @@ def load_scenario(text: str) -> Scenario:
     seats = _seats(data["seats"], lines)
     start_text = data.get("start", "preflop")
     if start_text not in STREETS:
-        raise _fail(f"{start_text!r} is not accepted; use one of: {', '.join(STREETS)}", "start", lines)
+        raise _fail(
+            f"{start_text!r} is not accepted; use one of: {', '.join(STREETS)}", "start", lines
+        )
     start = STREETS[start_text]
     pot = _integer(data.get("pot", 0), "pot", lines)
     setup = HandSetup(
@@ -138,7 +146,9 @@ def _seats(raw: Any, lines: dict[str, int]) -> tuple[Seat, ...]:
             raise _fail("give {name: ..., stack: ...}", where, lines)
         for key in info:
             if key not in SEAT_KEYS:
-                raise _fail(f"unknown key {key!r}; accepted: {', '.join(sorted(SEAT_KEYS))}", where, lines)
+                raise _fail(
+                    f"unknown key {key!r}; accepted: {', '.join(sorted(SEAT_KEYS))}", where, lines
+                )
         if "name" not in info or "stack" not in info:
             raise _fail("each seat needs a name and a stack", where, lines)
         seats.append(
@@ -156,7 +166,9 @@ def _seats(raw: Any, lines: dict[str, int]) -> tuple[Seat, ...]:
     return tuple(seats)
 
 
-def _deck(data: dict[str, Any], setup: HandSetup, names: list[str], lines: dict[str, int]) -> tuple[int, ...]:
+def _deck(
+    data: dict[str, Any], setup: HandSetup, names: list[str], lines: dict[str, int]
+) -> tuple[int, ...]:
     """Place the given hole cards and board where the engine deals them; fill from ``seed``."""
     order = deal_order(setup)
     name_by_seat = {seat.seat_no: seat.name for seat in setup.seats}
@@ -226,10 +238,14 @@ def _action(raw: Any, where: str, lines: dict[str, int]) -> Action | LiveAction 
     if isinstance(raw, dict):
         for key in raw:
             if key not in LIVE_KEYS:
-                raise _fail(f"unknown key {key!r}; accepted: {', '.join(sorted(LIVE_KEYS))}", where, lines)
+                raise _fail(
+                    f"unknown key {key!r}; accepted: {', '.join(sorted(LIVE_KEYS))}", where, lines
+                )
         say = raw.get("say")
         if say is not None and say not in SAY_WORDS:
-            raise _fail(f"say {say!r} is not accepted; use one of: {', '.join(SAY_WORDS)}", where, lines)
+            raise _fail(
+                f"say {say!r} is not accepted; use one of: {', '.join(SAY_WORDS)}", where, lines
+            )
         chips = raw.get("chips", [])
         take_back = raw.get("take_back", [])
         for key, value in (("chips", chips), ("take_back", take_back)):
@@ -242,7 +258,9 @@ def _action(raw: Any, where: str, lines: dict[str, int]) -> Action | LiveAction 
             amount = _integer(amount, f"{where}.amount", lines, 1)
         if say is None and not chips:
             raise _fail("a live action needs chips or say", where, lines)
-        return LiveAction(tuple(chips), say, amount, bool(raw.get("out_of_turn", False)), tuple(take_back))
+        return LiveAction(
+            tuple(chips), say, amount, bool(raw.get("out_of_turn", False)), tuple(take_back)
+        )
     raise _fail(f"{raw!r} is not an action", where, lines)
 
 
@@ -264,7 +282,9 @@ def run_scenario(scenario: Scenario) -> dict[str, Any]:
     return _output(hand, rulings, error, error_code)
 
 
-def _collect_rulings(events: Any, index: int | None, names: tuple[str, ...], out: list[dict[str, Any]]) -> None:
+def _collect_rulings(
+    events: Any, index: int | None, names: tuple[str, ...], out: list[dict[str, Any]]
+) -> None:
     for event in events:
         if isinstance(event, Acted | HandKilled | Noted) and event.ruling is not None:
             ruling = event.ruling
@@ -279,7 +299,9 @@ def _collect_rulings(events: Any, index: int | None, names: tuple[str, ...], out
             )
 
 
-def _output(hand: Hand, rulings: list[dict[str, Any]], error: str | None, code: str | None) -> dict[str, Any]:
+def _output(
+    hand: Hand, rulings: list[dict[str, Any]], error: str | None, code: str | None
+) -> dict[str, Any]:
     names = hand.names
     to_act = hand.to_act
     output: dict[str, Any] = {

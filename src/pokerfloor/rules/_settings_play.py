@@ -1,0 +1,474 @@
+"""The settings one hand needs: when it begins, the clock, betting, out-of-turn action, showdown.
+
+The hand engine reads these keys and values; never rename one (add a new value instead).
+Meanings are written in our own words; the profiles cite the articles.
+"""
+
+from __future__ import annotations
+
+from pokerfloor.rules._schema import SettingSpec, choice, enum, flag, integer
+
+SECONDS = ("s", "s")
+
+DEAD = choice("dead", "la main du joueur est morte", "the player's hand is dead")
+
+HAND: tuple[SettingSpec, ...] = (
+    enum(
+        "hand.begins_at",
+        "Moment où commence une main (un nouveau niveau s'applique à la main suivante)",
+        "When a hand begins (a new level applies from the next hand)",
+        choice(
+            "first_riffle",
+            "au premier battage des cartes, ou quand on appuie sur le bouton du mélangeur",
+            "at the first riffle of the shuffle, or when the shuffler's button is pressed",
+        ),
+        choice(
+            "shuffle",
+            "dès que le donneur commence à mélanger les cartes de la main suivante",
+            "as soon as the dealer starts shuffling the cards for the next hand",
+        ),
+        choice(
+            "previous_pot_awarded",
+            "dès que le pot de la main précédente est attribué (vainqueur désigné)",
+            "as soon as the previous hand's pot has been awarded (winner known)",
+        ),
+    ),
+    enum(
+        "hand.live_if_seated_at",
+        "Moment où le joueur doit être à sa place pour que sa main soit vivante",
+        "When a player must be at the seat for the hand to be live",
+        choice(
+            "first_card",
+            "à la première carte distribuée (assis, ou debout à portée de son jeu)",
+            "when the first card is dealt (seated, or standing within reach of the cards)",
+        ),
+        choice(
+            "last_card",
+            "quand la dernière carte de la donne initiale est distribuée (mains complètes)",
+            "when the last card of the initial deal is dealt (all hands complete)",
+        ),
+    ),
+    enum(
+        "hand.missing_small_blind",
+        "Siège du nouveau petit blind vide : où va le bouton",
+        "New small blind seat empty: where the button goes",
+        choice(
+            "button_moves",
+            "pas de petit blind ; le bouton avance comme d'habitude (bouton mort)",
+            "no small blind; the button moves on as usual (dead button)",
+        ),
+        choice(
+            "previous_dealer_deals_again",
+            "pas de petit blind ; le donneur précédent garde le bouton et donne une fois de plus",
+            "no small blind; the previous dealer keeps the button and deals once more",
+        ),
+    ),
+)
+
+CLOCK: tuple[SettingSpec, ...] = (
+    integer(
+        "clock.call_after_seconds",
+        "Temps de réflexion avant de pouvoir demander la pendule",
+        "Thinking time before the clock may be called",
+        minimum=0,
+        maximum=3600,
+        unit=SECONDS,
+        note=(
+            "0 = un temps « raisonnable » jugé par le directeur",
+            "0 = a 'reasonable time' judged by the floor",
+        ),
+    ),
+    integer(
+        "clock.action_seconds",
+        "Temps accordé une fois la pendule demandée, avant le décompte",
+        "Time given once the clock is called, before the countdown",
+        minimum=1,
+        maximum=3600,
+        unit=SECONDS,
+    ),
+    integer(
+        "clock.countdown_seconds",
+        "Décompte final annoncé à voix haute (le temps total est la somme des deux)",
+        "Final countdown said aloud (the total time is the sum of both)",
+        minimum=0,
+        maximum=600,
+        unit=SECONDS,
+    ),
+    enum(
+        "clock.expiry_not_facing_bet",
+        "Temps écoulé sans mise à suivre",
+        "Time runs out when not facing a bet",
+        choice("check", "le joueur est réputé avoir checké (parole)", "the player checks"),
+        DEAD,
+    ),
+    enum(
+        "clock.expiry_facing_bet",
+        "Temps écoulé face à une mise",
+        "Time runs out when facing a bet",
+        DEAD,
+    ),
+)
+
+BETTING: tuple[SettingSpec, ...] = (
+    integer(
+        "betting.minimum_bet_big_blinds",
+        "Ouverture minimale, hors tapis",
+        "Minimum opening bet, except all-in",
+        minimum=1,
+        maximum=100,
+        unit=("gros blind(s)", "big blind(s)"),
+    ),
+    integer(
+        "betting.raise_completion_percent",
+        "Part d'une relance minimale qui oblige à relancer complètement (en dessous : suivi)",
+        "Share of a minimum raise that obliges a full raise (below it: a call)",
+        minimum=1,
+        maximum=100,
+        unit=("%", "%"),
+    ),
+    enum(
+        "betting.short_allin_reopens",
+        "Un tapis inférieur à une relance complète rouvre-t-il les enchères à qui a déjà agi ?",
+        "Does an all-in below a full raise reopen the betting to players who already acted?",
+        choice(
+            "never",
+            "jamais : qui a déjà agi peut seulement suivre ou se coucher",
+            "never: players who already acted may only call or fold",
+        ),
+        choice(
+            "cumulative_full_raise",
+            "oui si plusieurs tapis incomplets font ensemble une relance complète face au joueur",
+            "yes if several short all-ins together make a full raise facing the player",
+        ),
+        choice(
+            "doubled_bet",
+            "oui si les tapis cumulés ont au moins doublé la mise ou relance du joueur",
+            "yes if the all-ins together at least doubled the bet or raise the player made",
+        ),
+    ),
+    flag(
+        "betting.short_allin_reopens_for_blinds",
+        "Exception des blinds : petit et gros blind qui n'ont pas agi volontairement peuvent "
+        "relancer un tapis incomplet",
+        "Blinds exception: small and big blind who have not acted voluntarily may re-raise a "
+        "short all-in",
+        true=(
+            "oui, le blind posté ne compte pas comme une action : ils gardent la relance",
+            "yes, a posted blind is not an action: they keep the right to raise",
+        ),
+        false=("non, pas de cas particulier pour les blinds", "no special case for the blinds"),
+    ),
+    enum(
+        "betting.under_call",
+        "Mise insuffisante pour suivre, posée sans annonce",
+        "Under-call: chips short of a call, no declaration",
+        choice(
+            "full_call_heads_up_or_opener",
+            "suivi complet imposé en tête-à-tête ou face à l'ouverture ; ailleurs le directeur "
+            "tranche (le moteur impose le suivi complet et le signale)",
+            "a full call is required heads-up or against the opening bet; otherwise the TD "
+            "decides (the engine requires the full call and says so)",
+        ),
+        choice(
+            "complete_call",
+            "le joueur doit toujours compléter jusqu'au suivi",
+            "the player must always complete the call",
+        ),
+        choice(
+            "complete_if_over_half",
+            "plus de la moitié du suivi versée : il doit compléter ; la moitié ou moins : il "
+            "complète ou se couche, les jetons posés restant au pot",
+            "more than half of the call put in: he must complete it; half or less: he "
+            "completes or folds, and the chips put in stay in the pot",
+        ),
+    ),
+    enum(
+        "betting.oversized_chip_facing_bet",
+        "Un seul jeton de valeur supérieure, posé sans annonce face à une mise",
+        "A single oversized chip put in silently when facing a bet",
+        choice(
+            "call",
+            "c'est un suivi ; pour relancer il faut l'annoncer avant que le jeton touche la table",
+            "it is a call; to raise, the player must say so before the chip lands",
+        ),
+    ),
+    enum(
+        "betting.multiple_chips_facing_bet",
+        "Plusieurs jetons posés sans annonce face à une mise",
+        "Several chips put in silently when facing a bet",
+        choice(
+            "call_if_every_chip_needed",
+            "suivi si chaque jeton est nécessaire (ôter un des plus petits laisse moins que le "
+            "suivi) ; sinon la règle des 50 % s'applique",
+            "a call if every chip is needed (removing one of the smallest leaves less than the "
+            "call); otherwise the 50% standard applies",
+        ),
+    ),
+    enum(
+        "betting.lower_chip_facing_bet",
+        "Un seul jeton valant moins que le suivi, posé sans annonce",
+        "A single chip worth less than the call, put in silently",
+        choice(
+            "call",
+            "le joueur est tenu de suivre (il complète)",
+            "the player is bound to call (he completes the call)",
+        ),
+        choice(
+            "call_heads_up_else_call_or_fold",
+            "en tête-à-tête c'est un suivi ; à plusieurs, il suit ou se couche (le jeton reste "
+            "au pot) mais ne relance pas",
+            "heads-up it is a call; multi-way he calls or folds (the chip stays in the pot) "
+            "but may not raise",
+        ),
+        choice(
+            "as_under_call",
+            "traité comme toute mise insuffisante (voir betting.under_call)",
+            "treated like any under-call (see betting.under_call)",
+        ),
+    ),
+    enum(
+        "betting.bb_ante_order",
+        "Ante gros blind : ce qui est payé en premier par un tapis court",
+        "Big blind ante: what a short stack pays first",
+        choice("big_blind_first", "le gros blind d'abord", "the big blind first"),
+        choice("ante_first", "l'ante d'abord", "the ante first"),
+    ),
+    enum(
+        "betting.bb_ante_if_short",
+        "Ante gros blind : joueur qui ne couvre pas blind et ante",
+        "Big blind ante: player who cannot cover both blind and ante",
+        choice(
+            "blind_first_ante_from_rest",
+            "il paie le blind, puis le reste (jusqu'au montant de l'ante) va à l'ante",
+            "he pays the blind, then what is left (up to the ante) goes to the ante",
+        ),
+        choice(
+            "no_ante_unless_covers_more_than_blind",
+            "s'il ne peut mettre plus que le blind, pas d'ante ; les joueurs à tapis restent "
+            "éligibles à toute l'ante et le suivi minimal reste un gros blind",
+            "if he cannot put in more than the blind, no ante is due; all-in players stay "
+            "eligible for the whole ante and the minimum call stays one big blind",
+        ),
+    ),
+)
+
+OUT_OF_TURN: tuple[SettingSpec, ...] = (
+    flag(
+        "out_of_turn.binding_if_action_unchanged",
+        "Une action hors de tour engage-t-elle si l'action qui revient au joueur n'a pas changé ?",
+        "Is an out-of-turn action binding if the action to that player has not changed?",
+        true=(
+            "oui : un check, un suivi ou un abandon avant lui ne change rien, l'action tient",
+            "yes: a check, call or fold before him changes nothing, the action stands",
+        ),
+        false=("non, il retrouve toutes ses options", "no, he gets all his options back"),
+    ),
+    enum(
+        "out_of_turn.options_if_action_changed",
+        "Action hors de tour quand une mise ou relance a changé l'action",
+        "Out-of-turn action when a bet or raise changed the action",
+        choice(
+            "all_options",
+            "l'action hors de tour tombe ; il peut se coucher, suivre ou relancer",
+            "the out-of-turn action is void; he may fold, call or raise",
+        ),
+        choice(
+            "raise_only_if_bet_out_of_turn",
+            "il peut changer d'action, mais ne relance que si son action hors de tour était une "
+            "ouverture ou une relance",
+            "he may change his action, but may raise only if his out-of-turn action was a bet "
+            "or a raise",
+        ),
+        choice(
+            "fold_forfeiting_or_keep",
+            "si la mise dépasse son annonce, il peut se coucher en perdant le montant annoncé ; "
+            "sinon son action tient ; il ne sur-relance jamais",
+            "if the bet exceeds what he announced he may fold, forfeiting the announced amount; "
+            "otherwise his action stands; he may never re-raise",
+        ),
+    ),
+    integer(
+        "out_of_turn.binding_after_players_acted",
+        "Joueurs ayant agi après un joueur sauté au-delà desquels les actions hors de tour "
+        "sont acquises",
+        "Players acting after a skipped player beyond which the out-of-turn actions stand",
+        minimum=0,
+        maximum=9,
+        unit=("joueur(s)", "player(s)"),
+        note=(
+            "0 = pas de nombre fixe : l'action substantielle décide",
+            "0 = no fixed count: substantial action decides",
+        ),
+    ),
+    enum(
+        "out_of_turn.skipped_player_options",
+        "Joueur sauté resté silencieux pendant que l'action continuait",
+        "Skipped player who stayed silent while the action went on",
+        choice(
+            "all_options",
+            "l'action revient à lui avec toutes ses options (le directeur peut les restreindre)",
+            "the action comes back to him with all options (the TD may restrict them)",
+        ),
+        choice(
+            "call_or_fold",
+            "il peut seulement suivre ou se coucher (checker s'il n'y a pas de mise)",
+            "he may only call or fold (check if there is no bet)",
+        ),
+        choice(
+            "check_or_dead",
+            "pot non ouvert : il perd le droit de miser (check seulement) ; pot ouvert : sa main "
+            "est morte",
+            "unopened pot: he loses the right to bet (check only); opened pot: his hand is dead",
+        ),
+    ),
+)
+
+SHOWDOWN: tuple[SettingSpec, ...] = (
+    enum(
+        "showdown.first_with_bet",
+        "Premier à montrer quand il y a eu une mise au dernier tour",
+        "First to show when there was a bet on the last round",
+        choice(
+            "last_aggressor",
+            "le dernier à avoir misé ou relancé au dernier tour",
+            "the last player to bet or raise on the last round",
+        ),
+    ),
+    enum(
+        "showdown.first_without_bet",
+        "Premier à montrer quand personne n'a misé au dernier tour",
+        "First to show when nobody bet on the last round",
+        choice(
+            "first_left_of_button",
+            "le premier joueur en jeu à gauche du bouton, puis dans le sens horaire",
+            "the first player in the hand left of the button, then clockwise",
+        ),
+        choice(
+            "last_aggressor_previous_street",
+            "le dernier relanceur du tour d'enchères précédent, puis dans le sens horaire",
+            "the last raiser of the previous betting round, then clockwise",
+        ),
+        choice(
+            "first_to_speak",
+            "le premier à parler dans le tour (après le flop, le même siège que le premier à "
+            "gauche du bouton)",
+            "the first to speak on the round (after the flop, the same seat as the first left "
+            "of the button)",
+        ),
+    ),
+    enum(
+        "showdown.may_ask_to_see",
+        "Qui peut demander à voir une main à l'abattage",
+        "Who may ask to see a hand at showdown",
+        choice(
+            "river_callers",
+            "un joueur qui a suivi au dernier tour et tient encore ses cartes peut demander la "
+            "main du dernier agresseur",
+            "a player who called on the last round and still holds cards may ask for the last "
+            "aggressor's hand",
+        ),
+        choice(
+            "not_allowed",
+            "demander à un joueur de retourner sa main est interdit et sanctionné",
+            "asking a player to turn a hand face up is forbidden and penalised",
+        ),
+    ),
+    flag(
+        "showdown.show_both_cards_to_win",
+        "Il faut montrer ses deux cartes pour gagner tout ou partie du pot",
+        "Both hole cards must be shown to win any part of the pot",
+        true=("oui, même en jouant le tableau", "yes, even when playing the board"),
+        false=("non, une carte suffit", "no, one card is enough"),
+    ),
+    flag(
+        "showdown.all_in_face_up",
+        "Toutes les mains sont retournées quand un joueur est à tapis et que les enchères sont "
+        "finies",
+        "Every hand is turned face up once a player is all-in and betting is over",
+        true=("oui", "yes"),
+        false=("non", "no"),
+    ),
+)
+
+POTS: tuple[SettingSpec, ...] = (
+    enum(
+        "pots.odd_chip",
+        "Jeton indivisible d'un pot partagé",
+        "Odd chip of a split pot",
+        choice(
+            "first_left_of_button",
+            "au premier gagnant à gauche du bouton",
+            "to the first winner left of the button",
+        ),
+        choice(
+            "closest_to_button_dealing_order",
+            "à la main gagnante la plus proche du bouton dans le sens de la donne",
+            "to the winning hand closest to the button in dealing order",
+        ),
+    ),
+    enum(
+        "pots.odd_chip_unit",
+        "Unité du jeton indivisible",
+        "Unit of the odd chip",
+        choice(
+            "smallest_chip_in_play",
+            "la plus petite valeur de jeton encore en jeu",
+            "the smallest chip denomination still in play",
+        ),
+        choice(
+            "smallest_chip_at_table",
+            "la plus petite valeur de jeton utilisée à cette table",
+            "the smallest chip denomination used at this table",
+        ),
+    ),
+    enum(
+        "pots.award_order",
+        "Ordre d'attribution des pots (chacun est partagé séparément)",
+        "Order in which the pots are awarded (each is split on its own)",
+        choice(
+            "side_pots_first",
+            "les pots annexes d'abord, du dernier créé au premier, le pot principal à la fin",
+            "side pots first, the last created first, the main pot last",
+        ),
+        choice(
+            "main_pot_first",
+            "le pot principal d'abord, puis les pots annexes dans l'ordre",
+            "the main pot first, then the side pots in order",
+        ),
+    ),
+)
+
+DRAW: tuple[SettingSpec, ...] = (
+    enum(
+        "draw.tie_break",
+        "Égalité lors d'un tirage de cartes (bouton, places, chip race)",
+        "Tie in a card draw (button, seats, chip race)",
+        choice(
+            "suits",
+            "départagée par la couleur : pique > cœur > carreau > trèfle",
+            "broken by suit: spades > hearts > diamonds > clubs",
+        ),
+        choice(
+            "redraw",
+            "les ex æquo tirent à nouveau ; la couleur ne compte pas",
+            "the tied players draw again; suits do not count",
+        ),
+    ),
+)
+
+DUTIES: tuple[SettingSpec, ...] = (
+    flag(
+        "duties.last_to_act_must_raise_nuts",
+        "Le dernier à parler à la river doit relancer s'il a la meilleure main possible",
+        "The last to act on the river must raise with the nuts",
+        true=("oui, sous peine de sanction", "yes, or be penalised"),
+        false=(
+            "non (le directeur peut seulement juger un jeu complaisant)",
+            "no (the TD may only judge soft play)",
+        ),
+    ),
+)
+
+PLAY_SETTINGS: tuple[SettingSpec, ...] = (
+    HAND + CLOCK + BETTING + OUT_OF_TURN + SHOWDOWN + POTS + DRAW + DUTIES
+)
