@@ -24,6 +24,7 @@ from pokerfloor.hand._model import (
     ActionKind,
     BetReturned,
     BoardDealt,
+    Committed,
     Event,
     HandEnded,
     HandKilled,
@@ -204,7 +205,10 @@ class Hand:
             elif isinstance(action, LiveAction):
                 self._live(actor, action)
             else:
-                self._record(self._checked(actor, action, None))
+                acted = self._checked(actor, action, None)
+                if self.rules.last_to_act_must_raise_nuts:
+                    self._remind_nuts_duty(acted)
+                self._record(acted)
             self._advance()
         except PokerfloorError:
             if len(self.events) > first_new:
@@ -257,6 +261,33 @@ class Hand:
                 {"kind": kind, "amount": amount, "min": legal.min_to, "max": legal.max_to},
             )
         return Acted(player, "allin" if amount == all_in_total else kind, amount, ruling)
+
+    def _remind_nuts_duty(self, acted: Acted) -> None:
+        """heavenpoker 3.2 x: the last to act on the river must raise holding the nuts."""
+        player = acted.player
+        if self.street is not Street.RIVER or acted.kind not in ("check", "call"):
+            return
+        others_done = all(
+            index == player
+            or self.status[index] != ACTIVE
+            or (self.acted[index] >= 0 and self.committed[index] == self.current_bet)
+            for index in range(self.count)
+        )
+        options = self._legal(player).options
+        if not others_done or ("raise" not in options and "bet" not in options):
+            return  # no duty when the player could not bet or raise
+        board = self.board
+        mine = rank7(*self.holes[player], *board)
+        unseen = [card for card in range(52) if card not in board]
+        best = min(
+            rank7(first, second, *board)
+            for position, first in enumerate(unseen)
+            for second in unseen[position + 1 :]
+        )
+        if mine == best:
+            reason = "last to act on the river with the nuts: the player had to raise"
+            cite = self.rules.cite("duties.last_to_act_must_raise_nuts")
+            self._record(Noted(player, Ruling("duty", reason, cite)))
 
     def _refusal(self, player: int, kind: str, legal: LegalActions) -> HandError:
         options = ", ".join(legal.options)
@@ -358,10 +389,25 @@ class Hand:
             and skipped not in self.restricted
             and self._substantial_action_held()
         ):
+            cite = self.rules.cite("out_of_turn.skipped_player_options")
+            for player in list(self.held_order):  # the out-of-turn actions stand, in order
+                action, _ = self.held[player]
+                outcome = interpret_live(
+                    self, player, LiveAction(action.chips, action.say, action.amount)
+                )
+                if isinstance(outcome, Noted):
+                    raise HandError(
+                        "OUT_OF_TURN_INVALID",
+                        f"{self.names[player]}'s out-of-turn action cannot stand as made",
+                        {"player": self.names[player]},
+                    )
+                canonical, _ruling = outcome
+                reason = "substantial action behind a silent player: the out-of-turn action stands"
+                self._record(self._checked(player, canonical, Ruling(canonical.kind, reason, cite)))
             ruling = Ruling(
                 "restricted",
                 "skipped while substantial action was taken after them: call or fold only",
-                self.rules.cite("out_of_turn.skipped_player_options"),
+                cite,
             )
             self._record(Noted(skipped, ruling))
 
@@ -515,6 +561,15 @@ class Hand:
         else:
             rule = self.rules.options_if_action_changed
             was_aggressive = action.say in ("bet", "raise") or action.amount is not None
+            if rule == "fold_forfeiting_or_keep":
+                announced = self._announced_total(player, action, bet_then)
+                if announced > self.committed[player]:
+                    reason = (
+                        "the out-of-turn announcement stands as chips in the pot: folding now "
+                        "forfeits them"
+                    )
+                    cite = self.rules.cite("out_of_turn.options_if_action_changed")
+                    self._record(Committed(player, announced, Ruling("committed", reason, cite)))
             if rule == "fold_forfeiting_or_keep" or (
                 rule == "raise_only_if_bet_out_of_turn" and not was_aggressive
             ):
@@ -537,6 +592,19 @@ class Hand:
                 ),
             )
         )
+
+    def _announced_total(self, player: int, action: LiveAction, bet_then: int) -> int:
+        """The street total an out-of-turn announcement stood for when it was made."""
+        limit = self.committed[player] + self.stacks[player]
+        if action.amount is not None:
+            total = action.amount
+        elif action.say == "call":
+            total = bet_then
+        elif action.say == "allin":
+            total = limit
+        else:
+            total = self.committed[player] + sum(action.chips) - sum(action.take_back)
+        return min(total, limit, self.current_bet)
 
     def _return_uncalled(self) -> None:
         top = max(self.contributed)
@@ -637,6 +705,10 @@ class Hand:
         committed = self.committed[player]
         stack = self.stacks[player]
         current = self.current_bet
+        if self.status.count(ACTIVE) == 1:
+            # Nobody else can put in more chips: the call is what the others already have in
+            # (a big blind all in for less than the blind cannot be raised or called beyond it).
+            current = min(current, self._highest_other(player))
         to_call = min(current - committed, stack) if current > committed else 0
         restricted = self.restricted.get(player)
         if restricted is not None:
@@ -669,6 +741,14 @@ class Hand:
             options.append("allin")
         return LegalActions(player, tuple(options), to_call, min_to, max_to)
 
+    def _highest_other(self, player: int) -> int:
+        """The largest street commitment among the other players still in the hand."""
+        status, committed = self.status, self.committed
+        return max(
+            (committed[i] for i in range(self.count) if i != player and status[i] != FOLDED),
+            default=0,
+        )
+
     def _next_to_act(self, after: int) -> int:
         status = self.status
         able = status.count(ACTIVE)
@@ -677,8 +757,9 @@ class Hand:
         current = self.current_bet
         committed = self.committed
         if able == 1:
+            # Alone with chips: act only if someone else's commitment exceeds yours.
             only = status.index(ACTIVE)
-            return only if committed[only] < current else -1
+            return only if committed[only] < self._highest_other(only) else -1
         acted = self.acted
         count = self.count
         for step in range(1, count + 1):
@@ -726,6 +807,15 @@ class Hand:
         self.street = Street.COMPLETE
         self.to_act = -1
         self.committed = [0] * self.count
+
+    def _apply_committed(self, event: Committed) -> None:
+        player = event.player
+        added = event.to - self.committed[player]
+        self.stacks[player] -= added
+        self.committed[player] = event.to
+        self.contributed[player] += added
+        if self.stacks[player] == 0:
+            self.status[player] = ALL_IN
 
     def _apply_noted(self, event: Noted) -> None:
         decision = event.ruling.decision
@@ -822,6 +912,7 @@ _HANDLERS: dict[type, Callable[[Hand, Any], None]] = {
     PotAwarded: Hand._apply_awarded,
     HandEnded: Hand._apply_ended,
     Noted: Hand._apply_noted,
+    Committed: Hand._apply_committed,
 }
 
 

@@ -139,6 +139,15 @@ class Acted(msgspec.Struct, frozen=True, tag="acted"):
     ruling: Ruling | None = None
 
 
+class Committed(msgspec.Struct, frozen=True, tag="committed"):
+    """Chips that must go in without it being the player's action (an announcement that
+    stands, heavenpoker 8.4): the player still acts after it."""
+
+    player: int
+    to: int
+    ruling: Ruling
+
+
 class BoardDealt(msgspec.Struct, frozen=True, tag="board_dealt"):
     street: Street
     burn: int
@@ -189,4 +198,5 @@ Event = (
     | PotAwarded
     | HandEnded
     | Noted
+    | Committed
 )

@@ -17,6 +17,7 @@ from pokerfloor.errors import PokerfloorError
 from pokerfloor.hand._engine import Hand
 from pokerfloor.hand._model import (
     Acted,
+    Committed,
     Action,
     HandKilled,
     HandSetup,
@@ -286,7 +287,7 @@ def _collect_rulings(
     events: Any, index: int | None, names: tuple[str, ...], out: list[dict[str, Any]]
 ) -> None:
     for event in events:
-        if isinstance(event, Acted | HandKilled | Noted) and event.ruling is not None:
+        if isinstance(event, Acted | HandKilled | Noted | Committed) and event.ruling is not None:
             ruling = event.ruling
             out.append(
                 {
