@@ -17,8 +17,8 @@ from pokerfloor.errors import PokerfloorError
 from pokerfloor.hand._engine import Hand
 from pokerfloor.hand._model import (
     Acted,
-    Committed,
     Action,
+    Committed,
     HandKilled,
     HandSetup,
     LiveAction,
