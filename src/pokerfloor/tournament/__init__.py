@@ -1,0 +1,2 @@
+"""The tournament: structure and clock, entries, seating and balancing, chip races,
+penalties, busts and ranking, prizes and points. Pure: time and randomness come in."""
