@@ -1,0 +1,112 @@
+"""The cards of a PHH hand, and a deck order that makes the engine deal them.
+
+Hole cards come from ``d dh`` (and fill in from ``sm`` when the deal left them unknown), the
+board from ``d db``; unknown cards (``??``) and the burns are drawn from the rest of the deck.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from pokerfloor.cards import FULL_DECK, format_cards
+from pokerfloor.formats._phh_parse import PhhAction, PhhError, PhhHand
+
+
+@dataclass(frozen=True, slots=True)
+class PhhCards:
+    """The cards a file names: per player two hole slots, then the board (None: unknown)."""
+
+    holes: tuple[tuple[int | None, int | None], ...]
+    board: tuple[int | None, ...]
+    mucked_unknown: frozenset[int]  # players who mucked a hand the file does not show
+
+
+def phh_cards(phh: PhhHand) -> PhhCards:
+    """Collect the hole cards and board the file names (shown cards fill unknown holes)."""
+    count = phh.count
+    holes: list[list[int | None]] = [[] for _ in range(count)]
+    board: list[int | None] = []
+    mucked: set[int] = set()
+    shown: dict[int, PhhAction] = {}
+    for action in phh.actions:
+        if action.verb == "dh":
+            holes[action.player].extend(action.cards)
+            if len(holes[action.player]) > 2:
+                raise _card_error(action, "a hold'em player gets two hole cards")
+        elif action.verb == "db":
+            board.extend(action.cards)
+            if len(board) > 5:
+                raise _card_error(action, "the board has five cards at most")
+        elif action.verb == "sm":
+            if action.mucked:
+                mucked.add(action.player)
+            else:
+                shown[action.player] = action
+    slots = [tuple(cards + [None] * (2 - len(cards))) for cards in holes]
+    for player, action in shown.items():
+        slots[player] = _show(slots[player], action)
+    used: set[int] = set()
+    for card in [card for pair in slots for card in pair] + board:
+        if card is None:
+            continue
+        if card in used:
+            raise PhhError(
+                "PHH_DUPLICATE_CARD",
+                f"{format_cards([card])} is dealt twice in actions",
+                "actions",
+                card=format_cards([card]),
+            )
+        used.add(card)
+    pairs = tuple((pair[0], pair[1]) for pair in slots)
+    mucked_unknown = frozenset(player for player in mucked if None in pairs[player])
+    return PhhCards(pairs, tuple(board), mucked_unknown)
+
+
+def _show(slot: tuple[int | None, ...], action: PhhAction) -> tuple[int | None, ...]:
+    filled = list(slot)
+    for card in action.cards:
+        if card is None or card in filled:
+            continue
+        if None not in filled:
+            raise _card_error(action, "the cards shown are not the cards dealt to this player")
+        filled[filled.index(None)] = card
+    return tuple(filled)
+
+
+def _card_error(action: PhhAction, reason: str) -> PhhError:
+    name = f"actions[{action.position}]"
+    return PhhError("PHH_BAD_CARDS", f"{name} {action.text!r}: {reason}", name, action=action.text)
+
+
+def phh_deck(cards: PhhCards, rng: random.Random) -> tuple[int, ...]:
+    """A 52-card order that makes the engine deal the file's cards.
+
+    The engine deals one card at a time around the table twice from index 0 (player i gets
+    deck[i] and deck[i + n]), then burns and turns the flop, burns and turns the turn, burns
+    and turns the river. Unknown cards and burns come from the rest, shuffled by ``rng``.
+    """
+    known = {card for pair in cards.holes for card in pair if card is not None}
+    known |= {card for card in cards.board if card is not None}
+    rest = [int(card) for card in FULL_DECK if card not in known]
+    rng.shuffle(rest)
+
+    def take(card: int | None) -> int:
+        return rest.pop() if card is None else card
+
+    count = len(cards.holes)
+    firsts = [take(pair[0]) for pair in cards.holes]
+    seconds = [take(pair[1]) for pair in cards.holes]
+    board = [take(card) for card in cards.board] + [rest.pop() for _ in range(5 - len(cards.board))]
+    burns = [rest.pop() for _ in range(3)]
+    deck = [*firsts, *seconds, burns[0], *board[:3], burns[1], board[3], burns[2], board[4], *rest]
+    assert len(deck) == 52 and len(set(deck)) == 52 and len(firsts) == count
+    return tuple(deck)
+
+
+def unknown_summary(cards: PhhCards) -> str:
+    parts = [f"p{index + 1} hole" for index, pair in enumerate(cards.holes) if None in pair]
+    missing_board = sum(1 for card in cards.board if card is None)
+    if missing_board:
+        parts.append(f"{missing_board} board card(s)")
+    return ", ".join(parts)
