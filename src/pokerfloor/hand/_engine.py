@@ -609,8 +609,8 @@ class Hand:
     def _return_uncalled(self) -> None:
         top = max(self.contributed)
         holders = [index for index, amount in enumerate(self.contributed) if amount == top]
-        if len(holders) != 1:
-            return
+        if len(holders) != 1 or self.status[holders[0]] == FOLDED:
+            return  # a dead hand has no claim to its chips (tda-2024 R30)
         second = max((c for i, c in enumerate(self.contributed) if i != holders[0]), default=0)
         if top > second:
             self._record(BetReturned(holders[0], top - second))

@@ -1,0 +1,1 @@
+"""Simulation: bots that play through the public hand API, and whole simulated tournaments."""
