@@ -55,6 +55,17 @@ ENGINE_CONTRACT: dict[str, tuple[str, ...] | str] = {
     "final_table.size": "int",
     "hand_for_hand.seconds_off_per_hand": "int",
     "penalties.ladder": "list",
+    # Rules every rulebook shares: one value, cited by each profile (no fallback in the engine).
+    "betting.minimum_raise": ("largest_bet_or_raise_of_round",),
+    "betting.silent_chips": ("chips_define_action",),
+    "betting.verbal_binding": ("binding",),
+    "betting.call_without_bet": ("check",),
+    "betting.raise_without_bet": ("minimum_bet",),
+    "betting.under_raise": ("completed_to_minimum",),
+    "showdown.cards_speak": ("announcements_not_binding",),
+    "pots.side_pots_split_separately": ("each_pot_on_its_own",),
+    "blinds.heads_up": ("button_posts_small_blind",),
+    "out_of_turn.fold": ("binding",),
 }
 
 

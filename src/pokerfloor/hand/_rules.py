@@ -10,22 +10,6 @@ from functools import cache
 
 from pokerfloor.rules import RuleProfile, load_profile
 
-# Articles for rules every rulebook shares, used when a profile has no setting of its own.
-# Each profile follows TDA on these (allinouest and ropta say so; heavenpoker's articles agree).
-_COMMON_CITATIONS: dict[str, tuple[str, ...]] = {
-    "betting.minimum_raise": ("tda-2024 R43",),
-    "betting.silent_chips": ("tda-2024 R45",),
-    "betting.verbal_binding": ("tda-2024 R40",),
-    "betting.call_without_bet": ("tda-2024 R55",),
-    "betting.raise_without_bet": ("tda-2024 R56",),
-    "betting.under_raise": ("tda-2024 R52",),
-    "showdown.all_in_face_up": ("tda-2024 R16",),
-    "showdown.cards_speak": ("tda-2024 R12",),
-    "pots.side_pots_split_separately": ("tda-2024 R21",),
-    "blinds.heads_up": ("tda-2024 R34",),
-    "out_of_turn.fold": ("tda-2024 R53",),
-}
-
 
 @dataclass(frozen=True, slots=True)
 class HandRules:
@@ -52,10 +36,8 @@ class HandRules:
     last_to_act_must_raise_nuts: bool
 
     def cite(self, key: str) -> tuple[str, ...]:
-        """The articles behind a setting, or behind a rule all the rulebooks share."""
-        if key in self.profile.settings:
-            return self.profile.citations(key)
-        return _COMMON_CITATIONS[key]
+        """The profile's own articles behind a setting (rules every rulebook shares included)."""
+        return self.profile.citations(key)
 
 
 @cache

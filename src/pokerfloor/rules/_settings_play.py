@@ -1,7 +1,9 @@
-"""The settings one hand needs: when it begins, the clock, betting, out-of-turn action, showdown.
+"""The settings one hand needs: when it begins, blinds, the clock, betting, out-of-turn action,
+showdown and pots.
 
 The hand engine reads these keys and values; never rename one (add a new value instead).
-Meanings are written in our own words; the profiles cite the articles.
+Meanings are written in our own words; the profiles cite the articles. A rule every rulebook
+shares is a setting too (an enum with one value), so that each profile cites its own article.
 """
 
 from __future__ import annotations
@@ -65,6 +67,21 @@ HAND: tuple[SettingSpec, ...] = (
     ),
 )
 
+BLINDS: tuple[SettingSpec, ...] = (
+    enum(
+        "blinds.heads_up",
+        "Tête-à-tête : qui paie quel blind et qui parle en premier",
+        "Heads-up: who posts which blind and who acts first",
+        choice(
+            "button_posts_small_blind",
+            "le bouton paie le petit blind et parle en premier avant le flop, en dernier "
+            "ensuite ; l'autre joueur paie le gros blind",
+            "the button posts the small blind and acts first before the flop, last after it; "
+            "the other player posts the big blind",
+        ),
+    ),
+)
+
 CLOCK: tuple[SettingSpec, ...] = (
     integer(
         "clock.call_after_seconds",
@@ -118,6 +135,55 @@ BETTING: tuple[SettingSpec, ...] = (
         maximum=100,
         unit=("gros blind(s)", "big blind(s)"),
     ),
+    enum(
+        "betting.minimum_raise",
+        "Relance minimale, hors tapis",
+        "Minimum raise, except all-in",
+        choice(
+            "largest_bet_or_raise_of_round",
+            "au moins la plus grosse mise ou relance complète du tour en cours (jamais moins "
+            "que le gros blind)",
+            "at least the largest full bet or raise of the current round (never less than the "
+            "big blind)",
+        ),
+    ),
+    enum(
+        "betting.verbal_binding",
+        "Annonce verbale faite à son tour",
+        "Verbal declaration made in turn",
+        choice(
+            "binding",
+            "elle engage : le check, le suivi, la mise, la relance ou l'abandon annoncé doit "
+            "être joué",
+            "it binds: the check, call, bet, raise or fold declared must be carried out",
+        ),
+    ),
+    enum(
+        "betting.call_without_bet",
+        "« Suivi » annoncé alors qu'il n'y a pas de mise à suivre",
+        "'Call' declared when there is no bet to call",
+        choice("check", "c'est un check (parole)", "it is a check"),
+    ),
+    enum(
+        "betting.raise_without_bet",
+        "« Relance » annoncée sans montant alors qu'il n'y a pas de mise à relancer",
+        "'Raise' declared with no amount when there is no bet to raise",
+        choice("minimum_bet", "c'est une ouverture au minimum", "it is a minimum bet"),
+    ),
+    enum(
+        "betting.silent_chips",
+        "Jetons poussés sans annonce",
+        "Chips pushed without a word",
+        choice(
+            "chips_define_action",
+            "les jetons poussés font l'action : tout son tapis est un tapis, des jetons tous "
+            "nécessaires au suivi sont un suivi ; sinon s'appliquent les règles du jeton unique, "
+            "des jetons multiples et de la part d'une relance",
+            "the chips pushed make the action: the whole stack is all-in, chips all needed to "
+            "call are a call; otherwise the single-chip, multiple-chip and raise-share rules "
+            "apply",
+        ),
+    ),
     integer(
         "betting.raise_completion_percent",
         "Part d'une relance minimale qui oblige à relancer complètement (en dessous : suivi)",
@@ -125,6 +191,18 @@ BETTING: tuple[SettingSpec, ...] = (
         minimum=1,
         maximum=100,
         unit=("%", "%"),
+    ),
+    enum(
+        "betting.under_raise",
+        "Relance inférieure au minimum, hors tapis (annoncée, ou d'au moins "
+        "betting.raise_completion_percent d'une relance)",
+        "Raise below the minimum, not all-in (declared, or at least "
+        "betting.raise_completion_percent of a raise)",
+        choice(
+            "completed_to_minimum",
+            "elle est portée à la relance minimale",
+            "it is brought up to the minimum raise",
+        ),
     ),
     enum(
         "betting.short_allin_reopens",
@@ -253,6 +331,16 @@ BETTING: tuple[SettingSpec, ...] = (
 )
 
 OUT_OF_TURN: tuple[SettingSpec, ...] = (
+    enum(
+        "out_of_turn.fold",
+        "Abandon annoncé hors de tour",
+        "Fold declared out of turn",
+        choice(
+            "binding",
+            "il engage : la main est morte, quoi qu'il se passe avant son tour",
+            "it binds: the hand is dead, whatever happens before the player's turn",
+        ),
+    ),
     flag(
         "out_of_turn.binding_if_action_unchanged",
         "Une action hors de tour engage-t-elle si l'action qui revient au joueur n'a pas changé ?",
@@ -324,6 +412,18 @@ OUT_OF_TURN: tuple[SettingSpec, ...] = (
 )
 
 SHOWDOWN: tuple[SettingSpec, ...] = (
+    enum(
+        "showdown.cards_speak",
+        "Lecture des mains à l'abattage",
+        "Reading the hands at showdown",
+        choice(
+            "announcements_not_binding",
+            "les cartes parlent : une main vaut ce que montrent ses cartes, l'annonce du joueur "
+            "n'engage pas",
+            "cards speak: a hand is worth what its cards show; what the player announces does "
+            "not bind",
+        ),
+    ),
     enum(
         "showdown.first_with_bet",
         "Premier à montrer quand il y a eu une mise au dernier tour",
@@ -422,6 +522,18 @@ POTS: tuple[SettingSpec, ...] = (
         ),
     ),
     enum(
+        "pots.side_pots_split_separately",
+        "Partage des pots à l'abattage",
+        "Splitting the pots at showdown",
+        choice(
+            "each_pot_on_its_own",
+            "chaque pot (principal et annexes) est attribué et partagé séparément, entre les "
+            "seuls joueurs qui y ont droit",
+            "each pot (main and side) is awarded and split on its own, among the players "
+            "eligible for it",
+        ),
+    ),
+    enum(
         "pots.award_order",
         "Ordre d'attribution des pots (chacun est partagé séparément)",
         "Order in which the pots are awarded (each is split on its own)",
@@ -470,5 +582,5 @@ DUTIES: tuple[SettingSpec, ...] = (
 )
 
 PLAY_SETTINGS: tuple[SettingSpec, ...] = (
-    HAND + CLOCK + BETTING + OUT_OF_TURN + SHOWDOWN + POTS + DRAW + DUTIES
+    HAND + BLINDS + CLOCK + BETTING + OUT_OF_TURN + SHOWDOWN + POTS + DRAW + DUTIES
 )
