@@ -55,6 +55,11 @@ def setups(draw: st.DrawFn) -> tuple[HandSetup, int]:
     return setup, draw(st.integers(0, 2**32))
 
 
+def whole_chips(amount: int, low: int, high: int, chip: int) -> int:
+    """A bet made of real chips: a multiple of the smallest chip, or the whole stack."""
+    return high if amount >= high else max(low, amount // chip * chip)
+
+
 def draw_odd(n: int) -> int:
     return (n * 7) % 13  # stacks that are not round, so splits and all-ins get odd amounts
 
@@ -77,7 +82,12 @@ class HandMachine(RuleBasedStateMachine):
         amount = None
         if kind in ("bet", "raise"):
             assert legal.min_to is not None and legal.max_to is not None
-            amount = legal.min_to + int((legal.max_to - legal.min_to) * fraction)
+            amount = whole_chips(
+                legal.min_to + int((legal.max_to - legal.min_to) * fraction),
+                legal.min_to,
+                legal.max_to,
+                self.hand.setup.smallest_chip,
+            )
         self.hand.act(Action(kind, amount))
 
     @precondition(lambda self: not self.hand.is_complete)
@@ -104,6 +114,7 @@ class HandMachine(RuleBasedStateMachine):
     @precondition(lambda self: not self.hand.is_complete)
     @rule(kind=st.sampled_from(("check", "call", "bet", "raise")), amount=st.integers(-5, 10**6))
     def maybe_illegal_action(self, kind: str, amount: int) -> None:
+        """Any amount, legal or not (not in chips, below the minimum, above the stack)."""
         self.attempt(Action(kind, amount), self.hand.to_act)  # type: ignore[arg-type]
 
     @precondition(lambda self: self.hand.is_complete)
@@ -177,7 +188,11 @@ def test_random_hands_always_finish_and_pay_out_everything() -> None:
         while not hand.is_complete:
             legal = hand.legal_actions()
             kind = rng.choice(legal.options)
-            amount = rng.randint(legal.min_to, legal.max_to) if kind in ("bet", "raise") else None  # type: ignore[arg-type]
+            amount = None
+            if kind in ("bet", "raise"):
+                assert legal.min_to is not None and legal.max_to is not None
+                wanted = rng.randint(legal.min_to, legal.max_to)
+                amount = whole_chips(wanted, legal.min_to, legal.max_to, setup.smallest_chip)
             hand.act(Action(kind, amount))
             steps += 1
             assert steps < 200

@@ -8,6 +8,7 @@ from pokerfloor.cli.demo import demo
 from pokerfloor.cli.hand import hand_app
 from pokerfloor.cli.phh import phh_app
 from pokerfloor.cli.rules import rules_app
+from pokerfloor.cli.simulate import simulate_command
 
 app = typer.Typer(
     help="Tournois de No-Limit Hold'em selon le règlement / NLHE tournaments by the book.",
@@ -15,6 +16,7 @@ app = typer.Typer(
     add_completion=False,
 )
 app.command("demo")(demo)
+app.command("simulate")(simulate_command)
 app.add_typer(phh_app, name="phh")
 app.add_typer(rules_app, name="rules")
 app.add_typer(hand_app, name="hand")

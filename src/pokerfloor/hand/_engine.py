@@ -260,6 +260,14 @@ class Hand:
                 f"{kind} to {amount} is below {what} {legal.min_to} ({cite})",
                 {"kind": kind, "amount": amount, "min": legal.min_to, "max": legal.max_to},
             )
+        chip = self.setup.smallest_chip
+        if amount != all_in_total and amount % chip:
+            raise HandError(
+                "NOT_IN_CHIPS",
+                f"{kind} to {amount} cannot be made with chips of {chip}: use a multiple of "
+                f"{chip} (or go all in)",
+                {"kind": kind, "amount": amount, "chip": chip},
+            )
         return Acted(player, "allin" if amount == all_in_total else kind, amount, ruling)
 
     def _remind_nuts_duty(self, acted: Acted) -> None:

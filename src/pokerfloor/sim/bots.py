@@ -22,13 +22,21 @@ class Bot(Protocol):
     def choose(self, hand: Hand, legal: LegalActions, rng: random.Random) -> Action: ...
 
 
-def _sized(legal: LegalActions, rng: random.Random, low: float, high: float, pot: int) -> Action:
+def _sized(
+    legal: LegalActions, rng: random.Random, low: float, high: float, pot: int, chip: int
+) -> Action:
     """A bet or raise of ``low``..``high`` times the pot, within the legal bounds."""
     kind: ActionKind = "bet" if "bet" in legal.options else "raise"
     assert legal.min_to is not None and legal.max_to is not None
-    target = legal.min_to + int(pot * rng.uniform(low, high))
-    target = max(legal.min_to, min(legal.max_to, target))
-    return Action(kind, target)
+    return Action(kind, in_chips(legal, legal.min_to + int(pot * rng.uniform(low, high)), chip))
+
+
+def in_chips(legal: LegalActions, target: int, chip: int) -> int:
+    """``target`` rounded down to whole chips, kept within the legal bounds."""
+    assert legal.min_to is not None and legal.max_to is not None
+    if target >= legal.max_to:
+        return legal.max_to
+    return max(legal.min_to, target // chip * chip)
 
 
 class RandomBot:
@@ -40,7 +48,8 @@ class RandomBot:
         if ("bet" in options or "raise" in options) and roll < 0.2:
             assert legal.min_to is not None and legal.max_to is not None
             kind: ActionKind = "bet" if "bet" in options else "raise"
-            return Action(kind, rng.randint(legal.min_to, legal.max_to))
+            chip = hand.setup.smallest_chip
+            return Action(kind, in_chips(legal, rng.randint(legal.min_to, legal.max_to), chip))
         if "allin" in options and roll < 0.23:
             return Action("allin")
         if "check" in options:
@@ -74,20 +83,25 @@ class TightAggressiveBot:
         player = legal.player
         hole = hand.holes[player]
         pot = sum(hand.contributed) + hand.dead_money
+        chip = hand.setup.smallest_chip
         can_raise = "bet" in options or "raise" in options
         if not hand.board:
             score = preflop_score(*hole)
             if score >= 10 and can_raise:
-                return _sized(legal, rng, 0.5, 1.5, pot) if rng.random() < 0.85 else Action("allin")
+                return (
+                    _sized(legal, rng, 0.5, 1.5, pot, chip)
+                    if rng.random() < 0.85
+                    else Action("allin")
+                )
             if score >= 7:
                 if can_raise and rng.random() < 0.5:
-                    return _sized(legal, rng, 0.3, 1.0, pot)
+                    return _sized(legal, rng, 0.3, 1.0, pot, chip)
                 if "call" in options and legal.to_call * 4 <= hand.stacks[player] + legal.to_call:
                     return Action("call")
             return Action("check") if "check" in options else Action("fold")
         strength = _made_hand(hole, hand.board)
         if strength >= 2 and can_raise and rng.random() < 0.7:
-            return _sized(legal, rng, 0.4, 1.0, pot)
+            return _sized(legal, rng, 0.4, 1.0, pot, chip)
         if strength >= 1 and "call" in options and legal.to_call * 2 <= pot:
             return Action("call")
         if "check" in options:

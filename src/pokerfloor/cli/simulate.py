@@ -1,0 +1,92 @@
+"""``pokerfloor simulate``: a whole tournament played by bots, with its event log."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import msgspec
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from pokerfloor.errors import PokerfloorError
+from pokerfloor.sim.tournament import SimulationResult, simulate
+from pokerfloor.tournament.structure import load_structure
+
+
+def write_events(result: SimulationResult, path: Path) -> None:
+    """One JSON object a line: ``{"seq": n, "type": ..., ...}`` (docs/events.md)."""
+    encoder = msgspec.json.Encoder()
+    with path.open("wb") as out:
+        for seq, event in enumerate(result.events, start=1):
+            body = encoder.encode(event)
+            out.write(b'{"seq":' + str(seq).encode() + b"," + body[1:] + b"\n")
+
+
+def simulate_command(
+    players: Annotated[int, typer.Option(min=2, help="Joueurs / players")] = 50,
+    profile: Annotated[str, typer.Option(help="Profil de règles / rule profile")] = "tda-2024",
+    seed: Annotated[int, typer.Option(help="Graine / seed (same seed, same tournament)")] = 0,
+    structure: Annotated[
+        str, typer.Option(help="Structure: bundled name or TOML file")
+    ] = "club-evening",
+    table_size: Annotated[int, typer.Option(min=2, max=10, help="Places par table / seats")] = 9,
+    events: Annotated[
+        Path | None, typer.Option(help="Journal des événements / event log (JSON lines)")
+    ] = None,
+    quiet: Annotated[
+        bool, typer.Option(help="Sans barre de progression / no progress bar")
+    ] = False,
+) -> None:
+    """Simule un tournoi complet avec des bots / simulate a whole tournament with bots."""
+    console = Console()
+    try:
+        loaded = load_structure(structure)
+        with Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("niveau/level {task.fields[level]} · mains/hands {task.fields[hands]}"),
+            TimeElapsedColumn(),
+            console=console,
+            disable=quiet,
+        ) as bar:
+            task = bar.add_task("joueurs éliminés / busted", total=players - 1, level=1, hands=0)
+
+            def report(left: int, level: int, hands: int) -> None:
+                if hands % 50 == 0 or left <= 2:
+                    bar.update(task, completed=players - left, level=level, hands=hands)
+
+            result = simulate(players, profile, loaded, seed, table_size, progress=report)
+            bar.update(task, completed=players - 1)
+    except PokerfloorError as error:
+        console.print(f"[red]{error.code}[/red]: {error.message}")
+        raise typer.Exit(2) from None
+    finished = result.finished
+    table = Table(
+        title=f"Classement / standings — {players} joueurs, {result.hands} mains / hands, "
+        f"{result.seconds_simulated // 3600} h {result.seconds_simulated % 3600 // 60:02d}",
+    )
+    table.add_column("Place", justify="right")
+    table.add_column("Joueur / Player")
+    table.add_column("Bot")
+    table.add_column("Gain / Prize", justify="right")
+    prize_by_player = {prize.player_id: prize.cents for prize in finished.prizes}
+    for placement in finished.ranking[: max(10, len(finished.prizes))]:
+        cents = prize_by_player.get(placement.player_id, 0)
+        table.add_row(
+            str(placement.place),
+            placement.player_id,
+            result.bots.get(placement.player_id, ""),
+            f"{cents / 100:,.2f}" if cents else "",
+        )
+    console.print(table)
+    console.print(
+        f"Prize pool: {finished.prize_pool_cents / 100:,.2f} · entries {finished.entries} · "
+        f"rebuys {result.tournament.rebuys} · add-ons {result.tournament.addons}"
+    )
+    if events is not None:
+        write_events(result, events)
+        console.print(f"Événements / events: {events} ({len(result.events)} lines)")

@@ -1,0 +1,240 @@
+"""A whole tournament played by bots: the tournament aggregate drives the tables, the hand
+engine plays every hand, bots choose through the public hand API.
+
+Simulated time: every table plays its hands one after the other, a hand lasting a time that
+grows with the players dealt in; tables run side by side, so the next hand played is always the
+one of the table that is free first. Breaks stop every table; a colour-up break is followed at
+each table by a chip race. Near the bubble the tables play hand-for-hand: one hand each, then
+wait for the others, the clock losing the profile's time per hand.
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from pokerfloor.cards import Deck
+from pokerfloor.hand import Hand, HandSetup, Seat
+from pokerfloor.sim.bots import BOTS, Bot
+from pokerfloor.tournament import prizes
+from pokerfloor.tournament.clock import PauseClock, ResumeClock
+from pokerfloor.tournament.events import TournamentEvent, TournamentFinished
+from pokerfloor.tournament.ranking import BustInfo
+from pokerfloor.tournament.state import HandPlan, Tournament
+from pokerfloor.tournament.structure import Structure
+
+Progress = Callable[[int, int, int], None]  # players left, level number, hands played
+
+
+@dataclass
+class SimulationResult:
+    tournament: Tournament
+    finished: TournamentFinished
+    hands: int
+    seconds_simulated: int
+    payouts: tuple[int, ...]
+    bots: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def events(self) -> list[TournamentEvent]:
+        return self.tournament.events
+
+
+def hand_seconds(players: int) -> int:
+    """How long a dealerless hand takes, by players dealt in (shuffle, deal, act, push)."""
+    return 30 + 10 * players
+
+
+def play_hand(
+    tournament: Tournament, plan: HandPlan, bots: dict[str, Bot], rng: random.Random
+) -> dict[str, int]:
+    level = plan.level
+    seats = tuple(Seat(seat_no, player, stack) for seat_no, player, stack in plan.seats)
+    setup = HandSetup(
+        profile=tournament.created.profile,
+        seats=seats,
+        button_seat=plan.button_seat,
+        small_blind=level.small_blind,
+        big_blind=level.big_blind,
+        ante=level.ante,
+        bb_ante=level.bb_ante,
+        smallest_chip=tournament.smallest_chip(level.number),
+        small_blind_seat=plan.small_blind_seat or 0,
+        big_blind_seat=plan.big_blind_seat,
+    )
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hand = Hand.start(setup, deck)
+    while not hand.is_complete:
+        legal = hand.legal_actions()
+        hand.act(bots[hand.names[legal.player]].choose(hand, legal, rng))
+    return dict(zip(hand.names, hand.stacks, strict=True))
+
+
+def simulate(
+    players: int,
+    profile: str,
+    structure: Structure,
+    seed: int = 0,
+    table_size: int = 9,
+    bot_names: tuple[str, ...] = ("tag", "random"),
+    progress: Progress | None = None,
+) -> SimulationResult:
+    rng = random.Random(seed)
+    tournament = Tournament.create(f"simulation-{seed}", profile, structure, table_size)
+    bots: dict[str, Bot] = {}
+    kinds: dict[str, str] = {}
+    for number in range(1, players + 1):
+        player_id = f"P{number:05d}"
+        tournament.register(player_id, f"Player {number}", 0)
+        kind = rng.choice(bot_names)
+        bots[player_id] = BOTS[kind]()
+        kinds[player_id] = kind
+    tournament.draw_seats(rng)
+    tournament.place_buttons(rng)
+    tournament.start_clock(0)
+    paid = len(_payouts(tournament))
+    free_at = [(0, table_no) for table_no in sorted(tournament.tables)]
+    heapq.heapify(free_at)
+    raced: dict[int, set[int]] = {}
+    hands = 0
+    now = 0
+    while tournament.players_left > 1:
+        if (
+            not tournament.hand_for_hand
+            and paid < tournament.players_left <= paid + 1
+            and len(tournament.tables) > 1
+        ):
+            # On the bubble the clock stops; each hand-for-hand hand takes time off it.
+            tournament.set_hand_for_hand(True, now)
+            tournament.clock_command(PauseClock(now))
+        elif tournament.hand_for_hand and tournament.players_left <= paid:
+            tournament.set_hand_for_hand(False, now)
+            tournament.clock_command(ResumeClock(now))
+        if tournament.hand_for_hand:
+            now, played = _hand_for_hand_round(tournament, bots, rng, now, raced)
+            hands += played
+            free_at = [(now, table_no) for table_no in sorted(tournament.tables)]
+            heapq.heapify(free_at)
+        else:
+            now, table_no = heapq.heappop(free_at)
+            table = tournament.tables.get(table_no)
+            if table is None or table.player_count < 2:
+                if table is not None and len(tournament.tables) > 1:
+                    tournament.balance(now, rng)
+                    heapq.heappush(free_at, (now + 60_000, table_no))
+                continue
+            wait = _break_wait(tournament, now)
+            if wait:
+                heapq.heappush(free_at, (now + wait, table_no))
+                continue
+            _chip_races(tournament, table_no, now, rng, raced)
+            plan = tournament.plan_hand(table_no, now)
+            final = play_hand(tournament, plan, bots, rng)
+            hands += 1
+            busted = tournament.record_hand(plan, final, now, _rebuyers(final, rng))
+            heapq.heappush(free_at, (now + hand_seconds(len(plan.seats)) * 1000, table_no))
+            if busted:
+                tournament.settle_busts(busted, now)
+                if tournament.balance(now, rng):
+                    tournament.place_buttons(rng)
+                    # Tables that were gone are skipped when popped; a table could appear.
+                    free_at = _add_new_tables(free_at, tournament, now)
+        if progress is not None:
+            index, level = tournament.level_at(now)
+            progress(tournament.players_left, index + 1, hands)
+    payouts = _payouts(tournament)
+    pool = sum(payouts)
+    finished = tournament.finish(now, payouts, pool)
+    return SimulationResult(tournament, finished, hands, now // 1000, payouts, kinds)
+
+
+def _payouts(tournament: Tournament) -> tuple[int, ...]:
+    entry = tournament.structure.entry
+    pool = prizes.prize_pool(
+        entries=tournament.entries,
+        rebuys=tournament.rebuys,
+        addons=tournament.addons,
+        buy_in_cents=entry.buy_in_cents,
+        rebuy_cents=entry.rebuy_cents,
+        addon_cents=entry.addon_cents,
+        fee_cents=entry.fee_cents,
+    )
+    return tuple(prizes.payout_table(tournament.entries, pool.total_cents))
+
+
+def _rebuyers(final: dict[str, int], rng: random.Random) -> list[str]:
+    return [player for player, stack in final.items() if stack == 0 and rng.random() < 0.6]
+
+
+def _break_wait(tournament: Tournament, now: int) -> int:
+    """Milliseconds until the current break ends (0 when a level is running)."""
+    _, level = tournament.level_at(now)
+    if level is not None:
+        return 0
+    step = 60_000
+    wait = step
+    while tournament.level_at(now + wait)[1] is None:
+        wait += step
+    return wait
+
+
+def _chip_races(
+    tournament: Tournament, table_no: int, now: int, rng: random.Random, raced: dict[int, set[int]]
+) -> None:
+    """Race off the chips removed at every colour-up break already passed, once per table."""
+    index, level = tournament.level_at(now)
+    done = raced.setdefault(table_no, set())
+    for pause in tournament.structure.breaks:
+        if pause.after_level >= (level.number if level else index + 1) or pause.after_level in done:
+            continue
+        done.add(pause.after_level)
+        for removed in sorted(pause.colour_up):
+            next_chip = tournament.smallest_chip(pause.after_level + 1)
+            if removed < next_chip:
+                tournament.chip_race(
+                    table_no, removed, next_chip, Deck.shuffled(rng.getrandbits(64)), now
+                )
+
+
+def _hand_for_hand_round(
+    tournament: Tournament,
+    bots: dict[str, Bot],
+    rng: random.Random,
+    now: int,
+    raced: dict[int, set[int]],
+) -> tuple[int, int]:
+    """Every table plays one hand; busts of the round are ranked together (TDA RP-8)."""
+    wait = _break_wait(tournament, now)
+    now += wait
+    busted: list[BustInfo] = []
+    played = 0
+    for table_no in sorted(tournament.tables):
+        if tournament.tables[table_no].player_count < 2:
+            continue
+        _chip_races(tournament, table_no, now, rng, raced)
+        plan = tournament.plan_hand(table_no, now)
+        final = play_hand(tournament, plan, bots, rng)
+        played += 1
+        busted.extend(tournament.record_hand(plan, final, now, _rebuyers(final, rng)))
+    tournament.hand_for_hand_hand_played(now)
+    if busted:
+        tournament.settle_busts(busted, now)
+    if tournament.balance(now, rng):
+        tournament.place_buttons(rng)
+    slowest = max(
+        (hand_seconds(tournament.tables[t].player_count) for t in tournament.tables), default=0
+    )
+    return now + slowest * 1000, played
+
+
+def _add_new_tables(
+    free_at: list[tuple[int, int]], tournament: Tournament, now: int
+) -> list[tuple[int, int]]:
+    known = {table_no for _, table_no in free_at}
+    for table_no in tournament.tables:
+        if table_no not in known:
+            heapq.heappush(free_at, (now, table_no))
+    return free_at

@@ -1,0 +1,388 @@
+"""A tournament structure: chips, levels, breaks with colour-ups, and entry rules.
+
+A ``Structure`` is valid by construction: ``__post_init__`` checks it and raises a
+``PokerfloorError`` naming the level (or break, chip, entry field), the value and what would be
+accepted. Fields are named by a dotted path that matches the TOML file: ``levels.4.big_blind``
+is the big blind of level 4, ``breaks.1.colour_up`` the colour-up of the first break,
+``chips.2.value`` the second chip, ``entry.rebuy_chips`` an entry rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import msgspec
+
+from pokerfloor.errors import PokerfloorError
+
+LEVEL_MINUTES_MAX = 240
+BREAK_MINUTES_MAX = 240
+
+
+class ChipDenomination(msgspec.Struct, frozen=True):
+    """A chip of the set: its value in tournament chips and its colour, in French and English."""
+
+    value: int
+    colour_fr: str
+    colour_en: str
+
+
+class Level(msgspec.Struct, frozen=True):
+    """One blind level. ``ante`` is paid by every player; ``bb_ante`` by the big blind alone
+    (tda-2024 RP-11). ``number`` is 1-based and follows the order of play."""
+
+    number: int
+    small_blind: int
+    big_blind: int
+    ante: int = 0
+    bb_ante: int = 0
+    minutes: int = 20
+
+
+class Break(msgspec.Struct, frozen=True):
+    """A break after a level. ``colour_up`` lists the denominations taken out of play at this
+    break (a chip race, tda-2024 R24); they are gone from the next level on. A break of 0
+    minutes is a colour-up between two levels without a pause."""
+
+    after_level: int
+    minutes: int
+    colour_up: tuple[int, ...] = ()
+
+
+class EntryRules(msgspec.Struct, frozen=True):
+    """What an entry costs and gives. Money is in cents, chips in tournament chips.
+
+    A ``*_until_level`` of 0 means "none" (no rebuys, no re-entry, no late registration by
+    level); ``max_rebuys``/``max_reentries`` of ``None`` mean "unlimited". The add-on is taken
+    at the end of the rebuy period (allinouest §Recaves et add-ons); ``double_addon`` allows two.
+    Late registration closes at the end of ``late_registration_until_level`` or
+    ``late_registration_minutes`` after the start, whichever is set (the earlier if both).
+    """
+
+    starting_stack: int
+    buy_in_cents: int = 0
+    fee_cents: int = 0
+    rebuy_until_level: int = 0
+    rebuy_chips: int = 0
+    rebuy_cents: int = 0
+    max_rebuys: int | None = None
+    addon_chips: int = 0
+    addon_cents: int = 0
+    double_addon: bool = False
+    reentry_until_level: int = 0
+    max_reentries: int | None = None
+    late_registration_until_level: int = 0
+    late_registration_minutes: int = 0
+
+
+class Structure(msgspec.Struct, frozen=True):
+    """The whole structure of one tournament, valid by construction."""
+
+    name: str
+    chips: tuple[ChipDenomination, ...]
+    levels: tuple[Level, ...]
+    breaks: tuple[Break, ...]
+    entry: EntryRules
+
+    def __post_init__(self) -> None:
+        _validate(self)
+
+    # ---- queries -------------------------------------------------------------------------
+
+    def level(self, number: int) -> Level:
+        """The level with this 1-based number."""
+        if not 1 <= number <= len(self.levels):
+            raise _level_not_found(number, len(self.levels))
+        return self.levels[number - 1]
+
+    def break_after(self, level_number: int) -> Break | None:
+        """The break that follows this level, if any."""
+        for break_ in self.breaks:
+            if break_.after_level == level_number:
+                return break_
+        return None
+
+    def chips_at(self, level_number: int) -> tuple[ChipDenomination, ...]:
+        """The denominations still in play at this level (after the colour-ups before it)."""
+        self.level(level_number)
+        removed = _removed_before(self.breaks, level_number)
+        return tuple(chip for chip in self.chips if chip.value not in removed)
+
+    def smallest_chip_at(self, level_number: int) -> int:
+        """The smallest denomination in play at this level, after the colour-ups before it."""
+        return min(chip.value for chip in self.chips_at(level_number))
+
+    def chip(self, value: int) -> ChipDenomination:
+        """The denomination of this value."""
+        for chip in self.chips:
+            if chip.value == value:
+                return chip
+        raise PokerfloorError(
+            "STRUCTURE_CHIP_NOT_FOUND",
+            f"there is no {value} chip; the chips are {_values(self.chips)}",
+            {"value": value, "accepted": [chip.value for chip in self.chips]},
+        )
+
+    @property
+    def total_minutes(self) -> int:
+        """Minutes of every level and break, without pauses: the clock's full schedule."""
+        return sum(level.minutes for level in self.levels) + sum(b.minutes for b in self.breaks)
+
+
+# ---- validation ---------------------------------------------------------------------------
+
+
+def _values(chips: Iterable[ChipDenomination]) -> str:
+    return ", ".join(str(chip.value) for chip in chips)
+
+
+def _removed_before(breaks: Iterable[Break], level_number: int) -> set[int]:
+    removed: set[int] = set()
+    for break_ in breaks:
+        if break_.after_level < level_number:
+            removed.update(break_.colour_up)
+    return removed
+
+
+def _level_not_found(number: int, count: int) -> PokerfloorError:
+    return PokerfloorError(
+        "STRUCTURE_LEVEL_NOT_FOUND",
+        f"there is no level {number}; the levels are 1 to {count}",
+        {"level": number, "accepted": f"1..{count}"},
+    )
+
+
+def _bad(field: str, value: Any, accepted: str, message: str | None = None) -> PokerfloorError:
+    text = message or f"{field} = {value!r} is not accepted; use {accepted}"
+    return PokerfloorError(
+        "STRUCTURE_BAD_VALUE", text, {"field": field, "value": value, "accepted": accepted}
+    )
+
+
+def _int(field: str, value: Any, low: int, high: int | None = None) -> None:
+    accepted = f"a whole number from {low}" + (f" to {high}" if high is not None else " up")
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise _bad(field, value, accepted)
+    if value < low or (high is not None and value > high):
+        raise _bad(field, value, accepted)
+
+
+def _text(field: str, value: Any) -> None:
+    if not isinstance(value, str) or not value.strip():
+        raise _bad(field, value, "a non-empty text")
+
+
+def _validate(structure: Structure) -> None:
+    _text("name", structure.name)
+    _validate_chips(structure.chips)
+    _validate_levels(structure)
+    _validate_breaks(structure)
+    _validate_amounts(structure)
+    _validate_entry(structure)
+
+
+def _validate_chips(chips: tuple[ChipDenomination, ...]) -> None:
+    if not chips:
+        raise _bad("chips", [], "at least one denomination")
+    previous = 0
+    for position, chip in enumerate(chips, start=1):
+        _int(f"chips.{position}.value", chip.value, 1)
+        _text(f"chips.{position}.colour_fr", chip.colour_fr)
+        _text(f"chips.{position}.colour_en", chip.colour_en)
+        if chip.value <= previous:
+            raise _bad(
+                f"chips.{position}.value",
+                chip.value,
+                f"a value above {previous}",
+                f"chips.{position}.value = {chip.value}: list the chips once each, smallest "
+                f"first (the previous one is {previous})",
+            )
+        previous = chip.value
+
+
+def _validate_levels(structure: Structure) -> None:
+    if not structure.levels:
+        raise _bad("levels", [], "at least one level")
+    previous: Level | None = None
+    for position, level in enumerate(structure.levels, start=1):
+        where = f"levels.{position}"
+        if level.number != position:
+            raise PokerfloorError(
+                "STRUCTURE_BAD_LEVEL_NUMBER",
+                f"{where}.number = {level.number!r}: levels are numbered 1, 2, 3... in order, "
+                f"so this one is {position}",
+                {"field": f"{where}.number", "value": level.number, "accepted": position},
+            )
+        _int(f"{where}.small_blind", level.small_blind, 1)
+        _int(f"{where}.big_blind", level.big_blind, 1)
+        _int(f"{where}.ante", level.ante, 0)
+        _int(f"{where}.bb_ante", level.bb_ante, 0)
+        _int(f"{where}.minutes", level.minutes, 1, LEVEL_MINUTES_MAX)
+        if level.small_blind > level.big_blind:
+            raise PokerfloorError(
+                "STRUCTURE_SMALL_BLIND_ABOVE_BIG_BLIND",
+                f"level {position}: the small blind {level.small_blind} is above the big blind "
+                f"{level.big_blind}",
+                {"field": f"{where}.small_blind", "level": position, "value": level.small_blind},
+            )
+        if level.ante and level.bb_ante:
+            raise PokerfloorError(
+                "STRUCTURE_ANTE_AND_BB_ANTE",
+                f"level {position} has both an ante ({level.ante}) and a big blind ante "
+                f"({level.bb_ante}); use one of them",
+                {"field": f"{where}.bb_ante", "level": position},
+            )
+        if previous is not None:
+            for name in ("small_blind", "big_blind"):
+                before, now = getattr(previous, name), getattr(level, name)
+                if now < before:
+                    raise PokerfloorError(
+                        "STRUCTURE_BLINDS_DECREASE",
+                        f"level {position}: {name} {now} is below level {position - 1}'s "
+                        f"{before}; blinds never go down",
+                        {
+                            "field": f"{where}.{name}",
+                            "level": position,
+                            "value": now,
+                            "accepted": f"{before} or more",
+                        },
+                    )
+        previous = level
+
+
+def _validate_breaks(structure: Structure) -> None:
+    last_level = len(structure.levels)
+    in_play = {chip.value for chip in structure.chips}
+    previous_after = 0
+    for position, break_ in enumerate(structure.breaks, start=1):
+        where = f"breaks.{position}"
+        _int(f"{where}.minutes", break_.minutes, 0, BREAK_MINUTES_MAX)
+        after = break_.after_level
+        if not isinstance(after, int) or isinstance(after, bool) or not 1 <= after < last_level:
+            raise PokerfloorError(
+                "STRUCTURE_BAD_BREAK",
+                f"{where}.after_level = {after!r}: a break follows a level that another level "
+                f"follows, 1 to {last_level - 1}",
+                {
+                    "field": f"{where}.after_level",
+                    "value": after,
+                    "accepted": f"1..{last_level - 1}",
+                },
+            )
+        if after <= previous_after:
+            raise PokerfloorError(
+                "STRUCTURE_BAD_BREAK",
+                f"{where}.after_level = {after}: list the breaks in order, one per level at most "
+                f"(the previous break is after level {previous_after})",
+                {
+                    "field": f"{where}.after_level",
+                    "value": after,
+                    "accepted": f"{previous_after + 1}..{last_level - 1}",
+                },
+            )
+        previous_after = after
+        for value in break_.colour_up:
+            if value not in in_play:
+                raise PokerfloorError(
+                    "STRUCTURE_BAD_COLOUR_UP",
+                    f"{where}.colour_up: the {value} chip is not in play after level {after}; "
+                    f"in play: {', '.join(str(v) for v in sorted(in_play))}",
+                    {
+                        "field": f"{where}.colour_up",
+                        "value": value,
+                        "accepted": sorted(in_play),
+                    },
+                )
+            in_play.discard(value)
+        if not in_play:
+            raise PokerfloorError(
+                "STRUCTURE_BAD_COLOUR_UP",
+                f"{where}.colour_up takes the last chips out of play; keep at least one "
+                "denomination",
+                {"field": f"{where}.colour_up", "value": list(break_.colour_up)},
+            )
+
+
+def _check_multiple(field: str, amount: int, level_number: int, structure: Structure) -> None:
+    if amount == 0:
+        return
+    smallest = structure.smallest_chip_at(level_number)
+    if amount % smallest:
+        raise PokerfloorError(
+            "STRUCTURE_NOT_MAKEABLE",
+            f"{field} = {amount} is not a multiple of {smallest}, the smallest chip in play at "
+            f"level {level_number} (chips in play: {_values(structure.chips_at(level_number))})",
+            {
+                "field": field,
+                "level": level_number,
+                "value": amount,
+                "smallest_chip": smallest,
+                "accepted": f"a multiple of {smallest}",
+            },
+        )
+
+
+def _validate_amounts(structure: Structure) -> None:
+    for level in structure.levels:
+        for name in ("small_blind", "big_blind", "ante", "bb_ante"):
+            amount = getattr(level, name)
+            _check_multiple(f"levels.{level.number}.{name}", amount, level.number, structure)
+
+
+def _validate_entry(structure: Structure) -> None:
+    entry = structure.entry
+    last = len(structure.levels)
+    _int("entry.starting_stack", entry.starting_stack, 1)
+    for name in ("buy_in_cents", "fee_cents", "rebuy_cents", "addon_cents"):
+        _int(f"entry.{name}", getattr(entry, name), 0)
+    for name in ("rebuy_chips", "addon_chips", "late_registration_minutes"):
+        _int(f"entry.{name}", getattr(entry, name), 0)
+    for name in ("rebuy_until_level", "reentry_until_level", "late_registration_until_level"):
+        _int(f"entry.{name}", getattr(entry, name), 0, last)
+    for name in ("max_rebuys", "max_reentries"):
+        value = getattr(entry, name)
+        if value is not None:
+            _int(f"entry.{name}", value, 1)
+    if not isinstance(entry.double_addon, bool):
+        raise _bad("entry.double_addon", entry.double_addon, "true or false")
+
+    if entry.rebuy_until_level:
+        if not entry.rebuy_chips:
+            raise _bad(
+                "entry.rebuy_chips",
+                0,
+                "the chips of one rebuy",
+                f"entry.rebuy_chips: a rebuy period until level {entry.rebuy_until_level} needs "
+                "the chips a rebuy gives",
+            )
+    else:
+        for name in ("rebuy_chips", "rebuy_cents", "max_rebuys"):
+            if getattr(entry, name):
+                raise _needs("entry." + name, "entry.rebuy_until_level", "rebuys")
+    if not entry.reentry_until_level and entry.max_reentries is not None:
+        raise _needs("entry.max_reentries", "entry.reentry_until_level", "re-entries")
+    if not entry.addon_chips:
+        if entry.addon_cents:
+            raise _needs("entry.addon_cents", "entry.addon_chips", "an add-on")
+        if entry.double_addon:
+            raise _needs("entry.double_addon", "entry.addon_chips", "an add-on")
+
+    _check_multiple("entry.starting_stack", entry.starting_stack, 1, structure)
+    for name in ("late_registration_until_level", "reentry_until_level"):
+        # A late entrant gets a full stack in the chips still in play (tda-2024 R8).
+        if getattr(entry, name):
+            _check_multiple(
+                "entry.starting_stack", entry.starting_stack, getattr(entry, name), structure
+            )
+    if entry.rebuy_until_level:
+        _check_multiple("entry.rebuy_chips", entry.rebuy_chips, entry.rebuy_until_level, structure)
+    _check_multiple("entry.addon_chips", entry.addon_chips, entry.rebuy_until_level or 1, structure)
+
+
+def _needs(field: str, needed: str, what: str) -> PokerfloorError:
+    return PokerfloorError(
+        "STRUCTURE_BAD_VALUE",
+        f"{field} is set but there are no {what}: set {needed} too, or remove {field}",
+        {"field": field, "accepted": f"0 (or unset) while {needed} is 0"},
+    )

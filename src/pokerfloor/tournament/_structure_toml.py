@@ -1,0 +1,330 @@
+"""Structure files (TOML): read, write, and the templates bundled with pokerfloor.
+
+The format (see docs/structure.md)::
+
+    name = "club-evening"
+    level_minutes = 20                      # optional: the minutes of a level that sets none
+
+    chips = [
+      { value = 25, colour_fr = "vert", colour_en = "green" },
+      { value = 100, colour_fr = "noir", colour_en = "black" },
+    ]
+
+    levels = [
+      { small_blind = 25, big_blind = 50 },
+      { small_blind = 50, big_blind = 100, bb_ante = 100, minutes = 30 },
+    ]
+
+    breaks = [
+      { after_level = 6, minutes = 15, colour_up = [25] },
+    ]
+
+    [entry]
+    starting_stack = 20000
+    buy_in_cents = 2000
+
+Every refusal is a ``PokerfloorError`` whose message starts with the file (or template) name
+and names the field (``levels.4.big_blind``) and what would be accepted.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import tomllib
+from collections.abc import Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from pokerfloor.errors import PokerfloorError
+from pokerfloor.tournament._structure_model import (
+    LEVEL_MINUTES_MAX,
+    Break,
+    ChipDenomination,
+    EntryRules,
+    Level,
+    Structure,
+)
+
+_TOP_KEYS = ("name", "level_minutes", "chips", "levels", "breaks", "entry")
+_CHIP_KEYS = ("value", "colour_fr", "colour_en")
+_LEVEL_KEYS = ("number", "small_blind", "big_blind", "ante", "bb_ante", "minutes")
+_LEVEL_REQUIRED = ("small_blind", "big_blind")
+_BREAK_KEYS = ("after_level", "minutes", "colour_up")
+_ENTRY_INT_KEYS = (
+    "starting_stack",
+    "buy_in_cents",
+    "fee_cents",
+    "rebuy_until_level",
+    "rebuy_chips",
+    "rebuy_cents",
+    "addon_chips",
+    "addon_cents",
+    "reentry_until_level",
+    "late_registration_until_level",
+    "late_registration_minutes",
+)
+_ENTRY_OPTIONAL_KEYS = ("max_rebuys", "max_reentries")
+_ENTRY_KEYS: tuple[str, ...] = EntryRules.__struct_fields__
+
+
+# ---- bundled templates --------------------------------------------------------------------
+
+
+def _templates() -> Any:
+    return resources.files("pokerfloor.tournament").joinpath("structures")
+
+
+def bundled_structures() -> list[str]:
+    """The names of the structure templates shipped with pokerfloor, sorted."""
+    return sorted(
+        entry.name.removesuffix(".toml")
+        for entry in _templates().iterdir()
+        if entry.name.endswith(".toml")
+    )
+
+
+@functools.cache
+def _bundled(name: str) -> Structure:
+    text = _templates().joinpath(f"{name}.toml").read_text(encoding="utf-8")
+    return _parse(text, source=name)
+
+
+def load_structure(path_or_text: str | os.PathLike[str]) -> Structure:
+    """A bundled template by name, a structure file by path, or the TOML text itself."""
+    if isinstance(path_or_text, str):
+        if path_or_text in bundled_structures():
+            return _bundled(path_or_text)
+        if "\n" in path_or_text or ("=" in path_or_text and not _is_file(path_or_text)):
+            return _parse(path_or_text, source="structure")
+    path = Path(path_or_text)
+    if not _is_file(path):
+        names = bundled_structures()
+        raise PokerfloorError(
+            "STRUCTURE_NOT_FOUND",
+            f"no structure named {str(path_or_text)!r}: use a template ({', '.join(names)}), "
+            "the path of a .toml file, or the TOML text",
+            {"name": str(path_or_text), "accepted": names},
+        )
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise PokerfloorError(
+            "STRUCTURE_INVALID",
+            f"{path.name}: cannot read the file ({error})",
+            {"source": str(path)},
+        ) from error
+    return _parse(text, source=path.name)
+
+
+def _is_file(path: str | os.PathLike[str]) -> bool:
+    try:
+        return Path(path).is_file()
+    except (OSError, ValueError):  # a name too long, a NUL byte...
+        return False
+
+
+# ---- reading ------------------------------------------------------------------------------
+
+
+def _parse(text: str, source: str) -> Structure:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise PokerfloorError(
+            "STRUCTURE_INVALID",
+            f"{source}: not valid TOML ({error})",
+            {"source": source, "error": str(error)},
+        ) from error
+    try:
+        return _build(data)
+    except PokerfloorError as error:
+        params = {"source": source, **error.params}
+        raise PokerfloorError(error.code, f"{source}: {error.message}", params) from None
+
+
+def _check_keys(where: str, table: Mapping[str, Any], accepted: tuple[str, ...]) -> None:
+    for key in table:
+        if key not in accepted:
+            field = f"{where}.{key}" if where else key
+            raise PokerfloorError(
+                "STRUCTURE_UNKNOWN_FIELD",
+                f"unknown field {field!r}; accepted: {', '.join(accepted)}",
+                {"field": field, "accepted": list(accepted)},
+            )
+
+
+def _missing(field: str) -> PokerfloorError:
+    return PokerfloorError("STRUCTURE_MISSING_FIELD", f"{field} is missing", {"field": field})
+
+
+def _typed(field: str, value: Any, kind: type, accepted: str) -> Any:
+    ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
+    if not ok:
+        raise PokerfloorError(
+            "STRUCTURE_BAD_VALUE",
+            f"{field} = {value!r} is not accepted; use {accepted}",
+            {"field": field, "value": value, "accepted": accepted},
+        )
+    return value
+
+
+def _whole(field: str, value: Any) -> int:
+    return int(_typed(field, value, int, "a whole number"))
+
+
+def _tables(field: str, value: Any) -> list[Mapping[str, Any]]:
+    _typed(field, value, list, "a list of tables { ... }")
+    for position, item in enumerate(value, start=1):
+        _typed(f"{field}.{position}", item, dict, "a table { key = value, ... }")
+    return list(value)
+
+
+def _build(data: Mapping[str, Any]) -> Structure:
+    _check_keys("", data, _TOP_KEYS)
+    for key in ("name", "chips", "levels", "entry"):
+        if key not in data:
+            raise _missing(key)
+    name = _typed("name", data["name"], str, "a text")
+    default_minutes = data.get("level_minutes", 20)
+    _whole("level_minutes", default_minutes)
+    if not 1 <= default_minutes <= LEVEL_MINUTES_MAX:
+        raise PokerfloorError(
+            "STRUCTURE_BAD_VALUE",
+            f"level_minutes = {default_minutes} is not accepted; use 1 to {LEVEL_MINUTES_MAX}",
+            {"field": "level_minutes", "value": default_minutes},
+        )
+    return Structure(
+        name=name,
+        chips=tuple(_chip(position, table) for position, table in _numbered("chips", data)),
+        levels=tuple(
+            _level(position, table, default_minutes)
+            for position, table in _numbered("levels", data)
+        ),
+        breaks=tuple(_break(position, table) for position, table in _numbered("breaks", data)),
+        entry=_entry(data["entry"]),
+    )
+
+
+def _numbered(key: str, data: Mapping[str, Any]) -> list[tuple[int, Mapping[str, Any]]]:
+    return list(enumerate(_tables(key, data.get(key, [])), start=1))
+
+
+def _chip(position: int, table: Mapping[str, Any]) -> ChipDenomination:
+    where = f"chips.{position}"
+    _check_keys(where, table, _CHIP_KEYS)
+    for key in _CHIP_KEYS:
+        if key not in table:
+            raise _missing(f"{where}.{key}")
+    return ChipDenomination(
+        value=_whole(f"{where}.value", table["value"]),
+        colour_fr=_typed(f"{where}.colour_fr", table["colour_fr"], str, "a text"),
+        colour_en=_typed(f"{where}.colour_en", table["colour_en"], str, "a text"),
+    )
+
+
+def _level(position: int, table: Mapping[str, Any], default_minutes: int) -> Level:
+    where = f"levels.{position}"
+    _check_keys(where, table, _LEVEL_KEYS)
+    for key in _LEVEL_REQUIRED:
+        if key not in table:
+            raise _missing(f"{where}.{key}")
+    values = {key: _whole(f"{where}.{key}", table[key]) for key in _LEVEL_KEYS if key in table}
+    values.setdefault("number", position)
+    values.setdefault("minutes", default_minutes)
+    return Level(**values)
+
+
+def _break(position: int, table: Mapping[str, Any]) -> Break:
+    where = f"breaks.{position}"
+    _check_keys(where, table, _BREAK_KEYS)
+    for key in ("after_level", "minutes"):
+        if key not in table:
+            raise _missing(f"{where}.{key}")
+    colour_up = _typed(
+        f"{where}.colour_up", table.get("colour_up", []), list, "a list of chip values, e.g. [25]"
+    )
+    return Break(
+        after_level=_whole(f"{where}.after_level", table["after_level"]),
+        minutes=_whole(f"{where}.minutes", table["minutes"]),
+        colour_up=tuple(_whole(f"{where}.colour_up", value) for value in colour_up),
+    )
+
+
+def _entry(value: Any) -> EntryRules:
+    table = _typed("entry", value, dict, "a table [entry]")
+    _check_keys("entry", table, _ENTRY_KEYS)
+    if "starting_stack" not in table:
+        raise _missing("entry.starting_stack")
+    values: dict[str, Any] = {}
+    for key in (*_ENTRY_INT_KEYS, *_ENTRY_OPTIONAL_KEYS):
+        if key in table:
+            values[key] = _whole(f"entry.{key}", table[key])
+    if "double_addon" in table:
+        values["double_addon"] = _typed(
+            "entry.double_addon", table["double_addon"], bool, "true or false"
+        )
+    return EntryRules(**values)
+
+
+# ---- writing ------------------------------------------------------------------------------
+
+
+def _toml(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, tuple | list):
+        return "[" + ", ".join(_toml(item) for item in value) + "]"
+    raise TypeError(f"cannot write {value!r} as TOML")  # pragma: no cover - internal
+
+
+def _inline(pairs: list[tuple[str, Any]]) -> str:
+    return "{ " + ", ".join(f"{key} = {_toml(value)}" for key, value in pairs) + " }"
+
+
+def dump_structure(structure: Structure) -> str:
+    """The structure as a TOML file that ``load_structure`` reads back to an equal structure."""
+    minutes = {level.minutes for level in structure.levels}
+    shared_minutes = minutes.pop() if len(minutes) == 1 else None
+    lines = [f"name = {_toml(structure.name)}"]
+    if shared_minutes is not None:
+        lines.append(f"level_minutes = {shared_minutes}")
+    lines += ["", "chips = ["]
+    for chip in structure.chips:
+        pairs = [
+            ("value", chip.value),
+            ("colour_fr", chip.colour_fr),
+            ("colour_en", chip.colour_en),
+        ]
+        lines.append(f"  {_inline(pairs)},")
+    lines += ["]", "", "levels = ["]
+    for level in structure.levels:
+        pairs = [
+            ("number", level.number),
+            ("small_blind", level.small_blind),
+            ("big_blind", level.big_blind),
+        ]
+        pairs += [(key, getattr(level, key)) for key in ("ante", "bb_ante") if getattr(level, key)]
+        if shared_minutes is None:
+            pairs.append(("minutes", level.minutes))
+        lines.append(f"  {_inline(pairs)},")
+    lines += ["]", "", "breaks = ["]
+    for break_ in structure.breaks:
+        pairs = [("after_level", break_.after_level), ("minutes", break_.minutes)]
+        if break_.colour_up:
+            pairs.append(("colour_up", break_.colour_up))
+        lines.append(f"  {_inline(pairs)},")
+    lines += ["]", "", "[entry]"]
+    entry = structure.entry
+    defaults = EntryRules(starting_stack=entry.starting_stack)
+    for key in _ENTRY_KEYS:
+        value = getattr(entry, key)
+        if key == "starting_stack" or (value is not None and value != getattr(defaults, key)):
+            lines.append(f"{key} = {_toml(value)}")
+    return "\n".join(lines) + "\n"

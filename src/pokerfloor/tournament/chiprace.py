@@ -1,0 +1,354 @@
+"""The chip race at a colour-up: the chips of a removed denomination are raced off at one table.
+
+Model. Before the race the players change up what they can (ropta 4.2), so a player's odd
+chips are the part of the stack that the remaining chips cannot make: ``stack % next_chip``,
+counted in chips of the removed denomination. The table's leftovers make a number of new chips
+(``chip_race.rounding``: at least half a new chip counts as one, tda-2024 R24; or the total
+is rounded up, allinouest §Le chip race). Each player gets one card face up per odd chip, all
+of their cards at once (allinouest §Le chip race), starting at seat 1 or left of the dealer
+(``chip_race.starts_at``). The highest cards win the new chips, at most
+``chip_race.max_chips_per_player`` per player (tda-2024 R24, heavenpoker 9.24); equal ranks are
+broken by suit, spades > hearts > diamonds > clubs, or redrawn (``draw.tie_break``). Nobody is
+raced out (``chip_race.cannot_be_raced_out``): a player left with nothing gets one chip of the
+smallest denomination still in play.
+
+The race may create or destroy chips: the rounding and the chips given so nobody is raced out
+change the total in play. The result reports both.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import msgspec
+
+from pokerfloor.cards import Card, Deck
+from pokerfloor.errors import PokerfloorError
+from pokerfloor.rules import RuleProfile
+from pokerfloor.tournament.types import PlayerId, Table
+
+__all__ = ["ChipRaceResult", "chip_race", "chips_to_award", "dealing_order"]
+
+_SETTINGS = (
+    "chip_race.starts_at",
+    "chip_race.rounding",
+    "chip_race.max_chips_per_player",
+    "chip_race.cannot_be_raced_out",
+    "draw.tie_break",
+)
+
+Dealt = tuple[tuple[PlayerId, Card], ...]
+
+
+class ChipRaceResult(msgspec.Struct, frozen=True):
+    """What happened at one table's chip race.
+
+    ``cards`` maps each player who raced to the cards dealt to them, in dealing order (players
+    without odd chips are not dealt a card). ``redraws`` are the extra rounds dealt to break
+    ties when suits do not count. ``winners`` are in the order the chips were won (highest card
+    first). ``given_not_raced_out`` got one chip because they lost their last chips in the race;
+    ``raced_out`` lost everything where the profile allows it. ``new_stacks`` covers every
+    player at the table and is a multiple of ``next_chip`` for each.
+
+    Totals: ``chips_removed`` is the value of the odd chips taken off the table,
+    ``chips_awarded`` the new chips won in the race, ``chips_given`` the chips given so nobody
+    is raced out; ``total_change`` = chips added - chips removed (0 when conserved).
+    """
+
+    table_no: int
+    removed_chip: int
+    next_chip: int
+    dealing_order: tuple[PlayerId, ...]
+    odd_chips: Mapping[PlayerId, int]
+    cards: Mapping[PlayerId, tuple[Card, ...]]
+    redraws: tuple[Dealt, ...]
+    chips_to_award: int
+    winners: tuple[PlayerId, ...]
+    given_not_raced_out: tuple[PlayerId, ...]
+    raced_out: tuple[PlayerId, ...]
+    stacks_before: Mapping[PlayerId, int]
+    new_stacks: Mapping[PlayerId, int]
+    chips_removed: int
+    chips_awarded: int
+    chips_given: int
+    citations: tuple[str, ...]
+
+    @property
+    def total_change(self) -> int:
+        return self.chips_awarded + self.chips_given - self.chips_removed
+
+    @property
+    def conserved(self) -> bool:
+        return self.total_change == 0
+
+    def as_dict(self) -> dict[str, Any]:
+        """A JSON-ready view (cards written as ``As``)."""
+        return {
+            "table_no": self.table_no,
+            "removed_chip": self.removed_chip,
+            "next_chip": self.next_chip,
+            "dealing_order": list(self.dealing_order),
+            "odd_chips": dict(self.odd_chips),
+            "cards": {
+                player: [str(card) for card in dealt] for player, dealt in self.cards.items()
+            },
+            "redraws": [
+                [[player, str(card)] for player, card in round_] for round_ in self.redraws
+            ],
+            "chips_to_award": self.chips_to_award,
+            "winners": list(self.winners),
+            "given_not_raced_out": list(self.given_not_raced_out),
+            "raced_out": list(self.raced_out),
+            "stacks_before": dict(self.stacks_before),
+            "new_stacks": dict(self.new_stacks),
+            "chips_removed": self.chips_removed,
+            "chips_awarded": self.chips_awarded,
+            "chips_given": self.chips_given,
+            "total_change": self.total_change,
+            "citations": list(self.citations),
+        }
+
+
+def chip_race(
+    table: Table,
+    stacks: Mapping[PlayerId, int],
+    removed: int,
+    next_chip: int,
+    profile: RuleProfile,
+    deck: Deck,
+    *,
+    dealer_seat: int | None = None,
+) -> ChipRaceResult:
+    """Race off the ``removed`` chips at ``table``; ``next_chip`` is the smallest chip that stays.
+
+    ``stacks`` must give every seated player's stack (other entries are ignored, so the
+    tournament-wide stacks may be passed). The dealer, for ``left_of_dealer``, is
+    ``table.button_seat`` unless ``dealer_seat`` names the seat dealing the race. Cards come
+    from the top of ``deck``. A refused race raises ``PokerfloorError`` before any card is
+    dealt; only a redraw (``draw.tie_break = redraw``) that empties the deck fails later, with
+    ``DECK_EXHAUSTED``.
+
+    Rule: tda-2024 R24, tda-2010 R16, heavenpoker 9.24, allinouest §Le chip race,
+    ropta-2025 chip race.
+    """
+    _check_denominations(removed, next_chip)
+    before = _table_stacks(table, stacks, removed)
+    order = dealing_order(table, profile, dealer_seat=dealer_seat)
+    odd_value = {player: before[player] % next_chip for player in order}
+    odd_chips = {player: odd_value[player] // removed for player in order}
+    racing = [player for player in order if odd_chips[player] > 0]
+    cards_needed = sum(odd_chips.values())
+    if cards_needed > deck.remaining:
+        raise PokerfloorError(
+            "CHIP_RACE_DECK_TOO_SHORT",
+            f"the race needs {cards_needed} cards (one per odd chip) but the deck has "
+            f"{deck.remaining}: ask the players to change up their chips first",
+            {"needed": cards_needed, "remaining": deck.remaining},
+        )
+    cap = profile.int_value("chip_race.max_chips_per_player")
+    leftover_value = sum(odd_value.values())
+    to_award = min(
+        chips_to_award(leftover_value, next_chip, profile.enum_value("chip_race.rounding")),
+        cap * len(racing),
+    )
+    cards = {player: deck.deal(odd_chips[player]) for player in racing}
+    tie_break = profile.enum_value("draw.tie_break")
+    redraws: list[Dealt] = []
+    winners = _award(cards, to_award, cap, tie_break, deck, redraws)
+
+    won = Counter(winners)
+    protect = profile.bool_value("chip_race.cannot_be_raced_out")
+    given: list[PlayerId] = []
+    raced_out: list[PlayerId] = []
+    new_stacks: dict[PlayerId, int] = {}
+    for player in order:
+        stack = before[player] - odd_value[player] + won[player] * next_chip
+        if stack == 0 and protect:
+            stack = next_chip
+            given.append(player)
+        elif stack == 0:
+            raced_out.append(player)
+        new_stacks[player] = stack
+    return ChipRaceResult(
+        table_no=table.table_no,
+        removed_chip=removed,
+        next_chip=next_chip,
+        dealing_order=tuple(racing),
+        odd_chips={player: odd_chips[player] for player in racing},
+        cards=cards,
+        redraws=tuple(redraws),
+        chips_to_award=to_award,
+        winners=tuple(winners),
+        given_not_raced_out=tuple(given),
+        raced_out=tuple(raced_out),
+        stacks_before=before,
+        new_stacks=new_stacks,
+        chips_removed=leftover_value,
+        chips_awarded=len(winners) * next_chip,
+        chips_given=len(given) * next_chip,
+        citations=_citations(profile),
+    )
+
+
+def chips_to_award(leftover_value: int, next_chip: int, rounding: str) -> int:
+    """How many ``next_chip`` chips a table's leftovers make.
+
+    ``half_or_more``: a remainder of at least half a chip counts as one (tda-2024 R24,
+    ropta-2025 chip race); ``round_up``: any remainder counts as one (allinouest §Le chip race).
+    """
+    if leftover_value < 0 or next_chip <= 0:
+        raise PokerfloorError(
+            "CHIP_RACE_BAD_AMOUNT",
+            "the leftover value must be 0 or more and the new chip worth more than 0",
+            {"leftover_value": leftover_value, "next_chip": next_chip},
+        )
+    whole, remainder = divmod(leftover_value, next_chip)
+    if rounding == "half_or_more":
+        return whole + (1 if remainder * 2 >= next_chip else 0)
+    if rounding == "round_up":
+        return whole + (1 if remainder else 0)
+    raise PokerfloorError(
+        "CHIP_RACE_BAD_ROUNDING",
+        f"unknown chip race rounding {rounding!r}: use 'half_or_more' or 'round_up'",
+        {"rounding": rounding},
+    )
+
+
+def dealing_order(
+    table: Table, profile: RuleProfile, *, dealer_seat: int | None = None
+) -> tuple[PlayerId, ...]:
+    """The seated players in the order the race deals them (``chip_race.starts_at``).
+
+    ``seat_1``: from the lowest seat number (tda-2024 R24); ``left_of_dealer``: from the first
+    occupied seat clockwise after the dealer, the dealer last (heavenpoker 9.24, allinouest
+    §Le chip race). The dealer's seat may be empty (dead button).
+    """
+    seats = sorted(table.seats)
+    if profile.enum_value("chip_race.starts_at") == "seat_1":
+        return tuple(table.seats[seat] for seat in seats)
+    dealer = table.button_seat if dealer_seat is None else dealer_seat
+    if dealer is None:
+        raise PokerfloorError(
+            "CHIP_RACE_NO_DEALER",
+            f"table {table.table_no} has no button yet: the race starts left of the dealer, "
+            "so give the dealer's seat (dealer_seat)",
+            {"table_no": table.table_no},
+        )
+    if not 1 <= dealer <= table.size:
+        raise PokerfloorError(
+            "CHIP_RACE_BAD_DEALER_SEAT",
+            f"seat {dealer} does not exist at table {table.table_no}: use a seat from 1 to "
+            f"{table.size}",
+            {"table_no": table.table_no, "seat_no": dealer, "size": table.size},
+        )
+    ordered = sorted(seats, key=lambda seat: (seat <= dealer, seat))
+    return tuple(table.seats[seat] for seat in ordered)
+
+
+# Validation
+
+
+def _check_denominations(removed: int, next_chip: int) -> None:
+    if removed <= 0 or next_chip <= removed or next_chip % removed:
+        raise PokerfloorError(
+            "CHIP_RACE_BAD_DENOMINATIONS",
+            f"cannot race off {removed} chips for {next_chip} chips: the removed chip must be "
+            "worth more than 0, and the next chip a larger multiple of it (e.g. 25 for 100)",
+            {"removed": removed, "next_chip": next_chip},
+        )
+
+
+def _table_stacks(
+    table: Table, stacks: Mapping[PlayerId, int], removed: int
+) -> dict[PlayerId, int]:
+    missing = [player for player in table.seats.values() if player not in stacks]
+    if missing:
+        raise PokerfloorError(
+            "CHIP_RACE_MISSING_STACK",
+            f"no stack given for {', '.join(missing)} at table {table.table_no}: give the "
+            "stack of every seated player",
+            {"table_no": table.table_no, "players": missing},
+        )
+    before: dict[PlayerId, int] = {}
+    for seat in sorted(table.seats):
+        player = table.seats[seat]
+        stack = stacks[player]
+        if stack <= 0 or stack % removed:
+            raise PokerfloorError(
+                "CHIP_RACE_BAD_STACK",
+                f"{player}'s stack of {stack} cannot be raced: a seated player's stack is more "
+                f"than 0 and made of chips in play (a multiple of {removed})",
+                {"player_id": player, "stack": stack, "removed": removed},
+            )
+        before[player] = stack
+    return before
+
+
+# Awarding the chips
+
+
+def _award(
+    cards: Mapping[PlayerId, Sequence[Card]],
+    chips: int,
+    cap: int,
+    tie_break: str,
+    deck: Deck,
+    redraws: list[Dealt],
+) -> list[PlayerId]:
+    """Winners, highest card first; a player stops winning once at ``cap`` chips.
+
+    With ``suits`` every card is distinct, so no tie is possible. With ``redraw`` cards of one
+    rank tie; when they compete for fewer chips than they are, the tied players draw again.
+    """
+    dealt = [(player, card) for player, hand in cards.items() for card in hand]
+    groups: dict[int, list[PlayerId]] = {}
+    for player, card in sorted(dealt, key=lambda pair: -_strength(pair[1], tie_break)):
+        groups.setdefault(_strength(card, tie_break), []).append(player)
+    winners: list[PlayerId] = []
+    for strength in sorted(groups, reverse=True):
+        left = chips - len(winners)
+        if left <= 0:
+            break
+        won = Counter(winners)
+        claims: list[PlayerId] = []
+        for player in groups[strength]:
+            if won[player] + claims.count(player) < cap:
+                claims.append(player)
+        if len(claims) <= left:
+            winners.extend(claims)
+        else:
+            winners.extend(_redraw(claims, left, deck, redraws))
+    return winners
+
+
+def _strength(card: Card, tie_break: str) -> int:
+    # A card's number orders by rank then suit (spades highest): roberts 3.7.
+    return int(card) if tie_break == "suits" else int(card.rank)
+
+
+def _redraw(claims: list[PlayerId], chips: int, deck: Deck, redraws: list[Dealt]) -> list[PlayerId]:
+    """``chips`` of the tied ``claims`` win: each claim draws a card, ranks only (heavenpoker
+    5.2-5.3); ties that still straddle the last chip draw again."""
+    dealt = tuple((player, deck.deal_one()) for player in claims)
+    redraws.append(dealt)
+    by_rank: dict[int, list[PlayerId]] = {}
+    for player, card in dealt:
+        by_rank.setdefault(int(card.rank), []).append(player)
+    winners: list[PlayerId] = []
+    for rank in sorted(by_rank, reverse=True):
+        left = chips - len(winners)
+        if left <= 0:
+            break
+        group = by_rank[rank]
+        winners.extend(group if len(group) <= left else _redraw(group, left, deck, redraws))
+    return winners
+
+
+def _citations(profile: RuleProfile) -> tuple[str, ...]:
+    seen: dict[str, None] = {}
+    for key in _SETTINGS:
+        for citation in profile.citations(key):
+            seen.setdefault(citation, None)
+    return tuple(seen)

@@ -1,0 +1,554 @@
+"""The tournament clock: levels and breaks run against absolute times, with no tick events.
+
+The clock is a pure aggregate. ``decide_clock(state, command)`` returns the events of a valid
+command or raises a ``PokerfloorError``; ``evolve_clock(state, event)`` folds an event into a
+new state and never reads the time. The state stores absolute times (when the current period
+ends while running, what is left of it while paused); which level is on, how long is left and
+when the next break comes are derived when asked, by ``clock_view(state, structure, now_ms)``.
+
+The timeline is the structure's levels with its breaks between them: a break is a period of
+its own (a break of 0 minutes, a colour-up between two levels, takes no time). When a period
+runs out the next one begins at once; the last level goes on with nothing left on it.
+
+Which level applies to a hand: ``level_at(state, structure, at_ms)`` with ``at_ms`` the moment
+the hand began. A new level applies from the next hand (tda-2024 R23): a hand that began
+before the end of a level is played at that level to the end. When a hand begins is the
+caller's business and depends on the profile's ``hand.begins_at``: at the first riffle
+(tda-2024 R23), at the shuffle (allinouest, heavenpoker 4.5 and 10.1-10.2), or as soon as
+the previous pot is awarded (ropta 3.2).
+
+Hand-for-hand (tda-2024 RP-8, ropta-2025): the clock is paused while the tables play hand by
+hand, and each hand takes ``hand_for_hand.seconds_off_per_hand`` (2 minutes) off the level.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from pokerfloor.errors import PokerfloorError
+from pokerfloor.rules import RuleProfile
+from pokerfloor.tournament._structure_model import Break, Level, Structure
+
+MINUTE_MS = 60_000
+MAX_ADJUSTMENT_MS = 24 * 60 * MINUTE_MS
+MAX_SECONDS_OFF = 600
+_HAND_FOR_HAND_KEY = "hand_for_hand.seconds_off_per_hand"
+
+PeriodKind = Literal["level", "break"]
+ClockStatus = Literal["not_started", "running", "paused"]
+
+
+class Period(msgspec.Struct, frozen=True):
+    """One period of the timeline: a level (``index`` into ``structure.levels``) or a break
+    (``index`` into ``structure.breaks``), and how long it lasts."""
+
+    kind: PeriodKind
+    index: int
+    duration_ms: int
+
+
+class PeriodEntered(msgspec.Struct, frozen=True):
+    """When a period began (position in the timeline): the clock's history, for ``level_at``."""
+
+    period: int
+    at_ms: int
+
+
+class ClockState(msgspec.Struct, frozen=True):
+    """The clock, as of its last event.
+
+    ``period`` is the position in ``timeline`` of the period that was on at the last event;
+    ``period_ms`` its length, adjustments included. While running, ``ends_at_ms`` is when it
+    ends; while paused (or before the start), ``remaining_ms`` is what is left of it.
+    """
+
+    timeline: tuple[Period, ...]
+    status: ClockStatus = "not_started"
+    period: int = 0
+    period_ms: int = 0
+    ends_at_ms: int = 0
+    remaining_ms: int = 0
+    started_at_ms: int | None = None
+    paused_at_ms: int | None = None
+    paused_total_ms: int = 0
+    last_at_ms: int | None = None
+    hand_for_hand_hands: int = 0
+    entered: tuple[PeriodEntered, ...] = ()
+
+
+class ClockView(msgspec.Struct, frozen=True):
+    """What the clock screen shows at a given moment.
+
+    ``level_index`` is the 0-based index of the level that applies to a hand beginning now;
+    during a break (``in_break``, ``level`` is ``None``) it is the level that follows the
+    break, which is also ``next_level``. ``remaining_ms``/``elapsed_ms`` are those of the
+    current period (level or break); ``next_break_in_ms`` is running time until the next break
+    begins (``None`` when no break is left); ``played_ms`` is running time since the start.
+    """
+
+    level_index: int
+    level: Level | None
+    in_break: bool
+    break_: Break | None
+    remaining_ms: int
+    elapsed_ms: int
+    next_level: Level | None
+    next_break_in_ms: int | None
+    running: bool
+    started: bool
+    period_index: int
+    ends_at_ms: int | None
+    played_ms: int
+    hand_for_hand_hands: int
+
+
+# ---- commands -----------------------------------------------------------------------------
+
+
+class StartClock(msgspec.Struct, frozen=True, tag="start_clock"):
+    at_ms: int
+
+
+class PauseClock(msgspec.Struct, frozen=True, tag="pause_clock"):
+    at_ms: int
+
+
+class ResumeClock(msgspec.Struct, frozen=True, tag="resume_clock"):
+    at_ms: int
+
+
+class AdjustClock(msgspec.Struct, frozen=True, tag="adjust_clock"):
+    """Add (``delta_ms`` > 0) or take off (< 0) time on the current period. Taking off more
+    than is left ends the period now; the next one starts with its full time."""
+
+    delta_ms: int
+    at_ms: int
+
+
+class JumpToLevel(msgspec.Struct, frozen=True, tag="jump_to_level"):
+    """Go to a level (0-based index) with its full time, e.g. to restart a level or to resume
+    a tournament on day 2. Allowed before the start."""
+
+    level_index: int
+    at_ms: int
+
+
+class RecordHandForHandHand(msgspec.Struct, frozen=True, tag="record_hand_for_hand_hand"):
+    """A hand-for-hand hand was played: take ``seconds_off`` off the level (tda-2024 RP-8).
+    Build it from the profile with ``RecordHandForHandHand.per_profile(profile, at_ms)``."""
+
+    seconds_off: int
+    at_ms: int
+    citations: tuple[str, ...] = ()
+
+    @classmethod
+    def per_profile(cls, profile: RuleProfile, at_ms: int) -> RecordHandForHandHand:
+        seconds = profile.value(_HAND_FOR_HAND_KEY)
+        if not isinstance(seconds, int) or isinstance(seconds, bool):  # pragma: no cover
+            raise PokerfloorError(
+                "PROFILE_BAD_VALUE",
+                f"{_HAND_FOR_HAND_KEY} must be a number of seconds",
+                {"key": _HAND_FOR_HAND_KEY},
+            )
+        return cls(
+            seconds_off=seconds, at_ms=at_ms, citations=profile.citations(_HAND_FOR_HAND_KEY)
+        )
+
+
+ClockCommand = (
+    StartClock | PauseClock | ResumeClock | AdjustClock | JumpToLevel | RecordHandForHandHand
+)
+
+_COMMAND_TYPES = (
+    StartClock,
+    PauseClock,
+    ResumeClock,
+    AdjustClock,
+    JumpToLevel,
+    RecordHandForHandHand,
+)
+
+
+# ---- events -------------------------------------------------------------------------------
+
+
+class ClockStarted(msgspec.Struct, frozen=True, tag="clock_started"):
+    at_ms: int
+
+
+class ClockPaused(msgspec.Struct, frozen=True, tag="clock_paused"):
+    at_ms: int
+
+
+class ClockResumed(msgspec.Struct, frozen=True, tag="clock_resumed"):
+    at_ms: int
+
+
+class ClockAdjusted(msgspec.Struct, frozen=True, tag="clock_adjusted"):
+    """Time added to (or taken off) the period that was on at ``at_ms``."""
+
+    delta_ms: int
+    at_ms: int
+
+
+class LevelJumped(msgspec.Struct, frozen=True, tag="level_jumped"):
+    level_index: int
+    at_ms: int
+
+
+class HandForHandHandPlayed(msgspec.Struct, frozen=True, tag="hand_for_hand_hand_played"):
+    seconds_off: int
+    at_ms: int
+    citations: tuple[str, ...] = ()
+
+
+ClockEvent = (
+    ClockStarted | ClockPaused | ClockResumed | ClockAdjusted | LevelJumped | HandForHandHandPlayed
+)
+
+
+# ---- the timeline -------------------------------------------------------------------------
+
+
+def timeline(structure: Structure) -> tuple[Period, ...]:
+    """The structure's levels and breaks in order of play (breaks of 0 minutes left out)."""
+    periods: list[Period] = []
+    breaks_after = {b.after_level: (index, b) for index, b in enumerate(structure.breaks)}
+    for index, level in enumerate(structure.levels):
+        periods.append(Period(kind="level", index=index, duration_ms=level.minutes * MINUTE_MS))
+        found = breaks_after.get(level.number)
+        if found is not None and found[1].minutes > 0:
+            periods.append(
+                Period(kind="break", index=found[0], duration_ms=found[1].minutes * MINUTE_MS)
+            )
+    return tuple(periods)
+
+
+def new_clock(structure: Structure) -> ClockState:
+    """A clock that has not started, on the first level with its full time."""
+    periods = timeline(structure)
+    first = periods[0].duration_ms
+    return ClockState(timeline=periods, period_ms=first, remaining_ms=first)
+
+
+def fold_clock(structure: Structure, events: list[ClockEvent]) -> ClockState:
+    """The state rebuilt from an event log."""
+    state = new_clock(structure)
+    for event in events:
+        state = evolve_clock(state, event)
+    return state
+
+
+def _level_period(state: ClockState, level_index: int) -> int:
+    for position, period in enumerate(state.timeline):
+        if period.kind == "level" and period.index == level_index:
+            return position
+    raise _level_not_found(state, level_index)  # pragma: no cover - decide checks first
+
+
+def _level_count(state: ClockState) -> int:
+    return sum(1 for period in state.timeline if period.kind == "level")
+
+
+# ---- decide -------------------------------------------------------------------------------
+
+
+def _refuse(code: str, message: str, **params: object) -> PokerfloorError:
+    return PokerfloorError(code, message, params)
+
+
+def _level_not_found(state: ClockState, level_index: object) -> PokerfloorError:
+    count = _level_count(state)
+    return _refuse(
+        "CLOCK_LEVEL_NOT_FOUND",
+        f"there is no level index {level_index!r}; the level indexes are 0 to {count - 1} "
+        f"(levels 1 to {count})",
+        level_index=level_index,
+        accepted=f"0..{count - 1}",
+    )
+
+
+def _check_time(state: ClockState, at_ms: object) -> None:
+    if not isinstance(at_ms, int) or isinstance(at_ms, bool) or at_ms < 0:
+        raise _refuse(
+            "CLOCK_BAD_TIME",
+            f"at_ms = {at_ms!r}: a time is a whole number of milliseconds, 0 or more",
+            at_ms=at_ms,
+        )
+    if state.last_at_ms is not None and at_ms < state.last_at_ms:
+        raise _refuse(
+            "CLOCK_TIME_BEFORE_LAST_EVENT",
+            f"at_ms = {at_ms} is before the clock's last event ({state.last_at_ms}); "
+            "the clock only moves forward",
+            at_ms=at_ms,
+            last_at_ms=state.last_at_ms,
+        )
+
+
+def _check_started(state: ClockState) -> None:
+    if state.status == "not_started":
+        raise _refuse("CLOCK_NOT_STARTED", "the clock has not started; start it first")
+
+
+def decide_clock(state: ClockState, command: ClockCommand) -> list[ClockEvent]:
+    """The events of a valid command; a refusal raises and changes nothing."""
+    if not isinstance(command, _COMMAND_TYPES):
+        raise _refuse(
+            "CLOCK_UNKNOWN_COMMAND",
+            f"{type(command).__name__} is not a clock command; use one of "
+            f"{', '.join(kind.__name__ for kind in _COMMAND_TYPES)}",
+            command=type(command).__name__,
+        )
+    _check_time(state, command.at_ms)
+    match command:
+        case StartClock(at_ms=at_ms):
+            if state.status != "not_started":
+                raise _refuse(
+                    "CLOCK_ALREADY_STARTED",
+                    f"the clock started at {state.started_at_ms}; resume it if it is paused",
+                    started_at_ms=state.started_at_ms,
+                )
+            return [ClockStarted(at_ms=at_ms)]
+        case PauseClock(at_ms=at_ms):
+            _check_started(state)
+            if state.status == "paused":
+                raise _refuse(
+                    "CLOCK_ALREADY_PAUSED",
+                    f"the clock has been paused since {state.paused_at_ms}",
+                    paused_at_ms=state.paused_at_ms,
+                )
+            return [ClockPaused(at_ms=at_ms)]
+        case ResumeClock(at_ms=at_ms):
+            _check_started(state)
+            if state.status == "running":
+                raise _refuse("CLOCK_ALREADY_RUNNING", "the clock is already running")
+            return [ClockResumed(at_ms=at_ms)]
+        case AdjustClock(delta_ms=delta_ms, at_ms=at_ms):
+            valid = isinstance(delta_ms, int) and not isinstance(delta_ms, bool)
+            if not valid or delta_ms == 0 or abs(delta_ms) > MAX_ADJUSTMENT_MS:
+                raise _refuse(
+                    "CLOCK_BAD_ADJUSTMENT",
+                    f"delta_ms = {delta_ms!r}: add or take off a non-zero time of at most "
+                    f"24 hours ({MAX_ADJUSTMENT_MS} ms)",
+                    delta_ms=delta_ms,
+                    accepted=f"-{MAX_ADJUSTMENT_MS}..{MAX_ADJUSTMENT_MS}, not 0",
+                )
+            return [ClockAdjusted(delta_ms=delta_ms, at_ms=at_ms)]
+        case JumpToLevel(level_index=level_index, at_ms=at_ms):
+            valid = isinstance(level_index, int) and not isinstance(level_index, bool)
+            if not valid or not 0 <= level_index < _level_count(state):
+                raise _level_not_found(state, level_index)
+            return [LevelJumped(level_index=level_index, at_ms=at_ms)]
+        case RecordHandForHandHand(seconds_off=seconds_off, at_ms=at_ms, citations=citations):
+            _check_started(state)
+            if state.status == "running":
+                raise _refuse(
+                    "CLOCK_RUNNING_IN_HAND_FOR_HAND",
+                    "pause the clock for hand-for-hand play: each hand then takes a fixed "
+                    "time off the level (tda-2024 RP-8)",
+                    citations=list(citations),
+                )
+            valid = isinstance(seconds_off, int) and not isinstance(seconds_off, bool)
+            if not valid or not 0 <= seconds_off <= MAX_SECONDS_OFF:
+                raise _refuse(
+                    "CLOCK_BAD_SECONDS_OFF",
+                    f"seconds_off = {seconds_off!r}: use 0 to {MAX_SECONDS_OFF} seconds",
+                    seconds_off=seconds_off,
+                    accepted=f"0..{MAX_SECONDS_OFF}",
+                )
+            return [
+                HandForHandHandPlayed(seconds_off=seconds_off, at_ms=at_ms, citations=citations)
+            ]
+    raise AssertionError(command)  # pragma: no cover - every command type is matched above
+
+
+# ---- evolve -------------------------------------------------------------------------------
+
+
+def _advance(state: ClockState, at_ms: int) -> ClockState:
+    """The running clock moved on to ``at_ms``: periods that ran out are replaced by the next
+    ones (their start recorded), and the last level keeps going with nothing left."""
+    if state.status != "running":
+        return state
+    position, period_ms, ends = state.period, state.period_ms, state.ends_at_ms
+    last = len(state.timeline) - 1
+    entered = list(state.entered)
+    while at_ms >= ends and position < last:
+        position += 1
+        entered.append(PeriodEntered(period=position, at_ms=ends))
+        period_ms = state.timeline[position].duration_ms
+        ends += period_ms
+    if at_ms > ends:  # overtime on the last level: it lasts as long as it is played
+        period_ms += at_ms - ends
+        ends = at_ms
+    if (position, period_ms, ends) == (state.period, state.period_ms, state.ends_at_ms):
+        return state
+    return msgspec.structs.replace(
+        state, period=position, period_ms=period_ms, ends_at_ms=ends, entered=tuple(entered)
+    )
+
+
+def _roll_over(state: ClockState, at_ms: int) -> ClockState:
+    """Stopped with nothing left on a period: the next one begins, with its full time."""
+    last = len(state.timeline) - 1
+    position, remaining, period_ms = state.period, state.remaining_ms, state.period_ms
+    entered = list(state.entered)
+    while remaining == 0 and position < last:
+        position += 1
+        remaining = period_ms = state.timeline[position].duration_ms
+        if state.status != "not_started":
+            entered.append(PeriodEntered(period=position, at_ms=at_ms))
+    return msgspec.structs.replace(
+        state, period=position, remaining_ms=remaining, period_ms=period_ms, entered=tuple(entered)
+    )
+
+
+def _adjust(state: ClockState, delta_ms: int, at_ms: int) -> ClockState:
+    if state.status == "running":
+        state = _advance(state, at_ms)
+        left = state.ends_at_ms - at_ms
+        new_left = max(0, left + delta_ms)
+        return msgspec.structs.replace(
+            state, period_ms=state.period_ms + new_left - left, ends_at_ms=at_ms + new_left
+        )
+    new_left = max(0, state.remaining_ms + delta_ms)
+    state = msgspec.structs.replace(
+        state,
+        period_ms=state.period_ms + new_left - state.remaining_ms,
+        remaining_ms=new_left,
+    )
+    return _roll_over(state, at_ms)
+
+
+def evolve_clock(state: ClockState, event: ClockEvent) -> ClockState:
+    """The state after an event. Pure: never reads the time, never refuses."""
+    replace = msgspec.structs.replace
+    match event:
+        case ClockStarted(at_ms=at_ms):
+            state = replace(
+                state,
+                status="running",
+                started_at_ms=at_ms,
+                ends_at_ms=at_ms + state.remaining_ms,
+                entered=(PeriodEntered(period=state.period, at_ms=at_ms),),
+            )
+        case ClockPaused(at_ms=at_ms):
+            state = _advance(state, at_ms)
+            state = replace(
+                state,
+                status="paused",
+                paused_at_ms=at_ms,
+                remaining_ms=max(0, state.ends_at_ms - at_ms),
+            )
+        case ClockResumed(at_ms=at_ms):
+            paused_for = at_ms - (state.paused_at_ms if state.paused_at_ms is not None else at_ms)
+            state = replace(
+                state,
+                status="running",
+                paused_at_ms=None,
+                paused_total_ms=state.paused_total_ms + paused_for,
+                ends_at_ms=at_ms + state.remaining_ms,
+            )
+        case ClockAdjusted(delta_ms=delta_ms, at_ms=at_ms):
+            state = _adjust(state, delta_ms, at_ms)
+        case LevelJumped(level_index=level_index, at_ms=at_ms):
+            state = _advance(state, at_ms)
+            position = _level_period(state, level_index)
+            duration = state.timeline[position].duration_ms
+            entered = state.entered
+            if state.status != "not_started":
+                entered = (*entered, PeriodEntered(period=position, at_ms=at_ms))
+            state = replace(
+                state,
+                period=position,
+                period_ms=duration,
+                remaining_ms=duration,
+                ends_at_ms=at_ms + duration,
+                entered=entered,
+            )
+        case HandForHandHandPlayed(seconds_off=seconds_off, at_ms=at_ms):
+            state = _adjust(state, -1000 * seconds_off, at_ms)
+            state = replace(state, hand_for_hand_hands=state.hand_for_hand_hands + 1)
+    return replace(state, last_at_ms=event.at_ms)
+
+
+# ---- views --------------------------------------------------------------------------------
+
+
+def _check_structure(state: ClockState, structure: Structure) -> None:
+    if timeline(structure) != state.timeline:
+        raise _refuse(
+            "CLOCK_STRUCTURE_MISMATCH",
+            f"the structure {structure.name!r} is not the one this clock was built from",
+            structure=structure.name,
+        )
+
+
+def _level_index_of(period: Period, structure: Structure) -> int:
+    if period.kind == "level":
+        return period.index
+    # The level after a break: level numbers are 1-based, so its index is the break's level.
+    return structure.breaks[period.index].after_level
+
+
+def clock_view(state: ClockState, structure: Structure, now_ms: int) -> ClockView:
+    """The clock at ``now_ms``. A time before the last event reads as the last event's time:
+    the state describes the clock from then on."""
+    _check_structure(state, structure)
+    if state.last_at_ms is not None:
+        now_ms = max(now_ms, state.last_at_ms)
+    current = _advance(state, now_ms)
+    period = current.timeline[current.period]
+    running = current.status == "running"
+    remaining = current.ends_at_ms - now_ms if running else current.remaining_ms
+    level_index = _level_index_of(period, structure)
+    in_break = period.kind == "break"
+    if in_break:
+        next_level: Level | None = structure.levels[level_index]
+    else:
+        following = level_index + 1
+        next_level = structure.levels[following] if following < len(structure.levels) else None
+    next_break_in: int | None = None
+    ahead = remaining
+    for later in current.timeline[current.period + 1 :]:
+        if later.kind == "break":
+            next_break_in = ahead
+            break
+        ahead += later.duration_ms
+    played = 0
+    if current.started_at_ms is not None:
+        until = now_ms if running or current.paused_at_ms is None else current.paused_at_ms
+        played = until - current.started_at_ms - current.paused_total_ms
+    return ClockView(
+        level_index=level_index,
+        level=None if in_break else structure.levels[level_index],
+        in_break=in_break,
+        break_=structure.breaks[period.index] if in_break else None,
+        remaining_ms=remaining,
+        elapsed_ms=current.period_ms - remaining,
+        next_level=next_level,
+        next_break_in_ms=next_break_in,
+        running=running,
+        started=current.status != "not_started",
+        period_index=current.period,
+        ends_at_ms=current.ends_at_ms if running else None,
+        played_ms=played,
+        hand_for_hand_hands=current.hand_for_hand_hands,
+    )
+
+
+def level_at(state: ClockState, structure: Structure, at_ms: int) -> Level:
+    """The level that applies to a hand that began at ``at_ms`` (tda-2024 R23: a new level
+    applies from the next hand). A hand that begins during a break is played at the level
+    after it. Times before the last event are answered from the clock's history."""
+    _check_structure(state, structure)
+    if state.status == "not_started" or state.last_at_ms is None or at_ms >= state.last_at_ms:
+        return structure.levels[clock_view(state, structure, at_ms).level_index]
+    position = state.entered[0].period
+    for entry in state.entered:
+        if entry.at_ms > at_ms:
+            break
+        position = entry.period
+    return structure.levels[_level_index_of(state.timeline[position], structure)]

@@ -1,0 +1,175 @@
+"""The tournament's events: what happened, in the past tense, with stable snake_case tags.
+
+They are the event log of ``pokerfloor simulate --events FILE.jsonl`` (docs/events.md) and the
+stream a live tournament stores. Each records an outcome (the seat a player drew, every move of
+a table break, the cards of a chip race), never an intention, so an outside checker can verify
+every rule from the log alone.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from pokerfloor.tournament.clock import ClockEvent
+from pokerfloor.tournament.types import Move, PlayerId
+
+
+class SeatedPlayer(msgspec.Struct, frozen=True):
+    player_id: PlayerId
+    table_no: int
+    seat_no: int
+
+
+class TournamentCreated(msgspec.Struct, frozen=True, tag="tournament_created"):
+    tournament_id: str
+    profile: str
+    structure_name: str
+    table_size: int
+    starting_stack: int
+    at_ms: int
+
+
+class PlayerRegistered(msgspec.Struct, frozen=True, tag="player_registered"):
+    player_id: PlayerId
+    name: str
+    at_ms: int
+    entry_no: int = 1  # 2 and more: a re-entry
+
+
+class SeatsDrawn(msgspec.Struct, frozen=True, tag="seats_drawn"):
+    seats: tuple[SeatedPlayer, ...]
+    tables: tuple[int, ...]
+    citations: tuple[str, ...] = ()
+
+
+class ButtonPlaced(msgspec.Struct, frozen=True, tag="button_placed"):
+    table_no: int
+    seat_no: int
+    method: str  # seat_1 | high_card_draw | redraw
+    cards: tuple[tuple[int, str], ...] = ()  # (seat, card) of the draw, in dealing order
+    citations: tuple[str, ...] = ()
+
+
+class HandPlayer(msgspec.Struct, frozen=True):
+    player_id: PlayerId
+    seat_no: int
+    stack: int  # at the start of the hand
+    final_stack: int
+    dealt_in: bool = True
+
+
+class HandPlayed(msgspec.Struct, frozen=True, tag="hand_played"):
+    """One hand at one table, as the tournament sees it."""
+
+    table_no: int
+    hand_no: int  # per table, from 1
+    at_ms: int
+    level: int  # 1-based level number
+    small_blind: int
+    big_blind: int
+    ante: int
+    bb_ante: int
+    button_seat: int
+    small_blind_seat: int | None
+    big_blind_seat: int
+    players: tuple[HandPlayer, ...]
+    waiting: tuple[int, ...] = ()  # seats not dealt in: between the small blind and the button
+    hand_for_hand: bool = False
+    citations: tuple[str, ...] = ()
+
+
+class Placement(msgspec.Struct, frozen=True):
+    player_id: PlayerId
+    place: int
+    tied_with: tuple[PlayerId, ...] = ()
+    places_covered: tuple[int, ...] = ()
+
+
+class PlayersBusted(msgspec.Struct, frozen=True, tag="players_busted"):
+    table_no: int
+    hand_no: int
+    at_ms: int
+    placements: tuple[Placement, ...]
+    hand_for_hand: bool = False
+    citations: tuple[str, ...] = ()
+
+
+class PlayerRebought(msgspec.Struct, frozen=True, tag="player_rebought"):
+    player_id: PlayerId
+    chips: int
+    paid_cents: int
+    kind: str  # rebuy | addon | double_addon
+    at_ms: int
+    citations: tuple[str, ...] = ()
+
+
+class PlayersMoved(msgspec.Struct, frozen=True, tag="players_moved"):
+    """Balancing moves, a table break or the final-table redraw."""
+
+    reason: str  # balance | break | final_table
+    moves: tuple[Move, ...]
+    at_ms: int
+    broken_table: int | None = None
+    citations: tuple[str, ...] = ()
+
+
+class HandForHandChanged(msgspec.Struct, frozen=True, tag="hand_for_hand_changed"):
+    active: bool
+    players_left: int
+    at_ms: int
+    citations: tuple[str, ...] = ()
+
+
+class ChipRaced(msgspec.Struct, frozen=True, tag="chip_raced"):
+    table_no: int
+    removed_chip: int
+    next_chip: int
+    cards: tuple[tuple[PlayerId, tuple[str, ...]], ...]
+    winners: tuple[PlayerId, ...]
+    stacks_before: tuple[tuple[PlayerId, int], ...]
+    stacks_after: tuple[tuple[PlayerId, int], ...]
+    at_ms: int
+    citations: tuple[str, ...] = ()
+
+
+class PenaltyGiven(msgspec.Struct, frozen=True, tag="penalty_given"):
+    player_id: PlayerId
+    kind: str
+    hands_to_miss: int
+    reason: str
+    at_ms: int
+    chips_removed: int = 0
+    citations: tuple[str, ...] = ()
+
+
+class Prize(msgspec.Struct, frozen=True):
+    player_id: PlayerId
+    place: int
+    cents: int
+    points: int = 0
+
+
+class TournamentFinished(msgspec.Struct, frozen=True, tag="tournament_finished"):
+    at_ms: int
+    entries: int
+    prize_pool_cents: int
+    ranking: tuple[Placement, ...]
+    prizes: tuple[Prize, ...]
+    citations: tuple[str, ...] = ()
+
+
+TournamentEvent = (
+    TournamentCreated
+    | PlayerRegistered
+    | SeatsDrawn
+    | ButtonPlaced
+    | HandPlayed
+    | PlayersBusted
+    | PlayerRebought
+    | PlayersMoved
+    | HandForHandChanged
+    | ChipRaced
+    | PenaltyGiven
+    | TournamentFinished
+    | ClockEvent
+)

@@ -1,0 +1,539 @@
+"""The tournament aggregate: commands in, events out, state rebuilt by folding the events.
+
+Each command method checks its input against the state and the rule profile, raises a
+``PokerfloorError`` (nothing changed) or records outcome events and applies them through
+``_apply``, which never decides. Randomness (seat draws, chip-race cards) comes in with the
+command as a ``random.Random`` or a deck; time comes in as ``at_ms``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import get_args
+
+from pokerfloor.cards import Deck
+from pokerfloor.errors import PokerfloorError
+from pokerfloor.rules import RuleProfile, load_profile
+from pokerfloor.tournament import balancing, positions, ranking, seating
+from pokerfloor.tournament.events import (
+    ButtonPlaced,
+    ChipRaced,
+    HandForHandChanged,
+    HandPlayed,
+    HandPlayer,
+    Placement,
+    PlayerRebought,
+    PlayerRegistered,
+    PlayersBusted,
+    PlayersMoved,
+    Prize,
+    SeatedPlayer,
+    SeatsDrawn,
+    TournamentCreated,
+    TournamentEvent,
+    TournamentFinished,
+)
+from pokerfloor.tournament.clock import (
+    ClockCommand,
+    ClockEvent,
+    ClockState,
+    RecordHandForHandHand,
+    StartClock,
+    clock_view,
+    decide_clock,
+    evolve_clock,
+    new_clock,
+)
+from pokerfloor.tournament.structure import Level, Structure
+from pokerfloor.tournament.types import Move, PlayerId, SeatRef, Table
+
+
+CLOCK_EVENTS = get_args(ClockEvent)
+
+
+class PlayerState:
+    """One entrant, mutable inside the aggregate only."""
+
+    __slots__ = ("addons", "entries", "name", "place", "player_id", "rebuys", "seat", "stack")
+
+    def __init__(self, player_id: PlayerId, name: str, stack: int) -> None:
+        self.player_id = player_id
+        self.name = name
+        self.stack = stack
+        self.seat: SeatRef | None = None
+        self.entries = 1
+        self.rebuys = 0
+        self.addons = 0
+        self.place: int | None = None
+
+    @property
+    def in_play(self) -> bool:
+        return self.place is None
+
+
+@dataclass(frozen=True)
+class HandPlan:
+    """What the next hand at a table is: positions, level and who is dealt in."""
+
+    table_no: int
+    hand_no: int
+    level: Level
+    button_seat: int
+    small_blind_seat: int | None
+    big_blind_seat: int
+    seats: tuple[tuple[int, PlayerId, int], ...]  # (seat, player, stack), dealing order
+    waiting: frozenset[int]
+    citations: tuple[str, ...]
+
+
+class Tournament:
+    def __init__(self, created: TournamentCreated, structure: Structure) -> None:
+        self.created = created
+        self.structure = structure
+        self.profile: RuleProfile = load_profile(created.profile)
+        self.players: dict[PlayerId, PlayerState] = {}
+        self.tables: dict[int, Table] = {}
+        self.hands_at: dict[int, int] = {}
+        self.placements: list[Placement] = []
+        self.players_left = 0
+        self.entries = 0
+        self.rebuys = 0
+        self.addons = 0
+        self.hand_for_hand = False
+        self.clock: ClockState = new_clock(structure)
+        self.finished: TournamentFinished | None = None
+        self.events: list[TournamentEvent] = [created]
+
+    # ---- building -----------------------------------------------------------------------
+
+    @classmethod
+    def create(
+        cls,
+        tournament_id: str,
+        profile: str,
+        structure: Structure,
+        table_size: int = 9,
+        at_ms: int = 0,
+    ) -> Tournament:
+        load_profile(profile)  # refuse an unknown profile before anything is recorded
+        if not 2 <= table_size <= 10:
+            raise PokerfloorError(
+                "BAD_TABLE_SIZE",
+                f"table size {table_size} is not accepted: 2 to 10 seats",
+                {"table_size": table_size},
+            )
+        created = TournamentCreated(
+            tournament_id,
+            profile,
+            structure.name,
+            table_size,
+            structure.entry.starting_stack,
+            at_ms,
+        )
+        return cls(created, structure)
+
+    @classmethod
+    def replay(cls, structure: Structure, events: Iterable[TournamentEvent]) -> Tournament:
+        iterator = iter(events)
+        first = next(iterator, None)
+        if not isinstance(first, TournamentCreated):
+            raise PokerfloorError(
+                "BAD_EVENT_LOG", "a tournament log begins with tournament_created"
+            )
+        tournament = cls(first, structure)
+        for event in iterator:
+            tournament._record(event)
+        return tournament
+
+    def _record(self, event: TournamentEvent) -> None:
+        self.events.append(event)
+        self._apply(event)
+
+    def cite(self, key: str) -> tuple[str, ...]:
+        return self.profile.citations(key)
+
+    # ---- queries ------------------------------------------------------------------------
+
+    def in_play(self) -> list[PlayerState]:
+        return [player for player in self.players.values() if player.in_play]
+
+    def level_at(self, at_ms: int) -> tuple[int, Level | None]:
+        """The level (index, level) for a hand starting at ``at_ms``; None during a break."""
+        view = clock_view(self.clock, self.structure, at_ms)
+        return view.level_index, None if view.in_break else view.level
+
+    def smallest_chip(self, level_number: int) -> int:
+        return self.structure.smallest_chip_at(level_number)
+
+    # ---- commands -----------------------------------------------------------------------
+
+    def register(self, player_id: PlayerId, name: str, at_ms: int) -> None:
+        if self.tables:
+            raise PokerfloorError(
+                "SEATS_ALREADY_DRAWN",
+                "seats are drawn: use late registration to add a player",
+                {"player_id": player_id},
+            )
+        if player_id in self.players:
+            raise PokerfloorError(
+                "ALREADY_REGISTERED", f"{player_id} is already registered", {"player_id": player_id}
+            )
+        self._record(PlayerRegistered(player_id, name, at_ms))
+
+    def draw_seats(self, rng: random.Random) -> None:
+        if self.tables:
+            raise PokerfloorError("SEATS_ALREADY_DRAWN", "the seats are already drawn")
+        if len(self.players) < 2:
+            raise PokerfloorError("TOO_FEW_PLAYERS", "at least 2 registered players are needed")
+        size = self.created.table_size
+        count = -(-len(self.players) // size)
+        drawn = seating.draw_seats(list(self.players), count, size, rng)
+        seats = tuple(
+            SeatedPlayer(player_id, ref.table_no, ref.seat_no) for player_id, ref in drawn.items()
+        )
+        tables = tuple(sorted({ref.table_no for ref in drawn.values()}))
+        self._record(SeatsDrawn(seats, tables, self.cite("seating.late_entrant_seat")))
+
+    def place_buttons(self, rng: random.Random) -> None:
+        """Place the first button at every table that has none (start, final table)."""
+        for table_no in sorted(self.tables):
+            table = self.tables[table_no]
+            if table.button_seat is not None or len(table.seats) < 2:
+                continue
+            deck = Deck.shuffled(rng.getrandbits(64))
+            seat_no, citations, draw = seating.first_button(table, self.profile, deck)
+            cards: tuple[tuple[int, str], ...] = ()
+            if draw is not None:
+                cards = tuple((seat, str(card)) for seat, card in draw.rounds[0])
+            method = str(self.profile.value("seating.first_button"))
+            self._record(ButtonPlaced(table_no, seat_no, method, cards, tuple(citations)))
+
+    def start_clock(self, at_ms: int) -> None:
+        self.clock_command(StartClock(at_ms))
+
+    def clock_command(self, command: ClockCommand) -> None:
+        """Start, pause, resume, adjust, jump a level, or take hand-for-hand time off."""
+        for event in decide_clock(self.clock, command):
+            self._record(event)
+
+    def plan_hand(self, table_no: int, at_ms: int) -> HandPlan:
+        """Positions and level of the next hand at a table (a query: nothing is recorded)."""
+        table = self.tables.get(table_no)
+        if table is None:
+            raise PokerfloorError(
+                "NO_SUCH_TABLE", f"there is no table {table_no}", {"table_no": table_no}
+            )
+        if table.player_count < 2:
+            raise PokerfloorError("TABLE_TOO_SHORT", f"table {table_no} has fewer than 2 players")
+        index, level = self.level_at(at_ms)
+        if level is None:
+            raise PokerfloorError("ON_BREAK", "the tournament is on a break", {"at_ms": at_ms})
+        placed = positions.next_hand_positions(table, self.profile)
+        stacks = self.players
+        seats = tuple(
+            (seat, table.seats[seat], stacks[table.seats[seat]].stack) for seat in placed.dealt_in
+        )
+        return HandPlan(
+            table_no,
+            self.hands_at.get(table_no, 0) + 1,
+            level,
+            placed.button_seat,
+            placed.small_blind_seat,
+            placed.big_blind_seat,
+            seats,
+            placed.waiting,
+            tuple(placed.citations),
+        )
+
+    def record_hand(
+        self,
+        plan: HandPlan,
+        final_stacks: Mapping[PlayerId, int],
+        at_ms: int,
+        rebuys: Iterable[PlayerId] = (),
+    ) -> list[ranking.BustInfo]:
+        """Record a hand's result; players left with no chips rebuy or are returned as busts
+        to settle (``settle_busts``), alone or with the other busts of a hand-for-hand round."""
+        table = self.tables.get(plan.table_no)
+        if table is None or plan.hand_no != self.hands_at.get(plan.table_no, 0) + 1:
+            raise PokerfloorError(
+                "STALE_HAND",
+                "this hand plan is not the table's next hand",
+                {"table": plan.table_no},
+            )
+        before = {player: stack for _, player, stack in plan.seats}
+        if set(final_stacks) != set(before):
+            raise PokerfloorError(
+                "WRONG_PLAYERS", "final stacks must name exactly the players dealt in", {}
+            )
+        if sum(final_stacks.values()) != sum(before.values()) or min(final_stacks.values()) < 0:
+            raise PokerfloorError(
+                "CHIPS_NOT_CONSERVED",
+                "the final stacks must add up to the starting stacks and none may be negative",
+                {"before": sum(before.values()), "after": sum(final_stacks.values())},
+            )
+        level = plan.level
+        players = tuple(
+            HandPlayer(player, seat, stack, final_stacks[player])
+            for seat, player, stack in plan.seats
+        )
+        self._record(
+            HandPlayed(
+                plan.table_no, plan.hand_no, at_ms, level.number, level.small_blind,
+                level.big_blind, level.ante, level.bb_ante, plan.button_seat,
+                plan.small_blind_seat, plan.big_blind_seat, players, tuple(sorted(plan.waiting)),
+                self.hand_for_hand, plan.citations,
+            )
+        )  # fmt: skip
+        wanted = set(rebuys)
+        busted: list[ranking.BustInfo] = []
+        for _seat, player, stack in plan.seats:
+            if final_stacks[player] > 0:
+                continue
+            if player in wanted and self.may_rebuy(player, at_ms):
+                self._rebuy(player, "rebuy", at_ms)
+                continue
+            busted.append(ranking.BustInfo(player, plan.table_no, stack, plan.hand_no))
+        return busted
+
+    def settle_busts(self, busted: Sequence[ranking.BustInfo], at_ms: int) -> list[Placement]:
+        """Rank the players who busted in one hand (or, hand-for-hand, in one round)."""
+        if not busted:
+            return []
+        placements = ranking.rank_busts(
+            busted, self.players_left, self.profile, hand_for_hand=self.hand_for_hand
+        )
+        settled = tuple(
+            Placement(p.player_id, p.place, tuple(p.tied_with), tuple(p.places_covered))
+            for p in placements
+        )
+        key = "busts.hand_for_hand_tables" if self.hand_for_hand else "busts.same_table"
+        first = busted[0]
+        self._record(
+            PlayersBusted(
+                first.table_no, first.hand_id, at_ms, settled, self.hand_for_hand, self.cite(key)
+            )
+        )
+        return list(settled)
+
+    def may_rebuy(self, player_id: PlayerId, at_ms: int) -> bool:
+        entry = self.structure.entry
+        player = self.players[player_id]
+        index, level = self.level_at(at_ms)
+        level_number = level.number if level else self.structure.levels[index].number
+        if not entry.rebuy_until_level or level_number > entry.rebuy_until_level:
+            return False
+        if entry.max_rebuys is not None and player.rebuys >= entry.max_rebuys:
+            return False
+        return player.in_play
+
+    def _rebuy(self, player_id: PlayerId, kind: str, at_ms: int) -> None:
+        entry = self.structure.entry
+        chips, cents = (
+            (entry.rebuy_chips, entry.rebuy_cents)
+            if kind == "rebuy"
+            else (entry.addon_chips, entry.addon_cents)
+        )
+        self._record(
+            PlayerRebought(
+                player_id, chips, cents, kind, at_ms, self.cite("rebuy.declaration_binding")
+            )
+        )
+
+    def addon(self, player_id: PlayerId, at_ms: int) -> None:
+        entry = self.structure.entry
+        player = self.players.get(player_id)
+        if player is None or not player.in_play:
+            raise PokerfloorError(
+                "NOT_IN_PLAY", f"{player_id} is not in play", {"player_id": player_id}
+            )
+        limit = 2 if entry.double_addon else 1
+        if not entry.addon_chips or player.addons >= limit:
+            raise PokerfloorError(
+                "NO_ADDON", "no add-on is available to this player", {"player_id": player_id}
+            )
+        self._rebuy(player_id, "addon", at_ms)
+
+    def balance(self, at_ms: int, rng: random.Random) -> list[Move]:
+        """Break tables that are no longer needed, redraw the final table, balance the rest."""
+        moves: list[Move] = []
+        size = self.created.table_size
+        final_size = int(self.profile.value("final_table.size"))
+        live_tables = [table for table in self.tables.values() if table.seats]
+        if len(live_tables) > 1 and self.players_left <= min(final_size, size):
+            redraw = balancing.final_table_redraw(live_tables, self.profile, rng)
+            self._record(
+                PlayersMoved(
+                    "final_table", tuple(redraw), at_ms, None, self.cite("final_table.size")
+                )
+            )
+            return redraw
+        # Most hands change nothing: skip the full procedure when no table needs to break and
+        # the tables are within the gap (the procedure itself checks every table and seat).
+        counts = [len(table.seats) for table in live_tables]
+        needed_tables = -(-self.players_left // size)
+        limit = balancing.balance_gap_limit(self.profile, len(live_tables), self.hand_for_hand)
+        if (
+            needed_tables >= len(live_tables)
+            and max(counts, default=0) - min(counts, default=0) < limit
+        ):
+            return moves
+        for table_no in balancing.tables_to_break(live_tables, size):
+            current = [table for table in self.tables.values() if table.seats]
+            broken = balancing.break_table(current, table_no, rng)
+            self._record(PlayersMoved("break", tuple(broken), at_ms, table_no))
+            moves.extend(broken)
+        current = [table for table in self.tables.values() if table.seats]
+        balanced = balancing.balance(
+            current, self.profile, hand_for_hand=self.hand_for_hand, rng=rng
+        )
+        if balanced:
+            self._record(
+                PlayersMoved(
+                    "balance", tuple(balanced), at_ms, None, self.cite("balancing.threshold")
+                )
+            )
+            moves.extend(balanced)
+        return moves
+
+    def hand_for_hand_hand_played(self, at_ms: int) -> None:
+        """Take the profile's time off the clock for one hand-for-hand hand (TDA RP-8)."""
+        self.clock_command(RecordHandForHandHand.per_profile(self.profile, at_ms))
+
+    def set_hand_for_hand(self, active: bool, at_ms: int) -> None:
+        if active != self.hand_for_hand:
+            cite = self.cite("hand_for_hand.seconds_off_per_hand")
+            self._record(HandForHandChanged(active, self.players_left, at_ms, cite))
+
+    def chip_race(
+        self, table_no: int, removed: int, next_chip: int, deck: Deck, at_ms: int
+    ) -> None:
+        from pokerfloor.tournament import chiprace
+
+        table = self.tables[table_no]
+        stacks = {player: self.players[player].stack for player in table.seats.values()}
+        result = chiprace.chip_race(table, stacks, removed, next_chip, self.profile, deck)
+        cards = tuple(
+            (player, tuple(str(card) for card in dealt)) for player, dealt in result.cards.items()
+        )
+        self._record(
+            ChipRaced(
+                table_no, removed, next_chip, cards, tuple(result.winners),
+                tuple(stacks.items()), tuple(result.new_stacks.items()), at_ms,
+                tuple(result.citations),
+            )
+        )  # fmt: skip
+
+    def finish(
+        self, at_ms: int, payouts: Sequence[int], prize_pool_cents: int
+    ) -> TournamentFinished:
+        alive = self.in_play()
+        if len(alive) != 1:
+            raise PokerfloorError(
+                "NOT_FINISHED", f"{len(alive)} players are still in play", {"left": len(alive)}
+            )
+        winner = Placement(alive[0].player_id, 1)
+        ranked = sorted([winner, *self.placements], key=lambda p: (p.place, p.player_id))
+        prizes = tuple(
+            Prize(p.player_id, p.place, payouts[p.place - 1])
+            for p in ranked
+            if p.place <= len(payouts)
+        )
+        event = TournamentFinished(at_ms, self.entries, prize_pool_cents, tuple(ranked), prizes)
+        self._record(event)
+        return event
+
+    # ---- applying events ----------------------------------------------------------------
+
+    def _apply(self, event: TournamentEvent) -> None:
+        if isinstance(event, HandPlayed):
+            for played in event.players:
+                self.players[played.player_id].stack = played.final_stack
+            table = self.tables[event.table_no]
+            self.tables[event.table_no] = Table(
+                table.table_no,
+                table.size,
+                table.seats,
+                event.button_seat,
+                event.big_blind_seat,
+                event.small_blind_seat,
+                frozenset(seat for seat in event.waiting if seat in table.seats),
+            )
+            self.hands_at[event.table_no] = event.hand_no
+        elif isinstance(event, PlayersBusted):
+            for placement in event.placements:
+                player = self.players[placement.player_id]
+                player.place = placement.place
+                self._unseat(player)
+                self.placements.append(placement)
+            self.players_left -= len(event.placements)
+        elif isinstance(event, PlayersMoved):
+            self._apply_moves(event.moves)
+        elif isinstance(event, PlayerRebought):
+            player = self.players[event.player_id]
+            player.stack += event.chips
+            if event.kind == "rebuy":
+                player.rebuys += 1
+                self.rebuys += 1
+            else:
+                player.addons += 1
+                self.addons += 1
+        elif isinstance(event, PlayerRegistered):
+            self.players[event.player_id] = PlayerState(
+                event.player_id, event.name, self.created.starting_stack
+            )
+            self.players_left += 1
+            self.entries += 1
+        elif isinstance(event, SeatsDrawn):
+            size = self.created.table_size
+            seats: dict[int, dict[int, PlayerId]] = {table_no: {} for table_no in event.tables}
+            for seated in event.seats:
+                seats[seated.table_no][seated.seat_no] = seated.player_id
+                self.players[seated.player_id].seat = SeatRef(seated.table_no, seated.seat_no)
+            for table_no, occupied in seats.items():
+                self.tables[table_no] = Table(table_no, size, occupied)
+        elif isinstance(event, ButtonPlaced):
+            table = self.tables[event.table_no]
+            self.tables[event.table_no] = Table(
+                table.table_no, table.size, table.seats, event.seat_no
+            )
+        elif isinstance(event, CLOCK_EVENTS):
+            self.clock = evolve_clock(self.clock, event)
+        elif isinstance(event, HandForHandChanged):
+            self.hand_for_hand = event.active
+        elif isinstance(event, ChipRaced):
+            for player_id, stack in event.stacks_after:
+                self.players[player_id].stack = stack
+        elif isinstance(event, TournamentFinished):
+            self.finished = event
+            for placement in event.ranking:
+                self.players[placement.player_id].place = placement.place
+
+    def _unseat(self, player: PlayerState) -> None:
+        if player.seat is None:
+            return
+        table = self.tables[player.seat.table_no]
+        seats = dict(table.seats)
+        seats.pop(player.seat.seat_no, None)
+        self.tables[table.table_no] = _with_seats(table, seats)
+        player.seat = None
+
+    def _apply_moves(self, moves: Sequence[Move]) -> None:
+        tables = balancing.apply_moves(list(self.tables.values()), moves)
+        self.tables = {table.table_no: table for table in tables}
+        for move in moves:
+            self.players[move.player_id].seat = move.target
+
+
+def _with_seats(table: Table, seats: dict[int, PlayerId]) -> Table:
+    return Table(
+        table.table_no,
+        table.size,
+        seats,
+        table.button_seat,
+        table.big_blind_seat,
+        table.small_blind_seat,
+        frozenset(seat for seat in table.waiting if seat in seats),
+    )
