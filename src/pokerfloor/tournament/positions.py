@@ -77,6 +77,13 @@ def next_hand_positions(table: Table, profile: RuleProfile) -> HandPositions:
     button = _button_position(table)
     waiting = frozenset(seat for seat in table.waiting if seat_waits(table, seat))
     rulings: list[str] = []
+    if waiting and not any(
+        _strictly_between(seat, previous_big_blind, button, table.size) for seat in table.seats
+    ):
+        # Nobody between the last big blind and the button (a heads-up hand, or players all
+        # gone): the big blind comes round to the new players, the button is moved before the
+        # small blind, and nobody sits between them any more.
+        waiting = frozenset()
     if waiting and len(table.seats) - len(waiting) < 2:
         # Too few others to deal a hand: the first waiting players the button would reach
         # play at once, as many as needed.
@@ -146,12 +153,13 @@ def seat_waits(table: Table, seat_no: int) -> bool:
     R10: never dealt in between the small blind and the button; heavenpoker 10.4, allinouest:
     a seat left of the new dealer sits out one hand). A player replacing another at an occupied
     position, on the dead button's seat, or anywhere else plays at once (heavenpoker 10.3,
-    10.5, 10.6). Nobody waits before the table's first hand, nor after a heads-up hand (the
-    button posted the small blind: no seat lies between them). If too few others are left to
-    deal a hand, ``next_hand_positions`` deals a waiting player in at once.
+    10.5, 10.6). Nobody waits before the table's first hand. Mark such a seat in
+    ``Table.waiting``: ``next_hand_positions`` has the final word, and deals the player in at
+    once when the table could not deal a hand around him otherwise (too few other players,
+    or none between the last big blind and the button, as after a heads-up hand).
     """
-    if table.big_blind_seat is None or _was_heads_up(table):
-        return False  # heads-up the button posts the small blind: no seat lies between them
+    if table.big_blind_seat is None:
+        return False
     return _strictly_between(seat_no, _button_position(table), table.big_blind_seat, table.size)
 
 

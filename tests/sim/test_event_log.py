@@ -1,0 +1,198 @@
+"""Whole simulated tournaments, checked from their event log alone (docs/events.md), for every
+profile and many seeds: chips conserved except documented changes, tables balanced after each
+balancing, the big blind always advancing, nobody dealt in between the small blind and the
+button on arrival, no big blind twice at the heads-up transition where the profile forbids it,
+only players with no chips eliminated, and a complete ranking consistent with the busts."""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from pokerfloor.cli.main import app
+from pokerfloor.cli.simulate import write_events
+from pokerfloor.rules import load_profile
+from pokerfloor.sim.tournament import simulate
+from pokerfloor.tournament.structure import load_structure
+
+PROFILES = ("tda-2024", "tda-2010", "ropta", "allinouest", "heavenpoker")
+
+
+def strictly_between(seat: int, start: int, end: int, size: int) -> bool:
+    """Is ``seat`` met strictly after ``start`` and before ``end``, going clockwise?"""
+    step = (seat - start) % size
+    return 0 < step < (end - start) % size
+
+
+def check_log(lines: list[dict[str, Any]]) -> dict[str, int]:
+    created = lines[0]
+    assert created["type"] == "tournament_created"
+    assert [line["seq"] for line in lines] == list(range(1, len(lines) + 1))
+    profile = load_profile(created["profile"])
+    no_big_blind_twice = profile.value("tournament.heads_up_transition") == "no_big_blind_twice"
+    size = created["table_size"]
+    stacks: dict[str, int] = {}
+    seat_of: dict[str, tuple[int, int]] = {}
+    tables: dict[int, dict[int, str]] = defaultdict(dict)
+    arrived: dict[int, set[str]] = defaultdict(set)  # moved in since the table's last hand
+    last_big_blind: dict[int, str] = {}
+    last_count: dict[int, int] = {}
+    places: dict[str, int] = {}
+    expected_chips = 0
+    counts = {"hands": 0, "busts": 0, "moves": 0, "chip_races": 0, "heads_up_transitions": 0}
+    for line in lines:
+        kind = line["type"]
+        if kind == "player_registered":
+            stacks[line["player_id"]] = created["starting_stack"]
+            expected_chips += created["starting_stack"]
+        elif kind == "seats_drawn":
+            for seat in line["seats"]:
+                tables[seat["table_no"]][seat["seat_no"]] = seat["player_id"]
+                seat_of[seat["player_id"]] = (seat["table_no"], seat["seat_no"])
+        elif kind == "hand_played":
+            counts["hands"] += 1
+            table_no = line["table_no"]
+            players = line["players"]
+            assert sum(p["stack"] for p in players) == sum(p["final_stack"] for p in players)
+            seated = {p["seat_no"]: p["player_id"] for p in players}
+            assert all(tables[table_no].get(s) == pid for s, pid in seated.items())
+            for player in players:
+                assert stacks[player["player_id"]] == player["stack"] > 0
+                stacks[player["player_id"]] = player["final_stack"]
+            big_blind = seated[line["big_blind_seat"]]
+            if table_no in last_big_blind and last_big_blind[table_no] in seated.values():
+                assert big_blind != last_big_blind[table_no], "the big blind must advance"
+            if len(players) == 2 and last_count.get(table_no, 0) > 2:
+                counts["heads_up_transitions"] += 1
+                if no_big_blind_twice:
+                    assert big_blind != last_big_blind.get(table_no)
+            upper = line["small_blind_seat"] or line["big_blind_seat"]
+            for seat, player_id in seated.items():
+                if player_id in arrived[table_no]:
+                    assert not strictly_between(seat, line["button_seat"], upper, size), (
+                        f"{player_id} dealt in between the small blind and the button"
+                    )
+            arrived[table_no].clear()
+            last_big_blind[table_no] = big_blind
+            last_count[table_no] = len(players)
+            in_play = sum(chips for pid, chips in stacks.items() if pid not in places)
+            assert in_play == expected_chips
+        elif kind == "players_busted":
+            for placement in line["placements"]:
+                player_id = placement["player_id"]
+                assert stacks[player_id] == 0, "only a player with no chips is eliminated"
+                assert player_id not in places
+                places[player_id] = placement["place"]
+                table_no, seat_no = seat_of.pop(player_id)
+                del tables[table_no][seat_no]
+                counts["busts"] += 1
+            alive = len(stacks) - len(places)
+            assert all(p["place"] > alive for p in line["placements"])
+        elif kind == "players_moved":
+            for move in line["moves"]:
+                source, target = move["source"], move["target"]
+                assert tables[source["table_no"]].get(source["seat_no"]) == move["player_id"]
+                del tables[source["table_no"]][source["seat_no"]]
+            for move in line["moves"]:
+                target = move["target"]
+                assert target["seat_no"] not in tables[target["table_no"]]
+                tables[target["table_no"]][target["seat_no"]] = move["player_id"]
+                seat_of[move["player_id"]] = (target["table_no"], target["seat_no"])
+                if line["reason"] != "final_table":
+                    arrived[target["table_no"]].add(move["player_id"])
+                counts["moves"] += 1
+            if line["reason"] == "final_table":
+                last_big_blind.clear()
+            occupied = [len(seats) for seats in tables.values() if seats]
+            if line["reason"] == "balance":
+                assert max(occupied) - min(occupied) <= 1, "tables within the threshold"
+        elif kind == "chip_raced":
+            before = dict(line["stacks_before"])
+            after = dict(line["stacks_after"])
+            assert all(stacks[pid] == chips for pid, chips in before.items())
+            assert all(chips % line["next_chip"] == 0 and chips > 0 for chips in after.values())
+            stacks.update(after)
+            expected_chips += sum(after.values()) - sum(before.values())
+            counts["chip_races"] += 1
+        elif kind == "player_rebought":
+            stacks[line["player_id"]] += line["chips"]
+            expected_chips += line["chips"]
+        elif kind == "tournament_finished":
+            ranking = line["ranking"]
+            assert sorted(p["player_id"] for p in ranking) == sorted(stacks)
+            winner = [p for p in ranking if p["place"] == 1]
+            assert len(winner) == 1 and stacks[winner[0]["player_id"]] == expected_chips
+            assert all(places[p["player_id"]] == p["place"] for p in ranking if p["place"] > 1)
+            covered: list[int] = []
+            groups: set[tuple[str, ...]] = set()
+            for p in ranking:
+                group = tuple(sorted((p["player_id"], *p["tied_with"])))
+                if group in groups:
+                    continue
+                groups.add(group)
+                shared = p["places_covered"] or [p["place"]]
+                assert len(shared) == len(group), "tied players share as many places as they are"
+                covered.extend(shared)
+            covered.sort()
+            assert covered == list(range(1, len(stacks) + 1))
+            assert sum(prize["cents"] for prize in line["prizes"]) == line["prize_pool_cents"]
+    assert lines[-1]["type"] == "tournament_finished"
+    return counts
+
+
+def log_of(
+    players: int, profile: str, seed: int, tmp_path: Path, table_size: int = 9
+) -> list[dict[str, Any]]:
+    result = simulate(players, profile, load_structure("club-evening"), seed, table_size)
+    path = tmp_path / f"{profile}-{seed}.jsonl"
+    write_events(result, path)
+    return [json.loads(text) for text in path.read_text(encoding="utf-8").splitlines()]
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("seed", range(6))
+def test_event_log_of_a_whole_tournament_satisfies_every_rule(
+    profile: str, seed: int, tmp_path: Path
+) -> None:
+    counts = check_log(log_of(20 + 7 * seed, profile, seed, tmp_path, table_size=(6, 9)[seed % 2]))
+    assert counts["hands"] > 0 and counts["busts"] > 0
+
+
+def test_a_large_field_exercises_breaks_balancing_and_chip_races(tmp_path: Path) -> None:
+    counts = check_log(log_of(300, "tda-2024", 11, tmp_path))
+    assert counts["moves"] > 20
+    assert counts["chip_races"] > 0
+    assert counts["heads_up_transitions"] >= 1
+
+
+def test_simulation_is_deterministic_for_a_seed(tmp_path: Path) -> None:
+    first = log_of(40, "ropta", 5, tmp_path)
+    second = log_of(40, "ropta", 5, tmp_path)
+    assert first == second
+    assert log_of(40, "ropta", 6, tmp_path) != first
+
+
+def test_simulate_command_prints_standings_and_writes_the_log(tmp_path: Path) -> None:
+    events = tmp_path / "events.jsonl"
+    result = CliRunner().invoke(
+        app,
+        ["simulate", "--players", "25", "--seed", "3", "--quiet", "--events", str(events)],
+        env={"COLUMNS": "200"},
+    )
+    assert result.exit_code == 0, result.output
+    assert "Classement / standings" in result.output
+    lines = [json.loads(text) for text in events.read_text(encoding="utf-8").splitlines()]
+    check_log(lines)
+
+
+def test_simulate_refuses_an_unknown_profile() -> None:
+    result = CliRunner().invoke(
+        app, ["simulate", "--players", "10", "--profile", "nope", "--quiet"]
+    )
+    assert result.exit_code == 2
+    assert "nope" in result.output
