@@ -44,7 +44,15 @@ def check_log(lines: list[dict[str, Any]]) -> dict[str, int]:
     last_count: dict[int, int] = {}
     places: dict[str, int] = {}
     expected_chips = 0
-    counts = {"hands": 0, "busts": 0, "moves": 0, "chip_races": 0, "heads_up_transitions": 0}
+    counts = {
+        "hands": 0,
+        "busts": 0,
+        "moves": 0,
+        "chip_races": 0,
+        "heads_up_transitions": 0,
+        "penalties": 0,
+        "rebuys": 0,
+    }
     for line in lines:
         kind = line["type"]
         if kind == "player_registered":
@@ -119,9 +127,15 @@ def check_log(lines: list[dict[str, Any]]) -> dict[str, int]:
             stacks.update(after)
             expected_chips += sum(after.values()) - sum(before.values())
             counts["chip_races"] += 1
+        elif kind == "penalty_given":
+            counts["penalties"] += 1
+            stacks[line["player_id"]] -= line["chips_removed"]
+            expected_chips -= line["chips_removed"]
+            assert line["citations"], "every penalty cites its article"
         elif kind == "player_rebought":
             stacks[line["player_id"]] += line["chips"]
             expected_chips += line["chips"]
+            counts["rebuys"] += 1
         elif kind == "tournament_finished":
             ranking = line["ranking"]
             assert sorted(p["player_id"] for p in ranking) == sorted(stacks)
@@ -146,9 +160,14 @@ def check_log(lines: list[dict[str, Any]]) -> dict[str, int]:
 
 
 def log_of(
-    players: int, profile: str, seed: int, tmp_path: Path, table_size: int = 9
+    players: int,
+    profile: str,
+    seed: int,
+    tmp_path: Path,
+    table_size: int = 9,
+    structure: str = "club-evening",
 ) -> list[dict[str, Any]]:
-    result = simulate(players, profile, load_structure("club-evening"), seed, table_size)
+    result = simulate(players, profile, load_structure(structure), seed, table_size)
     path = tmp_path / f"{profile}-{seed}.jsonl"
     write_events(result, path)
     return [json.loads(text) for text in path.read_text(encoding="utf-8").splitlines()]
@@ -168,6 +187,24 @@ def test_a_large_field_exercises_breaks_balancing_and_chip_races(tmp_path: Path)
     assert counts["moves"] > 20
     assert counts["chip_races"] > 0
     assert counts["heads_up_transitions"] >= 1
+    assert counts["penalties"] >= 1
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_rebuys_and_add_ons_keep_the_chip_count_and_the_prize_pool(
+    profile: str, tmp_path: Path
+) -> None:
+    lines = log_of(45, profile, 8, tmp_path, structure="club-rebuy")
+    counts = check_log(lines)
+    assert counts["rebuys"] > 0
+    rebuys = [line for line in lines if line["type"] == "player_rebought"]
+    assert all(line["citations"] for line in rebuys)
+    # A rebuy is allowed only during the rebuy period (levels 1 to 4 of club-rebuy).
+    levels = {line["player_id"]: line["at_ms"] for line in rebuys if line["kind"] == "rebuy"}
+    assert all(at_ms < 4 * 20 * 60_000 for at_ms in levels.values())
+    finished = lines[-1]
+    paid = sum(line["paid_cents"] for line in rebuys)
+    assert finished["prize_pool_cents"] == 45 * 2000 + paid
 
 
 def test_simulation_is_deterministic_for_a_seed(tmp_path: Path) -> None:

@@ -51,7 +51,10 @@ def play_hand(
     tournament: Tournament, plan: HandPlan, bots: dict[str, Bot], rng: random.Random
 ) -> dict[str, int]:
     level = plan.level
-    seats = tuple(Seat(seat_no, player, stack) for seat_no, player, stack in plan.seats)
+    seats = tuple(
+        Seat(seat_no, player, stack, absent=player in plan.away)
+        for seat_no, player, stack in plan.seats
+    )
     setup = HandSetup(
         profile=tournament.created.profile,
         seats=seats,
@@ -81,7 +84,10 @@ def simulate(
     table_size: int = 9,
     bot_names: tuple[str, ...] = ("tag", "random"),
     progress: Progress | None = None,
+    penalty_rate: float = 0.002,
 ) -> SimulationResult:
+    """Play a whole tournament; ``penalty_rate`` is the chance, per hand, that a player at the
+    table gets the next penalty of the profile's ladder (to exercise penalties in the log)."""
     rng = random.Random(seed)
     tournament = Tournament.create(f"simulation-{seed}", profile, structure, table_size)
     bots: dict[str, Bot] = {}
@@ -99,6 +105,7 @@ def simulate(
     free_at = [(0, table_no) for table_no in sorted(tournament.tables)]
     heapq.heapify(free_at)
     raced: dict[int, set[int]] = {}
+    addons_done: list[bool] = [False]
     hands = 0
     now = 0
     while tournament.players_left > 1:
@@ -131,6 +138,7 @@ def simulate(
                 heapq.heappush(free_at, (now + wait, table_no))
                 continue
             _chip_races(tournament, table_no, now, rng, raced)
+            _addons(tournament, now, rng, addons_done)
             plan = tournament.plan_hand(table_no, now)
             final = play_hand(tournament, plan, bots, rng)
             hands += 1
@@ -138,6 +146,7 @@ def simulate(
             heapq.heappush(free_at, (now + hand_seconds(len(plan.seats)) * 1000, table_no))
             if busted:
                 tournament.settle_busts(busted, now)
+            if _maybe_penalty(tournament, plan, now, rng, penalty_rate) or busted:
                 if tournament.balance(now, rng):
                     tournament.place_buttons(rng)
                     # Tables that were gone are skipped when popped; a table could appear.
@@ -163,6 +172,39 @@ def _payouts(tournament: Tournament) -> tuple[int, ...]:
         fee_cents=entry.fee_cents,
     )
     return tuple(prizes.payout_table(tournament.entries, pool.total_cents))
+
+
+def _addons(tournament: Tournament, now: int, rng: random.Random, done: list[bool]) -> None:
+    """Once the rebuy period is over, each player in play may take the add-on (or two)."""
+    entry = tournament.structure.entry
+    if done[0] or not entry.addon_chips:
+        return
+    index, level = tournament.level_at(now)
+    if (level.number if level else index + 1) <= entry.rebuy_until_level:
+        return
+    done[0] = True
+    for player in tournament.in_play():
+        if rng.random() < 0.7:
+            tournament.addon(player.player_id, now)
+            if entry.double_addon and rng.random() < 0.3:
+                tournament.addon(player.player_id, now)
+
+
+def _maybe_penalty(
+    tournament: Tournament, plan: HandPlan, now: int, rng: random.Random, rate: float
+) -> bool:
+    """Now and then a player at the table earns the next penalty of the ladder; True when the
+    player was disqualified (a seat is freed)."""
+    if rng.random() >= rate or tournament.players_left <= 2:
+        return False
+    seated = [player for _, player, _ in plan.seats if tournament.players[player].in_play]
+    seated = [player for player in seated if tournament.players[player].seat is not None]
+    seated = [player for player in seated if tournament.players[player].stack > 0]
+    if not seated:
+        return False
+    player_id = rng.choice(seated)
+    kind = tournament.proposed_penalty(player_id)
+    return tournament.penalize(player_id, kind, "simulated misconduct", now).chips_removed > 0
 
 
 def _rebuyers(final: dict[str, int], rng: random.Random) -> list[str]:

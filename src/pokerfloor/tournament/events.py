@@ -76,6 +76,7 @@ class HandPlayed(msgspec.Struct, frozen=True, tag="hand_played"):
     waiting: tuple[int, ...] = ()  # seats not dealt in: between the small blind and the button
     hand_for_hand: bool = False
     citations: tuple[str, ...] = ()
+    away: tuple[PlayerId, ...] = ()  # serving a penalty: dealt in, blinds posted, hand killed
 
 
 class Placement(msgspec.Struct, frozen=True):

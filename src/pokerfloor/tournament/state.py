@@ -23,6 +23,7 @@ from pokerfloor.tournament.events import (
     HandForHandChanged,
     HandPlayed,
     HandPlayer,
+    PenaltyGiven,
     Placement,
     PlayerRebought,
     PlayerRegistered,
@@ -46,6 +47,7 @@ from pokerfloor.tournament.clock import (
     evolve_clock,
     new_clock,
 )
+from pokerfloor.tournament.penalties import Penalty, assess_penalty, next_penalty
 from pokerfloor.tournament.structure import Level, Structure
 from pokerfloor.tournament.types import Move, PlayerId, SeatRef, Table
 
@@ -56,7 +58,18 @@ CLOCK_EVENTS = get_args(ClockEvent)
 class PlayerState:
     """One entrant, mutable inside the aggregate only."""
 
-    __slots__ = ("addons", "entries", "name", "place", "player_id", "rebuys", "seat", "stack")
+    __slots__ = (
+        "addons",
+        "entries",
+        "missed_hands",
+        "name",
+        "penalties",
+        "place",
+        "player_id",
+        "rebuys",
+        "seat",
+        "stack",
+    )
 
     def __init__(self, player_id: PlayerId, name: str, stack: int) -> None:
         self.player_id = player_id
@@ -67,6 +80,8 @@ class PlayerState:
         self.rebuys = 0
         self.addons = 0
         self.place: int | None = None
+        self.missed_hands = 0  # hands still to sit out for a penalty (dealt in, hand killed)
+        self.penalties: list[str] = []
 
     @property
     def in_play(self) -> bool:
@@ -86,6 +101,7 @@ class HandPlan:
     seats: tuple[tuple[int, PlayerId, int], ...]  # (seat, player, stack), dealing order
     waiting: frozenset[int]
     citations: tuple[str, ...]
+    away: frozenset[PlayerId] = frozenset()  # serving a penalty: dealt in, hand killed
 
 
 class Tournament:
@@ -245,6 +261,7 @@ class Tournament:
             seats,
             placed.waiting,
             tuple(placed.citations),
+            frozenset(player for _, player, _ in seats if stacks[player].missed_hands > 0),
         )
 
     def record_hand(
@@ -284,7 +301,7 @@ class Tournament:
                 plan.table_no, plan.hand_no, at_ms, level.number, level.small_blind,
                 level.big_blind, level.ante, level.bb_ante, plan.button_seat,
                 plan.small_blind_seat, plan.big_blind_seat, players, tuple(sorted(plan.waiting)),
-                self.hand_for_hand, plan.citations,
+                self.hand_for_hand, plan.citations, tuple(sorted(plan.away)),
             )
         )  # fmt: skip
         wanted = set(rebuys)
@@ -355,6 +372,41 @@ class Tournament:
                 "NO_ADDON", "no add-on is available to this player", {"player_id": player_id}
             )
         self._rebuy(player_id, "addon", at_ms)
+
+    def penalize(self, player_id: PlayerId, kind: str, reason: str, at_ms: int) -> Penalty:
+        """Give a penalty of the profile's ladder; a disqualification removes the chips and
+        ranks the player like a bust (tda-2024 R71)."""
+        player = self.players.get(player_id)
+        if player is None or not player.in_play or player.seat is None:
+            raise PokerfloorError(
+                "NOT_IN_PLAY", f"{player_id} is not seated in play", {"player_id": player_id}
+            )
+        at_table = len(self.tables[player.seat.table_no].seats)
+        penalty = assess_penalty(
+            player_id,
+            kind,
+            self.profile,
+            reason=reason,
+            players_at_table=at_table,
+            stack=player.stack,
+        )
+        self._record(
+            PenaltyGiven(
+                player_id, penalty.kind, penalty.hands_to_miss, reason, at_ms,
+                penalty.chips_removed, tuple(penalty.citations),
+            )
+        )  # fmt: skip
+        if penalty.chips_removed:
+            table_no = player.seat.table_no
+            hand_no = self.hands_at.get(table_no, 0)
+            self.settle_busts(
+                [ranking.BustInfo(player_id, table_no, penalty.chips_removed, hand_no)], at_ms
+            )
+        return penalty
+
+    def proposed_penalty(self, player_id: PlayerId) -> str:
+        """The next step of the profile's ladder for this player (escalation)."""
+        return next_penalty(self.players[player_id].penalties, self.profile)
 
     def balance(self, at_ms: int, rng: random.Random) -> list[Move]:
         """Break tables that are no longer needed, redraw the final table, balance the rest."""
@@ -451,6 +503,8 @@ class Tournament:
         if isinstance(event, HandPlayed):
             for played in event.players:
                 self.players[played.player_id].stack = played.final_stack
+            for player_id in event.away:
+                self.players[player_id].missed_hands -= 1
             table = self.tables[event.table_no]
             self.tables[event.table_no] = Table(
                 table.table_no,
@@ -503,6 +557,11 @@ class Tournament:
             self.clock = evolve_clock(self.clock, event)
         elif isinstance(event, HandForHandChanged):
             self.hand_for_hand = event.active
+        elif isinstance(event, PenaltyGiven):
+            player = self.players[event.player_id]
+            player.penalties.append(event.kind)
+            player.missed_hands += event.hands_to_miss
+            player.stack -= event.chips_removed
         elif isinstance(event, ChipRaced):
             for player_id, stack in event.stacks_after:
                 self.players[player_id].stack = stack
