@@ -24,3 +24,10 @@ def test_demo_shows_each_seat_with_french_and_english_values() -> None:
 def test_demo_refuses_a_table_of_one() -> None:
     result = CliRunner().invoke(app, ["demo", "--players", "1"])
     assert result.exit_code == 2
+
+
+def test_demo_then_plays_a_small_simulated_tournament() -> None:
+    result = CliRunner().invoke(app, ["demo", "--seed", "4"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "Classement / standings — 27 joueurs" in result.output
+    assert "Prize pool" in result.output

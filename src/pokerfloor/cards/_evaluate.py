@@ -195,7 +195,7 @@ def _describe(value: HandValue, language: str) -> str:
 
     def of(rank: Rank) -> str:  # French elision: "Paire d'As", "Brelan de Rois"
         word = name(rank, True)
-        return f"d'{word}" if word[0] in "AEIOUH" else f"de {word}"
+        return f"d'{word}" if word[0] in "AEIOU" else f"de {word}"  # h aspiré: de Huit
 
     top = five[0].rank
     if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH, Category.FLUSH):
