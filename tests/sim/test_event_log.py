@@ -7,6 +7,7 @@ only players with no chips eliminated, and a complete ranking consistent with th
 from __future__ import annotations
 
 import json
+import re
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
@@ -233,3 +234,11 @@ def test_simulate_refuses_an_unknown_profile() -> None:
     )
     assert result.exit_code == 2
     assert "nope" in result.output
+
+
+def test_the_python_examples_of_the_tournament_doc_run() -> None:
+    doc = Path(__file__).parents[2] / "docs" / "tournament.md"
+    blocks = re.findall(r"```python\n(.*?)```", doc.read_text(encoding="utf-8"), re.DOTALL)
+    assert blocks
+    for block in blocks:
+        exec(compile(block, str(doc), "exec"), {})
