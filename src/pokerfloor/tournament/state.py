@@ -576,7 +576,7 @@ class Tournament:
         table = self.tables[player.seat.table_no]
         seats = dict(table.seats)
         seats.pop(player.seat.seat_no, None)
-        self.tables[table.table_no] = _with_seats(table, seats)
+        self.tables[table.table_no] = table.with_seats(seats)
         player.seat = None
 
     def _apply_moves(self, moves: Sequence[Move]) -> None:
@@ -584,15 +584,3 @@ class Tournament:
         self.tables = {table.table_no: table for table in tables}
         for move in moves:
             self.players[move.player_id].seat = move.target
-
-
-def _with_seats(table: Table, seats: dict[int, PlayerId]) -> Table:
-    return Table(
-        table.table_no,
-        table.size,
-        seats,
-        table.button_seat,
-        table.big_blind_seat,
-        table.small_blind_seat,
-        frozenset(seat for seat in table.waiting if seat in seats),
-    )

@@ -45,6 +45,12 @@ class Table(msgspec.Struct, frozen=True):
     def free_seats(self) -> list[int]:
         return [seat for seat in range(1, self.size + 1) if seat not in self.seats]
 
+    def with_seats(self, seats: Mapping[int, PlayerId]) -> Table:
+        """The same table with other occupants; a vacated seat no longer waits."""
+        return msgspec.structs.replace(
+            self, seats=seats, waiting=frozenset(seat for seat in self.waiting if seat in seats)
+        )
+
 
 class Move(msgspec.Struct, frozen=True):
     """An instruction a TD can read: "Table 3 seat 4 -> Table 1 seat 7"."""
