@@ -92,8 +92,7 @@ def test_tda_2024_r11_player_due_big_blind_moves_to_worst_position() -> None:
     assert [str(move) for move in moves] == ["Table 1 seat 4 -> Table 2 seat 4"]
     assert moves[0].player_id == "T1S4"
     assert moves[0].reason == "balance"
-    assert moves[0].citations == ("tda-2024 R11 (the trigger is left to house procedure; two is "
-                                  "the usual gap)", "tda-2024 R11")  # fmt: skip
+    assert moves[0].citations == (*TDA.citations("balancing.threshold"), "tda-2024 R11")
     after = apply_moves([full(1, 9), short], moves)
     assert next_hand_positions(after[1], TDA).big_blind_seat == 4
     # Table 1 loses no big blind: its next player posts it.
@@ -190,7 +189,8 @@ def test_balancing_before_any_hand_uses_the_first_hand_blinds() -> None:
     source = table(1, range(1, 10), button=5)
     moves = balance([source, table(2, [1, 2, 3, 4, 5, 6, 7], button=1)], TDA)
     assert moves[0].source == SeatRef(1, 7)  # button 5, small blind 6, big blind 7
-    assert moves[0].target == SeatRef(2, 8)  # button 1 -> SB 2, BB 3; seat 8 is before 1...
+    # Table 2: button 1, SB 2, BB 3; seat 8 posts the big blind after 4, 5, 6, 7 (seat 9: 8).
+    assert moves[0].target == SeatRef(2, 8)
 
 
 def test_tda_2024_r11_a_table_three_players_short_of_the_fullest_halts() -> None:

@@ -337,6 +337,10 @@ def tournaments(draw: st.DrawFn) -> tuple[RuleProfile, Table, list[Changes]]:
     return profile, table(seats, size=size, button=button), changes
 
 
+def between(seat: int, start: int, end: int, size: int) -> bool:
+    return 0 < (seat - start) % size < (end - start) % size
+
+
 def joined(current: Table, seats: Iterable[int], hand: int) -> Table:
     """New players sit at the free ``seats``; those between the small blind and the button
     wait (seat_waits)."""
@@ -381,8 +385,14 @@ def test_property_the_big_blind_always_advances_and_is_never_posted_twice_in_a_r
             assert placed.big_blind_seat == after[0]
             # ... so whoever posted it never posts it twice in a row.
             assert current.seats[placed.big_blind_seat] != previous_big_blind_player
-            # A waiting player waits one hand at most: the button has passed him.
-            assert not placed.waiting & previous.waiting
+            # A player still waiting has not been passed by the button.
+            for seat in placed.waiting & previous.waiting:
+                assert seat != placed.button_seat
+                assert not between(seat, previous.button_seat, placed.button_seat, current.size)
+        # A newcomer is never dealt in between the button and the small blind.
+        end = placed.big_blind_seat if placed.small_blind_seat is None else placed.small_blind_seat
+        for seat in current.waiting & set(dealt):
+            assert not between(seat, placed.button_seat, end, current.size)
         previous_big_blind_player = current.seats[placed.big_blind_seat]
         current = table_after_hand(current, placed)
         previous = placed
@@ -405,3 +415,27 @@ def test_property_without_busts_every_player_posts_the_big_blind_once_per_orbit(
         big_blinds.append(placed.big_blind_seat)
         current = table_after_hand(current, placed)
     assert sorted(big_blinds) == seats
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(PROFILES), st.data())
+def test_property_heads_up_transition_never_gives_the_big_blind_twice_in_a_row(
+    profile_id: str, data: st.DataObject
+) -> None:
+    """From 3 to 10 players down to 2 in one hand: the player who posted the last big blind,
+    if still in, does not post it again; with ``no_big_blind_twice`` he takes the button."""
+    profile = load_profile(profile_id)
+    size = data.draw(st.integers(3, 10))
+    seats = sorted(data.draw(st.sets(st.integers(1, size), min_size=3, max_size=size)))
+    current = table(seats, size=size, button=data.draw(st.sampled_from(seats)))
+    for _ in range(data.draw(st.integers(1, 12))):
+        current = table_after_hand(current, next_hand_positions(current, profile))
+    survivors = data.draw(st.sets(st.sampled_from(seats), min_size=2, max_size=2))
+    placed = next_hand_positions(without(current, *(set(seats) - survivors)), profile)
+    assert placed.heads_up and "heads_up_transition" in placed.rulings
+    assert placed.button_seat == placed.small_blind_seat
+    assert {placed.button_seat, placed.big_blind_seat} == survivors
+    if current.big_blind_seat in survivors:
+        assert placed.big_blind_seat != current.big_blind_seat
+        if profile.enum_value("tournament.heads_up_transition") == "no_big_blind_twice":
+            assert placed.button_seat == current.big_blind_seat

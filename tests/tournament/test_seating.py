@@ -134,9 +134,7 @@ def test_heavenpoker_5_1_seat_1_empty_the_first_occupied_seat_deals() -> None:
 
 def test_roberts_3_7_high_card_draw_ties_are_broken_by_suit() -> None:
     # Seats 1, 3, 5, 8 draw Kc, Kh, 2d, 5s: both kings, hearts beat clubs.
-    seat_no, citations, draw = first_button(
-        table(1, [1, 3, 5, 8]), TDA, Deck("Kc Kh 2d 5s As Ad")
-    )
+    seat_no, citations, draw = first_button(table(1, [1, 3, 5, 8]), TDA, Deck("Kc Kh 2d 5s As Ad"))
     assert seat_no == 3
     assert draw is not None and draw.order == (3, 1, 8, 5)
     assert [card for _, card in draw.rounds[0]] == list(Deck("Kc Kh 2d 5s").order)

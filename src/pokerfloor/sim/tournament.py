@@ -146,13 +146,13 @@ def simulate(
             heapq.heappush(free_at, (now + hand_seconds(len(plan.seats)) * 1000, table_no))
             if busted:
                 tournament.settle_busts(busted, now)
-            if _maybe_penalty(tournament, plan, now, rng, penalty_rate) or busted:
-                if tournament.balance(now, rng):
-                    tournament.place_buttons(rng)
-                    # Tables that were gone are skipped when popped; a table could appear.
-                    free_at = _add_new_tables(free_at, tournament, now)
+            disqualified = _maybe_penalty(tournament, plan, now, rng, penalty_rate)
+            if (disqualified or busted) and tournament.balance(now, rng):
+                tournament.place_buttons(rng)
+                # Tables that were gone are skipped when popped; a table could appear.
+                free_at = _add_new_tables(free_at, tournament, now)
         if progress is not None:
-            index, level = tournament.level_at(now)
+            index, _ = tournament.level_at(now)
             progress(tournament.players_left, index + 1, hands)
     payouts = _payouts(tournament)
     pool = sum(payouts)

@@ -206,7 +206,7 @@ def break_table(tables: Sequence[Table], table_no: int, rng: random.Random) -> l
             BREAK_CITATIONS,
         )
         moves.append(move)
-        others[target.table_no] = _seat_player(target, target_seat, move.player_id)
+        others[target.table_no] = target.with_seats({**target.seats, target_seat: move.player_id})
     return moves
 
 
@@ -343,18 +343,6 @@ def _need(rng: random.Random | None, key: str) -> random.Random:
             {"setting": key},
         )
     return rng
-
-
-def _seat_player(table: Table, seat_no: int, player_id: PlayerId) -> Table:
-    return Table(
-        table.table_no,
-        table.size,
-        {**table.seats, seat_no: player_id},
-        table.button_seat,
-        table.big_blind_seat,
-        table.small_blind_seat,
-        table.waiting,
-    )
 
 
 def _unique(citations: Iterable[str]) -> tuple[str, ...]:

@@ -14,12 +14,13 @@ The dead button, as computed here from the last hand's positions:
 
 Heads-up the button posts the small blind. A seat in ``Table.waiting`` is not dealt in while it
 lies strictly between the button and the small blind, going clockwise; once the button has
-passed it, it is dealt in (at once if it is needed to make up the two players of a hand). ``table_no`` and ``seat_no`` are 1-based and clockwise.
+passed it, it is dealt in (at once if the table cannot deal a hand around it otherwise).
+``table_no`` and ``seat_no`` are 1-based and clockwise.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 
 import msgspec
 
@@ -84,6 +85,7 @@ def next_hand_positions(table: Table, profile: RuleProfile) -> HandPositions:
         # gone): the big blind comes round to the new players, the button is moved before the
         # small blind, and nobody sits between them any more.
         waiting = frozenset()
+        rulings.append("waiting_player_dealt_in")
     if waiting and len(table.seats) - len(waiting) < 2:
         # Too few others to deal a hand: the first waiting players the button would reach
         # play at once, as many as needed.
@@ -196,7 +198,7 @@ def worst_free_seat(table: Table, profile: RuleProfile) -> int | None:
         return free[0]
     best: tuple[tuple[int, int, int], int] | None = None
     for seat in free:
-        trial = _with_player(table, seat, _NEWCOMER)
+        trial = table.with_seats({**table.seats, seat: _NEWCOMER})
         try:
             positions = next_hand_positions(trial, profile)
         except PokerfloorError:  # too few players to place any blind: any seat will do
@@ -362,19 +364,6 @@ def _other(pair: list[int], seat: int) -> int:
 
 def _unique(citations: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(citations))
-
-
-def _with_player(table: Table, seat_no: int, player_id: PlayerId) -> Table:
-    seats: Mapping[int, PlayerId] = {**table.seats, seat_no: player_id}
-    return Table(
-        table.table_no,
-        table.size,
-        seats,
-        table.button_seat,
-        table.big_blind_seat,
-        table.small_blind_seat,
-        table.waiting,
-    )
 
 
 # Checks

@@ -17,6 +17,17 @@ from pokerfloor.cards import Deck
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.rules import RuleProfile, load_profile
 from pokerfloor.tournament import balancing, positions, ranking, seating
+from pokerfloor.tournament.clock import (
+    ClockCommand,
+    ClockEvent,
+    ClockState,
+    RecordHandForHandHand,
+    StartClock,
+    clock_view,
+    decide_clock,
+    evolve_clock,
+    new_clock,
+)
 from pokerfloor.tournament.events import (
     ButtonPlaced,
     ChipRaced,
@@ -36,21 +47,9 @@ from pokerfloor.tournament.events import (
     TournamentEvent,
     TournamentFinished,
 )
-from pokerfloor.tournament.clock import (
-    ClockCommand,
-    ClockEvent,
-    ClockState,
-    RecordHandForHandHand,
-    StartClock,
-    clock_view,
-    decide_clock,
-    evolve_clock,
-    new_clock,
-)
 from pokerfloor.tournament.penalties import Penalty, assess_penalty, next_penalty
 from pokerfloor.tournament.structure import Level, Structure
 from pokerfloor.tournament.types import Move, PlayerId, SeatRef, Table
-
 
 CLOCK_EVENTS = get_args(ClockEvent)
 
@@ -243,7 +242,7 @@ class Tournament:
             )
         if table.player_count < 2:
             raise PokerfloorError("TABLE_TOO_SHORT", f"table {table_no} has fewer than 2 players")
-        index, level = self.level_at(at_ms)
+        _, level = self.level_at(at_ms)
         if level is None:
             raise PokerfloorError("ON_BREAK", "the tournament is on a break", {"at_ms": at_ms})
         placed = positions.next_hand_positions(table, self.profile)
