@@ -249,9 +249,39 @@ REBUY: tuple[SettingSpec, ...] = (
         true=("oui", "yes"),
         false=("non", "no"),
     ),
+    integer(
+        "rebuy.extra_hands_after_period",
+        "Mains jouées après la fin de la période de recave (recave après la première, "
+        "seulement l'add-on après la dernière)",
+        "Hands played after the rebuy period ends (rebuys after the first, only the add-on "
+        "after the last)",
+        minimum=0,
+        maximum=10,
+        note=("0 = la période finit avec le niveau", "0 = the period ends with the level"),
+    ),
 )
 
 LATE_REGISTRATION: tuple[SettingSpec, ...] = (
+    enum(
+        "late_registration.absent_seat_released",
+        "Place d'un absent : quand la donner à la liste d'attente (avec son tapis entamé)",
+        "An absent player's seat: when it goes to the waiting list (with the stack left)",
+        choice(
+            "never",
+            "jamais : l'absent garde sa place, ses blinds sont prélevés",
+            "never: the absent player keeps the seat and posts blinds",
+        ),
+        choice(
+            "after_first_round",
+            "après le premier tour de blinds",
+            "after the first round of blinds",
+        ),
+        choice(
+            "after_first_hour",
+            "après la première heure ; sans joueur en attente, le tapis est retiré",
+            "after the first hour; with nobody waiting, the stack is removed",
+        ),
+    ),
     integer(
         "late_registration.until_end_of_level",
         "Inscription tardive par défaut : jusqu'à la fin du niveau",
