@@ -105,7 +105,7 @@ def simulate(
     free_at = [(0, table_no) for table_no in sorted(tournament.tables)]
     heapq.heapify(free_at)
     raced: dict[int, set[int]] = {}
-    addons_done: list[bool] = [False]
+    addons_offered: set[str] = set()
     hands = 0
     now = 0
     while tournament.players_left > 1:
@@ -138,7 +138,7 @@ def simulate(
                 heapq.heappush(free_at, (now + wait, table_no))
                 continue
             _chip_races(tournament, table_no, now, rng, raced)
-            _addons(tournament, now, rng, addons_done)
+            _addons(tournament, table_no, now, rng, addons_offered)
             plan = tournament.plan_hand(table_no, now)
             final = play_hand(tournament, plan, bots, rng)
             hands += 1
@@ -174,20 +174,22 @@ def _payouts(tournament: Tournament) -> tuple[int, ...]:
     return tuple(prizes.payout_table(tournament.entries, pool.total_cents))
 
 
-def _addons(tournament: Tournament, now: int, rng: random.Random, done: list[bool]) -> None:
-    """Once the rebuy period is over, each player in play may take the add-on (or two)."""
+def _addons(
+    tournament: Tournament, table_no: int, now: int, rng: random.Random, offered: set[str]
+) -> None:
+    """Once the rebuy period (and the profile's extra hands) is over at a table, each of its
+    players may take the add-on, or a double add-on, once."""
     entry = tournament.structure.entry
-    if done[0] or not entry.addon_chips:
+    if not entry.addon_chips:
         return
-    index, level = tournament.level_at(now)
-    if (level.number if level else index + 1) <= entry.rebuy_until_level:
-        return
-    done[0] = True
-    for player in tournament.in_play():
+    for player_id in tournament.tables[table_no].seats.values():
+        if player_id in offered or tournament.rebuy_period(player_id, now) != "addon":
+            continue
+        offered.add(player_id)
         if rng.random() < 0.7:
-            tournament.addon(player.player_id, now)
+            tournament.addon(player_id, now)
             if entry.double_addon and rng.random() < 0.3:
-                tournament.addon(player.player_id, now)
+                tournament.addon(player_id, now)
 
 
 def _maybe_penalty(

@@ -27,6 +27,7 @@ class TournamentCreated(msgspec.Struct, frozen=True, tag="tournament_created"):
     table_size: int
     starting_stack: int
     at_ms: int
+    max_players: int | None = None  # the field is full at this many: the rest wait
 
 
 class PlayerRegistered(msgspec.Struct, frozen=True, tag="player_registered"):
@@ -34,6 +35,45 @@ class PlayerRegistered(msgspec.Struct, frozen=True, tag="player_registered"):
     name: str
     at_ms: int
     entry_no: int = 1  # 2 and more: a re-entry
+    present: bool = True  # False: registered but not there yet (dealt in, blinds posted)
+
+
+class WaitingListJoined(msgspec.Struct, frozen=True, tag="waiting_list_joined"):
+    player_id: PlayerId
+    name: str
+    at_ms: int
+
+
+class PlayerSeated(msgspec.Struct, frozen=True, tag="player_seated"):
+    """A player seated after the draw: late registration, alternate, re-entry."""
+
+    player_id: PlayerId
+    table_no: int
+    seat_no: int
+    waits: bool  # between the small blind and the button: not dealt in until the button passes
+    reason: str  # late_registration | alternate | reentry
+    at_ms: int
+    citations: tuple[str, ...] = ()
+
+
+class PlayerArrived(msgspec.Struct, frozen=True, tag="player_arrived"):
+    player_id: PlayerId
+    at_ms: int
+
+
+class AbsentSeatReleased(msgspec.Struct, frozen=True, tag="absent_seat_released"):
+    """An absent player's seat goes to the waiting list (``player_id`` takes it with the
+    ``stack`` left) or, with nobody waiting, the stack is removed (``chips_removed``)."""
+
+    absent_player_id: PlayerId
+    player_id: PlayerId | None
+    name: str | None
+    table_no: int
+    seat_no: int
+    stack: int
+    chips_removed: int
+    at_ms: int
+    citations: tuple[str, ...] = ()
 
 
 class SeatsDrawn(msgspec.Struct, frozen=True, tag="seats_drawn"):
@@ -162,6 +202,10 @@ class TournamentFinished(msgspec.Struct, frozen=True, tag="tournament_finished")
 TournamentEvent = (
     TournamentCreated
     | PlayerRegistered
+    | WaitingListJoined
+    | PlayerSeated
+    | PlayerArrived
+    | AbsentSeatReleased
     | SeatsDrawn
     | ButtonPlaced
     | HandPlayed

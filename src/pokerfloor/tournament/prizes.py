@@ -293,7 +293,7 @@ def _curve_weights(field_size: int, curve: PowerCurve | GeometricCurve) -> list[
     places = max(1, min(places, field_size))
     # Decimal arithmetic is done in software, so the weights are the same on every machine.
     with localcontext() as context:
-        context.prec = 40
+        context.prec = 24
         if isinstance(curve, PowerCurve):
             exponent = _decimal(curve.exponent, "exponent", code="PAYOUT_BAD_CURVE")
             if not 0 <= exponent <= 10:
@@ -302,7 +302,11 @@ def _curve_weights(field_size: int, curve: PowerCurve | GeometricCurve) -> list[
                     f"exponent is {curve.exponent}; use a number from 0 to 10",
                     {"name": "exponent", "value": str(curve.exponent)},
                 )
-            raw = [Decimal(place) ** -exponent for place in range(1, places + 1)]
+            if exponent == exponent.to_integral_value():
+                power = int(exponent)
+                raw = [1 / Decimal(place) ** power for place in range(1, places + 1)]
+            else:  # exp and ln are correctly rounded by decimal, and faster than **
+                raw = [(-exponent * Decimal(place).ln()).exp() for place in range(1, places + 1)]
         else:
             ratio = _decimal(curve.ratio, "ratio", code="PAYOUT_BAD_CURVE")
             if not 0 < ratio <= 1:

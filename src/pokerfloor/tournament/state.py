@@ -16,7 +16,8 @@ from typing import get_args
 from pokerfloor.cards import Deck
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.rules import RuleProfile, load_profile
-from pokerfloor.tournament import balancing, positions, ranking, seating
+from pokerfloor.tournament import balancing, positions, prizes, ranking, seating
+from pokerfloor.tournament._entries import EntryCommands
 from pokerfloor.tournament.clock import (
     ClockCommand,
     ClockEvent,
@@ -29,6 +30,7 @@ from pokerfloor.tournament.clock import (
     new_clock,
 )
 from pokerfloor.tournament.events import (
+    AbsentSeatReleased,
     ButtonPlaced,
     ChipRaced,
     HandForHandChanged,
@@ -36,9 +38,11 @@ from pokerfloor.tournament.events import (
     HandPlayer,
     PenaltyGiven,
     Placement,
+    PlayerArrived,
     PlayerRebought,
     PlayerRegistered,
     PlayersBusted,
+    PlayerSeated,
     PlayersMoved,
     Prize,
     SeatedPlayer,
@@ -46,12 +50,14 @@ from pokerfloor.tournament.events import (
     TournamentCreated,
     TournamentEvent,
     TournamentFinished,
+    WaitingListJoined,
 )
 from pokerfloor.tournament.penalties import Penalty, assess_penalty, next_penalty
 from pokerfloor.tournament.structure import Level, Structure
 from pokerfloor.tournament.types import Move, PlayerId, SeatRef, Table
 
 CLOCK_EVENTS = get_args(ClockEvent)
+ENTRY_EVENTS = (PlayerSeated, PlayerArrived, WaitingListJoined, AbsentSeatReleased)
 
 
 class PlayerState:
@@ -65,9 +71,11 @@ class PlayerState:
         "penalties",
         "place",
         "player_id",
+        "present",
         "rebuys",
         "seat",
         "stack",
+        "withdrawn",
     )
 
     def __init__(self, player_id: PlayerId, name: str, stack: int) -> None:
@@ -80,11 +88,13 @@ class PlayerState:
         self.addons = 0
         self.place: int | None = None
         self.missed_hands = 0  # hands still to sit out for a penalty (dealt in, hand killed)
+        self.present = True
+        self.withdrawn = False  # an absent player whose seat went to the waiting list
         self.penalties: list[str] = []
 
     @property
     def in_play(self) -> bool:
-        return self.place is None
+        return self.place is None and not self.withdrawn
 
 
 @dataclass(frozen=True)
@@ -103,8 +113,10 @@ class HandPlan:
     away: frozenset[PlayerId] = frozenset()  # serving a penalty: dealt in, hand killed
 
 
-class Tournament:
-    def __init__(self, created: TournamentCreated, structure: Structure) -> None:
+class Tournament(EntryCommands):
+    def __init__(
+        self, created: TournamentCreated, structure: Structure, max_players: int | None = None
+    ) -> None:
         self.created = created
         self.structure = structure
         self.profile: RuleProfile = load_profile(created.profile)
@@ -119,6 +131,12 @@ class Tournament:
         self.hand_for_hand = False
         self.clock: ClockState = new_clock(structure)
         self.finished: TournamentFinished | None = None
+        self.max_players = max_players if max_players is not None else created.max_players
+        self.waiting_list: dict[PlayerId, str] = {}  # in order of arrival
+        self.hands_after_rebuys: dict[int, int] = {}  # per table, hands after the rebuy period
+        self.first_round: dict[int, int] = {}  # per table, players at its first hand
+        self.clock_started_at: int | None = None
+        self.bust_history: list[tuple[ranking.Placement, ...]] = []
         self.events: list[TournamentEvent] = [created]
 
     # ---- building -----------------------------------------------------------------------
@@ -131,6 +149,7 @@ class Tournament:
         structure: Structure,
         table_size: int = 9,
         at_ms: int = 0,
+        max_players: int | None = None,
     ) -> Tournament:
         load_profile(profile)  # refuse an unknown profile before anything is recorded
         if not 2 <= table_size <= 10:
@@ -184,7 +203,9 @@ class Tournament:
 
     # ---- commands -----------------------------------------------------------------------
 
-    def register(self, player_id: PlayerId, name: str, at_ms: int) -> None:
+    def register(self, player_id: PlayerId, name: str, at_ms: int, present: bool = True) -> None:
+        """Register before the seat draw (``present=False``: not there yet, dealt in and
+        blinded until ``arrive``). After the draw use ``register_late``."""
         if self.tables:
             raise PokerfloorError(
                 "SEATS_ALREADY_DRAWN",
@@ -195,7 +216,10 @@ class Tournament:
             raise PokerfloorError(
                 "ALREADY_REGISTERED", f"{player_id} is already registered", {"player_id": player_id}
             )
-        self._record(PlayerRegistered(player_id, name, at_ms))
+        if self.is_full():
+            self._record(WaitingListJoined(player_id, name, at_ms))
+            return
+        self._record(PlayerRegistered(player_id, name, at_ms, present=present))
 
     def draw_seats(self, rng: random.Random) -> None:
         if self.tables:
@@ -260,7 +284,11 @@ class Tournament:
             seats,
             placed.waiting,
             tuple(placed.citations),
-            frozenset(player for _, player, _ in seats if stacks[player].missed_hands > 0),
+            frozenset(
+                player
+                for _, player, _ in seats
+                if stacks[player].missed_hands > 0 or not stacks[player].present
+            ),
         )
 
     def record_hand(
@@ -333,44 +361,6 @@ class Tournament:
             )
         )
         return list(settled)
-
-    def may_rebuy(self, player_id: PlayerId, at_ms: int) -> bool:
-        entry = self.structure.entry
-        player = self.players[player_id]
-        index, level = self.level_at(at_ms)
-        level_number = level.number if level else self.structure.levels[index].number
-        if not entry.rebuy_until_level or level_number > entry.rebuy_until_level:
-            return False
-        if entry.max_rebuys is not None and player.rebuys >= entry.max_rebuys:
-            return False
-        return player.in_play
-
-    def _rebuy(self, player_id: PlayerId, kind: str, at_ms: int) -> None:
-        entry = self.structure.entry
-        chips, cents = (
-            (entry.rebuy_chips, entry.rebuy_cents)
-            if kind == "rebuy"
-            else (entry.addon_chips, entry.addon_cents)
-        )
-        self._record(
-            PlayerRebought(
-                player_id, chips, cents, kind, at_ms, self.cite("rebuy.declaration_binding")
-            )
-        )
-
-    def addon(self, player_id: PlayerId, at_ms: int) -> None:
-        entry = self.structure.entry
-        player = self.players.get(player_id)
-        if player is None or not player.in_play:
-            raise PokerfloorError(
-                "NOT_IN_PLAY", f"{player_id} is not in play", {"player_id": player_id}
-            )
-        limit = 2 if entry.double_addon else 1
-        if not entry.addon_chips or player.addons >= limit:
-            raise PokerfloorError(
-                "NO_ADDON", "no add-on is available to this player", {"player_id": player_id}
-            )
-        self._rebuy(player_id, "addon", at_ms)
 
     def penalize(self, player_id: PlayerId, kind: str, reason: str, at_ms: int) -> Penalty:
         """Give a penalty of the profile's ladder; a disqualification removes the chips and
@@ -485,14 +475,24 @@ class Tournament:
             raise PokerfloorError(
                 "NOT_FINISHED", f"{len(alive)} players are still in play", {"left": len(alive)}
             )
-        winner = Placement(alive[0].player_id, 1)
-        ranked = sorted([winner, *self.placements], key=lambda p: (p.place, p.player_id))
-        prizes = tuple(
-            Prize(p.player_id, p.place, payouts[p.place - 1])
-            for p in ranked
-            if p.place <= len(payouts)
+        everyone = [p.player_id for p in self.players.values() if not p.withdrawn]
+        final = ranking.final_ranking(everyone, alive[0].player_id, self.bust_history)
+        ranked = tuple(
+            Placement(p.player_id, p.place, tuple(p.tied_with), tuple(p.places_covered))
+            for p in sorted(final, key=lambda p: (p.place, p.player_id))
         )
-        event = TournamentFinished(at_ms, self.entries, prize_pool_cents, tuple(ranked), prizes)
+        # Players tied share the prizes of the places they cover (ropta 5.4).
+        groups: dict[tuple[int, ...], list[PlayerId]] = {}
+        for p in ranked:
+            groups.setdefault(p.places_covered or (p.place,), []).append(p.player_id)
+        won: dict[PlayerId, int] = {}
+        for covered, group in groups.items():
+            shares = prizes.split_tied_places(payouts, covered)
+            won.update(zip(group, shares, strict=True))
+        awarded = tuple(
+            Prize(p.player_id, p.place, won[p.player_id]) for p in ranked if won[p.player_id]
+        )
+        event = TournamentFinished(at_ms, self.entries, prize_pool_cents, ranked, awarded)
         self._record(event)
         return event
 
@@ -503,7 +503,14 @@ class Tournament:
             for played in event.players:
                 self.players[played.player_id].stack = played.final_stack
             for player_id in event.away:
-                self.players[player_id].missed_hands -= 1
+                if self.players[player_id].missed_hands:
+                    self.players[player_id].missed_hands -= 1
+            if event.hand_no == 1:
+                self.first_round[event.table_no] = len(event.players)
+            if event.level > self.structure.entry.rebuy_until_level:
+                self.hands_after_rebuys[event.table_no] = (
+                    self.hands_after_rebuys.get(event.table_no, 0) + 1
+                )
             table = self.tables[event.table_no]
             self.tables[event.table_no] = Table(
                 table.table_no,
@@ -516,6 +523,12 @@ class Tournament:
             )
             self.hands_at[event.table_no] = event.hand_no
         elif isinstance(event, PlayersBusted):
+            self.bust_history.append(
+                tuple(
+                    ranking.Placement(p.player_id, p.place, p.tied_with, p.places_covered)
+                    for p in event.placements
+                )
+            )
             for placement in event.placements:
                 player = self.players[placement.player_id]
                 player.place = placement.place
@@ -534,11 +547,24 @@ class Tournament:
                 player.addons += 1
                 self.addons += 1
         elif isinstance(event, PlayerRegistered):
-            self.players[event.player_id] = PlayerState(
-                event.player_id, event.name, self.created.starting_stack
-            )
+            known = self.players.get(event.player_id)
+            if known is None:
+                player = self.players[event.player_id] = PlayerState(
+                    event.player_id, event.name, self.created.starting_stack
+                )
+            else:  # a re-entry: a new starting stack
+                player = known
+                player.stack = self.created.starting_stack
+                player.place = None
+                player.entries = event.entry_no
+            player.present = event.present
+            self.waiting_list.pop(event.player_id, None)
             self.players_left += 1
             self.entries += 1
+        elif isinstance(
+            event, PlayerSeated | PlayerArrived | WaitingListJoined | AbsentSeatReleased
+        ):
+            self._apply_entry(event)
         elif isinstance(event, SeatsDrawn):
             size = self.created.table_size
             seats: dict[int, dict[int, PlayerId]] = {table_no: {} for table_no in event.tables}
@@ -554,6 +580,8 @@ class Tournament:
             )
         elif isinstance(event, CLOCK_EVENTS):
             self.clock = evolve_clock(self.clock, event)
+            if self.clock_started_at is None and self.clock.status != "not_started":
+                self.clock_started_at = event.at_ms
         elif isinstance(event, HandForHandChanged):
             self.hand_for_hand = event.active
         elif isinstance(event, PenaltyGiven):
@@ -568,6 +596,21 @@ class Tournament:
             self.finished = event
             for placement in event.ranking:
                 self.players[placement.player_id].place = placement.place
+
+    def _apply_replacement(self, absent_id: PlayerId, newcomer_id: PlayerId, name: str) -> None:
+        """The newcomer takes the absent player's seat and remaining stack."""
+        absent = self.players[absent_id]
+        newcomer = self.players[newcomer_id] = PlayerState(newcomer_id, name, absent.stack)
+        newcomer.seat = absent.seat
+        if absent.seat is not None:
+            table = self.tables[absent.seat.table_no]
+            self.tables[table.table_no] = table.with_seats(
+                {**table.seats, absent.seat.seat_no: newcomer_id}
+            )
+        absent.seat = None
+        absent.stack = 0
+        absent.withdrawn = True
+        self.entries += 1
 
     def _unseat(self, player: PlayerState) -> None:
         if player.seat is None:

@@ -1,0 +1,319 @@
+"""Entries after the seat draw: late registration, the waiting list and alternates, re-entries,
+rebuys (with the profile's threshold and extra hands), add-ons, absent players and their seats.
+
+A mixin of ``Tournament`` (state.py): each command checks the state and the profile, then
+records events through ``_record``; ``_apply_entry`` folds the events of this module.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from pokerfloor.errors import PokerfloorError
+from pokerfloor.tournament import seating
+from pokerfloor.tournament.events import (
+    AbsentSeatReleased,
+    PlayerArrived,
+    PlayerRebought,
+    PlayerRegistered,
+    PlayerSeated,
+    WaitingListJoined,
+)
+from pokerfloor.tournament.ranking import BustInfo
+from pokerfloor.tournament.types import PlayerId, SeatRef, Table
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from pokerfloor.rules import RuleProfile
+    from pokerfloor.tournament.events import Placement, TournamentCreated, TournamentEvent
+    from pokerfloor.tournament.state import PlayerState
+    from pokerfloor.tournament.structure import Level, Structure
+
+FIRST_HOUR_MS = 60 * 60_000
+
+
+class EntryCommands:
+    """Commands of the entries desk, mixed into ``Tournament``."""
+
+    if TYPE_CHECKING:  # provided by Tournament
+        created: TournamentCreated
+        structure: Structure
+        profile: RuleProfile
+        players: dict[PlayerId, PlayerState]
+        tables: dict[int, Table]
+        hands_at: dict[int, int]
+        hands_after_rebuys: dict[int, int]
+        first_round: dict[int, int]
+        waiting_list: dict[PlayerId, str]
+        max_players: int | None
+        players_left: int
+        clock_started_at: int | None
+
+        def _record(self, event: TournamentEvent) -> None: ...
+        def level_at(self, at_ms: int) -> tuple[int, Level | None]: ...
+        def cite(self, key: str) -> tuple[str, ...]: ...
+        def in_play(self) -> list[PlayerState]: ...
+        def settle_busts(self, busted: Sequence[BustInfo], at_ms: int) -> list[Placement]: ...
+        def _apply_replacement(
+            self, absent_id: PlayerId, newcomer_id: PlayerId, name: str
+        ) -> None: ...
+
+    # ---- registration after the draw ----------------------------------------------------
+
+    def late_registration_open(self, at_ms: int) -> bool:
+        entry = self.structure.entry
+        index, level = self.level_at(at_ms)
+        number = level.number if level else index + 1
+        by_level = (
+            entry.late_registration_until_level and number <= entry.late_registration_until_level
+        )
+        by_time = (
+            entry.late_registration_minutes
+            and self.clock_started_at is not None
+            and at_ms - self.clock_started_at <= entry.late_registration_minutes * 60_000
+        )
+        return bool(by_level or by_time)
+
+    def register_late(self, player_id: PlayerId, name: str, at_ms: int, rng: random.Random) -> str:
+        """Register after the draw: seated at once (``seated``) or put on the waiting list
+        (``waiting``) when the field is full. Refused once late registration is over."""
+        if not self.tables:
+            raise PokerfloorError("SEATS_NOT_DRAWN", "register before the draw with register()")
+        if player_id in self.players or player_id in self.waiting_list:
+            raise PokerfloorError(
+                "ALREADY_REGISTERED", f"{player_id} is already registered", {"player_id": player_id}
+            )
+        if not self.late_registration_open(at_ms):
+            raise PokerfloorError(
+                "LATE_REGISTRATION_CLOSED",
+                "late registration is over for this tournament",
+                {"player_id": player_id, "at_ms": at_ms},
+            )
+        if self.is_full():
+            self._record(WaitingListJoined(player_id, name, at_ms))
+            return "waiting"
+        self._record(PlayerRegistered(player_id, name, at_ms))
+        self._seat_newcomer(player_id, "late_registration", at_ms, rng)
+        return "seated"
+
+    def is_full(self) -> bool:
+        return self.max_players is not None and self.players_left >= self.max_players
+
+    def seat_alternates(self, at_ms: int, rng: random.Random) -> list[PlayerId]:
+        """Seat waiting players, first come first served, while there is room and late
+        registration is open."""
+        seated: list[PlayerId] = []
+        while self.waiting_list and not self.is_full() and self.late_registration_open(at_ms):
+            player_id, name = next(iter(self.waiting_list.items()))
+            self._record(PlayerRegistered(player_id, name, at_ms))
+            self._seat_newcomer(player_id, "alternate", at_ms, rng)
+            seated.append(player_id)
+        return seated
+
+    def reenter(self, player_id: PlayerId, at_ms: int, rng: random.Random) -> None:
+        """A busted player buys a new entry (a full starting stack, a new random seat)."""
+        entry = self.structure.entry
+        player = self.players.get(player_id)
+        if player is None or player.in_play:
+            raise PokerfloorError(
+                "NOT_BUSTED", f"{player_id} has not busted: no re-entry", {"player_id": player_id}
+            )
+        index, level = self.level_at(at_ms)
+        number = level.number if level else index + 1
+        if not entry.reentry_until_level or number > entry.reentry_until_level:
+            raise PokerfloorError(
+                "REENTRY_CLOSED",
+                f"re-entries are allowed until the end of level {entry.reentry_until_level}",
+                {"player_id": player_id, "level": number},
+            )
+        if entry.max_reentries is not None and player.entries > entry.max_reentries:
+            raise PokerfloorError(
+                "NO_REENTRY_LEFT",
+                f"{player_id} has used the {entry.max_reentries} re-entries allowed",
+                {"player_id": player_id},
+            )
+        self._record(PlayerRegistered(player_id, player.name, at_ms, player.entries + 1))
+        self._seat_newcomer(player_id, "reentry", at_ms, rng)
+
+    def _seat_newcomer(
+        self, player_id: PlayerId, reason: str, at_ms: int, rng: random.Random
+    ) -> None:
+        tables = [table for table in self.tables.values() if table.seats]
+        if not any(table.free_seats() for table in tables):
+            number = max(self.tables, default=0) + 1
+            tables.append(Table(number, self.created.table_size, {}))
+        placed = seating.seat_new_player(tables, player_id, self.profile, rng)
+        self._record(
+            PlayerSeated(
+                player_id, placed.seat.table_no, placed.seat.seat_no, placed.waits, reason, at_ms,
+                tuple(placed.citations),
+            )
+        )  # fmt: skip
+
+    # ---- rebuys and add-ons -------------------------------------------------------------
+
+    def rebuy_period(self, player_id: PlayerId, at_ms: int) -> str:
+        """``rebuy`` while rebuys are allowed, ``addon`` once only the add-on is, or ``over``.
+
+        After the last rebuy level the profile may add hands at the player's table
+        (``rebuy.extra_hands_after_period``, allinouest: two): rebuys stay open until the last
+        of them, then comes the add-on.
+        """
+        entry = self.structure.entry
+        if not entry.rebuy_until_level and not entry.addon_chips:
+            return "over"
+        index, level = self.level_at(at_ms)
+        number = level.number if level else index + 1
+        if number <= entry.rebuy_until_level:
+            return "rebuy"
+        extra = self.profile.int_value("rebuy.extra_hands_after_period")
+        player = self.players[player_id]
+        played = self.hands_after_rebuys.get(player.seat.table_no, 0) if player.seat else extra
+        if played < extra:
+            return "rebuy"
+        return "addon" if number <= entry.rebuy_until_level + 1 else "over"
+
+    def may_rebuy(self, player_id: PlayerId, at_ms: int, big_blind: int = 0) -> bool:
+        entry = self.structure.entry
+        player = self.players.get(player_id)
+        if player is None or not player.in_play or not entry.rebuy_chips:
+            return False
+        if self.rebuy_period(player_id, at_ms) != "rebuy":
+            return False
+        if entry.max_rebuys is not None and player.rebuys >= entry.max_rebuys:
+            return False
+        if player.stack == 0:
+            return True
+        threshold = self.profile.enum_value("rebuy.stack_threshold")
+        return threshold == "below_big_blind" and player.stack < big_blind
+
+    def rebuy(self, player_id: PlayerId, at_ms: int, big_blind: int = 0) -> None:
+        """A declared rebuy between hands (binding: rebuy.declaration_binding)."""
+        if not self.may_rebuy(player_id, at_ms, big_blind):
+            threshold = self.profile.enum_value("rebuy.stack_threshold")
+            raise PokerfloorError(
+                "REBUY_NOT_ALLOWED",
+                f"{player_id} may not rebuy now: the rebuy period, the rebuy count and the "
+                f"stack ({threshold}) decide",
+                {"player_id": player_id, "threshold": threshold},
+            )
+        self._rebuy(player_id, "rebuy", at_ms)
+
+    def addon(self, player_id: PlayerId, at_ms: int) -> None:
+        entry = self.structure.entry
+        player = self.players.get(player_id)
+        if player is None or not player.in_play:
+            raise PokerfloorError(
+                "NOT_IN_PLAY", f"{player_id} is not in play", {"player_id": player_id}
+            )
+        limit = 2 if entry.double_addon else 1
+        period = self.rebuy_period(player_id, at_ms)
+        if not entry.addon_chips or player.addons >= limit or period != "addon":
+            raise PokerfloorError(
+                "NO_ADDON",
+                "no add-on now: it comes once the rebuy period (and its extra hands) is over, "
+                f"{limit} at most",
+                {"player_id": player_id, "period": period},
+            )
+        self._rebuy(player_id, "addon", at_ms)
+
+    def _rebuy(self, player_id: PlayerId, kind: str, at_ms: int) -> None:
+        entry = self.structure.entry
+        chips, cents = (
+            (entry.rebuy_chips, entry.rebuy_cents)
+            if kind == "rebuy"
+            else (entry.addon_chips, entry.addon_cents)
+        )
+        cite = self.cite("rebuy.declaration_binding") + self.cite("rebuy.stack_threshold")
+        if kind == "rebuy" and self.profile.int_value("rebuy.extra_hands_after_period"):
+            cite += self.cite("rebuy.extra_hands_after_period")
+        self._record(PlayerRebought(player_id, chips, cents, kind, at_ms, cite))
+
+    # ---- absent players -----------------------------------------------------------------
+
+    def arrive(self, player_id: PlayerId, at_ms: int) -> None:
+        player = self.players.get(player_id)
+        if player is None or player.present or not player.in_play:
+            raise PokerfloorError(
+                "NOT_ABSENT",
+                f"{player_id} is not an absent player in play",
+                {"player_id": player_id},
+            )
+        self._record(PlayerArrived(player_id, at_ms))
+
+    def release_absent_seats(self, at_ms: int) -> list[PlayerId]:
+        """Give absent players' seats to the waiting list once the profile allows it
+        (allinouest: after the first round; heavenpoker 2.6: after the first hour, the stack
+        removed when nobody waits). The newcomer plays the stack left."""
+        rule = self.profile.enum_value("late_registration.absent_seat_released")
+        if rule == "never" or self.clock_started_at is None:
+            return []
+        released: list[PlayerId] = []
+        cite = self.cite("late_registration.absent_seat_released")
+        for player in list(self.in_play()):
+            if player.present or player.seat is None:
+                continue
+            table = self.tables[player.seat.table_no]
+            if rule == "after_first_round":
+                due = self.hands_at.get(table.table_no, 0) >= self.first_round.get(
+                    table.table_no, 0
+                )
+            else:
+                due = at_ms - self.clock_started_at >= FIRST_HOUR_MS
+            if not due:
+                continue
+            if self.waiting_list:
+                newcomer, name = next(iter(self.waiting_list.items()))
+                self._record(
+                    AbsentSeatReleased(
+                        player.player_id, newcomer, name, player.seat.table_no,
+                        player.seat.seat_no, player.stack, 0, at_ms, cite,
+                    )
+                )  # fmt: skip
+            elif rule == "after_first_hour":
+                stack = player.stack
+                self._record(
+                    AbsentSeatReleased(
+                        player.player_id, None, None, player.seat.table_no, player.seat.seat_no,
+                        stack, stack, at_ms, cite,
+                    )
+                )  # fmt: skip
+                hand_no = self.hands_at.get(player.seat.table_no, 0)
+                self.settle_busts(
+                    [BustInfo(player.player_id, table.table_no, stack, hand_no)], at_ms
+                )
+            else:
+                continue
+            released.append(player.player_id)
+        return released
+
+    # ---- applying this module's events --------------------------------------------------
+
+    def _apply_entry(
+        self,
+        event: PlayerSeated | PlayerArrived | WaitingListJoined | AbsentSeatReleased,
+    ) -> None:
+        if isinstance(event, PlayerSeated):
+            table = self.tables.get(event.table_no) or Table(
+                event.table_no, self.created.table_size, {}
+            )
+            seats = {**table.seats, event.seat_no: event.player_id}
+            waiting = table.waiting | {event.seat_no} if event.waits else table.waiting
+            self.tables[event.table_no] = Table(
+                table.table_no, table.size, seats, table.button_seat, table.big_blind_seat,
+                table.small_blind_seat, waiting,
+            )  # fmt: skip
+            self.players[event.player_id].seat = SeatRef(event.table_no, event.seat_no)
+        elif isinstance(event, PlayerArrived):
+            self.players[event.player_id].present = True
+        elif isinstance(event, WaitingListJoined):
+            self.waiting_list[event.player_id] = event.name
+        elif isinstance(event, AbsentSeatReleased):
+            absent = self.players[event.absent_player_id]
+            absent.stack -= event.chips_removed
+            if event.player_id is None:
+                return
+            self.waiting_list.pop(event.player_id, None)
+            self._apply_replacement(absent.player_id, event.player_id, event.name or "")
