@@ -67,3 +67,15 @@ def test_split_pays_the_whole_pot_and_no_one_gets_more_than_one_odd_chip(
     assert sum(shares) == amount
     assert max(shares) - min(shares) <= chip
     assert list(shares) == sorted(shares, reverse=True)  # odd chips from the first winner on
+
+
+def test_a_set_up_with_amounts_that_are_not_whole_chips_is_refused() -> None:
+    from pokerfloor.cards import shuffled_order
+    from pokerfloor.hand import Hand, HandSetup, Seat
+
+    seats = (Seat(1, "A", 1000), Seat(2, "B", 1010))
+    setup = HandSetup("tda-2024", seats, 2, 25, 50, smallest_chip=25)
+    with pytest.raises(PokerfloorError) as caught:
+        Hand.start(setup, shuffled_order(1))
+    assert caught.value.code == "NOT_IN_CHIPS"
+    assert "stack of B 1010" in caught.value.message

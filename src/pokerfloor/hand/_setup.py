@@ -72,6 +72,24 @@ def check_setup(setup: HandSetup, deck: Sequence[int]) -> None:
         raise _bad("BAD_ANTE", "use either a per-player ante or a big blind ante, not both")
     if setup.smallest_chip < 1:
         raise _bad("BAD_CHIP", "the smallest chip must be at least 1", chip=setup.smallest_chip)
+    chip = setup.smallest_chip
+    amounts = {
+        "small_blind": setup.small_blind,
+        "big_blind": setup.big_blind,
+        "ante": setup.ante,
+        "bb_ante": setup.bb_ante,
+        "dead_money": setup.dead_money,
+        **{f"stack of {seat.name}": seat.stack for seat in seats},
+    }
+    for field, amount in amounts.items():
+        if amount % chip:
+            raise _bad(
+                "NOT_IN_CHIPS",
+                f"{field} {amount} is not a whole number of the smallest chip in play ({chip})",
+                field=field,
+                amount=amount,
+                chip=chip,
+            )
     if setup.dead_money < 0:
         raise _bad("BAD_POT", "dead money cannot be negative", pot=setup.dead_money)
     if setup.button_seat < 1:
