@@ -19,7 +19,7 @@ from pokerfloor.cards import Deck
 from pokerfloor.hand import Hand, HandSetup, Seat
 from pokerfloor.sim.bots import BOTS, Bot
 from pokerfloor.tournament import prizes
-from pokerfloor.tournament.clock import PauseClock, ResumeClock
+from pokerfloor.tournament.clock import PauseClock, ResumeClock, clock_view
 from pokerfloor.tournament.events import TournamentEvent, TournamentFinished
 from pokerfloor.tournament.ranking import BustInfo
 from pokerfloor.tournament.state import HandPlan, Tournament
@@ -89,22 +89,46 @@ def simulate(
     """Play a whole tournament; ``penalty_rate`` is the chance, per hand, that a player at the
     table gets the next penalty of the profile's ladder (to exercise penalties in the log)."""
     rng = random.Random(seed)
-    tournament = Tournament.create(f"simulation-{seed}", profile, structure, table_size)
+    # Some players come late (late registration; when the field is full they wait for a seat)
+    # and some registered players are not there at the start (dealt in and blinded meanwhile).
+    late = players // 20 if structure.entry.late_registration_until_level else 0
+    absent = players // 25
+    opening = players - late
+    tournament = Tournament.create(
+        f"simulation-{seed}", profile, structure, table_size, max_players=opening + late // 2
+    )
     bots: dict[str, Bot] = {}
     kinds: dict[str, str] = {}
-    for number in range(1, players + 1):
+
+    def enrol(number: int) -> str:
         player_id = f"P{number:05d}"
-        tournament.register(player_id, f"Player {number}", 0)
         kind = rng.choice(bot_names)
         bots[player_id] = BOTS[kind]()
         kinds[player_id] = kind
+        return player_id
+
+    absentees = set(rng.sample(range(1, opening + 1), absent))
+    arrivals: list[tuple[int, str]] = []
+    for number in range(1, opening + 1):
+        player_id = enrol(number)
+        tournament.register(player_id, f"Player {number}", 0, present=number not in absentees)
+        if number in absentees and rng.random() < 0.8:
+            arrivals.append((rng.randint(2, 50) * 60_000, player_id))
+    window = sum(
+        level.minutes for level in structure.levels[: structure.entry.late_registration_until_level]
+    )
+    latecomers = sorted(
+        (rng.randint(1, max(1, window - 1)) * 60_000, enrol(number))
+        for number in range(opening + 1, players + 1)
+    )
+    arrivals.sort()
     tournament.draw_seats(rng)
     tournament.place_buttons(rng)
     tournament.start_clock(0)
     paid = len(_payouts(tournament))
     free_at = [(0, table_no) for table_no in sorted(tournament.tables)]
     heapq.heapify(free_at)
-    raced: dict[int, set[int]] = {}
+    raced: set[int] = set()
     addons_offered: set[str] = set()
     hands = 0
     now = 0
@@ -113,6 +137,7 @@ def simulate(
             not tournament.hand_for_hand
             and paid < tournament.players_left <= paid + 1
             and len(tournament.tables) > 1
+            and _break_wait(tournament, now) == 0
         ):
             # On the bubble the clock stops; each hand-for-hand hand takes time off it.
             tournament.set_hand_for_hand(True, now)
@@ -127,6 +152,8 @@ def simulate(
             heapq.heapify(free_at)
         else:
             now, table_no = heapq.heappop(free_at)
+            if _entries_desk(tournament, now, rng, arrivals, latecomers):
+                free_at = _add_new_tables(free_at, tournament, now)
             table = tournament.tables.get(table_no)
             if table is None or table.player_count < 2:
                 if table is not None and len(tournament.tables) > 1:
@@ -137,7 +164,7 @@ def simulate(
             if wait:
                 heapq.heappush(free_at, (now + wait, table_no))
                 continue
-            _chip_races(tournament, table_no, now, rng, raced)
+            _chip_races(tournament, now, rng, raced)
             _addons(tournament, table_no, now, rng, addons_offered)
             plan = tournament.plan_hand(table_no, now)
             final = play_hand(tournament, plan, bots, rng)
@@ -146,6 +173,9 @@ def simulate(
             heapq.heappush(free_at, (now + hand_seconds(len(plan.seats)) * 1000, table_no))
             if busted:
                 tournament.settle_busts(busted, now)
+                tournament.seat_alternates(now, rng)
+            if hands % 25 == 0 and tournament.release_absent_seats(now):
+                tournament.seat_alternates(now, rng)
             disqualified = _maybe_penalty(tournament, plan, now, rng, penalty_rate)
             if (disqualified or busted) and tournament.balance(now, rng):
                 tournament.place_buttons(rng)
@@ -172,6 +202,29 @@ def _payouts(tournament: Tournament) -> tuple[int, ...]:
         fee_cents=entry.fee_cents,
     )
     return tuple(prizes.payout_table(tournament.entries, pool.total_cents))
+
+
+def _entries_desk(
+    tournament: Tournament,
+    now: int,
+    rng: random.Random,
+    arrivals: list[tuple[int, str]],
+    latecomers: list[tuple[int, str]],
+) -> bool:
+    """Absent players who arrive and late registrations due by ``now``; True if seats changed."""
+    changed = False
+    while arrivals and arrivals[0][0] <= now:
+        _, player_id = arrivals.pop(0)
+        if tournament.players[player_id].in_play:
+            tournament.arrive(player_id, now)
+    while latecomers and latecomers[0][0] <= now:
+        _, player_id = latecomers.pop(0)
+        if tournament.late_registration_open(now):
+            tournament.register_late(player_id, f"Player {int(player_id[1:])}", now, rng)
+            changed = True
+    if changed and tournament.balance(now, rng):
+        tournament.place_buttons(rng)
+    return changed
 
 
 def _addons(
@@ -214,33 +267,33 @@ def _rebuyers(final: dict[str, int], rng: random.Random) -> list[str]:
 
 
 def _break_wait(tournament: Tournament, now: int) -> int:
-    """Milliseconds until the current break ends (0 when a level is running)."""
-    _, level = tournament.level_at(now)
-    if level is not None:
+    """Milliseconds until the current break ends (0 when a level is running or the clock is
+    stopped)."""
+    view = clock_view(tournament.clock, tournament.structure, now)
+    if not view.in_break or not view.running:
         return 0
-    step = 60_000
-    wait = step
-    while tournament.level_at(now + wait)[1] is None:
-        wait += step
-    return wait
+    return max(1, view.remaining_ms)
 
 
-def _chip_races(
-    tournament: Tournament, table_no: int, now: int, rng: random.Random, raced: dict[int, set[int]]
-) -> None:
-    """Race off the chips removed at every colour-up break already passed, once per table."""
+def _chip_races(tournament: Tournament, now: int, rng: random.Random, raced: set[int]) -> None:
+    """At every colour-up break already passed, race off the removed chips at every table,
+    all during the break (players moved later must not bring chips that are gone)."""
     index, level = tournament.level_at(now)
-    done = raced.setdefault(table_no, set())
     for pause in tournament.structure.breaks:
-        if pause.after_level >= (level.number if level else index + 1) or pause.after_level in done:
+        if (
+            pause.after_level >= (level.number if level else index + 1)
+            or pause.after_level in raced
+        ):
             continue
-        done.add(pause.after_level)
-        for removed in sorted(pause.colour_up):
-            next_chip = tournament.smallest_chip(pause.after_level + 1)
-            if removed < next_chip:
-                tournament.chip_race(
-                    table_no, removed, next_chip, Deck.shuffled(rng.getrandbits(64)), now
-                )
+        raced.add(pause.after_level)
+        next_chip = tournament.smallest_chip(pause.after_level + 1)
+        for table_no in sorted(tournament.tables):
+            if not tournament.tables[table_no].seats:
+                continue
+            for removed in sorted(pause.colour_up):
+                if removed < next_chip:
+                    deck = Deck.shuffled(rng.getrandbits(64))
+                    tournament.chip_race(table_no, removed, next_chip, deck, now)
 
 
 def _hand_for_hand_round(
@@ -248,17 +301,21 @@ def _hand_for_hand_round(
     bots: dict[str, Bot],
     rng: random.Random,
     now: int,
-    raced: dict[int, set[int]],
+    raced: set[int],
 ) -> tuple[int, int]:
     """Every table plays one hand; busts of the round are ranked together (TDA RP-8)."""
-    wait = _break_wait(tournament, now)
-    now += wait
+    view = clock_view(tournament.clock, tournament.structure, now)
+    if view.in_break:
+        # The time taken off the stopped clock reached a break: the break is played out.
+        tournament.clock_command(ResumeClock(now))
+        now += max(1, view.remaining_ms)
+        tournament.clock_command(PauseClock(now))
     busted: list[BustInfo] = []
     played = 0
     for table_no in sorted(tournament.tables):
         if tournament.tables[table_no].player_count < 2:
             continue
-        _chip_races(tournament, table_no, now, rng, raced)
+        _chip_races(tournament, now, rng, raced)
         plan = tournament.plan_hand(table_no, now)
         final = play_hand(tournament, plan, bots, rng)
         played += 1

@@ -257,9 +257,10 @@ class EntryCommands:
                 continue
             table = self.tables[player.seat.table_no]
             if rule == "after_first_round":
-                due = self.hands_at.get(table.table_no, 0) >= self.first_round.get(
-                    table.table_no, 0
-                )
+                # A round: as many hands as players at the table's first hand.
+                first_round = self.first_round.get(table.table_no)
+                played = self.hands_at.get(table.table_no, 0)
+                due = first_round is not None and played >= first_round
             else:
                 due = at_ms - self.clock_started_at >= FIRST_HOUR_MS
             if not due:

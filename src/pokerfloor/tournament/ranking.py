@@ -100,8 +100,13 @@ def final_ranking(
     players: Collection[PlayerId],
     winner: PlayerId,
     bust_history: Sequence[Sequence[Placement]],
+    *,
+    late_entries: bool = False,
 ) -> list[Placement]:
     """Places 1..N of ``players`` (each player once, however many entries they bought).
+
+    ``late_entries``: players joined after the first busts (late registration, alternates),
+    so the places recorded at those busts were provisional and are recomputed without check.
 
     ``bust_history`` holds the placements of each ``rank_busts`` call, oldest first. Places are
     recomputed from that order: the winner is 1st, the last busts take the next places, and so
@@ -158,7 +163,7 @@ def final_ranking(
             f"no place for {', '.join(missing)}: every player but the winner must have busted",
             {"players": missing},
         )
-    if not reentered:
+    if not reentered and not late_entries:
         _check_recorded_places(ranking, bust_history)
     return sorted(ranking, key=lambda placement: placement.place)
 

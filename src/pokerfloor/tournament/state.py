@@ -136,6 +136,7 @@ class Tournament(EntryCommands):
         self.hands_after_rebuys: dict[int, int] = {}  # per table, hands after the rebuy period
         self.first_round: dict[int, int] = {}  # per table, players at its first hand
         self.clock_started_at: int | None = None
+        self.late_entries = 0  # entries after the first bust: earlier places were provisional
         self.bust_history: list[tuple[ranking.Placement, ...]] = []
         self.events: list[TournamentEvent] = [created]
 
@@ -165,6 +166,7 @@ class Tournament(EntryCommands):
             table_size,
             structure.entry.starting_stack,
             at_ms,
+            max_players,
         )
         return cls(created, structure)
 
@@ -476,7 +478,9 @@ class Tournament(EntryCommands):
                 "NOT_FINISHED", f"{len(alive)} players are still in play", {"left": len(alive)}
             )
         everyone = [p.player_id for p in self.players.values() if not p.withdrawn]
-        final = ranking.final_ranking(everyone, alive[0].player_id, self.bust_history)
+        final = ranking.final_ranking(
+            everyone, alive[0].player_id, self.bust_history, late_entries=self.late_entries > 0
+        )
         ranked = tuple(
             Placement(p.player_id, p.place, tuple(p.tied_with), tuple(p.places_covered))
             for p in sorted(final, key=lambda p: (p.place, p.player_id))
@@ -559,6 +563,8 @@ class Tournament(EntryCommands):
                 player.entries = event.entry_no
             player.present = event.present
             self.waiting_list.pop(event.player_id, None)
+            if self.bust_history:
+                self.late_entries += 1
             self.players_left += 1
             self.entries += 1
         elif isinstance(
@@ -611,6 +617,7 @@ class Tournament(EntryCommands):
         absent.stack = 0
         absent.withdrawn = True
         self.entries += 1
+        self.late_entries += 1
 
     def _unseat(self, player: PlayerState) -> None:
         if player.seat is None:
