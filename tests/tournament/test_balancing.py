@@ -7,7 +7,7 @@ place; heavenpoker 6.1, 10.9.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -28,30 +28,12 @@ from pokerfloor.tournament.balancing import (
 )
 from pokerfloor.tournament.positions import next_hand_positions, seat_waits, table_after_hand
 from pokerfloor.tournament.types import Move, SeatRef, Table
+from tests.tournament._tables import table
 
 PROFILES = ("tda-2024", "tda-2010", "ropta", "allinouest", "heavenpoker")
 TDA = load_profile("tda-2024")
 ALLINOUEST = load_profile("allinouest")
 HEAVENPOKER = load_profile("heavenpoker")
-
-
-def table(
-    table_no: int,
-    seats: Iterable[int],
-    *,
-    size: int = 9,
-    button: int | None = None,
-    small_blind: int | None = None,
-    big_blind: int | None = None,
-) -> Table:
-    return Table(
-        table_no,
-        size,
-        {seat: f"T{table_no}S{seat}" for seat in seats},
-        button_seat=button,
-        big_blind_seat=big_blind,
-        small_blind_seat=small_blind,
-    )
 
 
 def full(table_no: int, count: int, size: int = 9) -> Table:

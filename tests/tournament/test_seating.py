@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -28,31 +27,13 @@ from pokerfloor.tournament.seating import (
     seat_new_player,
 )
 from pokerfloor.tournament.types import SeatRef, Table
+from tests.tournament._tables import table
 
 TDA = load_profile("tda-2024")
 ROPTA = load_profile("ropta")
 ALLINOUEST = load_profile("allinouest")
 HEAVENPOKER = load_profile("heavenpoker")
 DOC = Path(__file__).parents[2] / "docs" / "seating-balancing.md"
-
-
-def table(
-    table_no: int,
-    seats: Iterable[int],
-    *,
-    size: int = 9,
-    button: int | None = None,
-    small_blind: int | None = None,
-    big_blind: int | None = None,
-) -> Table:
-    return Table(
-        table_no,
-        size,
-        {seat: f"T{table_no}S{seat}" for seat in seats},
-        button_seat=button,
-        big_blind_seat=big_blind,
-        small_blind_seat=small_blind,
-    )
 
 
 # The seat draw (tda-2024 R7)
