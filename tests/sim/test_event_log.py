@@ -18,7 +18,9 @@ from typer.testing import CliRunner
 from pokerfloor.cli.main import app
 from pokerfloor.cli.simulate import write_events
 from pokerfloor.rules import load_profile
-from pokerfloor.sim.tournament import simulate
+from pokerfloor.sim.tournament import hand_begins_at, simulate
+from pokerfloor.tournament.points import points_formula
+from pokerfloor.tournament.state import Tournament
 from pokerfloor.tournament.structure import load_structure
 
 PROFILES = ("tda-2024", "tda-2010", "ropta", "allinouest", "heavenpoker")
@@ -265,3 +267,31 @@ def test_the_python_examples_of_the_tournament_doc_run() -> None:
     assert blocks
     for block in blocks:
         exec(compile(block, str(doc), "exec"), {})
+
+
+def test_championship_points_follow_the_places_and_ties_share_them() -> None:
+    formula = points_formula("sqrt", k=100)
+    result = simulate(30, "ropta", load_structure("club-evening"), 4, points=formula)
+    prizes = {prize.player_id: prize for prize in result.finished.prizes}
+    ranking = result.finished.ranking
+    assert {p.player_id for p in ranking} == set(prizes)
+    by_place = [prizes[p.player_id].points for p in ranking]
+    assert by_place == sorted(by_place, reverse=True)
+    for placement in ranking:
+        for other in placement.tied_with:
+            # ropta 5.4: tied players share the points of the places they cover.
+            assert abs(prizes[other].points - prizes[placement.player_id].points) <= 1
+    assert prizes[ranking[0].player_id].points == 100 * round(100 * (30 / 1) ** 0.5)
+
+
+@pytest.mark.parametrize(("profile", "level"), [("ropta", 1), ("tda-2024", 2), ("allinouest", 2)])
+def test_hand_begins_per_profile_decides_the_level_of_a_hand_started_at_the_boundary(
+    profile: str, level: int
+) -> None:
+    """tda-2024 R23 / ropta: a new level applies from the next hand; the hand begins when the
+    previous pot is awarded (ropta) or at the shuffle / first riffle (a little later)."""
+    tournament = Tournament.create("t", profile, load_structure("club-evening"))
+    tournament.start_clock(0)
+    pot_awarded = 20 * 60_000 - 5_000  # 5 seconds before level 1 ends
+    _, running = tournament.level_at(hand_begins_at(tournament, pot_awarded))
+    assert running is not None and running.number == level

@@ -37,6 +37,7 @@ def demo(
             table_size=9,
             events=None,
             quiet=True,
+            points="sqrt",
         )
 
 

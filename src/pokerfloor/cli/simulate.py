@@ -13,6 +13,7 @@ from rich.table import Table
 
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.sim.tournament import SimulationResult, simulate
+from pokerfloor.tournament.points import format_points, points_formula
 from pokerfloor.tournament.structure import load_structure
 
 
@@ -39,10 +40,14 @@ def simulate_command(
     quiet: Annotated[
         bool, typer.Option(help="Sans barre de progression / no progress bar")
     ] = False,
+    points: Annotated[
+        str, typer.Option(help="Points de championnat / championship points: none, sqrt, linear")
+    ] = "none",
 ) -> None:
     """Simule un tournoi complet avec des bots / simulate a whole tournament with bots."""
     console = Console()
     try:
+        formula = None if points == "none" else points_formula(points)
         loaded = load_structure(structure)
         with Progress(
             TextColumn("[bold]{task.description}"),
@@ -59,7 +64,9 @@ def simulate_command(
                 if hands % 50 == 0 or left <= 2:
                     bar.update(task, completed=players - left, level=level, hands=hands)
 
-            result = simulate(players, profile, loaded, seed, table_size, progress=report)
+            result = simulate(
+                players, profile, loaded, seed, table_size, progress=report, points=formula
+            )
             bar.update(task, completed=players - 1)
     except PokerfloorError as error:
         console.print(f"[red]{error.code}[/red]: {error.message}")
@@ -73,15 +80,21 @@ def simulate_command(
     table.add_column("Joueur / Player")
     table.add_column("Bot")
     table.add_column("Gain / Prize", justify="right")
+    if formula is not None:
+        table.add_column("Points", justify="right")
     prize_by_player = {prize.player_id: prize.cents for prize in finished.prizes}
+    points_by_player = {prize.player_id: prize.points for prize in finished.prizes}
     for placement in finished.ranking[: max(10, len(finished.prizes))]:
         cents = prize_by_player.get(placement.player_id, 0)
-        table.add_row(
+        row = [
             str(placement.place),
             placement.player_id,
             result.bots.get(placement.player_id, ""),
             f"{cents / 100:,.2f}" if cents else "",
-        )
+        ]
+        if formula is not None:
+            row.append(format_points(points_by_player.get(placement.player_id, 0), "fr"))
+        table.add_row(*row)
     console.print(table)
     console.print(
         f"Prize pool: {finished.prize_pool_cents / 100:,.2f} · entries {finished.entries} · "

@@ -21,6 +21,7 @@ from pokerfloor.sim.bots import BOTS, Bot
 from pokerfloor.tournament import prizes
 from pokerfloor.tournament.clock import PauseClock, ResumeClock, clock_view
 from pokerfloor.tournament.events import TournamentEvent, TournamentFinished
+from pokerfloor.tournament.points import PointsFormula
 from pokerfloor.tournament.ranking import BustInfo
 from pokerfloor.tournament.state import HandPlan, Tournament
 from pokerfloor.tournament.structure import Structure
@@ -40,6 +41,18 @@ class SimulationResult:
     @property
     def events(self) -> list[TournamentEvent]:
         return self.tournament.events
+
+
+SHUFFLE_MS = 20_000  # from the pot being pushed to the first riffle of the next hand
+
+
+def hand_begins_at(tournament: Tournament, table_free_at: int) -> int:
+    """When the next hand begins, for the level it is played at (tda-2024 R23: a new level
+    applies from the next hand). Per ``hand.begins_at``: as soon as the previous pot is awarded
+    (ropta), or at the shuffle or first riffle, a little later."""
+    if tournament.profile.value("hand.begins_at") == "previous_pot_awarded":
+        return table_free_at
+    return table_free_at + SHUFFLE_MS
 
 
 def hand_seconds(players: int) -> int:
@@ -85,6 +98,7 @@ def simulate(
     bot_names: tuple[str, ...] = ("tag", "random"),
     progress: Progress | None = None,
     penalty_rate: float = 0.002,
+    points: PointsFormula | None = None,
 ) -> SimulationResult:
     """Play a whole tournament; ``penalty_rate`` is the chance, per hand, that a player at the
     table gets the next penalty of the profile's ladder (to exercise penalties in the log)."""
@@ -166,10 +180,14 @@ def simulate(
                 continue
             _chip_races(tournament, now, rng, raced)
             _addons(tournament, table_no, now, rng, addons_offered)
-            plan = tournament.plan_hand(table_no, now)
+            begins = hand_begins_at(tournament, now)
+            if _break_wait(tournament, begins):
+                heapq.heappush(free_at, (begins + _break_wait(tournament, begins), table_no))
+                continue
+            plan = tournament.plan_hand(table_no, begins)
             final = play_hand(tournament, plan, bots, rng)
             hands += 1
-            busted = tournament.record_hand(plan, final, now, _rebuyers(final, rng))
+            busted = tournament.record_hand(plan, final, begins, _rebuyers(final, rng))
             heapq.heappush(free_at, (now + hand_seconds(len(plan.seats)) * 1000, table_no))
             if busted:
                 tournament.settle_busts(busted, now)
@@ -186,7 +204,7 @@ def simulate(
             progress(tournament.players_left, index + 1, hands)
     payouts = _payouts(tournament)
     pool = sum(payouts)
-    finished = tournament.finish(now, payouts, pool)
+    finished = tournament.finish(now, payouts, pool, points)
     return SimulationResult(tournament, finished, hands, now // 1000, payouts, kinds)
 
 

@@ -187,7 +187,7 @@ class Prize(msgspec.Struct, frozen=True):
     player_id: PlayerId
     place: int
     cents: int
-    points: int = 0
+    points: int = 0  # championship points, in hundredths
 
 
 class TournamentFinished(msgspec.Struct, frozen=True, tag="tournament_finished"):

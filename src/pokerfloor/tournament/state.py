@@ -16,7 +16,7 @@ from typing import get_args
 from pokerfloor.cards import Deck
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.rules import RuleProfile, load_profile
-from pokerfloor.tournament import balancing, positions, prizes, ranking, seating
+from pokerfloor.tournament import balancing, points, positions, prizes, ranking, seating
 from pokerfloor.tournament._entries import EntryCommands
 from pokerfloor.tournament.clock import (
     ClockCommand,
@@ -53,6 +53,7 @@ from pokerfloor.tournament.events import (
     WaitingListJoined,
 )
 from pokerfloor.tournament.penalties import Penalty, assess_penalty, next_penalty
+from pokerfloor.tournament.points import PointsFormula
 from pokerfloor.tournament.structure import Level, Structure
 from pokerfloor.tournament.types import Move, PlayerId, SeatRef, Table
 
@@ -199,6 +200,12 @@ class Tournament(EntryCommands):
         """The level (index, level) for a hand starting at ``at_ms``; None during a break."""
         view = clock_view(self.clock, self.structure, at_ms)
         return view.level_index, None if view.in_break else view.level
+
+    def halted_tables(self) -> list[int]:
+        """Tables 3 or more players short of the fullest: play stops there until balanced
+        (tda-2024 R11, ``balancing.halt_when_short_by``)."""
+        live = [table for table in self.tables.values() if table.seats]
+        return balancing.halted_tables(live, self.profile) if len(live) > 1 else []
 
     def smallest_chip(self, level_number: int) -> int:
         return self.structure.smallest_chip_at(level_number)
@@ -470,8 +477,14 @@ class Tournament(EntryCommands):
         )  # fmt: skip
 
     def finish(
-        self, at_ms: int, payouts: Sequence[int], prize_pool_cents: int
+        self,
+        at_ms: int,
+        payouts: Sequence[int],
+        prize_pool_cents: int,
+        points_formula: PointsFormula | None = None,
     ) -> TournamentFinished:
+        """Close the tournament: the complete ranking, the prizes (tied players share the
+        places they cover) and, with a formula, championship points in hundredths."""
         alive = self.in_play()
         if len(alive) != 1:
             raise PokerfloorError(
@@ -493,8 +506,18 @@ class Tournament(EntryCommands):
         for covered, group in groups.items():
             shares = prizes.split_tied_places(payouts, covered)
             won.update(zip(group, shares, strict=True))
+        scored: dict[PlayerId, int] = {}
+        if points_formula is not None:
+            scored = points.award_points(
+                points_formula,
+                list(groups.values()),
+                self.entries,
+                self.structure.entry.buy_in_cents,
+            )
         awarded = tuple(
-            Prize(p.player_id, p.place, won[p.player_id]) for p in ranked if won[p.player_id]
+            Prize(p.player_id, p.place, won[p.player_id], scored.get(p.player_id, 0))
+            for p in ranked
+            if won[p.player_id] or scored.get(p.player_id, 0)
         )
         event = TournamentFinished(at_ms, self.entries, prize_pool_cents, ranked, awarded)
         self._record(event)
