@@ -12,6 +12,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from typer.testing import CliRunner
 
@@ -19,6 +20,7 @@ from pokerfloor.cli.main import app
 from pokerfloor.cli.simulate import write_events
 from pokerfloor.rules import load_profile
 from pokerfloor.sim.tournament import hand_begins_at, simulate
+from pokerfloor.tournament.events import TournamentEvent
 from pokerfloor.tournament.points import points_formula
 from pokerfloor.tournament.state import Tournament
 from pokerfloor.tournament.structure import load_structure
@@ -295,3 +297,26 @@ def test_hand_begins_per_profile_decides_the_level_of_a_hand_started_at_the_boun
     pot_awarded = 20 * 60_000 - 5_000  # 5 seconds before level 1 ends
     _, running = tournament.level_at(hand_begins_at(tournament, pot_awarded))
     assert running is not None and running.number == level
+
+
+@pytest.mark.parametrize("profile", ["tda-2024", "allinouest", "heavenpoker"])
+def test_replaying_the_json_event_log_rebuilds_the_same_tournament(
+    profile: str, tmp_path: Path
+) -> None:
+    result = simulate(60, profile, load_structure("club-rebuy"), 9)
+    path = tmp_path / "log.jsonl"
+    write_events(result, path)
+    decoder = msgspec.json.Decoder(TournamentEvent)
+    events = [decoder.decode(line) for line in path.read_bytes().splitlines()]
+    replayed = Tournament.replay(events)
+    original = result.tournament
+
+    def state(tournament: Tournament) -> object:
+        players = {
+            player_id: (p.stack, p.seat, p.place, p.entries, p.rebuys, p.addons, p.withdrawn)
+            for player_id, p in tournament.players.items()
+        }
+        return players, tournament.tables, tournament.placements, tournament.finished
+
+    assert state(replayed) == state(original)
+    assert replayed.clock == original.clock

@@ -244,7 +244,7 @@ def test_entries_replay_to_the_same_state() -> None:
     tournament.register_late("W1", "Alternate", MINUTE, rng)
     disqualify(tournament, "P07", MINUTE)
     tournament.seat_alternates(MINUTE, rng)
-    replayed = Tournament.replay(tournament.structure, tournament.events)
+    replayed = Tournament.replay(tournament.events)
     assert {p: (s.stack, s.seat, s.place) for p, s in replayed.players.items()} == {
         p: (s.stack, s.seat, s.place) for p, s in tournament.players.items()
     }

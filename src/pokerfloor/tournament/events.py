@@ -11,6 +11,7 @@ from __future__ import annotations
 import msgspec
 
 from pokerfloor.tournament.clock import ClockEvent
+from pokerfloor.tournament.structure import Structure
 from pokerfloor.tournament.types import Move, PlayerId
 
 
@@ -28,6 +29,7 @@ class TournamentCreated(msgspec.Struct, frozen=True, tag="tournament_created"):
     starting_stack: int
     at_ms: int
     max_players: int | None = None  # the field is full at this many: the rest wait
+    structure: Structure | None = None  # the whole structure, so the log replays on its own
 
 
 class PlayerRegistered(msgspec.Struct, frozen=True, tag="player_registered"):

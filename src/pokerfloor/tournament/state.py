@@ -168,18 +168,28 @@ class Tournament(EntryCommands):
             structure.entry.starting_stack,
             at_ms,
             max_players,
+            structure,
         )
         return cls(created, structure)
 
     @classmethod
-    def replay(cls, structure: Structure, events: Iterable[TournamentEvent]) -> Tournament:
+    def replay(
+        cls, events: Iterable[TournamentEvent], structure: Structure | None = None
+    ) -> Tournament:
+        """Rebuild a tournament by folding its events; the structure comes from the first
+        event (or is given, for logs written without it)."""
         iterator = iter(events)
         first = next(iterator, None)
         if not isinstance(first, TournamentCreated):
             raise PokerfloorError(
                 "BAD_EVENT_LOG", "a tournament log begins with tournament_created"
             )
-        tournament = cls(first, structure)
+        chosen = structure or first.structure
+        if chosen is None:
+            raise PokerfloorError(
+                "BAD_EVENT_LOG", "the log carries no structure: give the structure to replay it"
+            )
+        tournament = cls(first, chosen)
         for event in iterator:
             tournament._record(event)
         return tournament
