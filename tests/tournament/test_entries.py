@@ -250,3 +250,16 @@ def test_entries_replay_to_the_same_state() -> None:
     }
     assert replayed.tables == tournament.tables
     assert list(replayed.waiting_list) == list(tournament.waiting_list)
+
+
+def test_late_entrants_open_a_new_table_with_a_new_number_when_every_seat_is_taken() -> None:
+    tournament, rng = started(18)  # two full tables of 9
+    play_even_hand(tournament, 1, 0)
+    tournament.register_late("L1", "Late 1", MINUTE, rng)
+    tournament.register_late("L2", "Late 2", MINUTE, rng)
+    opened = tournament.players["L1"].seat
+    assert opened is not None and opened.table_no == 3
+    assert tournament.players["L2"].seat.table_no == 3  # type: ignore[union-attr]
+    tournament.place_buttons(rng)
+    assert tournament.tables[3].button_seat is not None
+    assert tournament.plan_hand(3, MINUTE).big_blind_seat in tournament.tables[3].seats

@@ -240,8 +240,9 @@ def _entries_desk(
         if tournament.late_registration_open(now):
             tournament.register_late(player_id, f"Player {int(player_id[1:])}", now, rng)
             changed = True
-    if changed and tournament.balance(now, rng):
-        tournament.place_buttons(rng)
+    if changed:
+        tournament.balance(now, rng)
+        tournament.place_buttons(rng)  # a table opened for late entrants draws its button
     return changed
 
 

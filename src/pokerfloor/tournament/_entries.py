@@ -50,6 +50,7 @@ class EntryCommands:
         max_players: int | None
         players_left: int
         clock_started_at: int | None
+        highest_table_no: int
 
         def _record(self, event: TournamentEvent) -> None: ...
         def level_at(self, at_ms: int) -> tuple[int, Level | None]: ...
@@ -142,7 +143,7 @@ class EntryCommands:
     ) -> None:
         tables = [table for table in self.tables.values() if table.seats]
         if not any(table.free_seats() for table in tables):
-            number = max(self.tables, default=0) + 1
+            number = self.highest_table_no + 1  # a new number: never one of a broken table
             tables.append(Table(number, self.created.table_size, {}))
         placed = seating.seat_new_player(tables, player_id, self.profile, rng)
         self._record(
@@ -297,6 +298,7 @@ class EntryCommands:
         event: PlayerSeated | PlayerArrived | WaitingListJoined | AbsentSeatReleased,
     ) -> None:
         if isinstance(event, PlayerSeated):
+            self.highest_table_no = max(self.highest_table_no, event.table_no)
             table = self.tables.get(event.table_no) or Table(
                 event.table_no, self.created.table_size, {}
             )

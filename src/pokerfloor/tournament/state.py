@@ -138,6 +138,7 @@ class Tournament(EntryCommands):
         self.first_round: dict[int, int] = {}  # per table, players at its first hand
         self.clock_started_at: int | None = None
         self.late_entries = 0  # entries after the first bust: earlier places were provisional
+        self.highest_table_no = 0
         self.bust_history: list[tuple[ranking.Placement, ...]] = []
         self.events: list[TournamentEvent] = [created]
 
@@ -612,6 +613,7 @@ class Tournament(EntryCommands):
                 self.players[seated.player_id].seat = SeatRef(seated.table_no, seated.seat_no)
             for table_no, occupied in seats.items():
                 self.tables[table_no] = Table(table_no, size, occupied)
+            self.highest_table_no = max(event.tables, default=0)
         elif isinstance(event, ButtonPlaced):
             table = self.tables[event.table_no]
             self.tables[event.table_no] = Table(
