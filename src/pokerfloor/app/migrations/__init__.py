@@ -1,0 +1,1 @@
+"""The store's Alembic migrations, run by ``open_store`` (no ``alembic.ini`` needed)."""

@@ -1,0 +1,467 @@
+"""The durable event store: SQLite by default, PostgreSQL with a URL (SQLAlchemy 2 + Alembic).
+
+Events are append-only rows keyed by ``(stream_id, seq)``; appending checks the version the
+writer expects (optimistic concurrency) and returns only once the events are committed.
+
+**Group commit.** One writer thread owned by the store does every write. The appends that
+arrive while a commit is in progress wait in a queue and go together into the next
+transaction, so one disk flush acknowledges many appends. Each append is checked on its own
+against the stream's version before anything is written: a conflicting append fails alone
+with ``VERSION_CONFLICT`` and the rest of its batch commits. The writer keeps the versions it
+has committed in a cache and asks the database when the cache has no answer or disagrees; when
+another process wrote in between, the unique ``(stream_id, seq)`` key refuses the batch, which
+is then retried with versions read from the database.
+
+Usage::
+
+    store = open_store(None)  # the default SQLite file in the user's data directory
+    version = store.append("tournament/42", 0, [("tournament_created", b"{...}")])
+    events = store.read("tournament/42")
+    store.close()
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from collections.abc import Sequence
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    Connection,
+    Engine,
+    Integer,
+    LargeBinary,
+    MetaData,
+    String,
+    Table,
+    delete,
+    func,
+    insert,
+    select,
+)
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import IntegrityError
+
+from pokerfloor.app._postgres import postgres_engine
+from pokerfloor.app._sqlite import default_database_path, sqlite_engines
+from pokerfloor.app.ports import Snapshot, StoredEvent
+from pokerfloor.errors import PokerfloorError
+
+__all__ = ["SqlEventStore", "StoreStats", "default_database_path", "open_store", "resolve_url"]
+
+MAX_STREAM_ID_LENGTH = 255
+MAX_TYPE_LENGTH = 100
+MAX_BATCH_APPENDS = 500
+MAX_BATCH_RETRIES = 5
+# Serialises concurrent migrations of one PostgreSQL database (any constant, ours).
+_MIGRATION_LOCK_KEY = 0x706F6B6572
+
+_metadata = MetaData()
+events_table = Table(
+    "events",
+    _metadata,
+    Column("stream_id", String(MAX_STREAM_ID_LENGTH), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("type", String(MAX_TYPE_LENGTH), nullable=False),
+    Column("data", LargeBinary, nullable=False),
+    Column("recorded_at_ms", BigInteger, nullable=False),
+)
+snapshots_table = Table(
+    "snapshots",
+    _metadata,
+    Column("stream_id", String(MAX_STREAM_ID_LENGTH), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("data", LargeBinary, nullable=False),
+    Column("recorded_at_ms", BigInteger, nullable=False),
+)
+
+
+def resolve_url(target: str | Path | None) -> URL:
+    """Where the store lives: ``None`` is the default SQLite file, a path is a SQLite file,
+    and a URL (``sqlite:///...``, ``postgresql+psycopg://...``) is used as it is."""
+    if target is None:
+        return URL.create("sqlite", database=str(default_database_path()))
+    if isinstance(target, str) and "://" in target:
+        url = make_url(target)
+        backend = url.get_backend_name()
+        if backend == "postgresql":
+            return url.set(drivername="postgresql+psycopg")
+        if backend == "sqlite":
+            return url
+        raise PokerfloorError(
+            "UNSUPPORTED_DATABASE",
+            f"unsupported database {backend!r}: use a SQLite file or a postgresql+psycopg:// URL",
+            {"backend": backend},
+        )
+    return URL.create("sqlite", database=str(Path(target).expanduser()))
+
+
+def open_store(target: str | Path | None = None) -> SqlEventStore:
+    """Open (and create or migrate) the store at ``target``; see ``resolve_url``."""
+    url = resolve_url(target)
+    if url.get_backend_name() == "sqlite":
+        writer, reader = sqlite_engines(url)
+    else:
+        writer = reader = postgres_engine(url)
+    try:
+        migrate(writer)
+    except BaseException:
+        writer.dispose()
+        reader.dispose()
+        raise
+    return SqlEventStore(writer, reader)
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the latest revision; does nothing when it is already there."""
+    config = Config()
+    config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_MIGRATION_LOCK_KEY})")
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+@dataclass(frozen=True, slots=True)
+class StoreStats:
+    """What the writer did: ``appends`` acknowledged in ``commits`` transactions."""
+
+    appends: int
+    commits: int
+    conflicts: int
+
+
+@dataclass(slots=True)
+class _Append:
+    stream_id: str
+    expected_version: int
+    events: Sequence[tuple[str, bytes]]
+    done: Future[int] = field(default_factory=Future)
+
+
+@dataclass(slots=True)
+class _SaveSnapshot:
+    stream_id: str
+    seq: int
+    data: bytes
+    done: Future[int] = field(default_factory=Future)
+
+
+_Request = _Append | _SaveSnapshot
+
+
+class SqlEventStore:
+    """The ``EventStore`` port on SQLAlchemy; every write goes through one writer thread."""
+
+    def __init__(self, writer: Engine, reader: Engine) -> None:
+        self._writer_engine = writer
+        self._reader_engine = reader
+        self._queue: queue.SimpleQueue[_Request | None] = queue.SimpleQueue()
+        self._versions: dict[str, int] = {}  # writer thread only
+        self._appends = 0
+        self._commits = 0
+        self._conflicts = 0
+        self._closed = False
+        self._close_lock = threading.Lock()
+        self._thread = threading.Thread(
+            target=self._write_loop, name="pokerfloor-store-writer", daemon=True
+        )
+        self._thread.start()
+
+    @property
+    def engine(self) -> Engine:
+        """The engine used for reads (projections may query it)."""
+        return self._reader_engine
+
+    @property
+    def stats(self) -> StoreStats:
+        return StoreStats(self._appends, self._commits, self._conflicts)
+
+    # --- writes ---------------------------------------------------------------------------
+
+    def append(
+        self, stream_id: str, expected_version: int, events: Sequence[tuple[str, bytes]]
+    ) -> int:
+        """Append ``(type, json)`` events after ``expected_version``; return the new version
+        once they are committed. ``VERSION_CONFLICT`` when the stream is elsewhere."""
+        _check_stream_id(stream_id)
+        _check_seq("expected_version", expected_version)
+        events = list(events)
+        for event_type, data in events:
+            _check_event(event_type, data)
+        return self._submit(_Append(stream_id, expected_version, events))
+
+    def save_snapshot(self, stream_id: str, seq: int, data: bytes) -> None:
+        """Keep ``data`` as the state of the stream after event ``seq`` (the latest wins)."""
+        _check_stream_id(stream_id)
+        _check_seq("seq", seq)
+        if not isinstance(data, bytes):
+            raise PokerfloorError(
+                "INVALID_SNAPSHOT", "snapshot data must be bytes", {"stream_id": stream_id}
+            )
+        self._submit(_SaveSnapshot(stream_id, seq, data))
+
+    def _submit(self, request: _Request) -> int:
+        with self._close_lock:  # never queue a request behind the writer's stop signal
+            if self._closed:
+                raise PokerfloorError("STORE_CLOSED", "the event store is closed")
+            self._queue.put(request)
+        return request.done.result()
+
+    def close(self) -> None:
+        """Finish the writes already submitted, stop the writer and release the database."""
+        with self._close_lock:
+            if self._closed:
+                return
+            self._closed = True
+        self._queue.put(None)
+        self._thread.join()
+        self._writer_engine.dispose()
+        self._reader_engine.dispose()
+
+    # --- reads ----------------------------------------------------------------------------
+
+    def read(self, stream_id: str, after_seq: int = 0) -> list[StoredEvent]:
+        query = (
+            select(events_table)
+            .where(events_table.c.stream_id == stream_id, events_table.c.seq > after_seq)
+            .order_by(events_table.c.seq)
+        )
+        with self._reader_engine.begin() as connection:
+            rows = connection.execute(query).all()
+        return [
+            StoredEvent(
+                stream_id=row.stream_id,
+                seq=row.seq,
+                type=row.type,
+                data=bytes(row.data),
+                recorded_at_ms=row.recorded_at_ms,
+            )
+            for row in rows
+        ]
+
+    def version(self, stream_id: str) -> int:
+        query = select(func.max(events_table.c.seq)).where(events_table.c.stream_id == stream_id)
+        with self._reader_engine.begin() as connection:
+            return connection.execute(query).scalar() or 0
+
+    def streams(self, prefix: str = "") -> list[str]:
+        query = select(events_table.c.stream_id).distinct()
+        if prefix:
+            # substr, not LIKE: LIKE is case-insensitive in SQLite and treats % and _ specially.
+            query = query.where(func.substr(events_table.c.stream_id, 1, len(prefix)) == prefix)
+        with self._reader_engine.begin() as connection:
+            found = connection.execute(query).scalars().all()
+        return sorted(stream_id for stream_id in found if stream_id.startswith(prefix))
+
+    def load_snapshot(self, stream_id: str) -> Snapshot | None:
+        query = (
+            select(snapshots_table)
+            .where(snapshots_table.c.stream_id == stream_id)
+            .order_by(snapshots_table.c.seq.desc())
+            .limit(1)
+        )
+        with self._reader_engine.begin() as connection:
+            row = connection.execute(query).first()
+        if row is None:
+            return None
+        return Snapshot(stream_id=row.stream_id, seq=row.seq, data=bytes(row.data))
+
+    # --- the writer thread ----------------------------------------------------------------
+
+    def _write_loop(self) -> None:
+        stopping = False
+        while not stopping:
+            first = self._queue.get()
+            if first is None:
+                break
+            batch = [first]
+            while len(batch) < MAX_BATCH_APPENDS:
+                try:
+                    request = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if request is None:
+                    stopping = True
+                    break
+                batch.append(request)
+            self._write_batch(batch)
+
+    def _write_batch(self, batch: list[_Request]) -> None:
+        trust_cache = True
+        for _attempt in range(MAX_BATCH_RETRIES):
+            try:
+                outcomes, versions = self._commit_batch(batch, trust_cache=trust_cache)
+            except IntegrityError:
+                # Another process wrote to one of these streams: ask the database again.
+                self._versions.clear()
+                trust_cache = False
+                continue
+            except BaseException as error:
+                self._versions.clear()
+                for request in batch:
+                    request.done.set_exception(error)
+                return
+            self._versions.update(versions)
+            self._commits += 1
+            for request, outcome in zip(batch, outcomes, strict=True):
+                if isinstance(outcome, PokerfloorError):
+                    self._conflicts += 1
+                    request.done.set_exception(outcome)
+                else:
+                    if isinstance(request, _Append):
+                        self._appends += 1
+                    request.done.set_result(outcome)
+            return
+        busy = PokerfloorError(
+            "STORE_BUSY", "other writers kept changing these streams; try again", {}
+        )
+        for request in batch:
+            request.done.set_exception(busy)
+
+    def _commit_batch(
+        self, batch: list[_Request], *, trust_cache: bool
+    ) -> tuple[list[int | PokerfloorError], dict[str, int]]:
+        """One transaction for the batch: each request's outcome and the streams' versions."""
+        now_ms = int(time.time() * 1000)
+        outcomes: list[int | PokerfloorError] = []
+        event_rows: list[dict[str, object]] = []
+        with self._writer_engine.begin() as connection:
+            versions = self._known_versions(connection, batch, trust_cache=trust_cache)
+            for request in batch:
+                current = versions[request.stream_id]
+                if isinstance(request, _Append):
+                    if current != request.expected_version:
+                        outcomes.append(_conflict(request, current))
+                        continue
+                    for offset, (event_type, data) in enumerate(request.events, start=1):
+                        event_rows.append(
+                            {
+                                "stream_id": request.stream_id,
+                                "seq": current + offset,
+                                "type": event_type,
+                                "data": data,
+                                "recorded_at_ms": now_ms,
+                            }
+                        )
+                    versions[request.stream_id] = current + len(request.events)
+                    outcomes.append(versions[request.stream_id])
+                else:
+                    if request.seq > current:
+                        outcomes.append(_snapshot_ahead(request, current))
+                        continue
+                    _replace_snapshot(connection, request, now_ms)
+                    outcomes.append(request.seq)
+            if event_rows:
+                connection.execute(insert(events_table), event_rows)
+        return outcomes, versions
+
+    def _known_versions(
+        self, connection: Connection, batch: list[_Request], *, trust_cache: bool
+    ) -> dict[str, int]:
+        """Each stream's version: from the cache when it agrees with the first request on the
+        stream, else from the database (another process may have written)."""
+        versions: dict[str, int] = {}
+        unknown: set[str] = set()
+        for request in batch:
+            if request.stream_id in versions or request.stream_id in unknown:
+                continue
+            cached = self._versions.get(request.stream_id) if trust_cache else None
+            expected = request.expected_version if isinstance(request, _Append) else request.seq
+            agrees = cached is not None and (
+                cached == expected if isinstance(request, _Append) else cached >= expected
+            )
+            if agrees and cached is not None:
+                versions[request.stream_id] = cached
+            else:
+                unknown.add(request.stream_id)
+        if unknown:
+            query = (
+                select(events_table.c.stream_id, func.max(events_table.c.seq))
+                .where(events_table.c.stream_id.in_(sorted(unknown)))
+                .group_by(events_table.c.stream_id)
+            )
+            found = {stream_id: seq for stream_id, seq in connection.execute(query).all()}
+            for stream_id in unknown:
+                versions[stream_id] = found.get(stream_id, 0)
+        return versions
+
+
+def _replace_snapshot(connection: Connection, request: _SaveSnapshot, now_ms: int) -> None:
+    """Older snapshots of the stream are dropped; a newer one, if any, stays the latest."""
+    connection.execute(
+        delete(snapshots_table).where(
+            snapshots_table.c.stream_id == request.stream_id,
+            snapshots_table.c.seq <= request.seq,
+        )
+    )
+    connection.execute(
+        insert(snapshots_table),
+        {
+            "stream_id": request.stream_id,
+            "seq": request.seq,
+            "data": request.data,
+            "recorded_at_ms": now_ms,
+        },
+    )
+
+
+def _conflict(request: _Append, current: int) -> PokerfloorError:
+    return PokerfloorError(
+        "VERSION_CONFLICT",
+        f"stream {request.stream_id!r} is at version {current}, "
+        f"not {request.expected_version}: read the new events and decide again",
+        {
+            "stream_id": request.stream_id,
+            "expected_version": request.expected_version,
+            "actual_version": current,
+        },
+    )
+
+
+def _snapshot_ahead(request: _SaveSnapshot, current: int) -> PokerfloorError:
+    return PokerfloorError(
+        "SNAPSHOT_AHEAD_OF_STREAM",
+        f"snapshot at seq {request.seq} but stream {request.stream_id!r} is at {current}",
+        {"stream_id": request.stream_id, "seq": request.seq, "version": current},
+    )
+
+
+def _check_stream_id(stream_id: object) -> None:
+    if not isinstance(stream_id, str) or not 0 < len(stream_id) <= MAX_STREAM_ID_LENGTH:
+        raise PokerfloorError(
+            "INVALID_STREAM_ID",
+            f"a stream id is a non-empty string of at most {MAX_STREAM_ID_LENGTH} characters",
+            {"stream_id": repr(stream_id)[:300]},
+        )
+
+
+def _check_seq(name: str, value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**31:
+        raise PokerfloorError(
+            "INVALID_VERSION",
+            f"{name} must be an integer from 0 to {2**31 - 1}",
+            {"name": name, "value": repr(value)[:100]},
+        )
+
+
+def _check_event(event_type: object, data: object) -> None:
+    if not isinstance(event_type, str) or not 0 < len(event_type) <= MAX_TYPE_LENGTH:
+        raise PokerfloorError(
+            "INVALID_EVENT",
+            f"an event type is a non-empty string of at most {MAX_TYPE_LENGTH} characters",
+            {"type": repr(event_type)[:200]},
+        )
+    if not isinstance(data, bytes):
+        raise PokerfloorError(
+            "INVALID_EVENT", "event data must be bytes (JSON)", {"type": event_type}
+        )
