@@ -8,6 +8,7 @@ from pokerfloor.cli.demo import demo
 from pokerfloor.cli.hand import hand_app
 from pokerfloor.cli.phh import phh_app
 from pokerfloor.cli.rules import rules_app
+from pokerfloor.cli.serve import export_command, import_command, serve
 from pokerfloor.cli.simulate import simulate_command
 
 app = typer.Typer(
@@ -17,6 +18,9 @@ app = typer.Typer(
 )
 app.command("demo")(demo)
 app.command("simulate")(simulate_command)
+app.command("serve")(serve)
+app.command("export")(export_command)
+app.command("import")(import_command)
 app.add_typer(phh_app, name="phh")
 app.add_typer(rules_app, name="rules")
 app.add_typer(hand_app, name="hand")

@@ -1,0 +1,257 @@
+"""The commands of a live tournament, as they arrive from the API or the command line.
+
+Each command is a msgspec Struct with a stable snake_case ``type`` tag (imperative: the TD asks
+for something; the events say what happened). Every field is bounded here, at the edge, so a
+hostile request is refused with the path of the bad field before the tournament sees it. Time
+never travels in a command: the service stamps it from its clock. Randomness comes as an
+optional ``seed`` (the service draws one when it is missing); the outcome (seats, cards) is
+recorded in the events, so a replay never needs the seed.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import msgspec
+
+__all__ = [
+    "COMMAND_DECODER",
+    "CREATE_DECODER",
+    "Addon",
+    "AdjustClock",
+    "Arrive",
+    "Balance",
+    "BustPlayers",
+    "ChipRace",
+    "Command",
+    "CreateTournament",
+    "DrawSeats",
+    "Finish",
+    "HandForHandRound",
+    "JumpToLevel",
+    "PauseClock",
+    "Penalize",
+    "PlaceButtons",
+    "Rebuy",
+    "RecordHand",
+    "Reenter",
+    "RegisterLate",
+    "RegisterPlayer",
+    "ReleaseAbsentSeats",
+    "ResumeClock",
+    "SeatAlternates",
+    "SetHandForHand",
+    "StartClock",
+    "TournamentCommand",
+    "command_type",
+]
+
+MAX_CHIPS = 10**12
+MAX_CENTS = 10**12
+DAY_MS = 24 * 60 * 60_000
+_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$"
+
+TournamentIdText = Annotated[str, msgspec.Meta(min_length=1, max_length=64, pattern=_ID_PATTERN)]
+PlayerIdText = Annotated[str, msgspec.Meta(min_length=1, max_length=64, pattern=_ID_PATTERN)]
+NameText = Annotated[str, msgspec.Meta(min_length=1, max_length=100)]
+Chips = Annotated[int, msgspec.Meta(ge=0, le=MAX_CHIPS)]
+ChipValue = Annotated[int, msgspec.Meta(ge=1, le=MAX_CHIPS)]
+Cents = Annotated[int, msgspec.Meta(ge=0, le=MAX_CENTS)]
+Seed = Annotated[int, msgspec.Meta(ge=0, le=2**63 - 1)]
+TableNo = Annotated[int, msgspec.Meta(ge=1, le=10_000)]
+SeatNo = Annotated[int, msgspec.Meta(ge=1, le=10)]
+HandNo = Annotated[int, msgspec.Meta(ge=1, le=10_000_000)]
+TimeMs = Annotated[int, msgspec.Meta(ge=0, le=2**53)]
+DeltaMs = Annotated[int, msgspec.Meta(ge=-DAY_MS, le=DAY_MS)]
+
+
+class _Command(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_field="type"):
+    """Base of the commands: unknown fields are refused (a typo is not silently ignored)."""
+
+
+class CreateTournament(_Command, frozen=True, tag="create_tournament"):
+    """A new tournament: a bundled rule profile, and a bundled structure template by name or
+    the TOML text of a structure (docs/structure.md); never a file path."""
+
+    tournament_id: TournamentIdText
+    profile: Annotated[str, msgspec.Meta(max_length=64)] = "tda-2024"
+    structure: Annotated[str, msgspec.Meta(min_length=1, max_length=100_000)] = "club-evening"
+    table_size: Annotated[int, msgspec.Meta(ge=2, le=10)] = 9
+    max_players: Annotated[int, msgspec.Meta(ge=2, le=100_000)] | None = None
+
+
+class RegisterPlayer(_Command, frozen=True, tag="register_player"):
+    """Register before the seat draw (``present``: false when not there yet)."""
+
+    player_id: PlayerIdText
+    name: NameText
+    present: bool = True
+
+
+class RegisterLate(_Command, frozen=True, tag="register_late"):
+    """Register after the draw: seated at once, or on the waiting list when full."""
+
+    player_id: PlayerIdText
+    name: NameText
+    seed: Seed | None = None
+
+
+class SeatAlternates(_Command, frozen=True, tag="seat_alternates"):
+    """Seat the players of the waiting list while there is room."""
+
+    seed: Seed | None = None
+
+
+class DrawSeats(_Command, frozen=True, tag="draw_seats"):
+    seed: Seed | None = None
+
+
+class PlaceButtons(_Command, frozen=True, tag="place_buttons"):
+    """The first button of every table that has none (start, final table)."""
+
+    seed: Seed | None = None
+
+
+class StartClock(_Command, frozen=True, tag="start_clock"):
+    pass
+
+
+class PauseClock(_Command, frozen=True, tag="pause_clock"):
+    pass
+
+
+class ResumeClock(_Command, frozen=True, tag="resume_clock"):
+    pass
+
+
+class AdjustClock(_Command, frozen=True, tag="adjust_clock"):
+    """Add (> 0) or take off (< 0) time on the current level or break."""
+
+    delta_ms: DeltaMs
+
+
+class JumpToLevel(_Command, frozen=True, tag="jump_to_level"):
+    level_index: Annotated[int, msgspec.Meta(ge=0, le=1000)]  # 0-based
+
+
+class RecordHand(_Command, frozen=True, tag="record_hand"):
+    """ "Hand finished" at a table, as the table captain reports it.
+
+    ``final_stacks`` names every player dealt in. The positions are optional: when given they
+    must be the ones the service derived (dead button), so a table that moved the button
+    wrongly is told at once. ``started_at_ms`` (optional) is when the hand began, for a hand
+    that finished after the level changed or during a break. Players left at 0 in ``rebuys``
+    rebuy at once when allowed; the others are busted and ranked.
+    """
+
+    table_no: TableNo
+    hand_no: HandNo
+    final_stacks: Annotated[dict[PlayerIdText, Chips], msgspec.Meta(min_length=2, max_length=10)]
+    button_seat: SeatNo | msgspec.UnsetType = msgspec.UNSET
+    small_blind_seat: SeatNo | msgspec.UnsetType | None = msgspec.UNSET
+    big_blind_seat: SeatNo | msgspec.UnsetType = msgspec.UNSET
+    rebuys: Annotated[tuple[PlayerIdText, ...], msgspec.Meta(max_length=10)] = ()
+    started_at_ms: TimeMs | None = None
+
+
+class BustPlayers(_Command, frozen=True, tag="bust_players"):
+    """The players of one table who busted in one hand (dealerless clubs report busts without
+    stacks). ``starting_stacks``: the stacks of all of them at the start of the hand, when
+    known (the bigger ranks higher, as the profile says); without them they tie."""
+
+    table_no: TableNo
+    players: Annotated[tuple[PlayerIdText, ...], msgspec.Meta(min_length=1, max_length=10)]
+    starting_stacks: Annotated[dict[PlayerIdText, Chips], msgspec.Meta(max_length=10)] = {}
+
+
+class Rebuy(_Command, frozen=True, tag="rebuy"):
+    player_id: PlayerIdText
+
+
+class Addon(_Command, frozen=True, tag="addon"):
+    player_id: PlayerIdText
+
+
+class Reenter(_Command, frozen=True, tag="reenter"):
+    player_id: PlayerIdText
+    seed: Seed | None = None
+
+
+class Arrive(_Command, frozen=True, tag="arrive"):
+    player_id: PlayerIdText
+
+
+class ReleaseAbsentSeats(_Command, frozen=True, tag="release_absent_seats"):
+    """Give absent players' seats to the waiting list when the profile allows it."""
+
+
+class SetHandForHand(_Command, frozen=True, tag="set_hand_for_hand"):
+    active: bool
+
+
+class HandForHandRound(_Command, frozen=True, tag="hand_for_hand_round"):
+    """One hand-for-hand round was played: the profile's time comes off the clock."""
+
+
+class Balance(_Command, frozen=True, tag="balance"):
+    """Break tables no longer needed, redraw the final table, balance the others; then place
+    the first button of a new final table."""
+
+    seed: Seed | None = None
+
+
+class ChipRace(_Command, frozen=True, tag="chip_race"):
+    table_no: TableNo
+    removed: ChipValue  # the denomination taken out of play
+    next_chip: ChipValue  # the smallest denomination left
+    seed: Seed | None = None
+
+
+class Penalize(_Command, frozen=True, tag="penalize"):
+    player_id: PlayerIdText
+    kind: Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
+    reason: Annotated[str, msgspec.Meta(min_length=1, max_length=500)]
+
+
+class Finish(_Command, frozen=True, tag="finish"):
+    """Close the tournament. Without ``payouts_cents`` the prize pool of the structure is paid
+    by the standard table; ``prize_pool_cents`` defaults to the pool collected."""
+
+    payouts_cents: Annotated[tuple[Cents, ...], msgspec.Meta(max_length=1000)] | None = None
+    prize_pool_cents: Cents | None = None
+
+
+TournamentCommand = (
+    RegisterPlayer
+    | RegisterLate
+    | SeatAlternates
+    | DrawSeats
+    | PlaceButtons
+    | StartClock
+    | PauseClock
+    | ResumeClock
+    | AdjustClock
+    | JumpToLevel
+    | RecordHand
+    | BustPlayers
+    | Rebuy
+    | Addon
+    | Reenter
+    | Arrive
+    | ReleaseAbsentSeats
+    | SetHandForHand
+    | HandForHandRound
+    | Balance
+    | ChipRace
+    | Penalize
+    | Finish
+)
+Command = CreateTournament | TournamentCommand
+
+COMMAND_DECODER = msgspec.json.Decoder(TournamentCommand)
+CREATE_DECODER = msgspec.json.Decoder(CreateTournament)
+
+
+def command_type(command: Command) -> str:
+    """The stable tag of a command (``register_player``)."""
+    return str(type(command).__struct_config__.tag)

@@ -1,0 +1,216 @@
+"""Read models of a live tournament: plain dicts (JSON-ready) computed from the aggregate.
+
+They are public: they show what is on the clock screen, the seating chart on the wall, the
+players' list and the results; nothing here is hidden information (no hole cards, no deck).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from pokerfloor.errors import PokerfloorError
+from pokerfloor.tournament import prizes
+from pokerfloor.tournament.clock import clock_view
+from pokerfloor.tournament.events import (
+    AbsentSeatReleased,
+    ChipRaced,
+    PenaltyGiven,
+    PlayerRebought,
+    PlayerRegistered,
+)
+from pokerfloor.tournament.state import PlayerState, Tournament
+from pokerfloor.tournament.structure import Level
+
+__all__ = ["clock_screen", "players_list", "prize_pool_cents", "results", "seating_chart"]
+
+
+def _level(level: Level | None) -> dict[str, Any] | None:
+    return None if level is None else msgspec.to_builtins(level)
+
+
+def total_chips(tournament: Tournament) -> int:
+    """The chips in play: entries, rebuys and add-ons, chip-race differences, minus the chips
+    removed (disqualification, an absent player's stack)."""
+    total = 0
+    starting = tournament.created.starting_stack
+    for event in tournament.events:
+        if isinstance(event, PlayerRegistered):
+            total += starting
+        elif isinstance(event, PlayerRebought):
+            total += event.chips
+        elif isinstance(event, PenaltyGiven | AbsentSeatReleased):
+            total -= event.chips_removed
+        elif isinstance(event, ChipRaced):
+            total += sum(chips for _, chips in event.stacks_after)
+            total -= sum(chips for _, chips in event.stacks_before)
+    return total
+
+
+def prize_pool_cents(tournament: Tournament) -> int:
+    entry = tournament.structure.entry
+    return prizes.prize_pool(
+        entries=tournament.entries,
+        rebuys=tournament.rebuys,
+        addons=tournament.addons,
+        buy_in_cents=entry.buy_in_cents,
+        rebuy_cents=entry.rebuy_cents,
+        addon_cents=entry.addon_cents,
+        fee_cents=entry.fee_cents,
+    ).total_cents
+
+
+def clock_screen(tournament: Tournament, now_ms: int) -> dict[str, Any]:
+    """What the big screen shows: level, blinds, time left, next level, players, pool."""
+    view = clock_view(tournament.clock, tournament.structure, now_ms)
+    chips = total_chips(tournament)
+    left = tournament.players_left
+    finished = tournament.finished is not None
+    return {
+        "tournament_id": tournament.created.tournament_id,
+        "now_ms": now_ms,
+        "status": "finished" if finished else tournament.clock.status,
+        "running": view.running and not finished,
+        "level_number": view.level_index + 1,
+        "level": _level(view.level),
+        "in_break": view.in_break,
+        "break": None if view.break_ is None else msgspec.to_builtins(view.break_),
+        "remaining_ms": view.remaining_ms,
+        "ends_at_ms": view.ends_at_ms,
+        "next_level": _level(view.next_level),
+        "next_break_in_ms": view.next_break_in_ms,
+        "played_ms": view.played_ms,
+        "hand_for_hand": tournament.hand_for_hand,
+        "players_left": left,
+        "entries": tournament.entries,
+        "rebuys": tournament.rebuys,
+        "addons": tournament.addons,
+        "waiting_list": len(tournament.waiting_list),
+        "total_chips": chips,
+        "average_stack": chips // left if left else 0,
+        "prize_pool_cents": prize_pool_cents(tournament),
+    }
+
+
+def seating_chart(tournament: Tournament, now_ms: int) -> dict[str, Any]:
+    """Every table with its seats, the last hand's positions and the next hand's."""
+    tables = []
+    for table_no in sorted(tournament.tables):
+        table = tournament.tables[table_no]
+        next_hand: dict[str, Any] | None = None
+        if table.player_count >= 2 and table.button_seat is not None:
+            try:
+                plan = tournament.plan_hand(table_no, now_ms)
+            except PokerfloorError:
+                plan = None
+            if plan is not None:
+                next_hand = {
+                    "hand_no": plan.hand_no,
+                    "button_seat": plan.button_seat,
+                    "small_blind_seat": plan.small_blind_seat,
+                    "big_blind_seat": plan.big_blind_seat,
+                    "waiting": sorted(plan.waiting),
+                }
+        seats = []
+        for seat_no in sorted(table.seats):
+            player = tournament.players[table.seats[seat_no]]
+            seats.append(
+                {
+                    "seat_no": seat_no,
+                    "player_id": player.player_id,
+                    "name": player.name,
+                    "stack": player.stack,
+                    "present": player.present,
+                    "waits": seat_no in table.waiting,
+                }
+            )
+        tables.append(
+            {
+                "table_no": table_no,
+                "size": table.size,
+                "hands_played": tournament.hands_at.get(table_no, 0),
+                "button_seat": table.button_seat,
+                "small_blind_seat": table.small_blind_seat,
+                "big_blind_seat": table.big_blind_seat,
+                "seats": seats,
+                "next_hand": next_hand,
+            }
+        )
+    return {
+        "tournament_id": tournament.created.tournament_id,
+        "tables": tables,
+        "halted_tables": tournament.halted_tables(),
+        "waiting_list": [
+            {"player_id": player_id, "name": name}
+            for player_id, name in tournament.waiting_list.items()
+        ],
+    }
+
+
+def _status(player: PlayerState) -> str:
+    if player.withdrawn:
+        return "withdrawn"
+    if player.place is not None:
+        return "busted"
+    return "playing"
+
+
+def players_list(tournament: Tournament) -> dict[str, Any]:
+    players = []
+    for player in tournament.players.values():
+        seat = player.seat
+        players.append(
+            {
+                "player_id": player.player_id,
+                "name": player.name,
+                "status": _status(player),
+                "stack": player.stack if player.in_play else 0,
+                "table_no": seat.table_no if seat else None,
+                "seat_no": seat.seat_no if seat else None,
+                "present": player.present,
+                "entries": player.entries,
+                "rebuys": player.rebuys,
+                "addons": player.addons,
+                "place": player.place,
+                "penalties": list(player.penalties),
+            }
+        )
+    return {
+        "tournament_id": tournament.created.tournament_id,
+        "players": players,
+        "waiting_list": [
+            {"player_id": player_id, "name": name}
+            for player_id, name in tournament.waiting_list.items()
+        ],
+    }
+
+
+def results(tournament: Tournament) -> dict[str, Any]:
+    """The final ranking and prizes once finished; before that, the busts so far."""
+    names = {player_id: player.name for player_id, player in tournament.players.items()}
+    finished = tournament.finished
+    placements = finished.ranking if finished else tuple(reversed(tournament.placements))
+    won = {prize.player_id: prize for prize in finished.prizes} if finished else {}
+    ranking = []
+    for placement in sorted(placements, key=lambda p: (p.place, p.player_id)):
+        prize = won.get(placement.player_id)
+        ranking.append(
+            {
+                "place": placement.place,
+                "player_id": placement.player_id,
+                "name": names.get(placement.player_id, ""),
+                "tied_with": list(placement.tied_with),
+                "places_covered": list(placement.places_covered),
+                "cents": prize.cents if prize else 0,
+                "points": prize.points if prize else 0,
+            }
+        )
+    return {
+        "tournament_id": tournament.created.tournament_id,
+        "finished": finished is not None,
+        "entries": tournament.entries,
+        "players_left": tournament.players_left,
+        "prize_pool_cents": finished.prize_pool_cents if finished else prize_pool_cents(tournament),
+        "ranking": ranking,
+    }

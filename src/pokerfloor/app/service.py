@@ -1,0 +1,612 @@
+"""The application service of live tournaments: commands in, durable events out.
+
+One in-memory ``Tournament`` per id, loaded lazily by replaying its stream
+(``tournament/<id>``) and guarded by its own lock (one writer per tournament). A command runs
+on the in-memory aggregate; the events it recorded are appended to the store with the version
+the service last saw (optimistic concurrency) and only once they are durable are they
+returned and published to subscribers. A refused command (``PokerfloorError``) stores nothing
+and leaves the state as it was; when the aggregate had already recorded something, or the
+store refused the append, the tournament is rebuilt from the store.
+
+Time comes from the injected ``clock`` (milliseconds); randomness from the commands' seeds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import secrets
+import threading
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import msgspec
+
+from pokerfloor.app import read_models
+from pokerfloor.app.commands import (
+    Addon,
+    AdjustClock,
+    Arrive,
+    Balance,
+    BustPlayers,
+    ChipRace,
+    Command,
+    CreateTournament,
+    DrawSeats,
+    Finish,
+    HandForHandRound,
+    JumpToLevel,
+    PauseClock,
+    Penalize,
+    PlaceButtons,
+    Rebuy,
+    RecordHand,
+    Reenter,
+    RegisterLate,
+    RegisterPlayer,
+    ReleaseAbsentSeats,
+    ResumeClock,
+    SeatAlternates,
+    SetHandForHand,
+    StartClock,
+    TournamentCommand,
+)
+from pokerfloor.app.ports import EventStore
+from pokerfloor.cards import Deck
+from pokerfloor.errors import PokerfloorError
+from pokerfloor.rules import bundled_profile_ids
+from pokerfloor.tournament import clock, prizes, ranking
+from pokerfloor.tournament.events import TournamentEvent
+from pokerfloor.tournament.state import Tournament
+from pokerfloor.tournament.structure import Structure, bundled_structures, load_structure
+
+__all__ = [
+    "EVENT_DECODER",
+    "PublishedEvent",
+    "TournamentService",
+    "event_line",
+    "event_type",
+    "is_public",
+    "stream_id",
+]
+
+log = logging.getLogger(__name__)
+
+EVENT_DECODER = msgspec.json.Decoder(TournamentEvent)
+_ENCODER = msgspec.json.Encoder()
+
+# Event types a spectator may not see. Every tournament event is public today: seats, stacks,
+# busts and the cards of a chip race or a button draw are all shown face up at the venue. When
+# software-dealt tables come, their hole cards travel in the table's own stream, sent to the TD
+# and to the card's owner only (see docs/api.md).
+HIDDEN_EVENT_TYPES: frozenset[str] = frozenset()
+
+
+def stream_id(tournament_id: str) -> str:
+    return f"tournament/{tournament_id}"
+
+
+def event_type(event: TournamentEvent) -> str:
+    return str(type(event).__struct_config__.tag)
+
+
+def is_public(event_type_name: str) -> bool:
+    """Whether spectators (no TD token) may see events of this type."""
+    return event_type_name not in HIDDEN_EVENT_TYPES
+
+
+def event_line(seq: int, data: bytes) -> bytes:
+    """The event as one JSON object with its sequence number first: ``{"seq": n, "type":
+    ...}``, the line format of ``pokerfloor export`` and of the simulator (docs/events.md)."""
+    return b'{"seq":' + str(seq).encode() + b"," + data[1:]
+
+
+class PublishedEvent(msgspec.Struct, frozen=True):
+    """An event made durable, as subscribers receive it."""
+
+    tournament_id: str
+    seq: int
+    type: str
+    line: bytes  # event_line(seq, json)
+    event: TournamentEvent
+
+
+def _system_clock() -> int:
+    return time.time_ns() // 1_000_000
+
+
+class _Slot:
+    """One tournament in memory, with its lock and the stream version it reflects."""
+
+    __slots__ = ("lock", "tournament", "version")
+
+    def __init__(self) -> None:
+        self.lock = threading.RLock()
+        self.tournament: Tournament | None = None
+        self.version = 0
+
+
+_Subscriber = tuple[asyncio.AbstractEventLoop, "asyncio.Queue[PublishedEvent]"]
+
+
+class TournamentService:
+    def __init__(self, store: EventStore, clock: Callable[[], int] = _system_clock) -> None:
+        self.store = store
+        self.clock = clock
+        self._registry = threading.Lock()
+        self._slots: dict[str, _Slot] = {}
+        self._subscribers: dict[str, list[_Subscriber]] = {}
+
+    # ---- loading --------------------------------------------------------------------------
+
+    def _slot(self, tournament_id: str, create: bool = False) -> _Slot:
+        """The tournament's slot; only a stored tournament (or one being created) gets one, so
+        requests for unknown ids leave nothing behind."""
+        with self._registry:
+            slot = self._slots.get(tournament_id)
+        if slot is not None:
+            return slot
+        if not create and self.store.version(stream_id(tournament_id)) == 0:
+            raise _not_found(tournament_id)
+        with self._registry:
+            return self._slots.setdefault(tournament_id, _Slot())
+
+    def _forget_if_empty(self, tournament_id: str, slot: _Slot) -> None:
+        with self._registry:
+            if slot.tournament is None and self._slots.get(tournament_id) is slot:
+                del self._slots[tournament_id]
+
+    def _load(self, tournament_id: str, slot: _Slot) -> Tournament:
+        """The tournament of the slot (caller holds its lock), replayed when not in memory."""
+        if slot.tournament is not None:
+            return slot.tournament
+        stored = self.store.read(stream_id(tournament_id))
+        if not stored:
+            raise _not_found(tournament_id)
+        try:
+            events = [EVENT_DECODER.decode(item.data) for item in stored]
+        except msgspec.DecodeError as error:
+            raise PokerfloorError(
+                "BAD_EVENT_LOG",
+                f"the stored log of {tournament_id!r} cannot be read: {error}",
+                {"tournament_id": tournament_id},
+            ) from error
+        slot.tournament = Tournament.replay(events)
+        slot.version = stored[-1].seq
+        return slot.tournament
+
+    def _reload(self, tournament_id: str, slot: _Slot) -> None:
+        slot.tournament = None
+        slot.version = 0
+        with contextlib.suppress(PokerfloorError):  # a new stream that was never written
+            self._load(tournament_id, slot)
+
+    def tournament(self, tournament_id: str) -> Tournament:
+        """The aggregate as of its last durable event (do not mutate it)."""
+        slot = self._slot(tournament_id)
+        with slot.lock:
+            return self._load(tournament_id, slot)
+
+    def exists(self, tournament_id: str) -> bool:
+        with self._registry:
+            slot = self._slots.get(tournament_id)
+        if slot is not None and slot.tournament is not None:
+            return True
+        return self.store.version(stream_id(tournament_id)) > 0
+
+    def tournament_ids(self) -> list[str]:
+        prefix = stream_id("")
+        return [name.removeprefix(prefix) for name in self.store.streams(prefix)]
+
+    def version(self, tournament_id: str) -> int:
+        slot = self._slot(tournament_id)
+        with slot.lock:
+            self._load(tournament_id, slot)
+            return slot.version
+
+    # ---- commands -------------------------------------------------------------------------
+
+    def create(self, command: CreateTournament) -> list[TournamentEvent]:
+        return self.execute(command.tournament_id, command)
+
+    def execute(self, tournament_id: str, command: Command) -> list[TournamentEvent]:
+        """Run ``command`` on the tournament; return its events once they are durable."""
+        return [item.event for item in self.execute_published(tournament_id, command)]
+
+    def execute_published(self, tournament_id: str, command: Command) -> list[PublishedEvent]:
+        """``execute``, the events with their sequence numbers and JSON lines."""
+        creating = isinstance(command, CreateTournament)
+        slot = self._slot(tournament_id, create=creating)
+        try:
+            return self._execute(tournament_id, command, slot)
+        finally:
+            if creating:
+                self._forget_if_empty(tournament_id, slot)
+
+    def _execute(self, tournament_id: str, command: Command, slot: _Slot) -> list[PublishedEvent]:
+        with slot.lock:
+            if isinstance(command, CreateTournament):
+                tournament, before = self._new_tournament(tournament_id, command, slot), 0
+            else:
+                tournament = self._load(tournament_id, slot)
+                before = len(tournament.events)
+                self._run(tournament, command, before)
+            new_events = tournament.events[before:]
+            if not new_events:
+                return []
+            batch = [(event_type(event), _ENCODER.encode(event)) for event in new_events]
+            try:
+                version = self.store.append(stream_id(tournament_id), slot.version, batch)
+            except BaseException:
+                self._reload(tournament_id, slot)
+                raise
+            published = [
+                PublishedEvent(tournament_id, seq, kind, event_line(seq, data), event)
+                for seq, (kind, data), event in zip(
+                    range(slot.version + 1, version + 1), batch, new_events, strict=True
+                )
+            ]
+            slot.version = version
+            if isinstance(command, CreateTournament):
+                slot.tournament = tournament
+        self._publish(tournament_id, published)
+        return published
+
+    def _new_tournament(
+        self, tournament_id: str, command: CreateTournament, slot: _Slot
+    ) -> Tournament:
+        if command.tournament_id != tournament_id:
+            raise PokerfloorError(
+                "TOURNAMENT_ID_MISMATCH",
+                "the command creates another tournament than the one addressed",
+                {"tournament_id": tournament_id, "command": command.tournament_id},
+            )
+        if slot.tournament is not None or self.store.version(stream_id(tournament_id)) > 0:
+            raise PokerfloorError(
+                "TOURNAMENT_EXISTS",
+                f"tournament {tournament_id!r} already exists",
+                {"tournament_id": tournament_id},
+            )
+        profiles = bundled_profile_ids()
+        if command.profile not in profiles:
+            raise PokerfloorError(
+                "UNKNOWN_PROFILE",
+                f"no rule profile {command.profile!r}: use one of {', '.join(profiles)}",
+                {"profile": command.profile, "accepted": profiles},
+            )
+        structure = _structure(command.structure)
+        return Tournament.create(
+            tournament_id,
+            command.profile,
+            structure,
+            command.table_size,
+            self.clock(),
+            command.max_players,
+        )
+
+    def _run(self, tournament: Tournament, command: TournamentCommand, before: int) -> None:
+        """Apply the command to the aggregate; on any refusal the aggregate is as it was."""
+        slot_id = tournament.created.tournament_id
+        if tournament.finished is not None:
+            raise PokerfloorError(
+                "TOURNAMENT_FINISHED",
+                f"tournament {slot_id!r} is finished",
+                {"tournament_id": slot_id},
+            )
+        try:
+            _dispatch(tournament, command, self.clock())
+        except PokerfloorError:
+            if len(tournament.events) != before:
+                self._reload(slot_id, self._slot(slot_id))
+            raise
+        except Exception as error:
+            log.exception("command %s failed on %s", type(command).__name__, slot_id)
+            self._reload(slot_id, self._slot(slot_id))
+            raise PokerfloorError(
+                "COMMAND_NOT_APPLICABLE",
+                f"the command cannot be applied to the tournament as it is "
+                f"({type(error).__name__})",
+                {"command": str(type(command).__struct_config__.tag)},
+            ) from error
+
+    # ---- subscribers ----------------------------------------------------------------------
+
+    def subscribe(
+        self, tournament_id: str, loop: asyncio.AbstractEventLoop | None = None
+    ) -> asyncio.Queue[PublishedEvent]:
+        """A queue that receives the tournament's events once durable, in order. Call it from
+        the event loop that reads the queue (or pass that loop)."""
+        queue: asyncio.Queue[PublishedEvent] = asyncio.Queue()
+        chosen = loop or asyncio.get_running_loop()
+        with self._registry:
+            self._subscribers.setdefault(tournament_id, []).append((chosen, queue))
+        return queue
+
+    def unsubscribe(self, tournament_id: str, queue: asyncio.Queue[PublishedEvent]) -> None:
+        with self._registry:
+            kept = [s for s in self._subscribers.get(tournament_id, []) if s[1] is not queue]
+            if kept:
+                self._subscribers[tournament_id] = kept
+            else:
+                self._subscribers.pop(tournament_id, None)
+
+    def subscriber_count(self, tournament_id: str) -> int:
+        with self._registry:
+            return len(self._subscribers.get(tournament_id, []))
+
+    def _publish(self, tournament_id: str, published: Sequence[PublishedEvent]) -> None:
+        with self._registry:
+            subscribers = list(self._subscribers.get(tournament_id, []))
+        for loop, queue in subscribers:
+            for item in published:
+                try:
+                    loop.call_soon_threadsafe(queue.put_nowait, item)
+                except RuntimeError:  # the subscriber's loop is closed
+                    self.unsubscribe(tournament_id, queue)
+                    break
+
+    # ---- queries --------------------------------------------------------------------------
+
+    def event_lines(self, tournament_id: str, after_seq: int = 0) -> list[tuple[int, str, bytes]]:
+        """``(seq, type, line)`` of the stored events after ``after_seq``."""
+        if not self.exists(tournament_id):
+            raise _not_found(tournament_id)
+        stored = self.store.read(stream_id(tournament_id), after_seq)
+        return [(item.seq, item.type, event_line(item.seq, item.data)) for item in stored]
+
+    def _view(self, tournament_id: str, build: Callable[[Tournament], dict[str, Any]]) -> Any:
+        slot = self._slot(tournament_id)
+        with slot.lock:
+            return build(self._load(tournament_id, slot))
+
+    def clock_screen(self, tournament_id: str) -> dict[str, Any]:
+        now = self.clock()
+        result: dict[str, Any] = self._view(
+            tournament_id, lambda t: read_models.clock_screen(t, now)
+        )
+        return result
+
+    def seating_chart(self, tournament_id: str) -> dict[str, Any]:
+        now = self.clock()
+        result: dict[str, Any] = self._view(
+            tournament_id, lambda t: read_models.seating_chart(t, now)
+        )
+        return result
+
+    def players_list(self, tournament_id: str) -> dict[str, Any]:
+        result: dict[str, Any] = self._view(tournament_id, read_models.players_list)
+        return result
+
+    def results(self, tournament_id: str) -> dict[str, Any]:
+        result: dict[str, Any] = self._view(tournament_id, read_models.results)
+        return result
+
+    def summary(self, tournament_id: str) -> dict[str, Any]:
+        def build(tournament: Tournament) -> dict[str, Any]:
+            created = tournament.created
+            return {
+                "tournament_id": created.tournament_id,
+                "profile": created.profile,
+                "structure_name": created.structure_name,
+                "table_size": created.table_size,
+                "created_at_ms": created.at_ms,
+                "status": "finished" if tournament.finished else tournament.clock.status,
+                "entries": tournament.entries,
+                "players_left": tournament.players_left,
+            }
+
+        result: dict[str, Any] = self._view(tournament_id, build)
+        return result
+
+
+def _not_found(tournament_id: str) -> PokerfloorError:
+    return PokerfloorError(
+        "TOURNAMENT_NOT_FOUND",
+        f"there is no tournament {tournament_id!r}",
+        {"tournament_id": tournament_id},
+    )
+
+
+# ---- one command on the aggregate ----------------------------------------------------------
+
+
+def _structure(name_or_toml: str) -> Structure:
+    """A bundled template by name, or TOML text; never a path (the API must not read files)."""
+    names = bundled_structures()
+    if name_or_toml in names or "\n" in name_or_toml:
+        return load_structure(name_or_toml)
+    raise PokerfloorError(
+        "STRUCTURE_NOT_FOUND",
+        f"no structure named {name_or_toml[:80]!r}: use a template ({', '.join(names)}) "
+        "or the TOML text of a structure",
+        {"name": name_or_toml[:80], "accepted": names},
+    )
+
+
+def _rng(seed: int | None) -> random.Random:
+    return random.Random(secrets.randbits(64) if seed is None else seed)
+
+
+def _dispatch(tournament: Tournament, command: TournamentCommand, now: int) -> None:
+    match command:
+        case RegisterPlayer():
+            tournament.register(command.player_id, command.name, now, command.present)
+        case RegisterLate():
+            tournament.register_late(command.player_id, command.name, now, _rng(command.seed))
+        case SeatAlternates():
+            tournament.seat_alternates(now, _rng(command.seed))
+        case DrawSeats():
+            tournament.draw_seats(_rng(command.seed))
+        case PlaceButtons():
+            tournament.place_buttons(_rng(command.seed))
+        case StartClock():
+            tournament.start_clock(now)
+        case PauseClock():
+            tournament.clock_command(clock.PauseClock(now))
+        case ResumeClock():
+            tournament.clock_command(clock.ResumeClock(now))
+        case AdjustClock():
+            tournament.clock_command(clock.AdjustClock(command.delta_ms, now))
+        case JumpToLevel():
+            tournament.clock_command(clock.JumpToLevel(command.level_index, now))
+        case RecordHand():
+            _record_hand(tournament, command, now)
+        case BustPlayers():
+            _bust_players(tournament, command, now)
+        case Rebuy():
+            _, level = tournament.level_at(now)
+            tournament.rebuy(command.player_id, now, level.big_blind if level else 0)
+        case Addon():
+            tournament.addon(command.player_id, now)
+        case Reenter():
+            tournament.reenter(command.player_id, now, _rng(command.seed))
+        case Arrive():
+            tournament.arrive(command.player_id, now)
+        case ReleaseAbsentSeats():
+            tournament.release_absent_seats(now)
+        case SetHandForHand():
+            tournament.set_hand_for_hand(command.active, now)
+        case HandForHandRound():
+            tournament.hand_for_hand_hand_played(now)
+        case Balance():
+            rng = _rng(command.seed)
+            if tournament.balance(now, rng):
+                tournament.place_buttons(rng)
+        case ChipRace():
+            _chip_race(tournament, command, now)
+        case Penalize():
+            tournament.penalize(command.player_id, command.kind, command.reason, now)
+        case Finish():
+            _finish(tournament, command, now)
+
+
+def _record_hand(tournament: Tournament, command: RecordHand, now: int) -> None:
+    started = now if command.started_at_ms is None else command.started_at_ms
+    if not tournament.created.at_ms <= started <= now:
+        raise PokerfloorError(
+            "BAD_HAND_TIME",
+            "a hand starts after the tournament was created and before it is reported",
+            {"started_at_ms": started, "now_ms": now},
+        )
+    plan = tournament.plan_hand(command.table_no, started)
+    if command.hand_no != plan.hand_no:
+        raise PokerfloorError(
+            "HAND_NUMBER_MISMATCH",
+            f"table {command.table_no} plays hand {plan.hand_no}, not {command.hand_no}",
+            {"table_no": command.table_no, "expected": plan.hand_no, "reported": command.hand_no},
+        )
+    reported = {
+        "button_seat": (command.button_seat, plan.button_seat),
+        "small_blind_seat": (command.small_blind_seat, plan.small_blind_seat),
+        "big_blind_seat": (command.big_blind_seat, plan.big_blind_seat),
+    }
+    for field, (given, expected) in reported.items():
+        if given is not msgspec.UNSET and given != expected:
+            raise PokerfloorError(
+                "POSITIONS_MISMATCH",
+                f"table {command.table_no}: the {field.replace('_', ' ')} of this hand is "
+                f"{expected}, not {given} (dead button rules)",
+                {"table_no": command.table_no, "field": field, "expected": expected},
+            )
+    dealt_in = {player for _, player, _ in plan.seats}
+    missing = sorted(dealt_in - set(command.final_stacks))
+    unexpected = sorted(set(command.final_stacks) - dealt_in)
+    if missing or unexpected:
+        raise PokerfloorError(
+            "WRONG_PLAYERS",
+            "final stacks must name exactly the players dealt in",
+            {"table_no": command.table_no, "missing": missing, "unexpected": unexpected},
+        )
+    busted = tournament.record_hand(plan, command.final_stacks, now, command.rebuys)
+    if busted:
+        tournament.settle_busts(busted, now)
+
+
+def _bust_players(tournament: Tournament, command: BustPlayers, now: int) -> None:
+    table_no = command.table_no
+    if table_no not in tournament.tables:
+        raise PokerfloorError(
+            "NO_SUCH_TABLE", f"there is no table {table_no}", {"table_no": table_no}
+        )
+    if len(set(command.players)) != len(command.players):
+        raise PokerfloorError("DUPLICATE_PLAYER", "a player is named twice", {})
+    for player_id in command.players:
+        player = tournament.players.get(player_id)
+        if player is None or not player.in_play or player.seat is None:
+            raise PokerfloorError(
+                "NOT_IN_PLAY", f"{player_id} is not seated in play", {"player_id": player_id}
+            )
+        if player.seat.table_no != table_no:
+            raise PokerfloorError(
+                "NOT_AT_TABLE",
+                f"{player_id} sits at table {player.seat.table_no}, not {table_no}",
+                {"player_id": player_id, "table_no": player.seat.table_no},
+            )
+    strangers = sorted(set(command.starting_stacks) - set(command.players))
+    if strangers:
+        raise PokerfloorError(
+            "UNKNOWN_PLAYER",
+            "starting stacks name players who are not busted here",
+            {"players": strangers},
+        )
+    if command.starting_stacks and len(command.starting_stacks) != len(command.players):
+        raise PokerfloorError(
+            "STARTING_STACKS_INCOMPLETE",
+            "give the starting stack of every busted player, or of none (they then tie)",
+            {"missing": sorted(set(command.players) - set(command.starting_stacks))},
+        )
+    if any(stack <= 0 for stack in command.starting_stacks.values()):
+        raise PokerfloorError(
+            "BAD_STARTING_STACK",
+            "a player dealt in started the hand with more than 0 chips",
+            {"starting_stacks": dict(command.starting_stacks)},
+        )
+    if len(command.players) >= tournament.players_left:
+        raise PokerfloorError(
+            "TOO_MANY_BUSTS",
+            "at least one player must be left in play",
+            {"players_left": tournament.players_left},
+        )
+    hand_no = tournament.hands_at.get(table_no, 0)
+    busts = [
+        ranking.BustInfo(player_id, table_no, command.starting_stacks.get(player_id, 1), hand_no)
+        for player_id in command.players
+    ]
+    tournament.settle_busts(busts, now)
+
+
+def _chip_race(tournament: Tournament, command: ChipRace, now: int) -> None:
+    table = tournament.tables.get(command.table_no)
+    if table is None or not table.seats:
+        raise PokerfloorError(
+            "NO_SUCH_TABLE",
+            f"there is no table {command.table_no} in play",
+            {"table_no": command.table_no},
+        )
+    seed = secrets.randbits(64) if command.seed is None else command.seed
+    tournament.chip_race(
+        command.table_no, command.removed, command.next_chip, Deck.shuffled(seed), now
+    )
+
+
+def _finish(tournament: Tournament, command: Finish, now: int) -> None:
+    pool = command.prize_pool_cents
+    if pool is None:
+        pool = (
+            read_models.prize_pool_cents(tournament)
+            if command.payouts_cents is None
+            else sum(command.payouts_cents)
+        )
+    payouts = command.payouts_cents
+    if payouts is None:
+        payouts = prizes.payout_table(max(tournament.entries, 1), pool)
+    if sum(payouts) > pool:
+        raise PokerfloorError(
+            "PAYOUTS_EXCEED_POOL",
+            f"the payouts add up to {sum(payouts)} cents, more than the pool of {pool}",
+            {"payouts": sum(payouts), "prize_pool_cents": pool},
+        )
+    tournament.finish(now, payouts, pool)

@@ -1,0 +1,356 @@
+"""The HTTP and WebSocket API driven like a TD runs an evening, with the in-memory store."""
+
+from __future__ import annotations
+
+import json
+import warnings
+from typing import Any
+
+import pytest
+from starlette.websockets import WebSocketDisconnect
+
+with warnings.catch_warnings():
+    # Starlette now prefers httpx2 for its test client; httpx is what the project installs.
+    warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
+    from fastapi.testclient import TestClient
+
+from pokerfloor.app.memory_store import MemoryEventStore
+from pokerfloor.app.service import TournamentService
+from pokerfloor.web import create_app
+
+TOKEN = "td-token-for-the-tests-0123456789"
+AUTH = {"Authorization": f"Bearer {TOKEN}"}
+START_MS = 1_700_000_000_000
+
+
+class FakeClock:
+    def __init__(self, now_ms: int = START_MS) -> None:
+        self.now_ms = now_ms
+
+    def __call__(self) -> int:
+        return self.now_ms
+
+    def advance(self, ms: int) -> None:
+        self.now_ms += ms
+
+
+def make_client(clock: FakeClock | None = None) -> tuple[TestClient, TournamentService]:
+    service = TournamentService(MemoryEventStore(), clock or FakeClock())
+    return TestClient(create_app(service, TOKEN)), service
+
+
+def command(client: TestClient, tournament_id: str, body: dict[str, Any]) -> dict[str, Any]:
+    response = client.post(f"/api/tournaments/{tournament_id}/commands", json=body, headers=AUTH)
+    assert response.status_code == 200, response.text
+    result: dict[str, Any] = response.json()
+    return result
+
+
+def refused(
+    client: TestClient, tournament_id: str, body: dict[str, Any], status: int
+) -> dict[str, Any]:
+    response = client.post(f"/api/tournaments/{tournament_id}/commands", json=body, headers=AUTH)
+    assert response.status_code == status, response.text
+    error: dict[str, Any] = response.json()
+    assert set(error) == {"code", "params", "message"}
+    return error
+
+
+def get(client: TestClient, path: str) -> Any:
+    response = client.get(path)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def seated_tournament(client: TestClient, tournament_id: str = "friday", players: int = 12) -> None:
+    """Created with rebuys (club-rebuy), ``players`` registered, seats drawn, buttons placed,
+    clock started."""
+    response = client.post(
+        "/api/tournaments",
+        json={"tournament_id": tournament_id, "profile": "tda-2024", "structure": "club-rebuy"},
+        headers=AUTH,
+    )
+    assert response.status_code == 201, response.text
+    for number in range(1, players + 1):
+        command(
+            client,
+            tournament_id,
+            {"type": "register_player", "player_id": f"P{number:02d}", "name": f"Joueur {number}"},
+        )
+    command(client, tournament_id, {"type": "draw_seats", "seed": 7})
+    command(client, tournament_id, {"type": "place_buttons", "seed": 8})
+    command(client, tournament_id, {"type": "start_clock"})
+
+
+def next_hand(client: TestClient, tournament_id: str, table_no: int) -> dict[str, Any]:
+    chart = get(client, f"/api/tournaments/{tournament_id}/seating")
+    table: dict[str, Any] = next(t for t in chart["tables"] if t["table_no"] == table_no)
+    return table
+
+
+def hand_report(table: dict[str, Any], loser: str | None, winner: str) -> dict[str, Any]:
+    """A "hand finished" report: ``loser`` gives all their chips to ``winner``, or (no loser)
+    nothing moves."""
+    stacks = {seat["player_id"]: seat["stack"] for seat in table["seats"]}
+    waiting = set(table["next_hand"]["waiting"])
+    stacks = {
+        seat["player_id"]: seat["stack"]
+        for seat in table["seats"]
+        if seat["seat_no"] not in waiting
+    }
+    if loser is not None:
+        stacks[winner] += stacks[loser]
+        stacks[loser] = 0
+    plan = table["next_hand"]
+    return {
+        "type": "record_hand",
+        "table_no": table["table_no"],
+        "hand_no": plan["hand_no"],
+        "button_seat": plan["button_seat"],
+        "small_blind_seat": plan["small_blind_seat"],
+        "big_blind_seat": plan["big_blind_seat"],
+        "final_stacks": stacks,
+    }
+
+
+def test_a_whole_evening_runs_through_the_api() -> None:
+    clock = FakeClock()
+    client, _ = make_client(clock)
+    seated_tournament(client)
+    screen = get(client, "/api/tournaments/friday/clock")
+    assert screen["status"] == "running"
+    assert screen["level"]["big_blind"] == 200
+    assert screen["players_left"] == 12
+    assert screen["average_stack"] == 20_000
+    assert screen["prize_pool_cents"] == 12 * 2000
+
+    # A quiet hand at table 1, then one where a player busts and rebuys at once.
+    clock.advance(120_000)
+    table = next_hand(client, "friday", 1)
+    command(client, "friday", hand_report(table, None, table["seats"][0]["player_id"]))
+    table = next_hand(client, "friday", 1)
+    assert table["next_hand"]["hand_no"] == 2
+    loser, winner = table["seats"][1]["player_id"], table["seats"][2]["player_id"]
+    report = hand_report(table, loser, winner) | {"rebuys": [loser]}
+    events = command(client, "friday", report)["events"]
+    assert [event["type"] for event in events] == ["hand_played", "player_rebought"]
+    assert get(client, "/api/tournaments/friday/clock")["rebuys"] == 1
+
+    # A bust without a rebuy is ranked at once (12 entries: 12th place).
+    table = next_hand(client, "friday", 1)
+    loser, winner = table["seats"][3]["player_id"], table["seats"][0]["player_id"]
+    events = command(client, "friday", hand_report(table, loser, winner))["events"]
+    assert [event["type"] for event in events] == ["hand_played", "players_busted"]
+    assert events[1]["placements"][0] == {
+        "player_id": loser,
+        "place": 12,
+        "tied_with": [],
+        "places_covered": [12],
+    }
+
+    # A declared rebuy needs an empty stack (tda-2024 R27): refused, nothing stored.
+    version = get(client, "/api/tournaments/friday/events")["version"]
+    error = refused(client, "friday", {"type": "rebuy", "player_id": winner}, 409)
+    assert error["code"] == "REBUY_NOT_ALLOWED"
+    assert get(client, "/api/tournaments/friday/events")["version"] == version
+
+    # Dealerless busts reported by a table captain, then balancing, until one player is left.
+    while True:
+        chart = get(client, "/api/tournaments/friday/seating")
+        in_play = [seat for table in chart["tables"] for seat in table["seats"]]
+        if len(in_play) == 1:
+            break
+        fullest = max(chart["tables"], key=lambda t: len(t["seats"]))
+        victim = fullest["seats"][-1]["player_id"]
+        command(
+            client,
+            "friday",
+            {"type": "bust_players", "table_no": fullest["table_no"], "players": [victim]},
+        )
+        command(client, "friday", {"type": "balance", "seed": 3})
+        clock.advance(60_000)
+
+    players = get(client, "/api/tournaments/friday/players")["players"]
+    assert sum(player["status"] == "playing" for player in players) == 1
+    finished = command(client, "friday", {"type": "finish"})["events"]
+    assert finished[-1]["type"] == "tournament_finished"
+    results = get(client, "/api/tournaments/friday/results")
+    assert results["finished"] is True
+    assert [row["place"] for row in results["ranking"]] == list(range(1, 13))
+    assert sum(row["cents"] for row in results["ranking"]) == results["prize_pool_cents"]
+    assert results["prize_pool_cents"] == 13 * 2000  # 12 buy-ins and a rebuy
+
+    # Finished: every further command is refused.
+    error = refused(client, "friday", {"type": "pause_clock"}, 409)
+    assert error["code"] == "TOURNAMENT_FINISHED"
+    listing = get(client, "/api/tournaments")["tournaments"]
+    assert listing[0]["tournament_id"] == "friday"
+    assert listing[0]["status"] == "finished"
+
+
+def test_the_event_log_lists_every_event_with_its_sequence_number() -> None:
+    client, service = make_client()
+    seated_tournament(client)
+    log = get(client, "/api/tournaments/friday/events")
+    seqs = [event["seq"] for event in log["events"]]
+    assert seqs == list(range(1, len(seqs) + 1))
+    assert log["version"] == len(seqs) == service.version("friday")
+    assert log["events"][0]["type"] == "tournament_created"
+    later = get(client, "/api/tournaments/friday/events?after_seq=14&limit=2")
+    assert [event["seq"] for event in later["events"]] == [15, 16]
+
+
+def test_a_restarted_service_replays_the_store_to_the_same_read_models() -> None:
+    clock = FakeClock()
+    store = MemoryEventStore()
+    first = TestClient(create_app(TournamentService(store, clock), TOKEN))
+    seated_tournament(first)
+    table = next_hand(first, "friday", 1)
+    command(first, "friday", hand_report(table, None, table["seats"][0]["player_id"]))
+    second = TestClient(create_app(TournamentService(store, clock), TOKEN))
+    for view in ("clock", "seating", "players", "results"):
+        path = f"/api/tournaments/friday/{view}"
+        assert get(second, path) == get(first, path)
+
+
+def test_a_table_captain_reporting_the_wrong_button_is_told_where_it_is() -> None:
+    client, _ = make_client()
+    seated_tournament(client)
+    table = next_hand(client, "friday", 1)
+    report = hand_report(table, None, table["seats"][0]["player_id"])
+    wrong = next(s["seat_no"] for s in table["seats"] if s["seat_no"] != report["button_seat"])
+    error = refused(client, "friday", report | {"button_seat": wrong}, 409)
+    assert error["code"] == "POSITIONS_MISMATCH"
+    assert error["params"]["expected"] == report["button_seat"]
+    error = refused(client, "friday", report | {"hand_no": 5}, 409)
+    assert error["code"] == "HAND_NUMBER_MISMATCH"
+    assert error["params"]["expected"] == 1
+
+
+def test_chips_that_do_not_add_up_are_refused_with_the_totals() -> None:
+    client, _ = make_client()
+    seated_tournament(client)
+    table = next_hand(client, "friday", 2)
+    report = hand_report(table, None, table["seats"][0]["player_id"])
+    first = next(iter(report["final_stacks"]))
+    report["final_stacks"][first] += 100
+    error = refused(client, "friday", report, 409)
+    assert error["code"] == "CHIPS_NOT_CONSERVED"
+
+
+def test_commands_need_the_td_token() -> None:
+    client, _ = make_client()
+    body = {"tournament_id": "t1"}
+    assert client.post("/api/tournaments", json=body).status_code == 401
+    wrong = {"Authorization": "Bearer not-the-token"}
+    response = client.post("/api/tournaments", json=body, headers=wrong)
+    assert response.status_code == 401
+    assert response.json()["code"] == "UNAUTHORIZED"
+    assert response.headers["www-authenticate"] == "Bearer"
+    assert client.get("/api/tournaments").json() == {"tournaments": []}
+    assert client.post("/api/tournaments", json=body, headers=AUTH).status_code == 201
+    response = client.post("/api/tournaments/t1/commands", json={"type": "start_clock"})
+    assert response.status_code == 401
+    assert get(client, "/api/tournaments/t1/clock")["status"] == "not_started"
+
+
+def test_errors_have_a_code_params_and_a_message() -> None:
+    client, _ = make_client()
+    seated_tournament(client, "t1", players=4)
+    cases: list[tuple[dict[str, Any], int, str]] = [
+        ({"type": "no_such_command"}, 422, "INVALID_COMMAND"),
+        ({"type": "rebuy", "player_id": 12}, 422, "INVALID_COMMAND"),
+        ({"type": "rebuy", "player_id": "P01", "chips": 5}, 422, "INVALID_COMMAND"),
+        ({"type": "adjust_clock", "delta_ms": 10**40}, 422, "INVALID_COMMAND"),
+        ({"type": "draw_seats"}, 409, "SEATS_ALREADY_DRAWN"),
+        ({"type": "arrive", "player_id": "nobody"}, 409, "NOT_ABSENT"),
+        (
+            {"type": "chip_race", "table_no": 9, "removed": 25, "next_chip": 100},
+            409,
+            "NO_SUCH_TABLE",
+        ),
+        ({"type": "finish"}, 409, "NOT_FINISHED"),
+    ]
+    for body, status, code in cases:
+        assert refused(client, "t1", body, status)["code"] == code, body
+    response = client.post("/api/tournaments/t1/commands", content=b"{not json", headers=AUTH)
+    assert response.status_code == 422
+    assert response.json()["code"] == "INVALID_JSON"
+    assert refused(client, "ghost", {"type": "start_clock"}, 404)["code"] == "TOURNAMENT_NOT_FOUND"
+    response = client.get("/api/tournaments/ghost/clock")
+    assert response.status_code == 404
+    assert response.json()["code"] == "TOURNAMENT_NOT_FOUND"
+    response = client.get("/api/tournaments/t1/events?after_seq=-1")
+    assert response.status_code == 422
+    assert response.json()["code"] == "INVALID_REQUEST"
+    response = client.get("/api/nowhere")
+    assert response.status_code == 404
+    assert set(response.json()) == {"code", "params", "message"}
+
+
+def test_creating_a_tournament_checks_profile_structure_and_uniqueness() -> None:
+    client, _ = make_client()
+
+    def create(body: dict[str, Any]) -> Any:
+        return client.post("/api/tournaments", json=body, headers=AUTH)
+
+    assert create({"tournament_id": "a", "profile": "house"}).json()["code"] == "UNKNOWN_PROFILE"
+    response = create({"tournament_id": "a", "structure": "/etc/passwd"})
+    assert response.status_code == 422
+    assert response.json()["code"] == "STRUCTURE_NOT_FOUND"
+    response = create({"tournament_id": "a", "structure": "name = 'x'\nlevels = 3\n"})
+    assert response.status_code == 422
+    assert create({"tournament_id": "../x"}).status_code == 422
+    assert create({"tournament_id": "a", "table_size": 11}).status_code == 422
+    assert create({"tournament_id": "a", "profile": "ropta"}).status_code == 201
+    response = create({"tournament_id": "a"})
+    assert response.status_code == 409
+    assert response.json()["code"] == "TOURNAMENT_EXISTS"
+
+
+def test_the_openapi_document_describes_the_commands() -> None:
+    client, _ = make_client()
+    schema = get(client, "/openapi.json")
+    assert "RecordHand" in schema["components"]["schemas"]
+    assert "/api/tournaments/{tournament_id}/commands" in schema["paths"]
+    assert client.get("/docs").status_code == 200
+
+
+def test_the_websocket_streams_durable_events_to_the_td_and_the_public() -> None:
+    client, _ = make_client()
+    seated_tournament(client, "t1", players=4)
+    with (
+        client.websocket_connect(f"/ws/tournaments/t1?token={TOKEN}") as td,
+        client.websocket_connect("/ws/tournaments/t1") as public,
+    ):
+        sent = command(client, "t1", {"type": "pause_clock"})["events"]
+        for socket in (td, public):
+            received = json.loads(socket.receive_text())
+            assert received == sent[0]
+            assert received["type"] == "clock_paused"
+
+
+def test_the_websocket_resends_the_events_after_a_sequence_number() -> None:
+    client, service = make_client()
+    seated_tournament(client, "t1", players=4)
+    version = service.version("t1")
+    with client.websocket_connect(f"/ws/tournaments/t1?after_seq={version - 2}") as public:
+        seqs = [json.loads(public.receive_text())["seq"] for _ in range(2)]
+        assert seqs == [version - 1, version]
+        command(client, "t1", {"type": "pause_clock"})
+        assert json.loads(public.receive_text())["seq"] == version + 1
+
+
+@pytest.mark.parametrize(
+    ("path", "code"),
+    [("/ws/tournaments/t1?token=wrong", 4401), ("/ws/tournaments/ghost", 4404)],
+)
+def test_the_websocket_refuses_a_wrong_token_and_an_unknown_tournament(
+    path: str, code: int
+) -> None:
+    client, service = make_client()
+    seated_tournament(client, "t1", players=4)
+    with client.websocket_connect(path) as socket, pytest.raises(WebSocketDisconnect) as closed:
+        socket.receive_text()
+    assert closed.value.code == code
+    assert service.subscriber_count("t1") == 0
