@@ -11,7 +11,6 @@ from typing import Any
 import msgspec
 
 from pokerfloor.errors import PokerfloorError
-from pokerfloor.tournament import prizes
 from pokerfloor.tournament.clock import clock_view
 from pokerfloor.tournament.events import (
     AbsentSeatReleased,
@@ -49,16 +48,7 @@ def total_chips(tournament: Tournament) -> int:
 
 
 def prize_pool_cents(tournament: Tournament) -> int:
-    entry = tournament.structure.entry
-    return prizes.prize_pool(
-        entries=tournament.entries,
-        rebuys=tournament.rebuys,
-        addons=tournament.addons,
-        buy_in_cents=entry.buy_in_cents,
-        rebuy_cents=entry.rebuy_cents,
-        addon_cents=entry.addon_cents,
-        fee_cents=entry.fee_cents,
-    ).total_cents
+    return tournament.prize_pool().total_cents
 
 
 def clock_screen(tournament: Tournament, now_ms: int) -> dict[str, Any]:

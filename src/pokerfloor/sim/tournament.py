@@ -209,17 +209,7 @@ def simulate(
 
 
 def _payouts(tournament: Tournament) -> tuple[int, ...]:
-    entry = tournament.structure.entry
-    pool = prizes.prize_pool(
-        entries=tournament.entries,
-        rebuys=tournament.rebuys,
-        addons=tournament.addons,
-        buy_in_cents=entry.buy_in_cents,
-        rebuy_cents=entry.rebuy_cents,
-        addon_cents=entry.addon_cents,
-        fee_cents=entry.fee_cents,
-    )
-    return tuple(prizes.payout_table(tournament.entries, pool.total_cents))
+    return tuple(prizes.payout_table(tournament.entries, tournament.prize_pool().total_cents))
 
 
 def _entries_desk(

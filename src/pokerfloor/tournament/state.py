@@ -212,6 +212,19 @@ class Tournament(EntryCommands):
         view = clock_view(self.clock, self.structure, at_ms)
         return view.level_index, None if view.in_break else view.level
 
+    def prize_pool(self) -> prizes.PrizePool:
+        """The prize pool from the entries, rebuys and add-ons so far."""
+        entry = self.structure.entry
+        return prizes.prize_pool(
+            entries=self.entries,
+            rebuys=self.rebuys,
+            addons=self.addons,
+            buy_in_cents=entry.buy_in_cents,
+            rebuy_cents=entry.rebuy_cents,
+            addon_cents=entry.addon_cents,
+            fee_cents=entry.fee_cents,
+        )
+
     def halted_tables(self) -> list[int]:
         """Tables 3 or more players short of the fullest: play stops there until balanced
         (tda-2024 R11, ``balancing.halt_when_short_by``)."""
