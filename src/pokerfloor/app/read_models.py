@@ -12,13 +12,6 @@ import msgspec
 
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament.clock import clock_view
-from pokerfloor.tournament.events import (
-    AbsentSeatReleased,
-    ChipRaced,
-    PenaltyGiven,
-    PlayerRebought,
-    PlayerRegistered,
-)
 from pokerfloor.tournament.state import PlayerState, Tournament
 from pokerfloor.tournament.structure import Level
 
@@ -30,21 +23,8 @@ def _level(level: Level | None) -> dict[str, Any] | None:
 
 
 def total_chips(tournament: Tournament) -> int:
-    """The chips in play: entries, rebuys and add-ons, chip-race differences, minus the chips
-    removed (disqualification, an absent player's stack)."""
-    total = 0
-    starting = tournament.created.starting_stack
-    for event in tournament.events:
-        if isinstance(event, PlayerRegistered):
-            total += starting
-        elif isinstance(event, PlayerRebought):
-            total += event.chips
-        elif isinstance(event, PenaltyGiven | AbsentSeatReleased):
-            total -= event.chips_removed
-        elif isinstance(event, ChipRaced):
-            total += sum(chips for _, chips in event.stacks_after)
-            total -= sum(chips for _, chips in event.stacks_before)
-    return total
+    """The chips in play: every stack of a player still in the tournament."""
+    return sum(player.stack for player in tournament.in_play())
 
 
 def prize_pool_cents(tournament: Tournament) -> int:

@@ -121,12 +121,17 @@ def _system_clock() -> int:
 class _Slot:
     """One tournament in memory, with its lock and the stream version it reflects."""
 
-    __slots__ = ("lock", "tournament", "version")
+    __slots__ = ("lock", "snapshot_version", "tournament", "version")
 
     def __init__(self) -> None:
         self.lock = threading.RLock()
         self.tournament: Tournament | None = None
         self.version = 0
+        self.snapshot_version = 0  # the stream version of the latest snapshot
+
+
+# A snapshot is taken every this many events, so a long tournament reloads from it quickly.
+SNAPSHOT_EVERY = 500
 
 
 _Subscriber = tuple[asyncio.AbstractEventLoop, "asyncio.Queue[PublishedEvent]"]
@@ -163,8 +168,11 @@ class TournamentService:
         """The tournament of the slot (caller holds its lock), replayed when not in memory."""
         if slot.tournament is not None:
             return slot.tournament
-        stored = self.store.read(stream_id(tournament_id))
-        if not stored:
+        stream = stream_id(tournament_id)
+        snapshot = self.store.load_snapshot(stream)
+        after = snapshot.seq if snapshot is not None else 0
+        stored = self.store.read(stream, after)
+        if not stored and snapshot is None:
             raise _not_found(tournament_id)
         try:
             events = [EVENT_DECODER.decode(item.data) for item in stored]
@@ -174,9 +182,16 @@ class TournamentService:
                 f"the stored log of {tournament_id!r} cannot be read: {error}",
                 {"tournament_id": tournament_id},
             ) from error
-        slot.tournament = Tournament.replay(events)
-        slot.version = stored[-1].seq
-        return slot.tournament
+        if snapshot is None:
+            tournament = Tournament.replay(events)
+        else:
+            tournament = Tournament.from_snapshot(snapshot.data)
+            for event in events:
+                tournament.apply_stored(event)
+        slot.tournament = tournament
+        slot.version = stored[-1].seq if stored else after
+        slot.snapshot_version = after
+        return tournament
 
     def _reload(self, tournament_id: str, slot: _Slot) -> None:
         slot.tournament = None
@@ -252,6 +267,13 @@ class TournamentService:
             slot.version = version
             if isinstance(command, CreateTournament):
                 slot.tournament = tournament
+            if version - slot.snapshot_version >= SNAPSHOT_EVERY:
+                # A snapshot is only a shortcut: failing to write one loses nothing.
+                with contextlib.suppress(PokerfloorError):
+                    self.store.save_snapshot(
+                        stream_id(tournament_id), version, tournament.to_snapshot()
+                    )
+                    slot.snapshot_version = version
         self._publish(tournament_id, published)
         return published
 

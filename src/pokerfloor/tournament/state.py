@@ -16,7 +16,15 @@ from typing import get_args
 from pokerfloor.cards import Deck
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.rules import RuleProfile, load_profile
-from pokerfloor.tournament import balancing, points, positions, prizes, ranking, seating
+from pokerfloor.tournament import (
+    balancing,
+    points,
+    positions,
+    prizes,
+    ranking,
+    seating,
+    snapshot,
+)
 from pokerfloor.tournament._entries import EntryCommands
 from pokerfloor.tournament.clock import (
     ClockCommand,
@@ -194,6 +202,19 @@ class Tournament(EntryCommands):
         for event in iterator:
             tournament._record(event)
         return tournament
+
+    def to_snapshot(self) -> bytes:
+        """The whole state as bytes (pokerfloor.tournament.snapshot)."""
+        return snapshot.take_snapshot(self)
+
+    @classmethod
+    def from_snapshot(cls, data: bytes) -> Tournament:
+        """The state a snapshot holds; apply the later events with ``apply_stored``."""
+        return snapshot.restore_snapshot(data)
+
+    def apply_stored(self, event: TournamentEvent) -> None:
+        """Fold an event read back from the store (it was decided before: no check here)."""
+        self._record(event)
 
     def _record(self, event: TournamentEvent) -> None:
         self.events.append(event)

@@ -1,0 +1,146 @@
+"""Snapshots of a tournament: its whole state at one event, so a long tournament reloads fast.
+
+A snapshot is the state the events built, not a replacement for them: the event log stays the
+truth, and a snapshot plus the events after it gives exactly the state a full replay gives
+(tests/tournament/test_snapshot.py checks it, and that no state is forgotten).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import msgspec
+
+from pokerfloor.errors import PokerfloorError
+from pokerfloor.tournament import ranking
+from pokerfloor.tournament.clock import ClockState
+from pokerfloor.tournament.events import Placement, TournamentCreated, TournamentFinished
+from pokerfloor.tournament.types import PlayerId, SeatRef, Table
+
+if TYPE_CHECKING:
+    from pokerfloor.tournament.state import Tournament
+
+SNAPSHOT_FORMAT = 1
+
+
+class PlayerRecord(msgspec.Struct, frozen=True):
+    player_id: PlayerId
+    name: str
+    stack: int
+    seat: SeatRef | None
+    entries: int
+    rebuys: int
+    addons: int
+    place: int | None
+    missed_hands: int
+    present: bool
+    withdrawn: bool
+    penalties: tuple[str, ...]
+
+
+class TournamentSnapshot(msgspec.Struct, frozen=True):
+    format: int
+    created: TournamentCreated
+    players: tuple[PlayerRecord, ...]
+    tables: tuple[Table, ...]
+    hands_at: dict[int, int]
+    placements: tuple[Placement, ...]
+    players_left: int
+    entries: int
+    rebuys: int
+    addons: int
+    hand_for_hand: bool
+    clock: ClockState
+    finished: TournamentFinished | None
+    max_players: int | None
+    waiting_list: tuple[tuple[PlayerId, str], ...]
+    hands_after_rebuys: dict[int, int]
+    first_round: dict[int, int]
+    clock_started_at: int | None
+    late_entries: int
+    highest_table_no: int
+    bust_history: tuple[tuple[ranking.Placement, ...], ...]
+
+
+# Tournament attributes a snapshot does not carry: the events (they stay in the store) and what
+# comes from the created event (the profile is loaded again, the structure is in ``created``).
+NOT_IN_SNAPSHOT = frozenset({"events", "profile", "structure"})
+
+
+def take_snapshot(tournament: Tournament) -> bytes:
+    players = tuple(
+        PlayerRecord(
+            p.player_id, p.name, p.stack, p.seat, p.entries, p.rebuys, p.addons, p.place,
+            p.missed_hands, p.present, p.withdrawn, tuple(p.penalties),
+        )
+        for p in tournament.players.values()
+    )  # fmt: skip
+    snapshot = TournamentSnapshot(
+        SNAPSHOT_FORMAT,
+        tournament.created,
+        players,
+        tuple(tournament.tables.values()),
+        dict(tournament.hands_at),
+        tuple(tournament.placements),
+        tournament.players_left,
+        tournament.entries,
+        tournament.rebuys,
+        tournament.addons,
+        tournament.hand_for_hand,
+        tournament.clock,
+        tournament.finished,
+        tournament.max_players,
+        tuple(tournament.waiting_list.items()),
+        dict(tournament.hands_after_rebuys),
+        dict(tournament.first_round),
+        tournament.clock_started_at,
+        tournament.late_entries,
+        tournament.highest_table_no,
+        tuple(tournament.bust_history),
+    )
+    return msgspec.json.encode(snapshot)
+
+
+def restore_snapshot(data: bytes) -> Tournament:
+    from pokerfloor.tournament.state import PlayerState, Tournament
+
+    try:
+        snapshot = msgspec.json.decode(data, type=TournamentSnapshot)
+    except msgspec.DecodeError as error:
+        raise PokerfloorError("BAD_SNAPSHOT", f"the snapshot cannot be read: {error}") from None
+    if snapshot.format != SNAPSHOT_FORMAT or snapshot.created.structure is None:
+        raise PokerfloorError(
+            "BAD_SNAPSHOT", "the snapshot's format is not supported: replay the events instead"
+        )
+    tournament = Tournament(snapshot.created, snapshot.created.structure, snapshot.max_players)
+    tournament.events = []  # the events folded into the snapshot stay in the store
+    for record in snapshot.players:
+        player = PlayerState(record.player_id, record.name, record.stack)
+        player.seat = record.seat
+        player.entries = record.entries
+        player.rebuys = record.rebuys
+        player.addons = record.addons
+        player.place = record.place
+        player.missed_hands = record.missed_hands
+        player.present = record.present
+        player.withdrawn = record.withdrawn
+        player.penalties = list(record.penalties)
+        tournament.players[record.player_id] = player
+    tournament.tables = {table.table_no: table for table in snapshot.tables}
+    tournament.hands_at = dict(snapshot.hands_at)
+    tournament.placements = list(snapshot.placements)
+    tournament.players_left = snapshot.players_left
+    tournament.entries = snapshot.entries
+    tournament.rebuys = snapshot.rebuys
+    tournament.addons = snapshot.addons
+    tournament.hand_for_hand = snapshot.hand_for_hand
+    tournament.clock = snapshot.clock
+    tournament.finished = snapshot.finished
+    tournament.waiting_list = dict(snapshot.waiting_list)
+    tournament.hands_after_rebuys = dict(snapshot.hands_after_rebuys)
+    tournament.first_round = dict(snapshot.first_round)
+    tournament.clock_started_at = snapshot.clock_started_at
+    tournament.late_entries = snapshot.late_entries
+    tournament.highest_table_no = snapshot.highest_table_no
+    tournament.bust_history = list(snapshot.bust_history)
+    return tournament

@@ -1,0 +1,66 @@
+"""A snapshot plus the events after it gives exactly the state a full replay gives, for whole
+simulated tournaments cut anywhere, and no attribute of the state is left out."""
+
+from __future__ import annotations
+
+import random
+
+import msgspec
+import pytest
+
+from pokerfloor.errors import PokerfloorError
+from pokerfloor.sim.tournament import simulate
+from pokerfloor.tournament.snapshot import NOT_IN_SNAPSHOT, TournamentSnapshot
+from pokerfloor.tournament.state import PlayerState, Tournament
+from pokerfloor.tournament.structure import load_structure
+
+
+def state(tournament: Tournament) -> dict[str, object]:
+    """Every attribute but the events, players as plain tuples."""
+    result: dict[str, object] = {}
+    for name, value in vars(tournament).items():
+        if name in ("events", "profile"):
+            continue
+        if name == "players":
+            value = {
+                pid: tuple(getattr(p, slot) for slot in PlayerState.__slots__)
+                for pid, p in value.items()
+            }
+        result[name] = value
+    return result
+
+
+def test_every_attribute_of_the_tournament_is_in_the_snapshot() -> None:
+    tournament = simulate(12, "tda-2024", load_structure("club-evening"), 1).tournament
+    stored = set(TournamentSnapshot.__struct_fields__) - {"format"}
+    assert set(vars(tournament)) - NOT_IN_SNAPSHOT == stored
+
+
+@pytest.mark.parametrize(
+    ("profile", "structure"),
+    [("tda-2024", "club-evening"), ("allinouest", "club-rebuy"), ("heavenpoker", "club-rebuy")],
+)
+def test_snapshot_then_later_events_equals_a_full_replay(profile: str, structure: str) -> None:
+    events = simulate(70, profile, load_structure(structure), 5, penalty_rate=0.02).events
+    full = Tournament.replay(events)
+    rng = random.Random(7)
+    for cut in [*sorted(rng.sample(range(1, len(events)), 6)), len(events)]:
+        partial = Tournament.replay(events[:cut])
+        restored = Tournament.from_snapshot(partial.to_snapshot())
+        assert state(restored) == state(partial)
+        for event in events[cut:]:
+            restored.apply_stored(event)
+        assert state(restored) == state(full)
+        assert restored.to_snapshot() == full.to_snapshot()
+
+
+def test_a_damaged_snapshot_is_refused() -> None:
+    with pytest.raises(PokerfloorError) as caught:
+        Tournament.from_snapshot(b'{"format": 1}')
+    assert caught.value.code == "BAD_SNAPSHOT"
+    data = msgspec.json.decode(
+        simulate(10, "ropta", load_structure("turbo"), 2).tournament.to_snapshot()
+    )
+    data["format"] = 99
+    with pytest.raises(PokerfloorError):
+        Tournament.from_snapshot(msgspec.json.encode(data))
