@@ -1,0 +1,242 @@
+"""WebSocket fan-out latency to 200 subscribers, and durable commands per second through the
+HTTP API, against a real ``pokerfloor serve`` process (SQLite in a temporary directory).
+
+200 clients subscribe to ``/ws/tournaments/{id}``; the TD then sends N commands one after the
+other (registrations: one event each). For every (event, subscriber) pair the latency runs
+from just before the command was sent (and, second row, from its acknowledgement) to the
+event's arrival at that subscriber (negative from the ack: the event reached the subscriber
+before the client read the HTTP answer, both travelling at once). Target: p99 under 100 ms.
+Then one TD, and 16 TDs at once (one tournament each), send commands without subscribers:
+durable commands per second through the API.
+
+Run: python3 -m uv run python -m bench.fanout [--subscribers 200] [--commands 200]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from rich.console import Console
+from rich.table import Table
+from websockets.asyncio.client import ClientConnection, connect
+
+TARGET_P99_MS = 100.0
+CONNECT_BATCH = 50
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+class _Server:
+    """``pokerfloor serve`` on a fresh database; its output goes to a file (access logs)."""
+
+    def __init__(self, directory: Path) -> None:
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = directory / "server.log"
+        env = os.environ | {"PYTHONUNBUFFERED": "1"}
+        command = [sys.executable, "-m", "pokerfloor.cli.main", "serve"]
+        command += ["--db", str(directory / "fanout.db"), "--port", str(self.port)]
+        with self.log.open("wb") as out:
+            self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env)
+
+    def wait_ready(self, timeout: float = 60.0) -> str:
+        """Wait until the API answers; return the TD token printed at the first start."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server exited:\n{self.log.read_text()}")
+            try:
+                if httpx.get(f"{self.url}/api/tournaments", timeout=1.0).status_code == 200:
+                    lines = self.log.read_text().splitlines()
+                    marker = next(
+                        n for n, line in enumerate(lines) if line.startswith("Jeton du directeur")
+                    )
+                    return lines[marker + 1].strip()
+            except httpx.TransportError:
+                pass
+            time.sleep(0.05)
+        raise RuntimeError(f"the server did not answer:\n{self.log.read_text()}")
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+def _seq(message: str | bytes) -> int:
+    """The ``seq`` of an event line ``{"seq":n,...}`` without decoding all of it."""
+    text = message.decode() if isinstance(message, bytes) else message
+    return int(text[7 : text.index(",")])
+
+
+async def _subscriber(
+    connection: ClientConnection, arrivals: dict[int, float], last_seq: int
+) -> None:
+    async for message in connection:
+        seq = _seq(message)
+        arrivals[seq] = time.perf_counter()
+        if seq >= last_seq:
+            return
+
+
+async def _create(client: httpx.AsyncClient, tournament_id: str) -> None:
+    response = await client.post("/api/tournaments", json={"tournament_id": tournament_id})
+    response.raise_for_status()
+
+
+async def _register(client: httpx.AsyncClient, tournament_id: str, number: int) -> dict[str, Any]:
+    body = {"type": "register_player", "player_id": f"P{number:04d}", "name": f"Joueur {number}"}
+    response = await client.post(f"/api/tournaments/{tournament_id}/commands", json=body)
+    response.raise_for_status()
+    answer: dict[str, Any] = response.json()
+    return answer
+
+
+def _percentiles(values: list[float]) -> dict[str, float]:
+    ordered = sorted(values)
+    cuts = statistics.quantiles(ordered, n=100, method="inclusive")
+    return {"p50": cuts[49], "p90": cuts[89], "p99": cuts[98], "max": ordered[-1]}
+
+
+async def _fanout(
+    url: str, token: str, subscribers: int, commands: int
+) -> tuple[dict[str, float], dict[str, float], float, int]:
+    """(latency from send, latency from ack, commands/s, pairs measured)."""
+    headers = {"Authorization": f"Bearer {token}"}
+    async with httpx.AsyncClient(base_url=url, headers=headers, timeout=30.0) as client:
+        await _create(client, "fanout")
+        ws_url = url.replace("http://", "ws://") + "/ws/tournaments/fanout"
+        connections: list[ClientConnection] = []
+        for start in range(0, subscribers, CONNECT_BATCH):
+            batch = range(start, min(start + CONNECT_BATCH, subscribers))
+            connections += await asyncio.gather(
+                *(connect(ws_url, max_queue=None, open_timeout=30) for _ in batch)
+            )
+        first_seq = 2  # 1 is tournament_created
+        last_seq = first_seq + commands - 1
+        arrivals: list[dict[int, float]] = [{} for _ in connections]
+        tasks = [
+            asyncio.create_task(_subscriber(connection, seen, last_seq))
+            for connection, seen in zip(connections, arrivals, strict=True)
+        ]
+        sent: dict[int, float] = {}
+        acked: dict[int, float] = {}
+        began = time.perf_counter()
+        for number in range(1, commands + 1):
+            before = time.perf_counter()
+            answer = await _register(client, "fanout", number)
+            after = time.perf_counter()
+            for event in answer["events"]:
+                sent[event["seq"]], acked[event["seq"]] = before, after
+        rate = commands / (time.perf_counter() - began)
+        await asyncio.wait_for(asyncio.gather(*tasks), timeout=60)
+        await asyncio.gather(*(connection.close() for connection in connections))
+
+    from_send = [seen[seq] - sent[seq] for seen in arrivals for seq in sent]
+    from_ack = [seen[seq] - acked[seq] for seen in arrivals for seq in sent]
+    to_ms = 1000.0
+    return (
+        {k: v * to_ms for k, v in _percentiles(from_send).items()},
+        {k: v * to_ms for k, v in _percentiles(from_ack).items()},
+        rate,
+        len(from_send),
+    )
+
+
+async def _throughput(url: str, token: str, writers: int, commands: int) -> float:
+    """Durable commands/s with ``writers`` TDs at once, each on its own tournament."""
+    headers = {"Authorization": f"Bearer {token}"}
+    limits = httpx.Limits(max_connections=writers * 2)
+    async with httpx.AsyncClient(
+        base_url=url, headers=headers, timeout=30.0, limits=limits
+    ) as client:
+        names = [f"burst-{writers}-{n}" for n in range(writers)]
+        await asyncio.gather(*(_create(client, name) for name in names))
+        per_writer = max(1, commands // writers)
+
+        async def writer(name: str) -> None:
+            for number in range(1, per_writer + 1):
+                await _register(client, name, number)
+
+        began = time.perf_counter()
+        await asyncio.gather(*(writer(name) for name in names))
+        return per_writer * writers / (time.perf_counter() - began)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--subscribers", type=int, default=200)
+    parser.add_argument("--commands", type=int, default=200, help="commands in the fan-out run")
+    parser.add_argument("--burst", type=int, default=2_000, help="commands in each burst run")
+    arguments = parser.parse_args()
+    console = Console()
+
+    with tempfile.TemporaryDirectory() as directory:
+        server = _Server(Path(directory))
+        try:
+            token = server.wait_ready()
+            from_send, from_ack, rate, pairs = asyncio.run(
+                _fanout(server.url, token, arguments.subscribers, arguments.commands)
+            )
+            bursts = [
+                (writers, asyncio.run(_throughput(server.url, token, writers, arguments.burst)))
+                for writers in (1, 16)
+            ]
+        finally:
+            server.stop()
+
+    table = Table(
+        title=f"WebSocket fan-out: {arguments.commands} events x {arguments.subscribers} "
+        f"subscribers ({pairs:,} deliveries), ms"
+    )
+    table.add_column("latency")
+    for column in ("p50", "p90", "p99", "max"):
+        table.add_column(column, justify="right")
+    table.add_column("target")
+    met = from_send["p99"] < TARGET_P99_MS
+    rows = (("from send", from_send), ("from ack (< 0: event before the ack)", from_ack))
+    for label, values in rows:
+        verdict = f"p99 < {TARGET_P99_MS:.0f} ms: {'met' if met else 'NOT MET'}"
+        table.add_row(
+            label,
+            *(f"{values[key]:.1f}" for key in ("p50", "p90", "p99", "max")),
+            verdict if label == "from send" else "-",
+        )
+    console.print(table)
+
+    rates = Table(title="Durable commands per second through the HTTP API (SQLite)")
+    rates.add_column("run")
+    rates.add_column("commands/s", justify="right")
+    rates.add_row(f"1 TD, {arguments.subscribers} subscribers", f"{rate:,.0f}")
+    for writers, burst in bursts:
+        label = f"{writers} TDs at once" if writers > 1 else "1 TD"
+        rates.add_row(f"{label}, 0 subscribers", f"{burst:,.0f}")
+    console.print(rates)
+    console.print(
+        "One client process, one server process (uvicorn, one worker) on this machine; "
+        "a command is answered only once its events are synced to disk."
+    )
+
+
+if __name__ == "__main__":
+    main()
