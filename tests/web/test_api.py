@@ -354,3 +354,47 @@ def test_the_websocket_refuses_a_wrong_token_and_an_unknown_tournament(
         socket.receive_text()
     assert closed.value.code == code
     assert service.subscriber_count("t1") == 0
+
+
+def test_unregister_payments_corrections_and_points_through_the_api() -> None:
+    client, _ = make_client()
+    response = client.post(
+        "/api/tournaments",
+        json={"tournament_id": "desk", "structure": "club-rebuy"},
+        headers=AUTH,
+    )
+    assert response.status_code == 201, response.text
+    for number in range(1, 6):
+        body = {"type": "register_player", "player_id": f"P{number:02d}", "name": f"J{number}"}
+        command(client, "desk", body)
+    left = command(client, "desk", {"type": "unregister", "player_id": "P05", "reason": "ill"})
+    assert [event["type"] for event in left["events"]] == ["player_unregistered"]
+    paid = {"type": "record_payment", "player_id": "P01", "paid": True, "method": "cash"}
+    assert command(client, "desk", paid)["events"][0]["type"] == "payment_recorded"
+    players = {p["player_id"]: p for p in get(client, "/api/tournaments/desk/players")["players"]}
+    assert "P05" not in players
+    assert players["P01"]["paid"] is True and players["P01"]["payment_method"] == "cash"
+    assert players["P02"]["paid"] is False
+    command(client, "desk", {"type": "draw_seats", "seed": 1})
+    command(client, "desk", {"type": "place_buttons", "seed": 2})
+    command(client, "desk", {"type": "start_clock"})
+    late = {"type": "unregister", "player_id": "P01", "reason": "bored"}
+    assert refused(client, "desk", late, 409)["code"] == "UNREGISTER_AFTER_DRAW"
+    no_rebuy = {"type": "correct_rebuy", "player_id": "P01", "reason": "typo"}
+    assert refused(client, "desk", no_rebuy, 409)["code"] == "NO_REBUY"
+    command(client, "desk", {"type": "bust_players", "table_no": 1, "players": ["P02"]})
+    back = {"type": "correct_bust", "player_id": "P02", "stack": 20000, "reason": "wrong player"}
+    assert command(client, "desk", back)["events"][0]["type"] == "bust_corrected"
+    players = {p["player_id"]: p for p in get(client, "/api/tournaments/desk/players")["players"]}
+    assert players["P02"]["status"] == "playing" and players["P02"]["stack"] == 20000
+    assert get(client, "/api/tournaments/desk/results")["players_left"] == 4
+    for player_id in ("P02", "P03", "P04"):
+        command(client, "desk", {"type": "bust_players", "table_no": 1, "players": [player_id]})
+    unknown = {"type": "finish", "points": {"name": "nope"}}
+    assert refused(client, "desk", unknown, 409)["code"] == "POINTS_UNKNOWN_FORMULA"
+    wrong = {"type": "finish", "points": {"name": "linear", "factor": [1, 2]}}
+    assert refused(client, "desk", wrong, 409)["code"] == "POINTS_BAD_INPUT"
+    command(client, "desk", {"type": "finish", "points": {"name": "linear", "factor": 2}})
+    results = get(client, "/api/tournaments/desk/results")
+    scored = {row["player_id"]: row["points"] for row in results["ranking"]}
+    assert scored["P01"] == 8 * 100 and scored["P02"] == 2 * 100

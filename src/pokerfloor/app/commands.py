@@ -24,6 +24,8 @@ __all__ = [
     "BustPlayers",
     "ChipRace",
     "Command",
+    "CorrectBust",
+    "CorrectRebuy",
     "CreateTournament",
     "DrawSeats",
     "Finish",
@@ -34,6 +36,7 @@ __all__ = [
     "PlaceButtons",
     "Rebuy",
     "RecordHand",
+    "RecordPayment",
     "Reenter",
     "RegisterLate",
     "RegisterPlayer",
@@ -43,6 +46,7 @@ __all__ = [
     "SetHandForHand",
     "StartClock",
     "TournamentCommand",
+    "Unregister",
     "command_type",
 ]
 
@@ -213,12 +217,54 @@ class Penalize(_Command, frozen=True, tag="penalize"):
     reason: Annotated[str, msgspec.Meta(min_length=1, max_length=500)]
 
 
+ReasonText = Annotated[str, msgspec.Meta(min_length=1, max_length=500)]
+PointsValue = Annotated[int, msgspec.Meta(ge=0, le=MAX_CENTS)]
+# A formula's name (``name``) or one of its parameters (whole numbers, or a table of them).
+PointsParam = (
+    Annotated[str, msgspec.Meta(max_length=40)]
+    | PointsValue
+    | Annotated[tuple[PointsValue, ...], msgspec.Meta(max_length=1000)]
+)
+PointsKey = Annotated[str, msgspec.Meta(max_length=40)]
+
+
+class Unregister(_Command, frozen=True, tag="unregister"):
+    """A player leaves before the seat draw (or leaves the waiting list)."""
+
+    player_id: PlayerIdText
+    reason: ReasonText
+
+
+class RecordPayment(_Command, frozen=True, tag="record_payment"):
+    player_id: PlayerIdText
+    paid: bool
+    method: Annotated[str, msgspec.Meta(max_length=40)] = ""
+
+
+class CorrectBust(_Command, frozen=True, tag="correct_bust"):
+    """A player wrongly recorded as busted goes back to their seat with ``stack``."""
+
+    player_id: PlayerIdText
+    stack: ChipValue
+    reason: ReasonText
+
+
+class CorrectRebuy(_Command, frozen=True, tag="correct_rebuy"):
+    """Cancel the player's last rebuy or add-on."""
+
+    player_id: PlayerIdText
+    reason: ReasonText
+
+
 class Finish(_Command, frozen=True, tag="finish"):
     """Close the tournament. Without ``payouts_cents`` the prize pool of the structure is paid
-    by the standard table; ``prize_pool_cents`` defaults to the pool collected."""
+    by the standard table; ``prize_pool_cents`` defaults to the pool collected. ``points``:
+    a championship points formula, ``{"name": "sqrt", ...its parameters}``
+    (pokerfloor.tournament.points.points_formula)."""
 
     payouts_cents: Annotated[tuple[Cents, ...], msgspec.Meta(max_length=1000)] | None = None
     prize_pool_cents: Cents | None = None
+    points: Annotated[dict[PointsKey, PointsParam], msgspec.Meta(max_length=20)] | None = None
 
 
 TournamentCommand = (
@@ -245,6 +291,10 @@ TournamentCommand = (
     | ChipRace
     | Penalize
     | Finish
+    | Unregister
+    | RecordPayment
+    | CorrectBust
+    | CorrectRebuy
 )
 Command = CreateTournament | TournamentCommand
 

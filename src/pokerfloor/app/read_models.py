@@ -144,6 +144,8 @@ def players_list(tournament: Tournament) -> dict[str, Any]:
                 "addons": player.addons,
                 "place": player.place,
                 "penalties": list(player.penalties),
+                "paid": player.paid,
+                "payment_method": player.payment_method,
             }
         )
     return {

@@ -34,6 +34,8 @@ from pokerfloor.app.commands import (
     BustPlayers,
     ChipRace,
     Command,
+    CorrectBust,
+    CorrectRebuy,
     CreateTournament,
     DrawSeats,
     Finish,
@@ -44,6 +46,7 @@ from pokerfloor.app.commands import (
     PlaceButtons,
     Rebuy,
     RecordHand,
+    RecordPayment,
     Reenter,
     RegisterLate,
     RegisterPlayer,
@@ -53,12 +56,13 @@ from pokerfloor.app.commands import (
     SetHandForHand,
     StartClock,
     TournamentCommand,
+    Unregister,
 )
 from pokerfloor.app.ports import EventStore
 from pokerfloor.cards import Deck
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.rules import bundled_profile_ids
-from pokerfloor.tournament import clock, prizes, ranking
+from pokerfloor.tournament import clock, points, prizes, ranking
 from pokerfloor.tournament.events import TournamentEvent
 from pokerfloor.tournament.state import Tournament
 from pokerfloor.tournament.structure import Structure, bundled_structures, load_structure
@@ -503,6 +507,14 @@ def _dispatch(tournament: Tournament, command: TournamentCommand, now: int) -> N
             tournament.penalize(command.player_id, command.kind, command.reason, now)
         case Finish():
             _finish(tournament, command, now)
+        case Unregister():
+            tournament.unregister(command.player_id, now, command.reason)
+        case RecordPayment():
+            tournament.record_payment(command.player_id, command.paid, command.method, now)
+        case CorrectBust():
+            tournament.correct_bust(command.player_id, command.stack, now, command.reason)
+        case CorrectRebuy():
+            tournament.correct_rebuy(command.player_id, now, command.reason)
 
 
 def _record_hand(tournament: Tournament, command: RecordHand, now: int) -> None:
@@ -631,4 +643,32 @@ def _finish(tournament: Tournament, command: Finish, now: int) -> None:
             f"the payouts add up to {sum(payouts)} cents, more than the pool of {pool}",
             {"payouts": sum(payouts), "prize_pool_cents": pool},
         )
-    tournament.finish(now, payouts, pool)
+    formula = None if command.points is None else _points_formula(command.points)
+    tournament.finish(now, payouts, pool, points_formula=formula)
+
+
+def _points_formula(spec: dict[str, Any]) -> points.PointsFormula:
+    """``{"name": "sqrt", "k": 10}``: the formula, its parameters checked."""
+    params = dict(spec)
+    name = params.pop("name", None)
+    if not isinstance(name, str):
+        raise PokerfloorError(
+            "POINTS_BAD_INPUT", "the points formula needs a name (table, sqrt, linear, tlb)", {}
+        )
+    wrong = sorted(key for key, value in params.items() if isinstance(value, str))
+    if wrong:
+        raise PokerfloorError(
+            "POINTS_BAD_INPUT",
+            f"the parameters of a points formula are whole numbers, not text: {wrong[0]}",
+            {"formula": name, "name": wrong[0]},
+        )
+    try:
+        return points.points_formula(name, **params)
+    except PokerfloorError:
+        raise
+    except (TypeError, ValueError) as error:  # a table where a number is expected, or back
+        raise PokerfloorError(
+            "POINTS_BAD_INPUT",
+            f"the parameters of points formula {name!r} do not fit it ({error})",
+            {"formula": name},
+        ) from None

@@ -201,6 +201,46 @@ class TournamentFinished(msgspec.Struct, frozen=True, tag="tournament_finished")
     citations: tuple[str, ...] = ()
 
 
+class PlayerUnregistered(msgspec.Struct, frozen=True, tag="player_unregistered"):
+    """A player leaves before the seat draw (or leaves the waiting list); the first player
+    waiting, if any, takes the place by a ``player_registered`` recorded next."""
+
+    player_id: PlayerId
+    reason: str
+    at_ms: int
+
+
+class PaymentRecorded(msgspec.Struct, frozen=True, tag="payment_recorded"):
+    player_id: PlayerId
+    paid: bool
+    method: str  # cash, card, transfer... as the desk names it
+    at_ms: int
+
+
+class BustCorrected(msgspec.Struct, frozen=True, tag="bust_corrected"):
+    """A player wrongly recorded as busted is back at their seat with ``stack``; their last
+    placement leaves the ranking history (the places recorded since move down by one)."""
+
+    player_id: PlayerId
+    table_no: int
+    seat_no: int
+    stack: int
+    reason: str
+    at_ms: int
+
+
+class RebuyCorrected(msgspec.Struct, frozen=True, tag="rebuy_corrected"):
+    """The player's last rebuy or add-on is cancelled: its chips leave the stack, the counts
+    and the prize pool go down."""
+
+    player_id: PlayerId
+    kind: str  # rebuy | addon
+    chips: int
+    paid_cents: int
+    reason: str
+    at_ms: int
+
+
 TournamentEvent = (
     TournamentCreated
     | PlayerRegistered
@@ -218,5 +258,9 @@ TournamentEvent = (
     | ChipRaced
     | PenaltyGiven
     | TournamentFinished
+    | PlayerUnregistered
+    | PaymentRecorded
+    | BustCorrected
+    | RebuyCorrected
     | ClockEvent
 )

@@ -36,6 +36,9 @@ class PlayerRecord(msgspec.Struct, frozen=True):
     present: bool
     withdrawn: bool
     penalties: tuple[str, ...]
+    paid: bool = False
+    payment_method: str = ""
+    last_seat: SeatRef | None = None
 
 
 class TournamentSnapshot(msgspec.Struct, frozen=True):
@@ -71,7 +74,8 @@ def take_snapshot(tournament: Tournament) -> bytes:
     players = tuple(
         PlayerRecord(
             p.player_id, p.name, p.stack, p.seat, p.entries, p.rebuys, p.addons, p.place,
-            p.missed_hands, p.present, p.withdrawn, tuple(p.penalties),
+            p.missed_hands, p.present, p.withdrawn, tuple(p.penalties), p.paid,
+            p.payment_method, p.last_seat,
         )
         for p in tournament.players.values()
     )  # fmt: skip
@@ -125,6 +129,9 @@ def restore_snapshot(data: bytes) -> Tournament:
         player.present = record.present
         player.withdrawn = record.withdrawn
         player.penalties = list(record.penalties)
+        player.paid = record.paid
+        player.payment_method = record.payment_method
+        player.last_seat = record.last_seat
         tournament.players[record.player_id] = player
     tournament.tables = {table.table_no: table for table in snapshot.tables}
     tournament.hands_at = dict(snapshot.hands_at)

@@ -25,6 +25,7 @@ from pokerfloor.tournament import (
     seating,
     snapshot,
 )
+from pokerfloor.tournament._corrections import CORRECTION_EVENTS, CorrectionCommands
 from pokerfloor.tournament._entries import EntryCommands
 from pokerfloor.tournament.clock import (
     ClockCommand,
@@ -75,8 +76,11 @@ class PlayerState:
     __slots__ = (
         "addons",
         "entries",
+        "last_seat",
         "missed_hands",
         "name",
+        "paid",
+        "payment_method",
         "penalties",
         "place",
         "player_id",
@@ -100,6 +104,9 @@ class PlayerState:
         self.present = True
         self.withdrawn = False  # an absent player whose seat went to the waiting list
         self.penalties: list[str] = []
+        self.paid = False
+        self.payment_method = ""
+        self.last_seat: SeatRef | None = None  # the seat held when last busted
 
     @property
     def in_play(self) -> bool:
@@ -122,7 +129,7 @@ class HandPlan:
     away: frozenset[PlayerId] = frozenset()  # serving a penalty: dealt in, hand killed
 
 
-class Tournament(EntryCommands):
+class Tournament(EntryCommands, CorrectionCommands):
     def __init__(
         self, created: TournamentCreated, structure: Structure, max_players: int | None = None
     ) -> None:
@@ -667,6 +674,8 @@ class Tournament(EntryCommands):
         elif isinstance(event, ChipRaced):
             for player_id, stack in event.stacks_after:
                 self.players[player_id].stack = stack
+        elif isinstance(event, CORRECTION_EVENTS):
+            self._apply_correction(event)
         elif isinstance(event, TournamentFinished):
             self.finished = event
             for placement in event.ranking:
@@ -695,6 +704,7 @@ class Tournament(EntryCommands):
         seats = dict(table.seats)
         seats.pop(player.seat.seat_no, None)
         self.tables[table.table_no] = table.with_seats(seats)
+        player.last_seat = player.seat
         player.seat = None
 
     def _apply_moves(self, moves: Sequence[Move]) -> None:

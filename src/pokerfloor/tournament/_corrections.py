@@ -1,0 +1,224 @@
+"""The desk's own bookkeeping and its corrections: unregistering before the draw, payments,
+and mistakes undone by a reversing event with a reason (a bust that was not one, a rebuy or
+add-on that did not happen). Nothing is ever deleted: the log only grows.
+
+A mixin of ``Tournament`` (state.py): each command checks the state, then records events
+through ``_record``; ``_apply_correction`` folds the events of this module.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pokerfloor.errors import PokerfloorError
+from pokerfloor.tournament import ranking
+from pokerfloor.tournament.events import (
+    BustCorrected,
+    PaymentRecorded,
+    Placement,
+    PlayerRegistered,
+    PlayerUnregistered,
+    RebuyCorrected,
+)
+from pokerfloor.tournament.types import PlayerId, SeatRef, Table
+
+if TYPE_CHECKING:
+    from pokerfloor.tournament.events import TournamentCreated, TournamentEvent, TournamentFinished
+    from pokerfloor.tournament.state import PlayerState
+    from pokerfloor.tournament.structure import Structure
+
+CORRECTION_EVENTS = (PlayerUnregistered, PaymentRecorded, BustCorrected, RebuyCorrected)
+
+
+class CorrectionCommands:
+    """Unregistering, payments and corrections, mixed into ``Tournament``."""
+
+    if TYPE_CHECKING:  # provided by Tournament
+        created: TournamentCreated
+        structure: Structure
+        players: dict[PlayerId, PlayerState]
+        tables: dict[int, Table]
+        waiting_list: dict[PlayerId, str]
+        placements: list[Placement]
+        bust_history: list[tuple[ranking.Placement, ...]]
+        players_left: int
+        entries: int
+        rebuys: int
+        addons: int
+        finished: TournamentFinished | None
+
+        def _record(self, event: TournamentEvent) -> None: ...
+        def is_full(self) -> bool: ...
+
+    # ---- commands -----------------------------------------------------------------------
+
+    def unregister(self, player_id: PlayerId, at_ms: int, reason: str) -> None:
+        """A player leaves before the seat draw (a player on the waiting list may leave it at
+        any time); the first player waiting takes the place."""
+        if player_id in self.waiting_list:
+            self._record(PlayerUnregistered(player_id, reason, at_ms))
+            return
+        if player_id not in self.players:
+            raise PokerfloorError(
+                "NOT_REGISTERED", f"{player_id} is not registered", {"player_id": player_id}
+            )
+        if self.tables:
+            raise PokerfloorError(
+                "UNREGISTER_AFTER_DRAW",
+                f"the seats are drawn: {player_id} can no longer unregister (a player who "
+                "leaves now is blinded away or busts)",
+                {"player_id": player_id},
+            )
+        self._record(PlayerUnregistered(player_id, reason, at_ms))
+        if self.waiting_list and not self.is_full():
+            newcomer, name = next(iter(self.waiting_list.items()))
+            self._record(PlayerRegistered(newcomer, name, at_ms))
+
+    def record_payment(self, player_id: PlayerId, paid: bool, method: str, at_ms: int) -> None:
+        """Whether the player has paid the entry, and how."""
+        if player_id not in self.players:
+            raise PokerfloorError(
+                "NOT_REGISTERED", f"{player_id} is not registered", {"player_id": player_id}
+            )
+        self._record(PaymentRecorded(player_id, paid, method, at_ms))
+
+    def correct_bust(self, player_id: PlayerId, stack: int, at_ms: int, reason: str) -> None:
+        """Reinstate a player wrongly recorded as busted, back at their seat with ``stack``."""
+        player = self.players.get(player_id)
+        if self.finished is not None or player is None or player.place is None:
+            raise PokerfloorError(
+                "NOT_BUSTED",
+                f"{player_id} is not a busted player of a running tournament",
+                {"player_id": player_id},
+            )
+        if player.withdrawn or player.last_seat is None:
+            raise PokerfloorError(
+                "NO_SEAT_TO_RETURN_TO",
+                f"{player_id} has no seat to go back to",
+                {"player_id": player_id},
+            )
+        if stack < 1:
+            raise PokerfloorError(
+                "BAD_STACK", "a reinstated player has chips", {"player_id": player_id}
+            )
+        seat = player.last_seat
+        table = self.tables.get(seat.table_no)
+        if table is None or not table.seats:
+            raise PokerfloorError(
+                "TABLE_BROKEN",
+                f"table {seat.table_no} is no longer in play: {player_id} cannot go back",
+                {"player_id": player_id, "table_no": seat.table_no},
+            )
+        if seat.seat_no in table.seats:
+            raise PokerfloorError(
+                "SEAT_TAKEN",
+                f"seat {seat.seat_no} of table {seat.table_no} is taken by "
+                f"{table.seats[seat.seat_no]}: {player_id} cannot go back to it",
+                {"player_id": player_id, "table_no": seat.table_no, "seat_no": seat.seat_no},
+            )
+        self._record(BustCorrected(player_id, seat.table_no, seat.seat_no, stack, reason, at_ms))
+
+    def correct_rebuy(self, player_id: PlayerId, at_ms: int, reason: str) -> None:
+        """Cancel the player's last rebuy or add-on (an add-on always comes after the
+        rebuys): its chips leave the stack."""
+        player = self.players.get(player_id)
+        if player is None or (player.rebuys == 0 and player.addons == 0):
+            raise PokerfloorError(
+                "NO_REBUY", f"{player_id} has no rebuy or add-on", {"player_id": player_id}
+            )
+        entry = self.structure.entry
+        if player.addons:
+            kind, chips, cents = "addon", entry.addon_chips, entry.addon_cents
+        else:
+            kind, chips, cents = "rebuy", entry.rebuy_chips, entry.rebuy_cents
+        if player.stack < chips:
+            raise PokerfloorError(
+                "REBUY_CHIPS_GONE",
+                f"{player_id} has {player.stack} chips, fewer than the {chips} the {kind} gave",
+                {"player_id": player_id, "stack": player.stack, "chips": chips},
+            )
+        self._record(RebuyCorrected(player_id, kind, chips, cents, reason, at_ms))
+
+    # ---- applying this module's events --------------------------------------------------
+
+    def _apply_correction(
+        self, event: PlayerUnregistered | PaymentRecorded | BustCorrected | RebuyCorrected
+    ) -> None:
+        if isinstance(event, PlayerUnregistered):
+            if self.waiting_list.pop(event.player_id, None) is None:
+                del self.players[event.player_id]
+                self.players_left -= 1
+                self.entries -= 1
+        elif isinstance(event, PaymentRecorded):
+            payer = self.players[event.player_id]
+            payer.paid = event.paid
+            payer.payment_method = event.method
+        elif isinstance(event, RebuyCorrected):
+            player = self.players[event.player_id]
+            player.stack -= event.chips
+            if event.kind == "rebuy":
+                player.rebuys -= 1
+                self.rebuys -= 1
+            else:
+                player.addons -= 1
+                self.addons -= 1
+        else:
+            self._apply_bust_correction(event)
+
+    def _apply_bust_correction(self, event: BustCorrected) -> None:
+        player = self.players[event.player_id]
+        removed = player.place
+        player.place = None
+        player.stack = event.stack
+        player.seat = SeatRef(event.table_no, event.seat_no)
+        table = self.tables[event.table_no]
+        self.tables[event.table_no] = table.with_seats(
+            {**table.seats, event.seat_no: event.player_id}
+        )
+        self.players_left += 1
+        # The player's last placement leaves the history; the places recorded with it or
+        # since, better than it, were counted without the player and move down by one.
+        index = max(
+            i
+            for i, group in enumerate(self.bust_history)
+            if any(p.player_id == event.player_id for p in group)
+        )
+        history: list[tuple[ranking.Placement, ...]] = list(self.bust_history[:index])
+        for group in self.bust_history[index:]:
+            kept = tuple(
+                _shifted(p, event.player_id, removed)
+                for p in group
+                if p.player_id != event.player_id
+            )
+            if kept:
+                history.append(kept)
+        self.bust_history = history
+        self.placements = [
+            Placement(p.player_id, p.place, p.tied_with, p.places_covered)
+            for group in history
+            for p in group
+        ]
+        for group in history[index:]:
+            for p in group:
+                if self.players[p.player_id].place is not None:
+                    self.players[p.player_id].place = p.place
+
+
+def _shifted(
+    placement: ranking.Placement, reinstated: PlayerId, removed: int | None
+) -> ranking.Placement:
+    if removed is None or placement.place > removed:
+        return placement
+    if placement.place == removed and reinstated in placement.tied_with:
+        covered = placement.places_covered[1:] or (placement.place + 1,)
+        tied = tuple(other for other in placement.tied_with if other != reinstated)
+        return ranking.Placement(
+            placement.player_id, covered[0], tied, covered, placement.citations
+        )
+    return ranking.Placement(
+        placement.player_id,
+        placement.place + 1,
+        placement.tied_with,
+        tuple(place + 1 for place in placement.places_covered),
+        placement.citations,
+    )

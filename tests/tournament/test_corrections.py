@@ -1,0 +1,171 @@
+"""Unregistering before the draw, payments, and corrections by reversing events (a bust that was
+not one, a rebuy that did not happen): the log only grows, nothing is deleted."""
+
+from __future__ import annotations
+
+import pytest
+
+from pokerfloor.errors import PokerfloorError
+from pokerfloor.tournament import points
+from pokerfloor.tournament.events import (
+    BustCorrected,
+    PaymentRecorded,
+    PlayerRegistered,
+    PlayerSeated,
+    PlayerUnregistered,
+    RebuyCorrected,
+)
+from pokerfloor.tournament.state import Tournament
+from pokerfloor.tournament.structure import load_structure
+from tests.tournament.test_entries import disqualify, started
+
+
+def registered(players: int, max_players: int | None = None) -> Tournament:
+    tournament = Tournament.create(
+        "t", "tda-2024", load_structure("club-rebuy"), 9, max_players=max_players
+    )
+    for number in range(1, players + 1):
+        tournament.register(f"P{number:02d}", f"Player {number}", 0)
+    return tournament
+
+
+def replayed(tournament: Tournament) -> Tournament:
+    again = Tournament.replay(tournament.events)
+    assert again.to_snapshot() == tournament.to_snapshot()
+    restored = Tournament.from_snapshot(tournament.to_snapshot())
+    assert restored.to_snapshot() == tournament.to_snapshot()
+    return again
+
+
+def test_unregistering_before_the_draw_gives_the_place_to_the_first_waiting() -> None:
+    tournament = registered(4, max_players=4)
+    tournament.register("W1", "First waiting", 1)
+    tournament.register("W2", "Second waiting", 2)
+    assert list(tournament.waiting_list) == ["W1", "W2"]
+    tournament.unregister("P02", 3, "called away")
+    assert isinstance(tournament.events[-2], PlayerUnregistered)
+    assert tournament.events[-2].reason == "called away"
+    assert tournament.events[-1] == PlayerRegistered("W1", "First waiting", 3)
+    assert "P02" not in tournament.players and "W1" in tournament.players
+    assert list(tournament.waiting_list) == ["W2"]
+    assert tournament.players_left == 4 and tournament.entries == 4
+    tournament.unregister("W2", 4, "changed their mind")  # leaves the waiting list
+    assert not tournament.waiting_list and tournament.players_left == 4
+    replayed(tournament)
+
+
+def test_unregistering_after_the_draw_is_refused() -> None:
+    tournament, _ = started(6)
+    count = len(tournament.events)
+    with pytest.raises(PokerfloorError) as caught:
+        tournament.unregister("P01", 0, "late")
+    assert caught.value.code == "UNREGISTER_AFTER_DRAW"
+    with pytest.raises(PokerfloorError) as caught:
+        tournament.unregister("NOBODY", 0, "late")
+    assert caught.value.code == "NOT_REGISTERED"
+    assert len(tournament.events) == count
+
+
+def test_payment_status_is_recorded() -> None:
+    tournament = registered(3)
+    tournament.record_payment("P01", True, "cash", 5)
+    assert tournament.events[-1] == PaymentRecorded("P01", True, "cash", 5)
+    assert tournament.players["P01"].paid and tournament.players["P01"].payment_method == "cash"
+    assert not tournament.players["P02"].paid
+    tournament.record_payment("P01", False, "", 6)  # a refund
+    assert not replayed(tournament).players["P01"].paid
+    with pytest.raises(PokerfloorError) as caught:
+        tournament.record_payment("NOBODY", True, "card", 7)
+    assert caught.value.code == "NOT_REGISTERED"
+
+
+def test_a_wrong_bust_is_corrected_and_the_ranking_stays_consistent() -> None:
+    tournament, _ = started(12)
+    seat = tournament.players["P03"].seat
+    disqualify(tournament, "P03", 1)  # place 12
+    disqualify(tournament, "P05", 2)  # place 11
+    assert tournament.players["P05"].place == 11 and tournament.players_left == 10
+    count = len(tournament.events)
+    tournament.correct_bust("P03", 15_000, 3, "it was P05's hand, not P03's")
+    event = tournament.events[-1]
+    assert isinstance(event, BustCorrected) and len(tournament.events) == count + 1
+    assert event.reason and event.at_ms == 3
+    player = tournament.players["P03"]
+    assert player.in_play and player.seat == seat and player.stack == 15_000
+    assert seat is not None and tournament.tables[seat.table_no].seats[seat.seat_no] == "P03"
+    assert tournament.players_left == 11
+    assert tournament.players["P05"].place == 12  # counted without P03 before: one down
+    assert [p.player_id for p in tournament.placements] == ["P05"]
+    assert replayed(tournament).players_left == 11
+    # The tournament plays on and finishes with a consistent ranking.
+    others = [p.player_id for p in tournament.in_play() if p.player_id != "P01"]
+    for at_ms, player_id in enumerate(others, start=10):
+        disqualify(tournament, player_id, at_ms)
+    formula = points.points_formula("linear")
+    finished = tournament.finish(100, [10_000], 24_000, points_formula=formula)
+    places = {p.player_id: p.place for p in finished.ranking}
+    assert (
+        places["P01"] == 1 and places["P05"] == 12 and sorted(places.values()) == list(range(1, 13))
+    )
+    assert finished.prizes[0].points == 12 * points.HUNDREDTHS
+
+
+def test_correcting_a_bust_is_refused_when_the_seat_is_taken_or_the_player_plays() -> None:
+    tournament, _ = started(12)
+    with pytest.raises(PokerfloorError) as caught:
+        tournament.correct_bust("P01", 1000, 1, "oops")
+    assert caught.value.code == "NOT_BUSTED"
+    seat = tournament.players["P03"].seat
+    assert seat is not None
+    disqualify(tournament, "P03", 1)
+    # A late entrant drew the freed seat (forced here: the draw itself is random).
+    tournament._record(PlayerRegistered("LATE", "Late", 2))
+    tournament._record(PlayerSeated("LATE", seat.table_no, seat.seat_no, False, "late", 2))
+    with pytest.raises(PokerfloorError) as caught:
+        tournament.correct_bust("P03", 1000, 3, "oops")
+    assert caught.value.code == "SEAT_TAKEN"
+    assert tournament.players["P03"].place is not None
+
+
+def test_a_wrong_rebuy_is_cancelled() -> None:
+    tournament, _ = started(6)
+    plan = tournament.plan_hand(1, 0)
+    stacks = {player: stack for _, player, stack in plan.seats}
+    loser, winner = list(stacks)[:2]
+    stacks[winner] += stacks[loser]
+    stacks[loser] = 0
+    tournament.record_hand(plan, stacks, 0, rebuys=[loser])
+    assert tournament.rebuys == 1 and tournament.players[loser].stack == 20_000
+    pool = tournament.prize_pool().total_cents
+    tournament.correct_rebuy(loser, 5, "entered twice")
+    event = tournament.events[-1]
+    assert event == RebuyCorrected(loser, "rebuy", 20_000, 2000, "entered twice", 5)
+    assert tournament.rebuys == 0 and tournament.players[loser].rebuys == 0
+    assert tournament.players[loser].stack == 0
+    assert tournament.prize_pool().total_cents == pool - 2000
+    replayed(tournament)
+    with pytest.raises(PokerfloorError) as caught:
+        tournament.correct_rebuy(loser, 6, "again")
+    assert caught.value.code == "NO_REBUY"
+
+
+def test_cancelling_a_rebuy_whose_chips_are_gone_is_refused() -> None:
+    tournament, _ = started(6)
+    plan = tournament.plan_hand(1, 0)
+    stacks = {player: stack for _, player, stack in plan.seats}
+    loser, winner = list(stacks)[:2]
+    stacks[winner] += stacks[loser]
+    stacks[loser] = 0
+    tournament.record_hand(plan, stacks, 0, rebuys=[loser])
+    plan = tournament.plan_hand(1, 0)
+    stacks = {player: stack for _, player, stack in plan.seats}
+    if loser not in stacks:
+        pytest.skip("the player waits this hand")
+    stacks[loser] -= 5000
+    other = next(player for player in stacks if player != loser)
+    stacks[other] += 5000
+    tournament.record_hand(plan, stacks, 0)
+    with pytest.raises(PokerfloorError) as caught:
+        tournament.correct_rebuy(loser, 1, "oops")
+    assert caught.value.code == "REBUY_CHIPS_GONE"
+    assert tournament.rebuys == 1
