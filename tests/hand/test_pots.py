@@ -79,3 +79,21 @@ def test_a_set_up_with_amounts_that_are_not_whole_chips_is_refused() -> None:
         Hand.start(setup, shuffled_order(1))
     assert caught.value.code == "NOT_IN_CHIPS"
     assert "stack of B 1010" in caught.value.message
+
+
+def test_tda_2024_r30_when_every_hand_is_dead_the_hand_is_void_and_posts_go_back() -> None:
+    from pokerfloor.cards import shuffled_order
+    from pokerfloor.hand import Hand, HandSetup, HandVoided, Seat
+
+    seats = (
+        Seat(1, "A", 1000, absent=True),
+        Seat(2, "B", 1000, absent=True),
+        Seat(3, "C", 500, absent=True),
+    )
+    setup = HandSetup("tda-2024", seats, 3, 25, 50, bb_ante=50)
+    hand = Hand.start(setup, shuffled_order(2))
+    assert hand.is_complete
+    voided = [event for event in hand.events if isinstance(event, HandVoided)]
+    assert voided and voided[0].ruling.decision == "void"
+    assert hand.stacks == [1000, 1000, 500]
+    assert Hand.replay(hand.events).snapshot() == hand.snapshot()

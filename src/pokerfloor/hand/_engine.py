@@ -31,6 +31,7 @@ from pokerfloor.hand._model import (
     HandSetup,
     HandsShown,
     HandStarted,
+    HandVoided,
     HolesDealt,
     LegalActions,
     LiveAction,
@@ -85,6 +86,7 @@ class Hand:
         self.previous_aggressor = -1
         self.to_act = -1
         self.dead_money = setup.dead_money
+        self.ante_posted: list[int] = [0] * count  # big blind antes (dead money), by player
         self.small_blind_index, self.big_blind_index = _blind_indices(setup, self.players)
         self.restricted: dict[int, tuple[ActionKind, ...]] = {}
         self.held: dict[int, tuple[LiveAction, int]] = {}  # out-of-turn actions waiting
@@ -164,6 +166,7 @@ class Hand:
             "previous_aggressor": self.previous_aggressor,
             "to_act": self.to_act,
             "dead_money": self.dead_money,
+            "ante_posted": list(self.ante_posted),
             "restricted": dict(self.restricted),
             "held": {player: (action, bet) for player, (action, bet) in self.held.items()},
             "held_order": list(self.held_order),
@@ -524,6 +527,9 @@ class Hand:
                     continue
                 return
             live = [index for index in range(self.count) if self.status[index] != FOLDED]
+            if not live:
+                self._void()
+                return
             if len(live) == 1:
                 self._return_uncalled()
                 self._win_without_showdown(live[0])
@@ -622,6 +628,18 @@ class Hand:
         second = max((c for i, c in enumerate(self.contributed) if i != holders[0]), default=0)
         if top > second:
             self._record(BetReturned(holders[0], top - second))
+
+    def _void(self) -> None:
+        refunds = tuple(
+            (player, self.contributed[player] + self.ante_posted[player])
+            for player in range(self.count)
+            if self.contributed[player] + self.ante_posted[player]
+        )
+        reason = "no hand is live (every player was away): the hand is void, posts are returned"
+        self._record(
+            HandVoided(refunds, Ruling("void", reason, self.rules.cite("hand.live_if_seated_at")))
+        )
+        self._record(HandEnded(tuple(self.stacks)))
 
     def _win_without_showdown(self, winner: int) -> None:
         total = sum(self.contributed) + self.dead_money
@@ -811,6 +829,15 @@ class Hand:
         self.awards.append(event)
         self.street = Street.SHOWDOWN
 
+    def _apply_voided(self, event: HandVoided) -> None:
+        for player, chips in event.refunds:
+            self.stacks[player] += chips
+            self.dead_money -= self.ante_posted[player]
+            self.ante_posted[player] = 0
+            self.contributed[player] = 0
+        self.committed = [0] * self.count
+        self.street = Street.SHOWDOWN
+
     def _apply_ended(self, event: HandEnded) -> None:
         self.street = Street.COMPLETE
         self.to_act = -1
@@ -846,6 +873,7 @@ class Hand:
         self.stacks[player] -= amount
         if event.kind == "bb_ante":
             self.dead_money += amount
+            self.ante_posted[player] += amount
         else:
             self.contributed[player] += amount
             if event.kind != "ante":
@@ -921,6 +949,7 @@ _HANDLERS: dict[type, Callable[[Hand, Any], None]] = {
     HandEnded: Hand._apply_ended,
     Noted: Hand._apply_noted,
     Committed: Hand._apply_committed,
+    HandVoided: Hand._apply_voided,
 }
 
 

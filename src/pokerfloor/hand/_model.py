@@ -172,6 +172,14 @@ class PotAwarded(msgspec.Struct, frozen=True, tag="pot_awarded"):
     ruling: Ruling | None = None
 
 
+class HandVoided(msgspec.Struct, frozen=True, tag="hand_voided"):
+    """No hand was live (every player dealt in was away): nobody can win, so every chip posted
+    goes back to the player who posted it."""
+
+    refunds: tuple[tuple[int, int], ...]  # (player, chips)
+    ruling: Ruling
+
+
 class HandEnded(msgspec.Struct, frozen=True, tag="hand_ended"):
     stacks: tuple[int, ...]
 
@@ -199,4 +207,5 @@ Event = (
     | HandEnded
     | Noted
     | Committed
+    | HandVoided
 )
