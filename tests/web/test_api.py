@@ -398,3 +398,27 @@ def test_unregister_payments_corrections_and_points_through_the_api() -> None:
     results = get(client, "/api/tournaments/desk/results")
     scored = {row["player_id"]: row["points"] for row in results["ranking"]}
     assert scored["P01"] == 8 * 100 and scored["P02"] == 2 * 100
+
+
+def test_balancing_instructions_are_shown_and_applied_once_the_td_confirms() -> None:
+    client, _ = make_client()
+    seated_tournament(client, "moves", players=18)
+    seating = get(client, "/api/tournaments/moves/seating")
+    first_table = seating["tables"][0]
+    busted = [seat["player_id"] for seat in first_table["seats"]][:3]
+    for player_id in busted:
+        command(
+            client,
+            "moves",
+            {"type": "penalize", "player_id": player_id, "kind": "disqualification", "reason": "x"},
+        )
+    command(client, "moves", {"type": "propose_moves", "seed": 5})
+    pending = get(client, "/api/tournaments/moves/seating")["moves_to_confirm"]
+    assert pending and pending[0]["instruction"].startswith("Table ")
+    player_id = pending[0]["player_id"]
+    result = command(client, "moves", {"type": "confirm_move", "player_id": player_id})
+    assert [event["type"] for event in result["events"]] == ["players_moved"]
+    after = get(client, "/api/tournaments/moves/seating")["moves_to_confirm"]
+    assert player_id not in [move["player_id"] for move in after]
+    error = refused(client, "moves", {"type": "confirm_move", "player_id": player_id}, 409)
+    assert error["code"] == "NO_MOVE_PROPOSED"

@@ -197,6 +197,18 @@ class HandForHandRound(_Command, frozen=True, tag="hand_for_hand_round"):
     """One hand-for-hand round was played: the profile's time comes off the clock."""
 
 
+class ProposeMoves(_Command, frozen=True, tag="propose_moves"):
+    """Balancing moves as instructions for the TD; nobody moves until confirmed."""
+
+    seed: Seed | None = None
+
+
+class ConfirmMove(_Command, frozen=True, tag="confirm_move"):
+    """The TD confirms that a player moved as instructed."""
+
+    player_id: PlayerIdText
+
+
 class Balance(_Command, frozen=True, tag="balance"):
     """Break tables no longer needed, redraw the final table, balance the others; then place
     the first button of a new final table."""
@@ -268,7 +280,9 @@ class Finish(_Command, frozen=True, tag="finish"):
 
 
 TournamentCommand = (
-    RegisterPlayer
+    ProposeMoves
+    | ConfirmMove
+    | RegisterPlayer
     | RegisterLate
     | SeatAlternates
     | DrawSeats

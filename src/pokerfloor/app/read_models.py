@@ -111,6 +111,10 @@ def seating_chart(tournament: Tournament, now_ms: int) -> dict[str, Any]:
         "tournament_id": tournament.created.tournament_id,
         "tables": tables,
         "halted_tables": tournament.halted_tables(),
+        "moves_to_confirm": [
+            {"player_id": move.player_id, "instruction": str(move)}
+            for move in tournament.proposed.values()
+        ],
         "waiting_list": [
             {"player_id": player_id, "name": name}
             for player_id, name in tournament.waiting_list.items()

@@ -34,6 +34,7 @@ from pokerfloor.app.commands import (
     BustPlayers,
     ChipRace,
     Command,
+    ConfirmMove,
     CorrectBust,
     CorrectRebuy,
     CreateTournament,
@@ -44,6 +45,7 @@ from pokerfloor.app.commands import (
     PauseClock,
     Penalize,
     PlaceButtons,
+    ProposeMoves,
     Rebuy,
     RecordHand,
     RecordPayment,
@@ -497,6 +499,10 @@ def _dispatch(tournament: Tournament, command: TournamentCommand, now: int) -> N
             tournament.set_hand_for_hand(command.active, now)
         case HandForHandRound():
             tournament.hand_for_hand_hand_played(now)
+        case ProposeMoves():
+            tournament.propose_moves(now, _rng(command.seed))
+        case ConfirmMove():
+            tournament.confirm_move(command.player_id, now)
         case Balance():
             rng = _rng(command.seed)
             if tournament.balance(now, rng):

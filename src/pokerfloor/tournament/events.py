@@ -156,6 +156,14 @@ class PlayersMoved(msgspec.Struct, frozen=True, tag="players_moved"):
     citations: tuple[str, ...] = ()
 
 
+class MovesProposed(msgspec.Struct, frozen=True, tag="moves_proposed"):
+    """Balancing instructions for the TD to carry out; nobody moves until each is confirmed."""
+
+    moves: tuple[Move, ...]
+    at_ms: int
+    citations: tuple[str, ...] = ()
+
+
 class HandForHandChanged(msgspec.Struct, frozen=True, tag="hand_for_hand_changed"):
     active: bool
     players_left: int
@@ -254,6 +262,7 @@ TournamentEvent = (
     | PlayersBusted
     | PlayerRebought
     | PlayersMoved
+    | MovesProposed
     | HandForHandChanged
     | ChipRaced
     | PenaltyGiven

@@ -15,7 +15,7 @@ from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament import ranking
 from pokerfloor.tournament.clock import ClockState
 from pokerfloor.tournament.events import Placement, TournamentCreated, TournamentFinished
-from pokerfloor.tournament.types import PlayerId, SeatRef, Table
+from pokerfloor.tournament.types import Move, PlayerId, SeatRef, Table
 
 if TYPE_CHECKING:
     from pokerfloor.tournament.state import Tournament
@@ -63,6 +63,7 @@ class TournamentSnapshot(msgspec.Struct, frozen=True):
     late_entries: int
     highest_table_no: int
     bust_history: tuple[tuple[ranking.Placement, ...], ...]
+    proposed: tuple[Move, ...] = ()
 
 
 # Tournament attributes a snapshot does not carry: the events (they stay in the store) and what
@@ -101,6 +102,7 @@ def take_snapshot(tournament: Tournament) -> bytes:
         tournament.late_entries,
         tournament.highest_table_no,
         tuple(tournament.bust_history),
+        tuple(tournament.proposed.values()),
     )
     return msgspec.json.encode(snapshot)
 
@@ -150,4 +152,5 @@ def restore_snapshot(data: bytes) -> Tournament:
     tournament.late_entries = snapshot.late_entries
     tournament.highest_table_no = snapshot.highest_table_no
     tournament.bust_history = list(snapshot.bust_history)
+    tournament.proposed = {move.player_id: move for move in snapshot.proposed}
     return tournament

@@ -45,6 +45,7 @@ from pokerfloor.tournament.events import (
     HandForHandChanged,
     HandPlayed,
     HandPlayer,
+    MovesProposed,
     PenaltyGiven,
     Placement,
     PlayerArrived,
@@ -154,6 +155,7 @@ class Tournament(EntryCommands, CorrectionCommands):
         self.clock_started_at: int | None = None
         self.late_entries = 0  # entries after the first bust: earlier places were provisional
         self.highest_table_no = 0
+        self.proposed: dict[PlayerId, Move] = {}  # balancing moves waiting for the TD
         self.bust_history: list[tuple[ranking.Placement, ...]] = []
         self.events: list[TournamentEvent] = [created]
 
@@ -504,6 +506,33 @@ class Tournament(EntryCommands, CorrectionCommands):
         """Take the profile's time off the clock for one hand-for-hand hand (TDA RP-8)."""
         self.clock_command(RecordHandForHandHand.per_profile(self.profile, at_ms))
 
+    def propose_moves(self, at_ms: int, rng: random.Random) -> list[Move]:
+        """Balancing moves as instructions for the TD ("Table 3 seat 4 -> Table 1 seat 7");
+        they replace earlier proposals and apply only once confirmed (``confirm_move``)."""
+        live = [table for table in self.tables.values() if table.seats]
+        moves = balancing.balance(live, self.profile, self.hand_for_hand, rng=rng)
+        self._record(MovesProposed(tuple(moves), at_ms, self.cite("balancing.threshold")))
+        return moves
+
+    def confirm_move(self, player_id: PlayerId, at_ms: int) -> Move:
+        """The TD confirms that the player moved as instructed."""
+        move = self.proposed.get(player_id)
+        if move is None:
+            raise PokerfloorError(
+                "NO_MOVE_PROPOSED", f"no move is waiting for {player_id}", {"player_id": player_id}
+            )
+        player = self.players[player_id]
+        target = self.tables.get(move.target.table_no)
+        if player.seat != move.source or target is None or move.target.seat_no in target.seats:
+            raise PokerfloorError(
+                "STALE_MOVE",
+                f"{move} no longer fits the tables (a bust or another move changed them): "
+                "propose the moves again",
+                {"player_id": player_id, "move": str(move)},
+            )
+        self._record(PlayersMoved("balance", (move,), at_ms, None, move.citations))
+        return move
+
     def set_hand_for_hand(self, active: bool, at_ms: int) -> None:
         if active != self.hand_for_hand:
             cite = self.cite("hand_for_hand.seconds_off_per_hand")
@@ -616,6 +645,10 @@ class Tournament(EntryCommands, CorrectionCommands):
             self.players_left -= len(event.placements)
         elif isinstance(event, PlayersMoved):
             self._apply_moves(event.moves)
+            for move in event.moves:
+                self.proposed.pop(move.player_id, None)
+        elif isinstance(event, MovesProposed):
+            self.proposed = {move.player_id: move for move in event.moves}
         elif isinstance(event, PlayerRebought):
             player = self.players[event.player_id]
             player.stack += event.chips
