@@ -151,7 +151,8 @@ def serve(
         typer.echo("Jeton du directeur de tournoi / TD token (shown once, keep it):")
         typer.echo(f"  {token}")
     try:
-        uvicorn.run(create_app(TournamentService(store), check), host=host, port=port)
+        app = create_app(TournamentService(store), check, captain_secret=check.digest)
+        uvicorn.run(app, host=host, port=port)
     finally:
         store.close()
 

@@ -34,6 +34,7 @@ from pokerfloor.app.commands import (
 )
 from pokerfloor.app.service import PublishedEvent, TournamentService, is_public
 from pokerfloor.errors import PokerfloorError
+from pokerfloor.web.pages import mount_pages
 
 __all__ = ["ApiError", "TokenCheck", "create_app"]
 
@@ -128,9 +129,15 @@ def _openapi_schemas() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
     return command, create, components
 
 
-def create_app(service: TournamentService, td_token: str | TokenCheck) -> FastAPI:
-    """The FastAPI application. ``td_token`` is the TD's token, or a function that checks one
-    (``pokerfloor serve`` keeps only a salted hash)."""
+def create_app(
+    service: TournamentService,
+    td_token: str | TokenCheck,
+    captain_secret: bytes | None = None,
+) -> FastAPI:
+    """The FastAPI application: the API and the web pages. ``td_token`` is the TD's token, or
+    a function that checks one (``pokerfloor serve`` keeps only a salted hash);
+    ``captain_secret`` signs the table captains' links (docs/web.md)."""
+
     check = _token_check(td_token)
     app = FastAPI(
         title="pokerfloor",
@@ -294,6 +301,7 @@ def create_app(service: TournamentService, td_token: str | TokenCheck) -> FastAP
         return app.openapi_schema
 
     app.openapi = openapi  # type: ignore[method-assign]
+    mount_pages(app, service, check, captain_secret)
     return app
 
 

@@ -1,0 +1,68 @@
+"""Checks that every message of the web pages is translated into French.
+
+``python -m pokerfloor.web.catalogue_check`` lists the messages that are missing from the
+French catalogues, untranslated or fuzzy (and exits 1 when there are any); the test suite runs
+the same check, so CI fails on such a message. Messages are found by Babel's extractors: the
+``_()``/``ngettext()``/``N_()`` calls of the page modules and the templates' ``_()`` calls.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
+
+__all__ = ["extracted", "problems"]
+
+WEB = Path(__file__).parent
+KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None}
+METHODS = [("**/templates/**.html", "jinja2"), ("**.py", "python")]
+OPTIONS = {"**/templates/**.html": {"extensions": "jinja2.ext.i18n"}}
+
+
+def extracted() -> dict[str, list[str]]:
+    """Every message of the pages (its singular form) and where it is used."""
+    found: dict[str, list[str]] = {}
+    for filename, line, message, _comments, _context in extract_from_dir(
+        WEB, METHODS, options_map=OPTIONS, keywords=KEYWORDS
+    ):
+        key = message if isinstance(message, str) else message[0]
+        if key:
+            found.setdefault(key, []).append(f"{filename}:{line}")
+    return found
+
+
+def problems(language: str = "fr") -> list[str]:
+    """What is wrong with the catalogues of ``language``: one line per message."""
+    translated: set[str] = set()
+    lines: list[str] = []
+    for path in sorted((WEB / "locale" / language).glob("*.po")):
+        with path.open("rb") as handle:
+            for message in read_po(handle, locale=language):
+                key = message.id if isinstance(message.id, str) else message.id[0]
+                if not key:
+                    continue
+                strings = [message.string] if isinstance(message.string, str) else message.string or ()
+                if message.fuzzy:
+                    lines.append(f"fuzzy in {path.name}: {key!r}")
+                elif not all(strings):
+                    lines.append(f"untranslated in {path.name}: {key!r}")
+                else:
+                    translated.add(key)
+    for key, places in sorted(extracted().items()):
+        if key not in translated:
+            lines.append(f"missing ({places[0]}): {key!r}")
+    return lines
+
+
+def main() -> int:
+    found = problems()
+    for line in found:
+        print(line)
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,155 @@
+"""Translations and locale formats of the web pages: French by default, English available.
+
+The messages are written in English in the code and the templates (the source language) and
+translated in the French catalogues ``locale/fr/*.po`` (one file per page, so that pages are
+written independently; they are merged at load). ``tests/web/test_i18n.py`` extracts every
+message and fails on one that is missing, untranslated or fuzzy in French.
+
+The current locale lives in a context variable set per request (``use_locale``), so the same
+Jinja environment serves both languages.
+"""
+
+from __future__ import annotations
+
+import contextvars
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import cache
+from pathlib import Path
+
+from babel import Locale
+from babel.dates import format_time
+from babel.messages.pofile import read_po
+from babel.numbers import format_currency, format_decimal, format_percent
+
+__all__ = [
+    "DEFAULT_LOCALE",
+    "LOCALES",
+    "N_",
+    "current_locale",
+    "format_cents",
+    "format_chips",
+    "format_clock_time",
+    "format_duration",
+    "format_number",
+    "format_ratio",
+    "gettext",
+    "ngettext",
+    "pick_locale",
+    "status_label",
+    "use_locale",
+]
+
+LOCALES = ("fr", "en")
+DEFAULT_LOCALE = "fr"
+LOCALE_DIR = Path(__file__).parent / "locale"
+_BABEL_LOCALES = {"fr": "fr_FR", "en": "en_GB"}
+_current: contextvars.ContextVar[str] = contextvars.ContextVar("locale", default=DEFAULT_LOCALE)
+
+
+@cache
+def catalogue(language: str) -> dict[str, str | tuple[str, ...]]:
+    """Every translated message of ``language`` (merged from its ``.po`` files)."""
+    messages: dict[str, str | tuple[str, ...]] = {}
+    folder = LOCALE_DIR / language
+    for path in sorted(folder.glob("*.po")) if folder.is_dir() else ():
+        with path.open("rb") as handle:
+            for message in read_po(handle, locale=language):
+                if not message.id or message.fuzzy or not message.string:
+                    continue
+                key = message.id if isinstance(message.id, str) else message.id[0]
+                string = message.string
+                messages[key] = string if isinstance(string, str) else tuple(string)
+    return messages
+
+
+def pick_locale(requested: str | None) -> str:
+    """``requested`` when it is one of ours, else French."""
+    return requested if requested in LOCALES else DEFAULT_LOCALE
+
+
+def current_locale() -> str:
+    return _current.get()
+
+
+@contextmanager
+def use_locale(language: str) -> Iterator[None]:
+    token = _current.set(pick_locale(language))
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for translation where it is written; translate it where it is shown."""
+    return message
+
+
+STATUS_LABELS = {
+    "not_started": N_("not started"),
+    "running": N_("running"),
+    "paused": N_("paused"),
+    "finished": N_("finished"),
+}
+
+
+def status_label(status: str) -> str:
+    """A tournament's or a clock's status, in words."""
+    return gettext(STATUS_LABELS.get(status, status))
+
+
+def gettext(message: str, /, **variables: object) -> str:
+    """``message`` in the current language, with ``%(name)s`` variables filled in."""
+    found = catalogue(_current.get()).get(message) if _current.get() != "en" else None
+    text = found if isinstance(found, str) else message
+    return text % variables if variables else text
+
+
+def ngettext(singular: str, plural: str, count: int, /, **variables: object) -> str:
+    found = catalogue(_current.get()).get(singular) if _current.get() != "en" else None
+    if isinstance(found, tuple) and found:
+        # French and English both use the "n > 1" / "n != 1" two-form rule; French counts
+        # 0 and 1 as singular.
+        many = count > 1 if _current.get() == "fr" else count != 1
+        text = found[min(1, len(found) - 1)] if many else found[0]
+    else:
+        text = plural if count != 1 else singular
+    return text % {"num": count, **variables}
+
+
+def _babel_locale() -> Locale:
+    return Locale.parse(_BABEL_LOCALES[_current.get()])
+
+
+def format_number(value: int) -> str:
+    """12 345 in French (narrow no-break space), 12,345 in English."""
+    return format_decimal(value, locale=_babel_locale())
+
+
+format_chips = format_number
+
+
+def format_cents(cents: int, currency: str = "EUR") -> str:
+    """An amount of money given in cents: 1 234,50 € / €1,234.50."""
+    return format_currency(cents / 100, currency, locale=_babel_locale())
+
+
+def format_ratio(value: float) -> str:
+    return format_percent(value, locale=_babel_locale())
+
+
+def format_duration(ms: int) -> str:
+    """A clock's time left: 1:05:09 or 12:34 (never negative)."""
+    seconds = max(0, ms) // 1000
+    hours, rest = divmod(seconds, 3600)
+    minutes, seconds = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes:02d}:{seconds:02d}"
+
+
+def format_clock_time(ms_since_epoch: int) -> str:
+    """A wall-clock time of day (UTC) in the locale's short form."""
+    from datetime import UTC, datetime
+
+    moment = datetime.fromtimestamp(ms_since_epoch / 1000, tz=UTC)
+    return format_time(moment, format="short", locale=_babel_locale())

@@ -1,0 +1,68 @@
+"""The web pages (French first, English too): server-rendered with Jinja2, live with htmx.
+
+``mount_pages`` adds them to the API's FastAPI application, with the static files (htmx and
+its WebSocket extension are vendored in ``static/vendor``: no CDN, the pages work on a local
+network without internet). Each page is a module of its own with a ``router``; docs/web.md
+lists them.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.responses import Response
+from fastapi.staticfiles import StaticFiles
+
+from pokerfloor.app.service import TournamentService
+from pokerfloor.web.pages import (
+    _live,
+    captain,
+    clock,
+    console,
+    desk,
+    floor,
+    home,
+    results,
+    setup,
+)
+from pokerfloor.web.pages._common import PageError, Pages, make_environment, redirect, render
+
+__all__ = ["mount_pages"]
+
+STATIC = Path(__file__).parent.parent / "static"
+ROUTERS = (
+    home.router,
+    _live.router,
+    setup.router,
+    desk.router,
+    clock.router,
+    console.router,
+    results.router,
+    floor.router,
+    captain.router,
+)
+
+
+def mount_pages(
+    app: FastAPI,
+    service: TournamentService,
+    check: Callable[[str], bool],
+    captain_secret: bytes | None = None,
+) -> None:
+    """Serve the pages on ``app``. ``captain_secret`` signs the table captains' links (a
+    random one per process when not given: the links then change at each start)."""
+    app.state.pages = Pages(
+        service, check, captain_secret or secrets.token_bytes(32), make_environment()
+    )
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    for router in ROUTERS:
+        app.include_router(router, include_in_schema=False)
+
+    @app.exception_handler(PageError)
+    async def page_error(request: Request, error: PageError) -> Response:
+        if error.status == 401:
+            return redirect(f"/login?next={request.url.path}")
+        return render(request, "error.html", status=error.status, message=error.message)
