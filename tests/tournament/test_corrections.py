@@ -9,6 +9,7 @@ from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament import points
 from pokerfloor.tournament.events import (
     BustCorrected,
+    HandCorrected,
     PaymentRecorded,
     PlayerRegistered,
     PlayerSeated,
@@ -169,3 +170,68 @@ def test_cancelling_a_rebuy_whose_chips_are_gone_is_refused() -> None:
         tournament.correct_rebuy(loser, 1, "oops")
     assert caught.value.code == "REBUY_CHIPS_GONE"
     assert tournament.rebuys == 1
+
+
+def hand_with_a_pot(tournament: Tournament) -> tuple[str, str]:
+    """Table 1 plays a hand the captain reports: the first player wins 1,000 from the second."""
+    plan = tournament.plan_hand(1, 0)
+    winner, loser = plan.seats[0][1], plan.seats[1][1]
+    final = {player: stack for _, player, stack in plan.seats}
+    final[winner] += 1000
+    final[loser] -= 1000
+    tournament.record_hand(plan, final, 1000)
+    return winner, loser
+
+
+def test_a_wrongly_reported_hand_is_corrected_and_the_total_is_kept() -> None:
+    tournament, _ = started(12)
+    winner, loser = hand_with_a_pot(tournament)
+    total = sum(p.stack for p in tournament.players.values())
+    # The captain swapped the two: the loser in fact won the pot.
+    right = {
+        winner: tournament.players[winner].stack - 2000,
+        loser: tournament.players[loser].stack + 2000,
+    }
+    tournament.correct_hand(1, 1, right, 2000, "winner and loser swapped")
+    assert {p: tournament.players[p].stack for p in right} == right
+    assert sum(p.stack for p in tournament.players.values()) == total
+    event = tournament.events[-1]
+    assert isinstance(event, HandCorrected) and event.reason == "winner and loser swapped"
+    assert dict(event.stacks_after) == right and dict(event.stacks_before) != right
+    assert replayed(tournament).players[loser].stack == right[loser]
+
+
+@pytest.mark.parametrize(
+    ("change", "code"),
+    [
+        ({"hand_no": 2}, "NOT_LAST_HAND"),
+        ({"table_no": 7}, "NO_SUCH_TABLE"),
+        ({"add": 500}, "CHIPS_NOT_CONSERVED"),
+        ({"zero": True}, "BAD_STACK"),
+        ({"stranger": True}, "NOT_AT_TABLE"),
+    ],
+)
+def test_a_hand_correction_that_does_not_fit_is_refused_and_changes_nothing(
+    change: dict[str, object], code: str
+) -> None:
+    tournament, _ = started(12)
+    winner, loser = hand_with_a_pot(tournament)
+    stacks = {winner: tournament.players[winner].stack, loser: tournament.players[loser].stack}
+    if change.get("add"):
+        stacks[winner] += 500
+    if change.get("zero"):
+        stacks = {winner: stacks[winner] + stacks[loser], loser: 0}
+    if change.get("stranger"):
+        other = next(p for p, s in tournament.players.items() if s.seat and s.seat.table_no == 2)
+        stacks[other] = tournament.players[other].stack
+    before = len(tournament.events)
+    with pytest.raises(PokerfloorError) as caught:
+        tournament.correct_hand(
+            int(change.get("table_no", 1)),
+            int(change.get("hand_no", 1)),
+            stacks,
+            2000,
+            "x",  # type: ignore[call-overload]
+        )
+    assert caught.value.code == code
+    assert len(tournament.events) == before

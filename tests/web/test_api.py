@@ -422,3 +422,78 @@ def test_balancing_instructions_are_shown_and_applied_once_the_td_confirms() -> 
     assert player_id not in [move["player_id"] for move in after]
     error = refused(client, "moves", {"type": "confirm_move", "player_id": player_id}, 409)
     assert error["code"] == "NO_MOVE_PROPOSED"
+
+
+def disqualify_all(client: TestClient, tournament_id: str, players: list[str]) -> None:
+    for player_id in players:
+        command(
+            client,
+            tournament_id,
+            {"type": "penalize", "player_id": player_id, "kind": "disqualification", "reason": "x"},
+        )
+
+
+def test_break_a_table_then_redraw_the_final_table_with_the_td_confirming() -> None:
+    client, _ = make_client()
+    seated_tournament(client, "night", players=18)
+    tables = get(client, "/api/tournaments/night/seating")["tables"]
+    ids = {t["table_no"]: [s["player_id"] for s in t["seats"]] for t in tables}
+    disqualify_all(client, "night", ids[1][:4] + ids[2][:5])  # 9 left: one table is enough
+    proposal = command(client, "night", {"type": "propose_break_table", "seed": 3})
+    assert [event["type"] for event in proposal["events"]] == ["moves_proposed"]
+    pending = get(client, "/api/tournaments/night/seating")["moves_to_confirm"]
+    assert {move["reason"] for move in pending} == {"break"}
+    assert {move["from_table"] for move in pending} == {2}
+    assert all(move["name"].startswith("Joueur ") for move in pending)
+    command(client, "night", {"type": "confirm_moves"})
+    assert [t["table_no"] for t in get(client, "/api/tournaments/night/seating")["tables"]] == [1]
+    command(client, "night", {"type": "propose_final_table", "seed": 4})
+    pending = get(client, "/api/tournaments/night/seating")["moves_to_confirm"]
+    assert len(pending) == 9 and {move["reason"] for move in pending} == {"final_table"}
+    error = refused(
+        client, "night", {"type": "confirm_move", "player_id": pending[0]["player_id"]}, 409
+    )
+    assert error["code"] == "CONFIRM_WHOLE_REDRAW"
+    done = command(client, "night", {"type": "confirm_moves", "seed": 9})
+    assert [event["type"] for event in done["events"]] == ["players_moved", "button_placed"]
+    final = get(client, "/api/tournaments/night/seating")["tables"][0]
+    assert {s["seat_no"]: s["player_id"] for s in final["seats"]} == {
+        move["to_seat"]: move["player_id"] for move in pending
+    }
+
+
+def test_cancel_moves_through_the_api() -> None:
+    client, _ = make_client()
+    seated_tournament(client, "calm", players=18)
+    error = refused(client, "calm", {"type": "cancel_moves"}, 409)
+    assert error["code"] == "NO_MOVE_PROPOSED"
+
+
+def test_a_hand_report_is_corrected_by_a_reversing_event_with_a_reason() -> None:
+    client, _ = make_client()
+    seated_tournament(client, "fix", players=12)
+    table = next_hand(client, "fix", 1)
+    report = hand_report(table, None, table["seats"][0]["player_id"])
+    first, second = list(report["final_stacks"])[:2]
+    report["final_stacks"][first] += 500
+    report["final_stacks"][second] -= 500
+    command(client, "fix", report)
+    stacks = {
+        first: report["final_stacks"][first] - 1000,
+        second: report["final_stacks"][second] + 1000,
+    }
+    body = {
+        "type": "correct_hand",
+        "table_no": 1,
+        "hand_no": 1,
+        "stacks": stacks,
+        "reason": "swapped",
+    }
+    result = command(client, "fix", body)
+    assert [event["type"] for event in result["events"]] == ["hand_corrected"]
+    players = {
+        p["player_id"]: p["stack"] for p in get(client, "/api/tournaments/fix/players")["players"]
+    }
+    assert {p: players[p] for p in stacks} == stacks
+    error = refused(client, "fix", {**body, "stacks": {first: 1}}, 409)
+    assert error["code"] == "CHIPS_NOT_CONSERVED"

@@ -22,9 +22,13 @@ __all__ = [
     "Arrive",
     "Balance",
     "BustPlayers",
+    "CancelMoves",
     "ChipRace",
     "Command",
+    "ConfirmMove",
+    "ConfirmMoves",
     "CorrectBust",
+    "CorrectHand",
     "CorrectRebuy",
     "CreateTournament",
     "DrawSeats",
@@ -34,6 +38,9 @@ __all__ = [
     "PauseClock",
     "Penalize",
     "PlaceButtons",
+    "ProposeBreakTable",
+    "ProposeFinalTable",
+    "ProposeMoves",
     "Rebuy",
     "RecordHand",
     "RecordPayment",
@@ -209,6 +216,32 @@ class ConfirmMove(_Command, frozen=True, tag="confirm_move"):
     player_id: PlayerIdText
 
 
+class ProposeBreakTable(_Command, frozen=True, tag="propose_break_table"):
+    """Break a table: its players' new seats as instructions for the TD. Without
+    ``table_no``, the table the predetermined procedure breaks next."""
+
+    table_no: TableNo | None = None
+    seed: Seed | None = None
+
+
+class ProposeFinalTable(_Command, frozen=True, tag="propose_final_table"):
+    """The final-table redraw as instructions; confirmed as a whole (``confirm_moves``)."""
+
+    seed: Seed | None = None
+
+
+class ConfirmMoves(_Command, frozen=True, tag="confirm_moves"):
+    """The TD confirms the named moves (all the proposed ones when ``player_ids`` is empty),
+    made at the same instant; a new final table then draws its first button."""
+
+    player_ids: Annotated[tuple[PlayerIdText, ...], msgspec.Meta(max_length=100)] = ()
+    seed: Seed | None = None
+
+
+class CancelMoves(_Command, frozen=True, tag="cancel_moves"):
+    """Drop the moves waiting for confirmation."""
+
+
 class Balance(_Command, frozen=True, tag="balance"):
     """Break tables no longer needed, redraw the final table, balance the others; then place
     the first button of a new final table."""
@@ -268,6 +301,16 @@ class CorrectRebuy(_Command, frozen=True, tag="correct_rebuy"):
     reason: ReasonText
 
 
+class CorrectHand(_Command, frozen=True, tag="correct_hand"):
+    """The stacks of a table's last reported hand were wrong: ``stacks`` gives the right
+    ones for the players named (their total must not change: chips do not appear)."""
+
+    table_no: TableNo
+    hand_no: HandNo
+    stacks: Annotated[dict[PlayerIdText, Chips], msgspec.Meta(min_length=1, max_length=10)]
+    reason: ReasonText
+
+
 class Finish(_Command, frozen=True, tag="finish"):
     """Close the tournament. Without ``payouts_cents`` the prize pool of the structure is paid
     by the standard table; ``prize_pool_cents`` defaults to the pool collected. ``points``:
@@ -282,6 +325,11 @@ class Finish(_Command, frozen=True, tag="finish"):
 TournamentCommand = (
     ProposeMoves
     | ConfirmMove
+    | ProposeBreakTable
+    | ProposeFinalTable
+    | ConfirmMoves
+    | CancelMoves
+    | CorrectHand
     | RegisterPlayer
     | RegisterLate
     | SeatAlternates

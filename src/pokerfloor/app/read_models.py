@@ -112,7 +112,16 @@ def seating_chart(tournament: Tournament, now_ms: int) -> dict[str, Any]:
         "tables": tables,
         "halted_tables": tournament.halted_tables(),
         "moves_to_confirm": [
-            {"player_id": move.player_id, "instruction": str(move)}
+            {
+                "player_id": move.player_id,
+                "name": tournament.players[move.player_id].name,
+                "reason": move.reason,
+                "from_table": move.source.table_no,
+                "from_seat": move.source.seat_no,
+                "to_table": move.target.table_no,
+                "to_seat": move.target.seat_no,
+                "instruction": str(move),
+            }
             for move in tournament.proposed.values()
         ],
         "waiting_list": [

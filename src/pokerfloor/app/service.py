@@ -32,10 +32,13 @@ from pokerfloor.app.commands import (
     Arrive,
     Balance,
     BustPlayers,
+    CancelMoves,
     ChipRace,
     Command,
     ConfirmMove,
+    ConfirmMoves,
     CorrectBust,
+    CorrectHand,
     CorrectRebuy,
     CreateTournament,
     DrawSeats,
@@ -45,6 +48,8 @@ from pokerfloor.app.commands import (
     PauseClock,
     Penalize,
     PlaceButtons,
+    ProposeBreakTable,
+    ProposeFinalTable,
     ProposeMoves,
     Rebuy,
     RecordHand,
@@ -503,6 +508,18 @@ def _dispatch(tournament: Tournament, command: TournamentCommand, now: int) -> N
             tournament.propose_moves(now, _rng(command.seed))
         case ConfirmMove():
             tournament.confirm_move(command.player_id, now)
+        case ProposeBreakTable():
+            tournament.propose_break_table(command.table_no, now, _rng(command.seed))
+        case ProposeFinalTable():
+            tournament.propose_final_table(now, _rng(command.seed))
+        case ConfirmMoves():
+            tournament.confirm_moves(command.player_ids, now, _rng(command.seed))
+        case CancelMoves():
+            tournament.cancel_moves(now)
+        case CorrectHand():
+            tournament.correct_hand(
+                command.table_no, command.hand_no, command.stacks, now, command.reason
+            )
         case Balance():
             rng = _rng(command.seed)
             if tournament.balance(now, rng):

@@ -8,12 +8,14 @@ through ``_record``; ``_apply_correction`` folds the events of this module.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament import ranking
 from pokerfloor.tournament.events import (
     BustCorrected,
+    HandCorrected,
     PaymentRecorded,
     Placement,
     PlayerRegistered,
@@ -27,7 +29,16 @@ if TYPE_CHECKING:
     from pokerfloor.tournament.state import PlayerState
     from pokerfloor.tournament.structure import Structure
 
-CORRECTION_EVENTS = (PlayerUnregistered, PaymentRecorded, BustCorrected, RebuyCorrected)
+CorrectionEvent = (
+    PlayerUnregistered | PaymentRecorded | BustCorrected | RebuyCorrected | HandCorrected
+)
+CORRECTION_EVENTS = (
+    PlayerUnregistered,
+    PaymentRecorded,
+    BustCorrected,
+    RebuyCorrected,
+    HandCorrected,
+)
 
 
 class CorrectionCommands:
@@ -42,6 +53,7 @@ class CorrectionCommands:
         placements: list[Placement]
         bust_history: list[tuple[ranking.Placement, ...]]
         players_left: int
+        hands_at: dict[int, int]
         entries: int
         rebuys: int
         addons: int
@@ -139,10 +151,64 @@ class CorrectionCommands:
             )
         self._record(RebuyCorrected(player_id, kind, chips, cents, reason, at_ms))
 
+    def correct_hand(
+        self,
+        table_no: int,
+        hand_no: int,
+        stacks: Mapping[PlayerId, int],
+        at_ms: int,
+        reason: str,
+    ) -> None:
+        """Correct the stacks reported for a table's last hand, before its next hand is
+        reported. The total of the players named is unchanged (chips neither appear nor
+        vanish); a player who in fact had no chips left is a bust (``bust_players``)."""
+        table = self.tables.get(table_no)
+        if table is None or not table.seats:
+            raise PokerfloorError(
+                "NO_SUCH_TABLE", f"there is no table {table_no} in play", {"table_no": table_no}
+            )
+        last = self.hands_at.get(table_no, 0)
+        if hand_no != last or last == 0:
+            raise PokerfloorError(
+                "NOT_LAST_HAND",
+                f"only the last hand reported at table {table_no} (hand {last}) can be "
+                f"corrected, not hand {hand_no}",
+                {"table_no": table_no, "hand_no": hand_no, "last_hand": last},
+            )
+        seated = set(table.seats.values())
+        strangers = sorted(set(stacks) - seated)
+        if strangers:
+            raise PokerfloorError(
+                "NOT_AT_TABLE",
+                f"{', '.join(strangers)} not seated at table {table_no}",
+                {"table_no": table_no, "players": strangers},
+            )
+        before = {player_id: self.players[player_id].stack for player_id in sorted(stacks)}
+        if sum(stacks.values()) != sum(before.values()):
+            raise PokerfloorError(
+                "CHIPS_NOT_CONSERVED",
+                f"the corrected stacks add up to {sum(stacks.values())}, the recorded ones to "
+                f"{sum(before.values())}: a correction moves chips between players",
+                {"before": sum(before.values()), "after": sum(stacks.values())},
+            )
+        if min(stacks.values()) < 1:
+            raise PokerfloorError(
+                "BAD_STACK",
+                "a corrected stack has chips; a player left with none busted (bust_players)",
+                {"table_no": table_no},
+            )
+        after = tuple((player_id, stacks[player_id]) for player_id in before)
+        self._record(HandCorrected(table_no, hand_no, tuple(before.items()), after, reason, at_ms))
+
     # ---- applying this module's events --------------------------------------------------
 
     def _apply_correction(
-        self, event: PlayerUnregistered | PaymentRecorded | BustCorrected | RebuyCorrected
+        self,
+        event: PlayerUnregistered
+        | PaymentRecorded
+        | BustCorrected
+        | RebuyCorrected
+        | HandCorrected,
     ) -> None:
         if isinstance(event, PlayerUnregistered):
             if self.waiting_list.pop(event.player_id, None) is None:
@@ -153,6 +219,9 @@ class CorrectionCommands:
             payer = self.players[event.player_id]
             payer.paid = event.paid
             payer.payment_method = event.method
+        elif isinstance(event, HandCorrected):
+            for player_id, stack in event.stacks_after:
+                self.players[player_id].stack = stack
         elif isinstance(event, RebuyCorrected):
             player = self.players[event.player_id]
             player.stack -= event.chips

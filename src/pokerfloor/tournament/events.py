@@ -249,6 +249,17 @@ class RebuyCorrected(msgspec.Struct, frozen=True, tag="rebuy_corrected"):
     at_ms: int
 
 
+class HandCorrected(msgspec.Struct, frozen=True, tag="hand_corrected"):
+    """The stacks of a table's last reported hand, corrected (the total is unchanged)."""
+
+    table_no: int
+    hand_no: int
+    stacks_before: tuple[tuple[PlayerId, int], ...]
+    stacks_after: tuple[tuple[PlayerId, int], ...]
+    reason: str
+    at_ms: int
+
+
 TournamentEvent = (
     TournamentCreated
     | PlayerRegistered
@@ -271,5 +282,6 @@ TournamentEvent = (
     | PaymentRecorded
     | BustCorrected
     | RebuyCorrected
+    | HandCorrected
     | ClockEvent
 )

@@ -27,6 +27,7 @@ from pokerfloor.tournament import (
 )
 from pokerfloor.tournament._corrections import CORRECTION_EVENTS, CorrectionCommands
 from pokerfloor.tournament._entries import EntryCommands
+from pokerfloor.tournament._moves import MoveCommands
 from pokerfloor.tournament.clock import (
     ClockCommand,
     ClockEvent,
@@ -130,7 +131,7 @@ class HandPlan:
     away: frozenset[PlayerId] = frozenset()  # serving a penalty: dealt in, hand killed
 
 
-class Tournament(EntryCommands, CorrectionCommands):
+class Tournament(EntryCommands, CorrectionCommands, MoveCommands):
     def __init__(
         self, created: TournamentCreated, structure: Structure, max_players: int | None = None
     ) -> None:
@@ -505,33 +506,6 @@ class Tournament(EntryCommands, CorrectionCommands):
     def hand_for_hand_hand_played(self, at_ms: int) -> None:
         """Take the profile's time off the clock for one hand-for-hand hand (TDA RP-8)."""
         self.clock_command(RecordHandForHandHand.per_profile(self.profile, at_ms))
-
-    def propose_moves(self, at_ms: int, rng: random.Random) -> list[Move]:
-        """Balancing moves as instructions for the TD ("Table 3 seat 4 -> Table 1 seat 7");
-        they replace earlier proposals and apply only once confirmed (``confirm_move``)."""
-        live = [table for table in self.tables.values() if table.seats]
-        moves = balancing.balance(live, self.profile, self.hand_for_hand, rng=rng)
-        self._record(MovesProposed(tuple(moves), at_ms, self.cite("balancing.threshold")))
-        return moves
-
-    def confirm_move(self, player_id: PlayerId, at_ms: int) -> Move:
-        """The TD confirms that the player moved as instructed."""
-        move = self.proposed.get(player_id)
-        if move is None:
-            raise PokerfloorError(
-                "NO_MOVE_PROPOSED", f"no move is waiting for {player_id}", {"player_id": player_id}
-            )
-        player = self.players[player_id]
-        target = self.tables.get(move.target.table_no)
-        if player.seat != move.source or target is None or move.target.seat_no in target.seats:
-            raise PokerfloorError(
-                "STALE_MOVE",
-                f"{move} no longer fits the tables (a bust or another move changed them): "
-                "propose the moves again",
-                {"player_id": player_id, "move": str(move)},
-            )
-        self._record(PlayersMoved("balance", (move,), at_ms, None, move.citations))
-        return move
 
     def set_hand_for_hand(self, active: bool, at_ms: int) -> None:
         if active != self.hand_for_hand:
