@@ -44,7 +44,9 @@ def problems(language: str = "fr") -> list[str]:
                 key = message.id if isinstance(message.id, str) else message.id[0]
                 if not key:
                     continue
-                strings = [message.string] if isinstance(message.string, str) else message.string or ()
+                strings = (
+                    [message.string] if isinstance(message.string, str) else message.string or ()
+                )
                 if message.fuzzy:
                     lines.append(f"fuzzy in {path.name}: {key!r}")
                 elif not all(strings):

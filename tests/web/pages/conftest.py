@@ -35,7 +35,7 @@ class Venue:
         self.td.cookies.set(TD_COOKIE, TOKEN)
         self.public = TestClient(app)
 
-    def command(self, tournament_id: str, **body: Any) -> None:
+    def command(self, tournament_id: str, /, **body: Any) -> None:
         """Run a command through the service (set-up for a page test)."""
         import msgspec
 

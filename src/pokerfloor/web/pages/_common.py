@@ -37,6 +37,7 @@ __all__ = [
     "pages_of",
     "redirect",
     "render",
+    "render_fragment",
     "require_td",
     "run",
 ]
@@ -144,7 +145,7 @@ def redirect(url: str) -> RedirectResponse:
     return RedirectResponse(url, status_code=303)
 
 
-def run(request: Request, tournament_id: str, kind: str, **fields: Any) -> str | None:
+def run(request: Request, tournament_id: str, kind: str, /, **fields: Any) -> str | None:
     """Validate and run the command ``kind`` (its ``type`` tag, e.g. ``register_player``) with
     ``fields``, exactly as the API would; ``None`` when done, else the refusal to show (in the
     request's language, with the engine's code and message). Nothing changes on a refusal."""

@@ -1,9 +1,477 @@
-"""The captain page (being written)."""
+"""The table captains' pages (dealerless clubs): a phone page per table, reached by a signed
+link, to report the end of a hand, busts and to call the floor; and the TD's list of those
+links with the open floor calls.
+
+The captain's link carries ``captain_key`` (an HMAC of the tournament and the table): it opens
+that table only, whoever holds it (a captain moved to another table keeps the link of the table
+they captain). Floor calls have no command yet: they live in memory (``FloorCalls``), per
+service, and are lost when the server restarts (docs/pages/captain.md).
+"""
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+import hashlib
+import hmac
+import itertools
+import threading
+import weakref
+from dataclasses import dataclass
+from typing import Annotated, Any
 
-__all__ = ["router"]
+from fastapi import APIRouter, Form, Path, Request
+from fastapi.responses import Response
+
+from pokerfloor.app.commands import MAX_CHIPS
+from pokerfloor.app.service import TournamentService
+from pokerfloor.web import i18n
+from pokerfloor.web.pages._common import (
+    PageError,
+    Pages,
+    captain_key,
+    locale_of,
+    pages_of,
+    render,
+    render_fragment,
+    require_td,
+    run,
+)
+from pokerfloor.web.pages._live import LiveView, live_view
+
+__all__ = ["FloorCall", "FloorCalls", "captain_url", "floor_calls", "router"]
 
 router = APIRouter()
+
+TableNoPath = Annotated[int, Path(ge=1, le=10_000)]
+MAX_REASON = 200
+# Thousands separators a phone keyboard or a habit may put in a stack: 12 000, 12.000, 12,000.
+_SEPARATORS = str.maketrans("", "", " \u00a0\u202f.,'_")
+
+BAD_KEY = i18n.N_(
+    "This captain link is not valid for this table. Ask the TD for the link of your table."
+)
+NO_TOURNAMENT = i18n.N_("There is no such tournament.")
+NO_HAND = i18n.N_(
+    "There is no hand to report at this table now (break, table closed, or no button yet)."
+)
+
+
+# ---- floor calls (in memory) ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FloorCall:
+    call_id: int
+    table_no: int
+    at_ms: int
+    reason: str
+
+
+class FloorCalls:
+    """The open floor calls of every tournament of one service: one per table at most (a
+    second call from the same table is the same request)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._ids = itertools.count(1)
+        self._open: dict[str, dict[int, FloorCall]] = {}
+
+    def call(self, tournament_id: str, table_no: int, at_ms: int, reason: str) -> bool:
+        """Open a call; False when the table already has one open."""
+        with self._lock:
+            calls = self._open.setdefault(tournament_id, {})
+            if table_no in calls:
+                return False
+            calls[table_no] = FloorCall(next(self._ids), table_no, at_ms, reason)
+            return True
+
+    def answer(self, tournament_id: str, call_id: int) -> FloorCall | None:
+        """Close the call; None when it is not open (already answered, or unknown)."""
+        with self._lock:
+            calls = self._open.get(tournament_id, {})
+            for table_no, call in calls.items():
+                if call.call_id == call_id:
+                    del calls[table_no]
+                    return call
+            return None
+
+    def of_table(self, tournament_id: str, table_no: int) -> FloorCall | None:
+        with self._lock:
+            return self._open.get(tournament_id, {}).get(table_no)
+
+    def open_calls(self, tournament_id: str) -> list[FloorCall]:
+        with self._lock:
+            return sorted(self._open.get(tournament_id, {}).values(), key=lambda c: c.at_ms)
+
+
+# Keyed by the service, so that each application (and each test) has its own calls, gone
+# with it.
+_CALLS: weakref.WeakKeyDictionary[TournamentService, FloorCalls] = weakref.WeakKeyDictionary()
+_CALLS_LOCK = threading.Lock()
+
+
+def floor_calls(pages: Pages) -> FloorCalls:
+    with _CALLS_LOCK:
+        calls = _CALLS.get(pages.service)
+        if calls is None:
+            calls = _CALLS[pages.service] = FloorCalls()
+        return calls
+
+
+# ---- keys and links ------------------------------------------------------------------------
+
+
+def _key_fits(pages: Pages, tournament_id: str, table_no: int, key: str) -> bool:
+    return bool(key) and hmac.compare_digest(
+        key.encode(), captain_key(pages, tournament_id, table_no).encode()
+    )
+
+
+def _captain_pages(request: Request, tournament_id: str, table_no: int, key: str) -> Pages:
+    """The pages' state once the key is checked (403 on a wrong or missing key)."""
+    pages = pages_of(request)
+    if not _key_fits(pages, tournament_id, table_no, key):
+        raise PageError(403, BAD_KEY)
+    if not pages.service.exists(tournament_id):
+        raise PageError(404, NO_TOURNAMENT)
+    return pages
+
+
+def captain_url(base_url: str, pages: Pages, tournament_id: str, table_no: int) -> str:
+    """The full link of a table's captain page."""
+    key = captain_key(pages, tournament_id, table_no)
+    return f"{base_url.rstrip('/')}/t/{tournament_id}/table/{table_no}?key={key}"
+
+
+def _fingerprint(html: str) -> str:
+    """A live section's ``data-state``: the page leaves a section whose fingerprint did not
+    change alone (templates/captain_keep.html), so a form being filled is not reset."""
+    return hashlib.sha256(str(html).encode()).hexdigest()[:16]
+
+
+# ---- the captain's page --------------------------------------------------------------------
+
+
+def _table_of(chart: dict[str, Any], table_no: int) -> dict[str, Any] | None:
+    for table in chart["tables"]:
+        if table["table_no"] == table_no and table["seats"]:
+            found: dict[str, Any] = table
+            return found
+    return None
+
+
+def _captain_context(pages: Pages, tournament_id: str, table_no: int) -> dict[str, Any]:
+    service = pages.service
+    clock = service.clock_screen(tournament_id)
+    chart = service.seating_chart(tournament_id)
+    table = _table_of(chart, table_no)
+    next_hand = table["next_hand"] if table else None
+    seats = table["seats"] if table else []
+    roles: dict[int, list[str]] = {}
+    if next_hand is not None:
+        for role, seat in (
+            ("button", next_hand["button_seat"]),
+            ("small_blind", next_hand["small_blind_seat"]),
+            ("big_blind", next_hand["big_blind_seat"]),
+        ):
+            if seat is not None:
+                roles.setdefault(seat, []).append(role)
+    dealt_in = [s for s in seats if next_hand and s["seat_no"] not in next_hand["waiting"]]
+    call = floor_calls(pages).of_table(tournament_id, table_no)
+    return {
+        "tournament_id": tournament_id,
+        "table_no": table_no,
+        "key": captain_key(pages, tournament_id, table_no),
+        "clock": clock,
+        "now_ms": clock["now_ms"],
+        "finished": clock["status"] == "finished",
+        "table": table,
+        "seats": seats,
+        "next_hand": next_hand,
+        "roles": roles,
+        "dealt_in": dealt_in,
+        "other_seats": [
+            seat
+            for seat in range(1, (table["size"] if table else 0) + 1)
+            if next_hand is None or seat != next_hand["button_seat"]
+        ],
+        "halted": table_no in chart["halted_tables"],
+        "moves": [
+            move
+            for move in chart["moves_to_confirm"]
+            if table_no in (move["from_table"], move["to_table"])
+        ],
+        "call": call,
+        "fingerprint": _fingerprint,
+    }
+
+
+def _render_captain_live(
+    pages: Pages, tournament_id: str, language: str, params: dict[str, str]
+) -> str:
+    table_no = _table_param(params)
+    context = _captain_context(pages, tournament_id, table_no)
+    return render_fragment("captain_live.html", language, pages, **context)
+
+
+def _table_param(params: dict[str, str]) -> int:
+    text = params.get("table", "")
+    fits = text.isdecimal() and len(text) <= 5
+    return int(text) if fits and 1 <= int(text) <= 10_000 else 0
+
+
+def _captain_allowed(pages: Pages, tournament_id: str, params: dict[str, str]) -> bool:
+    table_no = _table_param(params)
+    return table_no > 0 and _key_fits(pages, tournament_id, table_no, params.get("key", ""))
+
+
+live_view(
+    "captain",
+    LiveView(render=_render_captain_live, every_second=True, allowed=_captain_allowed),
+)
+
+
+@router.get("/t/{tournament_id}/table/{table_no}")
+def captain_page(
+    request: Request, tournament_id: str, table_no: TableNoPath, key: str = ""
+) -> Response:
+    pages = _captain_pages(request, tournament_id, table_no, key)
+    context = _captain_context(pages, tournament_id, table_no)
+    return render(request, "captain.html", **context)
+
+
+def _flash(request: Request, error: str | None = None, done: str | None = None) -> Response:
+    return render(request, "_flash.html", error=error, done=done)
+
+
+def _parse_chips(text: str) -> int | None:
+    """A count of chips typed by hand; None when it is not one."""
+    digits = text.translate(_SEPARATORS)
+    if not digits.isdecimal() or len(digits) > 13:
+        return None
+    value = int(digits)
+    return value if value <= MAX_CHIPS else None
+
+
+def _next_button(pages: Pages, tournament_id: str, table_no: int) -> dict[str, Any] | None:
+    table = _table_of(pages.service.seating_chart(tournament_id), table_no)
+    return table["next_hand"] if table else None
+
+
+@router.post("/t/{tournament_id}/table/{table_no}/hand")
+def hand_finished(
+    request: Request,
+    tournament_id: str,
+    table_no: TableNoPath,
+    hand_no: Annotated[str, Form(max_length=20)],
+    button_seat: Annotated[str, Form(max_length=20)],
+    player: Annotated[list[str] | None, Form()] = None,
+    stack: Annotated[list[str] | None, Form()] = None,
+    key: str = "",
+) -> Response:
+    """Record the table's next hand. Stacks the captain left empty are sent unchanged (the
+    stacks at the start of the hand): a dealerless table does not count chips every hand."""
+    pages = _captain_pages(request, tournament_id, table_no, key)
+    with i18n.use_locale(locale_of(request)):
+        if not (hand_no.isdecimal() and button_seat.isdecimal() and int(hand_no) >= 1):
+            return _flash(request, error=i18n.gettext("Invalid entry: %(detail)s", detail="?"))
+        reported, seat = int(hand_no), int(button_seat)
+        table = _table_of(pages.service.seating_chart(tournament_id), table_no)
+        plan = table["next_hand"] if table else None
+        if table is None or plan is None:
+            return _flash(request, error=i18n.gettext(NO_HAND))
+        if reported == table["hands_played"]:
+            # A second tap on the same report (the page had not refreshed yet): done already.
+            return _flash(request, done=_recorded_text(reported, plan))
+        final_stacks = {
+            s["player_id"]: s["stack"]
+            for s in table["seats"]
+            if s["seat_no"] not in plan["waiting"]
+        }
+        names = {s["player_id"]: s["name"] for s in table["seats"]}
+        for player_id, text in zip(player or [], stack or [], strict=False):
+            if not text.strip() or player_id not in final_stacks:
+                continue
+            chips = _parse_chips(text)
+            if chips is None:
+                return _flash(
+                    request,
+                    error=i18n.gettext(
+                        "The stack of %(name)s is not a number of chips.",
+                        name=names[player_id],
+                    ),
+                )
+            final_stacks[player_id] = chips
+        error = run(
+            request,
+            tournament_id,
+            "record_hand",
+            table_no=table_no,
+            hand_no=reported,
+            final_stacks=final_stacks,
+            button_seat=seat,
+        )
+        if error is not None:
+            if reported == plan["hand_no"] and seat != plan["button_seat"]:
+                error = (
+                    i18n.gettext(
+                        "In hand %(hand)s the button is on seat %(expected)s (dead button rule), "
+                        "not on seat %(given)s: put it on seat %(expected)s.",
+                        hand=reported,
+                        expected=plan["button_seat"],
+                        given=seat,
+                    )
+                    + " "
+                    + error
+                )
+            return _flash(request, error=error)
+        return _flash(
+            request, done=_recorded_text(reported, _next_button(pages, tournament_id, table_no))
+        )
+
+
+def _recorded_text(hand_no: int, next_hand: dict[str, Any] | None) -> str:
+    if next_hand is None:
+        return i18n.gettext("Hand %(hand)s recorded.", hand=hand_no)
+    return i18n.gettext(
+        "Hand %(hand)s recorded. The button moves to seat %(seat)s.",
+        hand=hand_no,
+        seat=next_hand["button_seat"],
+    )
+
+
+@router.post("/t/{tournament_id}/table/{table_no}/bust")
+def report_bust(
+    request: Request,
+    tournament_id: str,
+    table_no: TableNoPath,
+    busted: Annotated[list[str] | None, Form()] = None,
+    stack_player: Annotated[list[str] | None, Form()] = None,
+    start_stack: Annotated[list[str] | None, Form()] = None,
+    key: str = "",
+) -> Response:
+    """Busts of the last hand reported at the table; the starting stacks rank them when the
+    captain gives them all (else they tie, as the profile says)."""
+    pages = _captain_pages(request, tournament_id, table_no, key)
+    with i18n.use_locale(locale_of(request)):
+        players = list(dict.fromkeys(busted or []))
+        if not players:
+            return _flash(request, error=i18n.gettext("Tick the players who busted."))
+        starting: dict[str, int] = {}
+        for player_id, text in zip(stack_player or [], start_stack or [], strict=False):
+            if player_id in players and text.strip():
+                chips = _parse_chips(text)
+                if chips is None:
+                    return _flash(
+                        request,
+                        error=i18n.gettext("A starting stack is not a number of chips."),
+                    )
+                starting[player_id] = chips
+        error = run(
+            request,
+            tournament_id,
+            "bust_players",
+            table_no=table_no,
+            players=players,
+            starting_stacks=starting,
+        )
+        if error is not None:
+            return _flash(request, error=error)
+        listed = pages.service.players_list(tournament_id)["players"]
+        places = {p["player_id"]: (p["name"], p["place"]) for p in listed}
+        ranked = [
+            i18n.gettext("%(name)s (place %(place)s)", name=name, place=place)
+            for name, place in (places[player_id] for player_id in players)
+        ]
+        return _flash(
+            request, done=i18n.gettext("Bust recorded: %(players)s.", players=", ".join(ranked))
+        )
+
+
+@router.post("/t/{tournament_id}/table/{table_no}/call")
+def call_floor(
+    request: Request,
+    tournament_id: str,
+    table_no: TableNoPath,
+    reason: Annotated[str, Form(max_length=2000)] = "",
+    key: str = "",
+) -> Response:
+    pages = _captain_pages(request, tournament_id, table_no, key)
+    calls = floor_calls(pages)
+    opened = calls.call(
+        tournament_id, table_no, pages.service.clock(), " ".join(reason.split())[:MAX_REASON]
+    )
+    with i18n.use_locale(locale_of(request)):
+        if not opened:
+            return _flash(
+                request, done=i18n.gettext("The floor is already called: the TD sees your call.")
+            )
+        return _flash(request, done=i18n.gettext("The floor is called: the TD sees your call."))
+
+
+# ---- the TD's list of links and calls ------------------------------------------------------
+
+
+def _tables_with_links(pages: Pages, tournament_id: str, base_url: str) -> list[dict[str, Any]]:
+    chart = pages.service.seating_chart(tournament_id)
+    return [
+        {
+            "table_no": table["table_no"],
+            "players": len(table["seats"]),
+            "url": captain_url(base_url, pages, tournament_id, table["table_no"]),
+        }
+        for table in chart["tables"]
+        if table["seats"]
+    ]
+
+
+def _captains_context(pages: Pages, tournament_id: str, base_url: str) -> dict[str, Any]:
+    tables = _tables_with_links(pages, tournament_id, base_url)
+    return {
+        "tournament_id": tournament_id,
+        "tables": tables,
+        "calls": floor_calls(pages).open_calls(tournament_id),
+        "now_ms": pages.service.clock(),
+        "fingerprint": _fingerprint,
+    }
+
+
+def _safe_base(text: str) -> str:
+    """The site's address the TD's page was opened with (only used to write the links)."""
+    fits = text.startswith(("http://", "https://")) and len(text) <= 300
+    return text if fits else ""
+
+
+def _render_captains_live(
+    pages: Pages, tournament_id: str, language: str, params: dict[str, str]
+) -> str:
+    context = _captains_context(pages, tournament_id, _safe_base(params.get("base", "")))
+    return render_fragment("captains_live.html", language, pages, **context)
+
+
+live_view("captains", LiveView(render=_render_captains_live, td_only=True, every_second=True))
+
+
+@router.get("/t/{tournament_id}/captains")
+def captains_page(request: Request, tournament_id: str) -> Response:
+    require_td(request)
+    pages = pages_of(request)
+    if not pages.service.exists(tournament_id):
+        raise PageError(404, NO_TOURNAMENT)
+    base_url = str(request.base_url)
+    context = _captains_context(pages, tournament_id, base_url)
+    return render(request, "captains.html", base_url=base_url, **context)
+
+
+@router.post("/t/{tournament_id}/captains/calls/{call_id}/answer")
+def answer_call(
+    request: Request, tournament_id: str, call_id: Annotated[int, Path(ge=1)]
+) -> Response:
+    require_td(request)
+    answered = floor_calls(pages_of(request)).answer(tournament_id, call_id)
+    with i18n.use_locale(locale_of(request)):
+        if answered is None:
+            return _flash(request, error=i18n.gettext("This call is already answered."))
+        return _flash(
+            request,
+            done=i18n.gettext("Call of table %(table)s answered.", table=answered.table_no),
+        )

@@ -1,9 +1,96 @@
-"""The clock page (being written)."""
+"""The big clock screen (public): for a TV in the room, readable from ten metres.
+
+Everything on it comes from the server: the page shows the screen as rendered now, then the
+``clock`` live view pushes it again every second and after every event, so the time is always
+the server's (right after a reconnect or a server restart, never a drifting browser timer).
+``static/clock.js`` only signals a level change (a flash and a short tone) and drives the
+fullscreen and sound buttons. Nothing on this screen is hidden information.
+"""
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from typing import Any
 
-__all__ = ["router"]
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+
+from pokerfloor.tournament.structure import ChipDenomination, Structure
+from pokerfloor.web import i18n
+from pokerfloor.web.pages._common import PageError, Pages, pages_of, render, render_fragment
+from pokerfloor.web.pages._live import LiveView, live_view
+
+__all__ = ["chip_race_announcement", "clock_screen", "router"]
 
 router = APIRouter()
+
+
+def _chips(chips: tuple[ChipDenomination, ...]) -> list[dict[str, Any]]:
+    return [
+        {"value": chip.value, "colour_fr": chip.colour_fr, "colour_en": chip.colour_en}
+        for chip in chips
+    ]
+
+
+def chip_race_announcement(screen: dict[str, Any], structure: Structure) -> dict[str, Any] | None:
+    """The chip race to announce, if any: ``when`` is ``"now"`` (during the break that races
+    the chips off), ``"break"`` (at the break that follows the current level) or
+    ``"level_end"`` (a colour-up between two levels, without a pause); ``chips`` are the
+    denominations that leave play (tda-2024 R24, ropta 4.2)."""
+    if screen["status"] == "finished":
+        return None
+    level_number: int = screen["level_number"]
+    if screen["in_break"]:
+        # During a break, level_number is the level that follows it.
+        before, when = level_number - 1, "now"
+    else:
+        before = level_number
+        following = structure.break_after(level_number)
+        when = "break" if following is not None and following.minutes > 0 else "level_end"
+    if before < 1 or before >= len(structure.levels):
+        return None
+    staying = {chip.value for chip in structure.chips_at(before + 1)}
+    leaving = tuple(chip for chip in structure.chips_at(before) if chip.value not in staying)
+    if not leaving:
+        return None
+    return {"when": when, "chips": _chips(leaving)}
+
+
+def clock_screen(pages: Pages, tournament_id: str) -> dict[str, Any]:
+    """The read model of the clock screen with what the page adds from the structure."""
+    service = pages.service
+    screen = dict(service.clock_screen(tournament_id))
+    structure = service.tournament(tournament_id).structure
+    entry = structure.entry
+    screen["chip_race"] = chip_race_announcement(screen, structure)
+    screen["has_rebuys"] = bool(entry.rebuy_until_level or screen["rebuys"])
+    screen["has_addons"] = bool(entry.addon_chips or screen["addons"])
+    screen["structure_name"] = structure.name
+    # What clock.js compares to signal a change: a new level, or a break beginning or ending.
+    screen["period_key"] = f"{screen['level_number']}:{'break' if screen['in_break'] else 'level'}"
+    return screen
+
+
+def _render_live(pages: Pages, tournament_id: str, language: str, params: dict[str, str]) -> str:
+    return render_fragment(
+        "clock_screen.html",
+        language,
+        pages,
+        tournament_id=tournament_id,
+        screen=clock_screen(pages, tournament_id),
+    )
+
+
+live_view("clock", LiveView(render=_render_live, every_second=True))
+
+
+@router.get("/t/{tournament_id}/clock")
+def clock_page(request: Request, tournament_id: str) -> Response:
+    pages = pages_of(request)
+    if not pages.service.exists(tournament_id):
+        raise PageError(404, i18n.N_("There is no such tournament."))
+    return render(
+        request,
+        "clock.html",
+        tournament_id=tournament_id,
+        screen=clock_screen(pages, tournament_id),
+    )

@@ -1,9 +1,496 @@
-"""The console page (being written)."""
+"""The TD console (TD only): the clock's controls, every table at a glance, busts, rebuys and
+add-ons, the moves to carry out (balancing, a table to break, the final-table redraw) and
+hand-for-hand.
+
+Two live views keep it current: ``console-clock`` (the clock line, every second) and
+``console`` (tables, hints, moves to confirm, on every event). The forms are never pushed over
+the WebSocket: a push would wipe the boxes the TD is ticking. Instead the live view carries a
+key of who sits where (``#console-roster``); the page's script reloads a form's player list
+when the key changes and the TD is not using that form, and a console action that moves or
+busts players asks for the reload itself (``HX-Trigger: console-refresh``).
+"""
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+import hashlib
+import math
+from typing import Annotated, Any
 
-__all__ = ["router"]
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import Response
+
+from pokerfloor.app.service import TournamentService
+from pokerfloor.tournament import balancing
+from pokerfloor.web import i18n
+from pokerfloor.web.i18n import N_
+from pokerfloor.web.pages._common import (
+    PageError,
+    Pages,
+    locale_of,
+    pages_of,
+    render,
+    render_fragment,
+    require_td,
+    run,
+)
+from pokerfloor.web.pages._live import LiveView, live_view
+
+__all__ = ["board", "roster_key", "router"]
 
 router = APIRouter()
+
+# Form fields arrive as text and are converted here: a bad entry becomes a message in the
+# flash (htmx does not swap a 422 answer, so FastAPI's own validation would show nothing).
+Text = Annotated[str, Form(max_length=200)]
+TextList = Annotated[list[str] | None, Form(max_length=200)]
+REFRESH = "console-refresh"
+MINUTE_MS = 60_000
+
+
+# ---- what the console shows -----------------------------------------------------------------
+
+
+def roster_key(chart: dict[str, Any]) -> str:
+    """A short key of who sits where: it changes when a player busts, moves or is seated."""
+    seated = ";".join(
+        f"{table['table_no']}:{seat['seat_no']}:{seat['player_id']}"
+        for table in chart["tables"]
+        for seat in table["seats"]
+    )
+    return hashlib.sha256(seated.encode()).hexdigest()[:16]
+
+
+def _tables_in_play(chart: dict[str, Any]) -> list[dict[str, Any]]:
+    return [table for table in chart["tables"] if table["seats"]]
+
+
+def _table_card(table: dict[str, Any], halted: set[int]) -> dict[str, Any]:
+    """One table's seats 1..size with the next hand's markers (the last button before the
+    first hand, when no hand can be planned yet)."""
+    plan = table["next_hand"]
+    button = plan["button_seat"] if plan else table["button_seat"]
+    small_blind = plan["small_blind_seat"] if plan else None
+    big_blind = plan["big_blind_seat"] if plan else None
+    waiting = set(plan["waiting"]) if plan else set()
+    by_seat = {seat["seat_no"]: seat for seat in table["seats"]}
+    rows = []
+    for seat_no in range(1, max(table["size"], max(by_seat, default=0)) + 1):
+        seat = by_seat.get(seat_no)
+        rows.append(
+            {
+                "seat_no": seat_no,
+                "player": seat,
+                "button": seat_no == button,
+                "small_blind": seat_no == small_blind,
+                "big_blind": seat_no == big_blind,
+                "waits": seat is not None and (seat["waits"] or seat_no in waiting),
+            }
+        )
+    return {
+        "table_no": table["table_no"],
+        "size": table["size"],
+        "count": len(table["seats"]),
+        "hands_played": table["hands_played"],
+        "next_hand_no": plan["hand_no"] if plan else None,
+        "has_button": button is not None,
+        "halted": table["table_no"] in halted,
+        "rows": rows,
+    }
+
+
+def _hints(
+    service: TournamentService, tournament_id: str, chart: dict[str, Any], clock: dict[str, Any]
+) -> list[dict[str, Any]]:
+    """What the rules call for now, as (kind, values) the template words."""
+    tournament = service.tournament(tournament_id)
+    profile = tournament.profile
+    table_size = tournament.created.table_size
+    final_size = profile.int_value("final_table.size")
+    live = _tables_in_play(chart)
+    counts = [len(table["seats"]) for table in live]
+    seated = sum(counts)
+    hints: list[dict[str, Any]] = []
+    if chart["halted_tables"]:
+        hints.append({"kind": "halted", "tables": ", ".join(map(str, chart["halted_tables"]))})
+    if len(live) > 1 and seated <= min(final_size, table_size):
+        hints.append({"kind": "final", "players": seated, "size": final_size})
+        return hints
+    needed = max(1, -(-seated // table_size))
+    if len(live) > needed:
+        # The predetermined order of tda-2024 R10: the highest-numbered table breaks first.
+        due = sorted((table["table_no"] for table in live), reverse=True)[0]
+        hints.append({"kind": "break", "table": due, "players": seated, "needed": needed})
+        return hints
+    if len(live) > 1:
+        limit = balancing.balance_gap_limit(profile, len(live), clock["hand_for_hand"])
+        gap = max(counts) - min(counts)
+        if gap >= limit:
+            hints.append({"kind": "balance", "gap": gap})
+    return hints
+
+
+def board(service: TournamentService, tournament_id: str) -> dict[str, Any]:
+    """Everything the live part of the console shows (a template context)."""
+    chart = service.seating_chart(tournament_id)
+    clock = service.clock_screen(tournament_id)
+    halted = set(chart["halted_tables"])
+    moves = chart["moves_to_confirm"]
+    return {
+        "tournament_id": tournament_id,
+        "clock": clock,
+        "tables": [_table_card(table, halted) for table in _tables_in_play(chart)],
+        "halted_tables": chart["halted_tables"],
+        "moves": moves,
+        "redraw": any(move["reason"] == "final_table" for move in moves),
+        "waiting_list": chart["waiting_list"],
+        "hints": _hints(service, tournament_id, chart, clock),
+        "roster": roster_key(chart),
+    }
+
+
+def _pickers(
+    service: TournamentService,
+    tournament_id: str,
+    table_no: int | None = None,
+    player_id: str = "",
+) -> dict[str, Any]:
+    """The context of the forms that list tables and players (reloaded as the roster
+    changes); ``table_no`` and ``player_id`` are the choices to keep."""
+    chart = service.seating_chart(tournament_id)
+    live = _tables_in_play(chart)
+    numbers = [table["table_no"] for table in live]
+    bust_table = table_no if table_no in numbers else (numbers[0] if numbers else None)
+    return {
+        "tournament_id": tournament_id,
+        "roster": roster_key(chart),
+        "table_numbers": numbers,
+        "bust_table": bust_table,
+        "bust_seats": next((t["seats"] for t in live if t["table_no"] == bust_table), []),
+        "selected_table": table_no,
+        "selected_player": player_id,
+        "players": [
+            {**seat, "table_no": table["table_no"]} for table in live for seat in table["seats"]
+        ],
+    }
+
+
+def _render_clock(pages: Pages, tournament_id: str, language: str, _params: dict[str, str]) -> str:
+    clock = pages.service.clock_screen(tournament_id)
+    return render_fragment("console_clock.html", language, pages, clock=clock)
+
+
+def _render_board(pages: Pages, tournament_id: str, language: str, _params: dict[str, str]) -> str:
+    return render_fragment(
+        "console_live.html", language, pages, **board(pages.service, tournament_id)
+    )
+
+
+live_view("console-clock", LiveView(render=_render_clock, td_only=True, every_second=True))
+live_view("console", LiveView(render=_render_board, td_only=True))
+
+
+# ---- pages and fragments ----------------------------------------------------------------
+
+
+def _service(request: Request, tournament_id: str) -> TournamentService:
+    require_td(request)
+    service = pages_of(request).service
+    if not service.exists(tournament_id):
+        raise PageError(404, N_("There is no such tournament."))
+    return service
+
+
+@router.get("/t/{tournament_id}/console")
+def console_page(request: Request, tournament_id: str) -> Response:
+    service = _service(request, tournament_id)
+    tournament = service.tournament(tournament_id)
+    levels = tournament.structure.levels
+    return render(
+        request,
+        "console.html",
+        levels=levels,
+        seconds_off=tournament.profile.int_value("hand_for_hand.seconds_off_per_hand"),
+        **{**board(service, tournament_id), **_pickers(service, tournament_id)},
+    )
+
+
+PICKERS = {
+    "bust": "console_bust_players.html",
+    "entry": "console_entry_players.html",
+    "break": "console_break_tables.html",
+}
+
+
+@router.get("/t/{tournament_id}/console/picker/{name}")
+def picker(
+    request: Request, tournament_id: str, name: str, table_no: str = "", player_id: str = ""
+) -> Response:
+    """One form's list of tables or players, fresh (after a bust, a move, a table change)."""
+    service = _service(request, tournament_id)
+    template = PICKERS.get(name)
+    if template is None:
+        raise PageError(404, N_("There is no such page."))
+    context = _pickers(service, tournament_id, _whole(table_no), player_id)
+    return render(request, template, **context)
+
+
+# ---- actions ----------------------------------------------------------------------------
+
+
+def _whole(text: str) -> int | None:
+    """A whole number typed by the TD (spaces of thousands allowed), else None."""
+    cleaned = "".join(text.split()).replace("\u202f", "").replace("\u2212", "-")
+    sign = -1 if cleaned.startswith("-") else 1
+    digits = cleaned[1:] if cleaned[:1] in ("-", "+") else cleaned
+    # 18 digits bound the number before int() (the commands bound it far lower).
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 18:
+        return None
+    return sign * int(digits)
+
+
+def _say(request: Request, message: str, **values: object) -> str:
+    """``message`` (marked with N_) in the TD's language."""
+    with i18n.use_locale(locale_of(request)):
+        return i18n.gettext(message, **values)
+
+
+def _answer(request: Request, error: str | None, done: str = "", refresh: bool = False) -> Response:
+    """The flash: the refusal, or ``done``. ``refresh``: the action moved or busted players,
+    so the forms reload their lists of players."""
+    response = render(request, "_flash.html", error=error, done=None if error else done)
+    if refresh and error is None:
+        response.headers["HX-Trigger"] = REFRESH
+    return response
+
+
+def _refuse(request: Request, message: str) -> Response:
+    """A refusal of the console itself (an empty or malformed field): nothing was run."""
+    return _answer(request, _say(request, message))
+
+
+def _name(service: TournamentService, tournament_id: str, player_id: str) -> str:
+    player = service.tournament(tournament_id).players.get(player_id)
+    return player.name if player else player_id
+
+
+CLOCK_ACTIONS = {
+    "start": ("start_clock", N_("Clock started.")),
+    "pause": ("pause_clock", N_("Clock paused.")),
+    "resume": ("resume_clock", N_("Clock resumed.")),
+}
+
+
+@router.post("/t/{tournament_id}/console/clock/{action}")
+def clock_action(request: Request, tournament_id: str, action: str) -> Response:
+    _service(request, tournament_id)
+    found = CLOCK_ACTIONS.get(action)
+    if found is None:
+        raise PageError(404, N_("There is no such page."))
+    kind, done = found
+    return _answer(request, run(request, tournament_id, kind), _say(request, done))
+
+
+def _minutes_ms(text: str) -> int | None:
+    """Minutes typed by the TD (``2``, ``-1.5``, ``0,5``) in milliseconds, else None."""
+    try:
+        minutes = float(text.strip().replace(",", ".").replace("\u2212", "-"))
+    except ValueError:
+        return None
+    return round(minutes * MINUTE_MS) if math.isfinite(minutes) else None
+
+
+@router.post("/t/{tournament_id}/console/adjust")
+def adjust(
+    request: Request, tournament_id: str, minutes: Text = "", delta_ms: Text = ""
+) -> Response:
+    """+1 / -1 minute (``delta_ms``) or the minutes the TD typed, on the current level."""
+    _service(request, tournament_id)
+    delta = _whole(delta_ms) if delta_ms else _minutes_ms(minutes)
+    if not delta:
+        return _refuse(request, N_("Enter the minutes to add (negative to take time off)."))
+    error = run(request, tournament_id, "adjust_clock", delta_ms=delta)
+    shown = ("+" if delta > 0 else "\u2212") + i18n.format_duration(abs(delta))
+    return _answer(request, error, _say(request, N_("Clock adjusted: %(delta)s."), delta=shown))
+
+
+@router.post("/t/{tournament_id}/console/jump")
+def jump(request: Request, tournament_id: str, level_index: Text = "") -> Response:
+    _service(request, tournament_id)
+    index = _whole(level_index)
+    if index is None:
+        return _refuse(request, N_("Choose a level."))
+    error = run(request, tournament_id, "jump_to_level", level_index=index)
+    return _answer(request, error, _say(request, N_("Level %(number)s started."), number=index + 1))
+
+
+def _stacks(names: list[str], typed: list[str]) -> dict[str, int] | None:
+    """The starting stacks typed next to the players (empty boxes skipped); None when one is
+    not a whole number."""
+    stacks: dict[str, int] = {}
+    for player_id, text in zip(names, typed, strict=False):
+        if not text.strip():
+            continue
+        chips = _whole(text)
+        if chips is None or chips < 0:
+            return None
+        stacks[player_id] = chips
+    return stacks
+
+
+@router.post("/t/{tournament_id}/console/bust")
+def bust(
+    request: Request,
+    tournament_id: str,
+    table_no: Text = "",
+    player: TextList = None,
+    stack_for: TextList = None,
+    stack: TextList = None,
+) -> Response:
+    """One or several players of a table busted in the same hand, with their starting stacks
+    when known (the bigger ranks higher; without them they tie). A stack typed for a player
+    not ticked is passed on, so the service refuses it rather than ignoring a slip."""
+    service = _service(request, tournament_id)
+    table = _whole(table_no)
+    if table is None:
+        return _refuse(request, N_("Choose a table."))
+    busted = list(dict.fromkeys(player or []))
+    if not busted:
+        return _refuse(request, N_("Tick at least one busted player."))
+    stacks = _stacks(stack_for or [], stack or [])
+    if stacks is None:
+        return _refuse(request, N_("A starting stack is a whole number of chips."))
+    error = run(
+        request,
+        tournament_id,
+        "bust_players",
+        table_no=table,
+        players=busted,
+        starting_stacks=stacks,
+    )
+    if error is not None:
+        return _answer(request, error)
+    places = {row["player_id"]: row["place"] for row in service.results(tournament_id)["ranking"]}
+    names = ", ".join(
+        _say(
+            request,
+            N_("%(name)s (place %(place)s)"),
+            name=_name(service, tournament_id, player_id),
+            place=places.get(player_id, "?"),
+        )
+        for player_id in busted
+    )
+    done = _say(
+        request, N_("Bust recorded at table %(table)s: %(names)s."), table=table, names=names
+    )
+    return _answer(request, None, done, refresh=True)
+
+
+ENTRY_DONE = {
+    "rebuy": N_("Rebuy recorded for %(name)s."),
+    "addon": N_("Add-on recorded for %(name)s."),
+}
+
+
+def _entry(request: Request, tournament_id: str, player_id: str, kind: str) -> Response:
+    service = _service(request, tournament_id)
+    if not player_id:
+        return _refuse(request, N_("Choose a player."))
+    error = run(request, tournament_id, kind, player_id=player_id)
+    name = _name(service, tournament_id, player_id)
+    return _answer(request, error, _say(request, ENTRY_DONE[kind], name=name))
+
+
+@router.post("/t/{tournament_id}/console/rebuy")
+def rebuy(request: Request, tournament_id: str, player_id: Text = "") -> Response:
+    return _entry(request, tournament_id, player_id, "rebuy")
+
+
+@router.post("/t/{tournament_id}/console/addon")
+def addon(request: Request, tournament_id: str, player_id: Text = "") -> Response:
+    return _entry(request, tournament_id, player_id, "addon")
+
+
+def _proposal(request: Request, tournament_id: str, kind: str, **fields: Any) -> Response:
+    """Run a proposal and say how many moves there are to carry out (none: nothing to do)."""
+    service = _service(request, tournament_id)
+    error = run(request, tournament_id, kind, **fields)
+    if error is not None:
+        return _answer(request, error)
+    moves = service.seating_chart(tournament_id)["moves_to_confirm"]
+    with i18n.use_locale(locale_of(request)):
+        if not moves:
+            return _answer(request, None, i18n.gettext("No move needed: the tables are balanced."))
+        count = i18n.ngettext(
+            "%(num)s move to carry out.", "%(num)s moves to carry out.", len(moves)
+        )
+        if kind == "propose_final_table":
+            then = i18n.gettext("Seat every player, then confirm the redraw as a whole.")
+        else:
+            then = i18n.gettext("Confirm each one once it is done, or all at once.")
+    return _answer(request, None, f"{count} {then}")
+
+
+@router.post("/t/{tournament_id}/console/moves/propose")
+def propose_moves(request: Request, tournament_id: str) -> Response:
+    return _proposal(request, tournament_id, "propose_moves")
+
+
+@router.post("/t/{tournament_id}/console/moves/break")
+def propose_break(request: Request, tournament_id: str, table_no: Text = "") -> Response:
+    """Without a table number: the table the predetermined procedure breaks next."""
+    table = _whole(table_no) if table_no.strip() else None
+    if table_no.strip() and table is None:
+        _service(request, tournament_id)
+        return _refuse(request, N_("Choose a table."))
+    return _proposal(request, tournament_id, "propose_break_table", table_no=table)
+
+
+@router.post("/t/{tournament_id}/console/moves/final")
+def propose_final(request: Request, tournament_id: str) -> Response:
+    return _proposal(request, tournament_id, "propose_final_table")
+
+
+@router.post("/t/{tournament_id}/console/moves/confirm")
+def confirm_move(request: Request, tournament_id: str, player_id: Text = "") -> Response:
+    service = _service(request, tournament_id)
+    if not player_id:
+        return _refuse(request, N_("Choose a player."))
+    error = run(request, tournament_id, "confirm_move", player_id=player_id)
+    name = _name(service, tournament_id, player_id)
+    return _answer(request, error, _say(request, N_("Move done: %(name)s."), name=name), True)
+
+
+@router.post("/t/{tournament_id}/console/moves/confirm-all")
+def confirm_all(request: Request, tournament_id: str) -> Response:
+    service = _service(request, tournament_id)
+    count = len(service.seating_chart(tournament_id)["moves_to_confirm"])
+    error = run(request, tournament_id, "confirm_moves")
+    done = _say(request, N_("Moves confirmed: %(count)s."), count=count)
+    return _answer(request, error, done, refresh=True)
+
+
+@router.post("/t/{tournament_id}/console/moves/cancel")
+def cancel_moves(request: Request, tournament_id: str) -> Response:
+    _service(request, tournament_id)
+    error = run(request, tournament_id, "cancel_moves")
+    return _answer(request, error, _say(request, N_("Moves cancelled: nobody moves.")))
+
+
+@router.post("/t/{tournament_id}/console/hand-for-hand")
+def hand_for_hand(request: Request, tournament_id: str, active: Text = "") -> Response:
+    _service(request, tournament_id)
+    if active not in ("on", "off"):
+        return _refuse(request, N_("Choose on or off."))
+    error = run(request, tournament_id, "set_hand_for_hand", active=active == "on")
+    done = N_("Hand-for-hand is on.") if active == "on" else N_("Hand-for-hand is off.")
+    return _answer(request, error, _say(request, done))
+
+
+@router.post("/t/{tournament_id}/console/hand-for-hand/round")
+def hand_for_hand_round(request: Request, tournament_id: str) -> Response:
+    service = _service(request, tournament_id)
+    profile = service.tournament(tournament_id).profile
+    taken = i18n.format_duration(profile.int_value("hand_for_hand.seconds_off_per_hand") * 1000)
+    error = run(request, tournament_id, "hand_for_hand_round")
+    done = _say(request, N_("Hand-for-hand round recorded: %(time)s off the clock."), time=taken)
+    return _answer(request, error, done)

@@ -1,0 +1,118 @@
+"""The table captain's page on a phone (390x844): opened from the link the TD hands out, it
+reports the end of a hand and shows the button move without a reload; a floor call reaches the
+TD's page live."""
+
+from __future__ import annotations
+
+import re
+
+import httpx
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.conftest import LiveServer
+
+PHONE = {"width": 390, "height": 844}
+
+
+def send(live_server: LiveServer, tournament_id: str | None, body: dict[str, object]) -> None:
+    """A command through the HTTP API, as the TD's console would send it."""
+    path = "/api/tournaments"
+    if tournament_id is not None:
+        path += f"/{tournament_id}/commands"
+    response = httpx.post(
+        live_server.url + path,
+        json=body,
+        headers={"Authorization": f"Bearer {live_server.token}"},
+        timeout=10,
+    )
+    assert response.status_code in (200, 201), response.text
+
+
+def running_tournament(live_server: LiveServer, tournament_id: str, players: int) -> None:
+    send(live_server, None, {"tournament_id": tournament_id})
+    for number in range(1, players + 1):
+        body = {"type": "register_player", "player_id": f"p{number}", "name": f"Joueur {number}"}
+        send(live_server, tournament_id, body)
+    for kind in ("draw_seats", "place_buttons"):
+        send(live_server, tournament_id, {"type": kind, "seed": 5})
+    send(live_server, tournament_id, {"type": "start_clock"})
+
+
+def next_hand(live_server: LiveServer, tournament_id: str, table_no: int) -> dict[str, int]:
+    chart = httpx.get(f"{live_server.url}/api/tournaments/{tournament_id}/seating").json()
+    hand: dict[str, int] = next(
+        t["next_hand"] for t in chart["tables"] if t["table_no"] == table_no
+    )
+    return hand
+
+
+def captain_link(page: Page, live_server: LiveServer, tournament_id: str) -> str:
+    """The TD signs in and reads table 1's link on the captains' page."""
+    page.goto(f"{live_server.url}/login?next=/t/{tournament_id}/captains&lang=fr")
+    page.get_by_label("Jeton TD").fill(live_server.token)
+    page.get_by_role("button", name="Se connecter").click()
+    expect(page.get_by_role("heading", name="Capitaines de table")).to_be_visible()
+    link = page.locator(f'#captain-links a[href*="/t/{tournament_id}/table/1?key="]')
+    href = link.get_attribute("href")
+    assert href is not None and href.startswith(live_server.url)
+    return href
+
+
+def test_a_captain_reports_a_hand_from_a_phone_and_sees_the_button_move(
+    page: Page, browser: Browser, live_server: LiveServer
+) -> None:
+    running_tournament(live_server, "phone", players=12)
+    link = captain_link(page, live_server, "phone")
+    before = next_hand(live_server, "phone", 1)
+
+    phone = browser.new_context(viewport=PHONE, locale="fr-FR", has_touch=True)
+    captain = phone.new_page()
+    captain.goto(link)
+    hand = captain.locator("#captain-hand")
+    expect(hand).to_contain_text("Main 1")
+    expect(hand.locator(".cap-pos-button")).to_contain_text(f"place {before['button_seat']}")
+    captain.evaluate("window.notReloaded = true")
+    # One column: nothing wider than the phone, and targets of 48px or more.
+    assert captain.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    finished = captain.get_by_role("button", name=re.compile("Main 1 terminée"))
+    box = finished.bounding_box()
+    assert box is not None and box["height"] >= 48 and box["width"] >= 300
+
+    finished.click()
+    after = next_hand(live_server, "phone", 1)
+    assert after["hand_no"] == 2
+    expect(captain.locator("#flash")).to_have_text(
+        f"Main 1 enregistrée. Le bouton passe à la place {after['button_seat']}."
+    )
+    expect(hand).to_contain_text("Main 2")
+    expect(hand.locator(".cap-pos-button")).to_contain_text(f"place {after['button_seat']}")
+    assert captain.evaluate("window.notReloaded === true")
+
+    # A seat the service does not expect is refused, with the reason, and nothing changes.
+    hand.get_by_text("Le bouton était à une autre place").click()
+    wrong = next(seat for seat in range(1, 10) if seat != after["button_seat"])
+    captain.get_by_role("button", name=f"Bouton à la place {wrong}").click()
+    expect(captain.locator("#flash")).to_contain_text(
+        f"le bouton est à la place {after['button_seat']}"
+    )
+    assert next_hand(live_server, "phone", 1)["hand_no"] == 2
+
+    # The floor call shows on the TD's page, still open, without a reload.
+    captain.get_by_label("Pourquoi ? (facultatif)").fill("Litige")
+    captain.get_by_role("button", name="Appeler le floor").click()
+    expect(captain.locator("#captain-call")).to_contain_text("le TD voit votre appel")
+    calls = page.locator("#floor-calls")
+    expect(calls).to_contain_text("Table 1")
+    expect(calls).to_contain_text("Litige")
+    calls.get_by_role("button", name="Appel traité : table 1").click()
+    expect(calls).to_contain_text("Aucun appel en attente.")
+    expect(captain.get_by_role("button", name="Appeler le floor")).to_be_visible()
+    phone.close()
+
+
+def test_a_link_with_a_wrong_key_is_refused(page: Page, live_server: LiveServer) -> None:
+    running_tournament(live_server, "locked", players=6)
+    page.set_viewport_size(PHONE)
+    response = page.goto(f"{live_server.url}/t/locked/table/1?key=not-the-key")
+    assert response is not None and response.status == 403
+    expect(page.get_by_role("alert")).to_contain_text("pas valable pour cette table")

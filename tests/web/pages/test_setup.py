@@ -1,0 +1,376 @@
+"""The set-up page: a tournament created from a template, an edited table or an imported
+file; refusals that create nothing; the profile panel; the structure exported and re-imported.
+
+The tests fill the form the way a browser does: they read the page's own inputs (so a field the
+template forgets to render fails here) and change only what a TD would type.
+"""
+
+from __future__ import annotations
+
+from html import unescape
+from html.parser import HTMLParser
+
+from httpx import Response
+
+from pokerfloor.app.commands import CreateTournament
+from pokerfloor.tournament.structure import (
+    Break,
+    Level,
+    Structure,
+    dump_structure,
+    load_structure,
+)
+from tests.web.pages.conftest import Venue
+
+HTMX = {"HX-Request": "true"}
+
+
+class _FormReader(HTMLParser):
+    """The values a browser would post for the set-up form (the import form left out)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.values: dict[str, list[str]] = {}
+        self._select: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = {key: value or "" for key, value in attrs}
+        name = found.get("name", "")
+        if tag == "input" and name and found.get("form") != "import-form":
+            if found.get("type") == "checkbox" and "checked" not in found:
+                return
+            self.values.setdefault(name, []).append(found.get("value", ""))
+        elif tag == "select":
+            self._select = name
+        elif tag == "option" and "selected" in found and self._select:
+            self.values.setdefault(self._select, []).append(found["value"])
+
+
+def form_of(html: str) -> dict[str, list[str]]:
+    reader = _FormReader()
+    reader.feed(html)
+    return reader.values
+
+
+def new_form(venue: Venue, query: str = "") -> dict[str, list[str]]:
+    page = venue.td.get(f"/new{query}")
+    assert page.status_code == 200
+    return form_of(page.text)
+
+
+def create(
+    venue: Venue, form: dict[str, list[str]], tournament_id: str, htmx: bool = False
+) -> Response:
+    form = {**form, "tournament_id": [tournament_id]}
+    return venue.td.post("/new", data=form, headers=HTMX if htmx else {}, follow_redirects=False)
+
+
+def import_file(venue: Venue, text: str | bytes, name: str = "club.toml") -> Response:
+    data = text.encode() if isinstance(text, str) else text
+    files = {"structure_file": (name, data, "application/toml")}
+    return venue.td.post("/new/import", files=files, headers=HTMX)
+
+
+# ---- creating ---------------------------------------------------------------------------
+
+
+def test_a_tournament_created_from_a_template_has_its_structure_and_lands_on_the_desk(
+    venue: Venue,
+) -> None:
+    form = new_form(venue, "?template=turbo&profile=ropta")
+    form["table_size"] = ["8"]
+    form["max_players"] = ["40"]
+    answer = create(venue, form, "vendredi")
+    assert answer.status_code == 303
+    assert answer.headers["location"] == "/t/vendredi/desk"
+    tournament = venue.service.tournament("vendredi")
+    assert tournament.structure == load_structure("turbo")
+    assert tournament.created.profile == "ropta"
+    assert tournament.created.table_size == 8
+    assert tournament.max_players == 40
+
+
+def test_with_htmx_the_creation_answers_with_a_redirect_to_the_desk(venue: Venue) -> None:
+    answer = create(venue, new_form(venue), "club", htmx=True)
+    assert answer.status_code == 200
+    assert answer.headers["HX-Redirect"] == "/t/club/desk"
+    assert venue.service.tournament("club").structure == load_structure("club-evening")
+
+
+def test_the_edited_table_becomes_the_tournament_structure(venue: Venue) -> None:
+    form = new_form(venue, "?template=club-evening")
+    form["level_minutes"][0] = "25"  # a longer first level
+    form["small_blind"][1], form["big_blind"][1] = "200", "400"  # level 2 = level 3
+    form["ante"][2] = "50"
+    form["break_minutes"][5], form["colour_up"][5] = "", ""  # no break after level 6
+    form["break_minutes"][3], form["colour_up"][3] = "10", "25"  # one after level 4
+    form["buy_in"] = ["25,50"]
+    form["fee"] = ["2.50"]
+    form["rebuy_until_level"] = ["4"]
+    form["rebuy_chips"] = ["20000"]
+    form["rebuy_price"] = ["20"]
+    form["max_rebuys"] = ["1"]
+    form["addon_chips"] = ["10000"]
+    form["double_addon"] = ["on"]
+    form["late_registration_minutes"] = ["90"]
+    form["structure_name"] = ["Mardi du club"]
+    assert create(venue, form, "mardi").status_code == 303
+
+    structure = venue.service.tournament("mardi").structure
+    assert structure.name == "Mardi du club"
+    assert structure.levels[0] == Level(1, 100, 200, minutes=25)
+    assert structure.levels[1] == Level(2, 200, 400, minutes=20)
+    assert structure.levels[2] == Level(3, 200, 400, ante=50, minutes=20)
+    assert structure.breaks == (Break(after_level=4, minutes=10, colour_up=(25,)),)
+    entry = structure.entry
+    assert (entry.buy_in_cents, entry.fee_cents) == (2550, 250)
+    assert (entry.rebuy_until_level, entry.rebuy_chips, entry.rebuy_cents) == (4, 20000, 2000)
+    assert (entry.max_rebuys, entry.addon_chips, entry.double_addon) == (1, 10000, True)
+    assert entry.late_registration_minutes == 90
+    assert entry.max_reentries is None
+
+
+def test_levels_and_chips_are_added_and_removed_in_the_table(venue: Venue) -> None:
+    form = new_form(venue, "?template=club-evening")
+    added = form_of(venue.td.post("/new/editor", data={**form, "add_level": "1"}).text)
+    assert len(added["small_blind"]) == 17
+    assert added["level_minutes"][16] == "20"  # as long as the level before it
+    added["small_blind"][16], added["big_blind"][16] = "80000", "160000"
+    removed = form_of(venue.td.post("/new/editor", data={**added, "remove_level": "1"}).text)
+    assert removed["small_blind"][:2] == ["150", "200"]
+    with_chip = form_of(venue.td.post("/new/editor", data={**removed, "add_chip": "1"}).text)
+    with_chip["chip_value"][-1] = "25000"
+    with_chip["chip_colour_fr"][-1], with_chip["chip_colour_en"][-1] = "rose", "pink"
+    without_grey = form_of(
+        venue.td.post("/new/editor", data={**with_chip, "remove_chip": "5"}).text
+    )
+    assert create(venue, {**form, **without_grey}, "long").status_code == 303
+
+    structure = venue.service.tournament("long").structure
+    assert len(structure.levels) == 16
+    assert structure.levels[0] == Level(1, 150, 300)
+    assert structure.levels[-1] == Level(16, 80000, 160000)
+    assert [chip.value for chip in structure.chips] == [25, 100, 500, 1000, 25000]
+    assert structure.chips[-1].colour_fr == "rose"
+    assert structure.breaks == (Break(after_level=5, minutes=15, colour_up=(25,)),)
+
+
+def test_an_added_level_left_empty_is_not_a_level(venue: Venue) -> None:
+    form = new_form(venue, "?template=turbo")
+    added = form_of(venue.td.post("/new/editor", data={**form, "add_level": "1"}).text)
+    assert create(venue, {**form, **added}, "turbo").status_code == 303
+    assert venue.service.tournament("turbo").structure == load_structure("turbo")
+
+
+def test_a_tournament_starts_from_an_earlier_tournament_structure(venue: Venue) -> None:
+    form = new_form(venue, "?template=deep-stack")
+    form["starting_stack"] = ["60000"]
+    create(venue, form, "semaine-1")
+    again = new_form(venue, "?template=tournament:semaine-1")
+    assert again["starting_stack"] == ["60000"]
+    assert create(venue, again, "semaine-2").status_code == 303
+    structures = [venue.service.tournament(t).structure for t in ("semaine-1", "semaine-2")]
+    assert structures[0] == structures[1]
+    fragment = venue.td.get("/new/template?template=tournament:semaine-1")
+    assert form_of(fragment.text)["starting_stack"] == ["60000"]
+
+
+# ---- refusals -----------------------------------------------------------------------------
+
+
+def test_a_table_the_structure_rules_refuse_is_shown_and_nothing_is_created(
+    venue: Venue,
+) -> None:
+    form = new_form(venue)
+    form["small_blind"][2] = "500"  # above level 3's big blind of 400
+    answer = create(venue, form, "soir", htmx=True)
+    assert answer.status_code == 200
+    assert 'id="flash"' in answer.text
+    assert "STRUCTURE_SMALL_BLIND_ABOVE_BIG_BLIND" in unescape(answer.text)
+    assert "La structure est refusée" in unescape(answer.text)
+    assert not venue.service.exists("soir")
+    assert venue.service.tournament_ids() == []
+
+
+def test_without_htmx_a_refusal_shows_the_page_again_with_what_was_typed(venue: Venue) -> None:
+    form = new_form(venue)
+    form["big_blind"][0] = "deux cents"
+    answer = create(venue, form, "soir")
+    assert answer.status_code == 422
+    assert "Niveau 1, grosse blinde : saisissez un nombre entier" in unescape(answer.text)
+    assert form_of(answer.text)["big_blind"][0] == "deux cents"
+    assert form_of(answer.text)["tournament_id"] == ["soir"]
+    assert not venue.service.exists("soir")
+
+
+def test_wrong_entries_are_refused_in_the_language_of_the_page(venue: Venue) -> None:
+    form = new_form(venue)
+    cases = [
+        ({"tournament_id": ["mardi soir"]}, "L'identifiant du tournoi compte de 1 à 64"),
+        ({"table_size": ["12"]}, "Une table a de 2 à 10 places."),
+        ({"max_players": ["1"]}, "Le nombre maximal de joueurs est d'au moins 2"),
+        ({"buy_in": ["vingt"]}, "Droit d'entrée : saisissez un montant comme 20 ou 12,50"),
+        ({"starting_stack": [""]}, "Tapis de départ : valeur manquante."),
+        ({"profile": ["wsop"]}, "UNKNOWN_PROFILE"),
+        ({"chip_value": ["", *form["chip_value"][1:]]}, "Jeton 1, valeur : valeur manquante."),
+    ]
+    for change, message in cases:
+        data = {**form, "tournament_id": ["soir"], **change}
+        answer = venue.td.post("/new", data=data, headers=HTMX)
+        assert message in unescape(answer.text), change
+    english = venue.td.post(
+        "/new?lang=en", data={**form, "tournament_id": ["soir"], "table_size": ["12"]}, headers=HTMX
+    )
+    assert "A table has 2 to 10 seats." in unescape(english.text)
+    assert venue.service.tournament_ids() == []
+
+
+def test_an_existing_tournament_is_not_created_twice(venue: Venue) -> None:
+    venue.service.create(CreateTournament("soir", structure="turbo"))
+    answer = create(venue, new_form(venue), "soir", htmx=True)
+    assert "Le tournoi « soir » existe déjà" in unescape(answer.text)
+    assert venue.service.tournament("soir").structure == load_structure("turbo")
+    assert venue.service.version("soir") == 1
+
+
+# ---- import and export ----------------------------------------------------------------------
+
+
+def test_an_imported_file_fills_the_table_and_the_tournament_gets_its_structure(
+    venue: Venue,
+) -> None:
+    text = dump_structure(load_structure("deep-stack")).replace('"deep-stack"', '"Samedi"')
+    answer = import_file(venue, text, "samedi.toml")
+    assert "« samedi.toml » importé" in unescape(answer.text)
+    assert 'id="structure-editor" class="structure-editor" hx-swap-oob="true"' in answer.text
+    imported = form_of(answer.text)
+    assert imported["structure_name"] == ["Samedi"]
+    assert imported["starting_stack"] == ["50000"]
+    assert create(venue, {**new_form(venue), **imported}, "samedi").status_code == 303
+    assert venue.service.tournament("samedi").structure == load_structure(text)
+
+
+def test_a_bad_toml_file_is_refused_with_the_parser_reason(venue: Venue) -> None:
+    answer = import_file(venue, "name = 'x'\nlevels = [", "cassé.toml")
+    assert "cassé.toml est refusé (STRUCTURE_INVALID)" in unescape(answer.text)
+    assert "not valid TOML" in unescape(answer.text)
+    assert "structure-editor" not in answer.text  # the table stays as it was
+    wrong_level = dump_structure(load_structure("turbo")).replace(
+        "small_blind = 75, big_blind = 150", "small_blind = 75, big_blind = 50"
+    )
+    answer = import_file(venue, wrong_level)
+    assert "STRUCTURE_SMALL_BLIND_ABOVE_BIG_BLIND" in unescape(answer.text)
+    assert "level 2" in unescape(answer.text)
+    assert "Choisissez d'abord un fichier" in unescape(import_file(venue, b"").text)
+    assert "n'est pas un fichier texte" in unescape(import_file(venue, b"\xff\xfe\x00name").text)
+    english = venue.td.post(
+        "/new/import?lang=en",
+        files={"structure_file": ("x.toml", b"levels = [", "application/toml")},
+        headers=HTMX,
+    )
+    assert "x.toml is refused (STRUCTURE_INVALID)" in unescape(english.text)
+    assert venue.service.tournament_ids() == []
+
+
+def test_an_uploaded_text_is_never_read_as_a_template_name_or_a_path(venue: Venue) -> None:
+    assert "STRUCTURE_" in import_file(venue, "turbo").text
+    assert "STRUCTURE_" in import_file(venue, "/etc/hostname").text
+
+
+def test_the_structure_exported_then_imported_gives_the_same_structure(venue: Venue) -> None:
+    form = new_form(venue, "?template=club-rebuy")
+    form["level_minutes"] = ["30"] * len(form["level_minutes"])
+    form["ante"][0] = "25"
+    create(venue, form, "source")
+    exported = venue.public.get("/t/source/structure.toml")  # public: no sign-in
+    assert exported.status_code == 200
+    assert exported.headers["content-type"].startswith("application/toml")
+    assert 'filename="source-structure.toml"' in exported.headers["content-disposition"]
+    original = venue.service.tournament("source").structure
+    assert load_structure(exported.text) == original
+
+    imported = form_of(import_file(venue, exported.content, "source-structure.toml").text)
+    assert create(venue, {**form, **imported}, "copie").status_code == 303
+    copy: Structure = venue.service.tournament("copie").structure
+    assert copy == original
+    assert venue.public.get("/t/copie/structure.toml").text == exported.text
+
+
+def test_the_structure_of_an_unknown_tournament_is_not_found(venue: Venue) -> None:
+    answer = venue.public.get("/t/nothing/structure.toml")
+    assert answer.status_code == 404
+    assert "Ce tournoi n'existe pas." in unescape(answer.text)
+
+
+# ---- the profile panel --------------------------------------------------------------------
+
+
+def test_the_profile_panel_shows_the_settings_with_their_citations(venue: Venue) -> None:
+    tda = venue.td.get("/new/profile?profile=tda-2024").text
+    assert 'id="profile-panel"' in tda
+    assert "Joueurs à la table finale" in tda
+    assert "tda-2024 R11" in tda  # balancing
+    assert "ropta-2025" not in tda
+    assert "diffère de" not in tda
+
+    ropta = venue.td.get("/new/profile?profile=ropta").text
+    assert "ropta-2025 final table" in ropta
+    assert "ropta-2025 late registration" in ropta
+    assert "diffère de TDA 2024" in ropta  # e.g. the late entrant's seat
+    heaven = venue.td.get("/new/profile?profile=heavenpoker&lang=en").text
+    assert "Players at the final table" in heaven
+    assert "heavenpoker" in heaven
+    assert heaven != ropta
+
+
+def test_the_page_opens_with_the_panel_of_the_profile_asked_for(venue: Venue) -> None:
+    page = venue.td.get("/new?profile=allinouest").text
+    assert '<option value="allinouest" selected>' in page
+    assert "allinouest" in page.split('id="profile-panel"')[1]
+    assert 'hx-get="/new/profile"' in page
+    unknown = venue.td.get("/new/profile?profile=nope").text
+    assert "Il n'y a pas de profil de règles « nope »" in unescape(unknown)
+
+
+# ---- access and languages -----------------------------------------------------------------
+
+
+def test_the_set_up_page_is_for_the_td_only(venue: Venue) -> None:
+    for path in ("/new", "/new/profile?profile=ropta", "/new/template?template=turbo"):
+        answer = venue.public.get(path, follow_redirects=False)
+        assert answer.status_code == 303
+        assert answer.headers["location"].startswith("/login?next=/new")
+    form = new_form(venue)
+    answer = venue.public.post(
+        "/new", data={**form, "tournament_id": ["pirate"]}, follow_redirects=False
+    )
+    assert answer.status_code == 303
+    assert answer.headers["location"] == "/login?next=/new"
+    answer = venue.public.post(
+        "/new/import",
+        files={"structure_file": ("x.toml", b"x", "text/plain")},
+        follow_redirects=False,
+    )
+    assert answer.status_code == 303
+    assert venue.service.tournament_ids() == []
+
+
+def test_the_page_speaks_french_first_and_english_on_request(venue: Venue) -> None:
+    french = venue.td.get("/new").text
+    for text in ("Nouveau tournoi", "Profil de règles", "Conditions d'entrée", "Créer le tournoi"):
+        assert text in french
+    assert "Petite blinde" in french
+    assert 'value="20,00"' in french  # the buy-in, as a French TD types it
+
+    english = venue.td.get("/new?lang=en").text
+    for text in ("New tournament", "Rule profile", "Entry terms", "Create the tournament"):
+        assert text in english
+    assert "Small blind" in english
+    assert 'value="20.00"' in english
+    assert "Créer le tournoi" not in english
+
+
+def test_an_unknown_template_falls_back_to_the_default_and_says_so(venue: Venue) -> None:
+    page = venue.td.get("/new?template=nope")
+    assert "Il n'y a pas de structure « nope »" in unescape(page.text)
+    assert form_of(page.text)["structure_name"] == ["club-evening"]
