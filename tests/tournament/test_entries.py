@@ -263,3 +263,14 @@ def test_late_entrants_open_a_new_table_with_a_new_number_when_every_seat_is_tak
     tournament.place_buttons(rng)
     assert tournament.tables[3].button_seat is not None
     assert tournament.plan_hand(3, MINUTE).big_blind_seat in tournament.tables[3].seats
+
+
+def test_the_waiting_list_is_seated_only_after_the_draw() -> None:
+    tournament = Tournament.create("t", "tda-2024", load_structure(structure()), 9, max_players=2)
+    for player_id in ("A", "B", "C"):
+        tournament.register(player_id, player_id, 0)
+    assert list(tournament.waiting_list) == ["C"]
+    with pytest.raises(PokerfloorError) as caught:
+        tournament.seat_alternates(0, random.Random(1))
+    assert caught.value.code == "SEATS_NOT_DRAWN"
+    assert list(tournament.waiting_list) == ["C"]

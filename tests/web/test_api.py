@@ -497,3 +497,21 @@ def test_a_hand_report_is_corrected_by_a_reversing_event_with_a_reason() -> None
     assert {p: players[p] for p in stacks} == stacks
     error = refused(client, "fix", {**body, "stacks": {first: 1}}, 409)
     assert error["code"] == "CHIPS_NOT_CONSERVED"
+
+
+def test_a_hand_finishing_during_a_break_is_planned_and_reported_at_the_level_before() -> None:
+    clock = FakeClock()
+    client, _ = make_client(clock)
+    seated_tournament(client, "pause", players=12)
+    while not get(client, "/api/tournaments/pause/clock")["in_break"]:
+        clock.advance(60_000)
+    level_before = get(client, "/api/tournaments/pause/clock")["level_number"] - 1
+    table = next_hand(client, "pause", 1)
+    started = table["next_hand"]["started_at_ms"]
+    assert started is not None and started < clock.now_ms
+    report = hand_report(table, None, table["seats"][0]["player_id"])
+    result = command(client, "pause", {**report, "started_at_ms": started})
+    played = next(e for e in result["events"] if e["type"] == "hand_played")
+    assert played["level"] == level_before
+    clock.advance(24 * 3_600_000)  # long after: no break, the next hand plans at "now"
+    assert next_hand(client, "pause", 1)["next_hand"]["started_at_ms"] is None

@@ -12,7 +12,7 @@ import msgspec
 
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament.clock import clock_view
-from pokerfloor.tournament.state import PlayerState, Tournament
+from pokerfloor.tournament.state import HandPlan, PlayerState, Tournament
 from pokerfloor.tournament.structure import Level
 
 __all__ = ["clock_screen", "players_list", "prize_pool_cents", "results", "seating_chart"]
@@ -63,6 +63,25 @@ def clock_screen(tournament: Tournament, now_ms: int) -> dict[str, Any]:
     }
 
 
+def _plan_next_hand(
+    tournament: Tournament, table_no: int, now_ms: int
+) -> tuple[HandPlan | None, int | None]:
+    """The table's next hand. During a break, the hand still being finished began before the
+    break (its level is the one before): it is planned at the break's start, and that moment
+    is given (``started_at_ms``) for the report (``record_hand``)."""
+    try:
+        return tournament.plan_hand(table_no, now_ms), None
+    except PokerfloorError as error:
+        if error.code != "ON_BREAK":
+            return None, None
+    view = clock_view(tournament.clock, tournament.structure, now_ms)
+    before_break = max(tournament.created.at_ms, now_ms - view.elapsed_ms - 1)
+    try:
+        return tournament.plan_hand(table_no, before_break), before_break
+    except PokerfloorError:
+        return None, None
+
+
 def seating_chart(tournament: Tournament, now_ms: int) -> dict[str, Any]:
     """Every table with its seats, the last hand's positions and the next hand's."""
     tables = []
@@ -70,12 +89,10 @@ def seating_chart(tournament: Tournament, now_ms: int) -> dict[str, Any]:
         table = tournament.tables[table_no]
         next_hand: dict[str, Any] | None = None
         if table.player_count >= 2 and table.button_seat is not None:
-            try:
-                plan = tournament.plan_hand(table_no, now_ms)
-            except PokerfloorError:
-                plan = None
+            plan, started_at = _plan_next_hand(tournament, table_no, now_ms)
             if plan is not None:
                 next_hand = {
+                    "started_at_ms": started_at,
                     "hand_no": plan.hand_no,
                     "button_seat": plan.button_seat,
                     "small_blind_seat": plan.small_blind_seat,

@@ -105,6 +105,12 @@ class EntryCommands:
     def seat_alternates(self, at_ms: int, rng: random.Random) -> list[PlayerId]:
         """Seat waiting players, first come first served, while there is room and late
         registration is open."""
+        if not self.tables:
+            raise PokerfloorError(
+                "SEATS_NOT_DRAWN",
+                "the seats are not drawn yet: waiting players are registered with the draw",
+                {},
+            )
         seated: list[PlayerId] = []
         while self.waiting_list and not self.is_full() and self.late_registration_open(at_ms):
             player_id, name = next(iter(self.waiting_list.items()))
