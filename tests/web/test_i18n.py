@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from pokerfloor.web import i18n
 from pokerfloor.web.catalogue_check import extracted, problems
 
@@ -38,3 +40,15 @@ def test_durations_never_go_negative() -> None:
     assert i18n.format_duration(65_000) == "01:05"
     assert i18n.format_duration(3_909_000) == "1:05:09"
     assert i18n.format_duration(-5) == "00:00"
+
+
+def test_a_message_translated_differently_on_two_pages_is_reported(tmp_path: Path) -> None:
+    folder = tmp_path / "fr"
+    folder.mkdir()
+    header = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+    (folder / "a.po").write_text(header + 'msgid "Seat"\nmsgstr "Siège"\n', encoding="utf-8")
+    (folder / "b.po").write_text(header + 'msgid "Seat"\nmsgstr "Place"\n', encoding="utf-8")
+    (folder / "c.po").write_text(header + 'msgid "Table"\nmsgstr ""\n', encoding="utf-8")
+    found = problems("fr", tmp_path)
+    assert "translated differently in a.po and b.po: 'Seat'" in found
+    assert "untranslated in c.po: 'Table'" in found

@@ -1,7 +1,7 @@
 """Checks that every message of the web pages is translated into French.
 
 ``python -m pokerfloor.web.catalogue_check`` lists the messages that are missing from the
-French catalogues, untranslated or fuzzy (and exits 1 when there are any); the test suite runs
+French catalogues, untranslated, fuzzy, or translated differently in two page catalogues (and exits 1 when there are any); the test suite runs
 the same check, so CI fails on such a message. Messages are found by Babel's extractors: the
 ``_()``/``ngettext()``/``N_()`` calls of the page modules and the templates' ``_()`` calls.
 """
@@ -34,11 +34,14 @@ def extracted() -> dict[str, list[str]]:
     return found
 
 
-def problems(language: str = "fr") -> list[str]:
-    """What is wrong with the catalogues of ``language``: one line per message."""
+def problems(language: str = "fr", locale_dir: Path | None = None) -> list[str]:
+    """What is wrong with the catalogues of ``language`` (in ``locale_dir``, by default the
+    package's): one line per message."""
     translated: set[str] = set()
+    # The catalogues are merged: one message must read the same on every page.
+    seen: dict[str, tuple[str, tuple[str, ...]]] = {}
     lines: list[str] = []
-    for path in sorted((WEB / "locale" / language).glob("*.po")):
+    for path in sorted((locale_dir or WEB / "locale").joinpath(language).glob("*.po")):
         with path.open("rb") as handle:
             for message in read_po(handle, locale=language):
                 key = message.id if isinstance(message.id, str) else message.id[0]
@@ -53,6 +56,12 @@ def problems(language: str = "fr") -> list[str]:
                     lines.append(f"untranslated in {path.name}: {key!r}")
                 else:
                     translated.add(key)
+                    chosen = tuple(strings)
+                    first = seen.setdefault(key, (path.name, chosen))
+                    if first[1] != chosen:
+                        lines.append(
+                            f"translated differently in {first[0]} and {path.name}: {key!r}"
+                        )
     for key, places in sorted(extracted().items()):
         if key not in translated:
             lines.append(f"missing ({places[0]}): {key!r}")
