@@ -19,9 +19,11 @@ __all__ = [
     "CREATE_DECODER",
     "Addon",
     "AdjustClock",
+    "AnswerFloorCall",
     "Arrive",
     "Balance",
     "BustPlayers",
+    "CallFloor",
     "CancelMoves",
     "ChipRace",
     "Command",
@@ -242,6 +244,17 @@ class CancelMoves(_Command, frozen=True, tag="cancel_moves"):
     """Drop the moves waiting for confirmation."""
 
 
+class CallFloor(_Command, frozen=True, tag="call_floor"):
+    """A table asks for the TD (from the table captain's page)."""
+
+    table_no: TableNo
+    reason: Annotated[str, msgspec.Meta(max_length=200)] = ""
+
+
+class AnswerFloorCall(_Command, frozen=True, tag="answer_floor_call"):
+    table_no: TableNo
+
+
 class Balance(_Command, frozen=True, tag="balance"):
     """Break tables no longer needed, redraw the final table, balance the others; then place
     the first button of a new final table."""
@@ -330,6 +343,8 @@ TournamentCommand = (
     | ConfirmMoves
     | CancelMoves
     | CorrectHand
+    | CallFloor
+    | AnswerFloorCall
     | RegisterPlayer
     | RegisterLate
     | SeatAlternates

@@ -145,6 +145,10 @@ def seating_chart(tournament: Tournament, now_ms: int) -> dict[str, Any]:
             {"player_id": player_id, "name": name}
             for player_id, name in tournament.waiting_list.items()
         ],
+        "floor_calls": [
+            {"table_no": call.table_no, "reason": call.reason, "at_ms": call.at_ms}
+            for call in sorted(tournament.floor_calls.values(), key=lambda call: call.at_ms)
+        ],
     }
 
 

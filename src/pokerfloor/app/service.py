@@ -29,9 +29,11 @@ from pokerfloor.app import read_models
 from pokerfloor.app.commands import (
     Addon,
     AdjustClock,
+    AnswerFloorCall,
     Arrive,
     Balance,
     BustPlayers,
+    CallFloor,
     CancelMoves,
     ChipRace,
     Command,
@@ -516,6 +518,10 @@ def _dispatch(tournament: Tournament, command: TournamentCommand, now: int) -> N
             tournament.confirm_moves(command.player_ids, now, _rng(command.seed))
         case CancelMoves():
             tournament.cancel_moves(now)
+        case CallFloor():
+            tournament.call_floor(command.table_no, command.reason, now)
+        case AnswerFloorCall():
+            tournament.answer_floor_call(command.table_no, now)
         case CorrectHand():
             tournament.correct_hand(
                 command.table_no, command.hand_no, command.stacks, now, command.reason

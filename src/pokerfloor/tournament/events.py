@@ -260,6 +260,19 @@ class HandCorrected(msgspec.Struct, frozen=True, tag="hand_corrected"):
     at_ms: int
 
 
+class FloorCalled(msgspec.Struct, frozen=True, tag="floor_called"):
+    """A table asks for the TD (a ruling, a dispute, a question)."""
+
+    table_no: int
+    reason: str
+    at_ms: int
+
+
+class FloorCallAnswered(msgspec.Struct, frozen=True, tag="floor_call_answered"):
+    table_no: int
+    at_ms: int
+
+
 TournamentEvent = (
     TournamentCreated
     | PlayerRegistered
@@ -283,5 +296,7 @@ TournamentEvent = (
     | BustCorrected
     | RebuyCorrected
     | HandCorrected
+    | FloorCalled
+    | FloorCallAnswered
     | ClockEvent
 )

@@ -14,7 +14,12 @@ import msgspec
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament import ranking
 from pokerfloor.tournament.clock import ClockState
-from pokerfloor.tournament.events import Placement, TournamentCreated, TournamentFinished
+from pokerfloor.tournament.events import (
+    FloorCalled,
+    Placement,
+    TournamentCreated,
+    TournamentFinished,
+)
 from pokerfloor.tournament.types import Move, PlayerId, SeatRef, Table
 
 if TYPE_CHECKING:
@@ -64,6 +69,7 @@ class TournamentSnapshot(msgspec.Struct, frozen=True):
     highest_table_no: int
     bust_history: tuple[tuple[ranking.Placement, ...], ...]
     proposed: tuple[Move, ...] = ()
+    floor_calls: tuple[FloorCalled, ...] = ()
 
 
 # Tournament attributes a snapshot does not carry: the events (they stay in the store) and what
@@ -103,6 +109,7 @@ def take_snapshot(tournament: Tournament) -> bytes:
         tournament.highest_table_no,
         tuple(tournament.bust_history),
         tuple(tournament.proposed.values()),
+        tuple(tournament.floor_calls.values()),
     )
     return msgspec.json.encode(snapshot)
 
@@ -153,4 +160,5 @@ def restore_snapshot(data: bytes) -> Tournament:
     tournament.highest_table_no = snapshot.highest_table_no
     tournament.bust_history = list(snapshot.bust_history)
     tournament.proposed = {move.player_id: move for move in snapshot.proposed}
+    tournament.floor_calls = {call.table_no: call for call in snapshot.floor_calls}
     return tournament

@@ -25,6 +25,7 @@ from pokerfloor.tournament import (
     seating,
     snapshot,
 )
+from pokerfloor.tournament._calls import FloorCallCommands
 from pokerfloor.tournament._corrections import CORRECTION_EVENTS, CorrectionCommands
 from pokerfloor.tournament._entries import EntryCommands
 from pokerfloor.tournament._moves import MoveCommands
@@ -43,6 +44,8 @@ from pokerfloor.tournament.events import (
     AbsentSeatReleased,
     ButtonPlaced,
     ChipRaced,
+    FloorCallAnswered,
+    FloorCalled,
     HandForHandChanged,
     HandPlayed,
     HandPlayer,
@@ -131,7 +134,7 @@ class HandPlan:
     away: frozenset[PlayerId] = frozenset()  # serving a penalty: dealt in, hand killed
 
 
-class Tournament(EntryCommands, CorrectionCommands, MoveCommands):
+class Tournament(EntryCommands, CorrectionCommands, MoveCommands, FloorCallCommands):
     def __init__(
         self, created: TournamentCreated, structure: Structure, max_players: int | None = None
     ) -> None:
@@ -157,6 +160,7 @@ class Tournament(EntryCommands, CorrectionCommands, MoveCommands):
         self.late_entries = 0  # entries after the first bust: earlier places were provisional
         self.highest_table_no = 0
         self.proposed: dict[PlayerId, Move] = {}  # balancing moves waiting for the TD
+        self.floor_calls: dict[int, FloorCalled] = {}  # per table, the open call
         self.bust_history: list[tuple[ranking.Placement, ...]] = []
         self.events: list[TournamentEvent] = [created]
 
@@ -681,6 +685,8 @@ class Tournament(EntryCommands, CorrectionCommands, MoveCommands):
         elif isinstance(event, ChipRaced):
             for player_id, stack in event.stacks_after:
                 self.players[player_id].stack = stack
+        elif isinstance(event, FloorCalled | FloorCallAnswered):
+            self._apply_floor_call(event)
         elif isinstance(event, CORRECTION_EVENTS):
             self._apply_correction(event)
         elif isinstance(event, TournamentFinished):
