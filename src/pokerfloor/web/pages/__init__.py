@@ -20,11 +20,14 @@ from pokerfloor.app.service import TournamentService
 from pokerfloor.web.pages import (
     _live,
     captain,
+    chiprace,
     clock,
     console,
+    corrections,
     desk,
     floor,
     home,
+    penalties,
     results,
     setup,
 )
@@ -41,6 +44,9 @@ ROUTERS = (
     clock.router,
     console.router,
     results.router,
+    chiprace.router,
+    penalties.router,
+    corrections.router,
     floor.router,
     captain.router,
 )

@@ -1,5 +1,6 @@
 """What every page shares: the Jinja environment, the locale of a request, the TD's sign-in
-cookie, the table captains' keys, and running a command with its refusal shown on the page.
+cookie, the table captains' keys, running a command with its refusal shown on the page (the
+``#flash`` fragment), and the reads several pages make (players' names, the event log).
 
 The pages are server-rendered (Jinja2) and made live with htmx: a form posts with ``hx-post``
 and the handler answers with the HTML to swap in; ``_live.py`` pushes fresh fragments over a
@@ -22,29 +23,44 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.requests import HTTPConnection
 
 from pokerfloor.app.commands import Command, CreateTournament, TournamentCommand
-from pokerfloor.app.service import TournamentService
+from pokerfloor.app.service import EVENT_DECODER, TournamentService
 from pokerfloor.errors import PokerfloorError
+from pokerfloor.rules import Lang
+from pokerfloor.tournament.events import TournamentEvent
 from pokerfloor.web import i18n
+from pokerfloor.web.pages._refusals import explain
 
 __all__ = [
     "LANG_COOKIE",
+    "NO_TOURNAMENT",
     "TD_COOKIE",
     "PageError",
     "Pages",
     "captain_key",
+    "events_of",
+    "flash",
+    "flash_fragment",
     "is_td",
     "locale_of",
     "pages_of",
+    "player_name",
+    "player_names",
     "redirect",
+    "refuse",
     "render",
     "render_fragment",
     "require_td",
+    "rules_language",
     "run",
+    "say",
+    "seat_order",
+    "tournament_service",
 ]
 
 TEMPLATES = Path(__file__).parent.parent / "templates"
 TD_COOKIE = "pokerfloor_td"
 LANG_COOKIE = "pokerfloor_lang"
+NO_TOURNAMENT = i18n.N_("There is no such tournament.")
 
 
 @dataclass
@@ -148,7 +164,8 @@ def redirect(url: str) -> RedirectResponse:
 def run(request: Request, tournament_id: str, kind: str, /, **fields: Any) -> str | None:
     """Validate and run the command ``kind`` (its ``type`` tag, e.g. ``register_player``) with
     ``fields``, exactly as the API would; ``None`` when done, else the refusal to show (in the
-    request's language, with the engine's code and message). Nothing changes on a refusal."""
+    request's language, with the engine's code: ``_refusals.explain``). Nothing changes on a
+    refusal."""
     with i18n.use_locale(locale_of(request)):
         try:
             command: Command = msgspec.convert(
@@ -160,7 +177,85 @@ def run(request: Request, tournament_id: str, kind: str, /, **fields: Any) -> st
         try:
             pages_of(request).service.execute(tournament_id, command)
         except PokerfloorError as error:
-            return i18n.gettext(
-                "Refused (%(code)s): %(message)s", code=error.code, message=error.message
-            )
+            return explain(error)
     return None
+
+
+def tournament_service(
+    request: Request, tournament_id: str, *, td_only: bool = False
+) -> TournamentService:
+    """The service, once the tournament is known to exist (404 otherwise). ``td_only``: the
+    TD's sign-in is checked first, so a visitor is sent to sign in, not told what exists."""
+    if td_only:
+        require_td(request)
+    service = pages_of(request).service
+    if not service.exists(tournament_id):
+        raise PageError(404, NO_TOURNAMENT)
+    return service
+
+
+def rules_language(language: str) -> Lang:
+    """The rule profiles' language for a page's (their labels are French and English)."""
+    return "fr" if language == "fr" else "en"
+
+
+# ---- the outcome of an action ------------------------------------------------------------
+
+
+def say(request: Request, message: str, /, **values: object) -> str:
+    """``message`` (marked with ``N_`` where it is written) in the request's language."""
+    with i18n.use_locale(locale_of(request)):
+        return i18n.gettext(message, **values)
+
+
+def flash(
+    request: Request, error: str | None = None, done: str = "", *, trigger: str = ""
+) -> HTMLResponse:
+    """The outcome of an action, the ``#flash`` fragment htmx swaps in: the refusal, else
+    ``done``. ``trigger``: an htmx event (``HX-Trigger``) sent on success only, e.g. for a form
+    that clears itself or lists that reload."""
+    response = render(request, "_flash.html", error=error, done=None if error else done)
+    if trigger and error is None:
+        response.headers["HX-Trigger"] = trigger
+    return response
+
+
+def refuse(request: Request, message: str, /, **values: object) -> HTMLResponse:
+    """A refusal of the page itself (a field empty or malformed): nothing was run."""
+    return flash(request, say(request, message, **values))
+
+
+def flash_fragment(request: Request, error: str | None = None, done: str | None = None) -> str:
+    """The ``#flash`` fragment as HTML, for an answer that swaps other fragments out of band
+    along with it."""
+    pages = pages_of(request)
+    return render_fragment("_flash.html", locale_of(request), pages, error=error, done=done)
+
+
+# ---- reads several pages make ------------------------------------------------------------
+
+
+def player_names(service: TournamentService, tournament_id: str) -> dict[str, str]:
+    """Every player's name by id, those on the waiting list too, from the players list (a
+    read model, built under the tournament's lock)."""
+    listed = service.players_list(tournament_id)
+    return {p["player_id"]: p["name"] for p in (*listed["waiting_list"], *listed["players"])}
+
+
+def player_name(service: TournamentService, tournament_id: str, player_id: str) -> str:
+    """A player's name (one on the waiting list too); the id itself when there is none."""
+    return player_names(service, tournament_id).get(player_id, player_id)
+
+
+def seat_order(player: dict[str, Any]) -> tuple[int, int, str]:
+    """A player of the players list by table and seat, those not seated first, then by name."""
+    return (player["table_no"] or 0, player["seat_no"] or 0, player["name"])
+
+
+def events_of(service: TournamentService, tournament_id: str, *types: str) -> list[TournamentEvent]:
+    """The durable events of these types, oldest first (only those lines are decoded)."""
+    return [
+        EVENT_DECODER.decode(line)
+        for _seq, kind, line in service.event_lines(tournament_id)
+        if kind in types
+    ]

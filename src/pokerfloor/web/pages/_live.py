@@ -15,15 +15,18 @@ import contextlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from fastapi import APIRouter, WebSocket
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocketDisconnect
 
+from pokerfloor.app.service import TournamentService
 from pokerfloor.errors import PokerfloorError
-from pokerfloor.web.pages._common import Pages, is_td, locale_of, pages_of
+from pokerfloor.web import i18n
+from pokerfloor.web.pages._common import Pages, is_td, locale_of, pages_of, render_fragment
 
-__all__ = ["LiveView", "live_view", "router"]
+__all__ = ["LiveView", "live_view", "panel_view", "router"]
 
 router = APIRouter()
 WS_UNAUTHORIZED = 4401
@@ -48,6 +51,24 @@ VIEWS: dict[str, LiveView] = {}
 def live_view(name: str, view: LiveView) -> None:
     """Register a live fragment under ``name`` (``?view=name``)."""
     VIEWS[name] = view
+
+
+def panel_view(
+    template: str,
+    context: Callable[[TournamentService, str], dict[str, Any]],
+    *,
+    td_only: bool = False,
+    every_second: bool = False,
+) -> LiveView:
+    """A live view of ``template`` filled with ``context(service, tournament_id)``; the context
+    is computed in the viewer's language too, as it may hold translated labels."""
+
+    def render(pages: Pages, tournament_id: str, language: str, _params: dict[str, str]) -> str:
+        with i18n.use_locale(language):
+            values = context(pages.service, tournament_id)
+        return render_fragment(template, language, pages, **values)
+
+    return LiveView(render=render, td_only=td_only, every_second=every_second)
 
 
 @router.websocket("/t/{tournament_id}/live")

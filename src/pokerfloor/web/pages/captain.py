@@ -12,9 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import itertools
-import threading
-import weakref
 from dataclasses import dataclass
 from typing import Annotated, Any
 
@@ -22,99 +19,61 @@ from fastapi import APIRouter, Form, Path, Request
 from fastapi.responses import Response
 
 from pokerfloor.app.commands import MAX_CHIPS
-from pokerfloor.app.service import TournamentService
 from pokerfloor.web import i18n
 from pokerfloor.web.pages._common import (
     PageError,
     Pages,
     captain_key,
+    flash,
     locale_of,
     pages_of,
     render,
     render_fragment,
     require_td,
     run,
+    tournament_service,
 )
+from pokerfloor.web.pages._forms import whole_number
 from pokerfloor.web.pages._live import LiveView, live_view
 
-__all__ = ["FloorCall", "FloorCalls", "captain_url", "floor_calls", "router"]
+__all__ = ["FloorCall", "captain_url", "open_calls", "router"]
 
 router = APIRouter()
 
 TableNoPath = Annotated[int, Path(ge=1, le=10_000)]
 MAX_REASON = 200
-# Thousands separators a phone keyboard or a habit may put in a stack: 12 000, 12.000, 12,000.
-_SEPARATORS = str.maketrans("", "", " \u00a0\u202f.,'_")
+# Thousands separators a phone keyboard or a habit may put in a stack (12.000, 12,000), besides
+# spaces.
+_SEPARATORS = ".,'_"
 
 BAD_KEY = i18n.N_(
     "This captain link is not valid for this table. Ask the TD for the link of your table."
 )
-NO_TOURNAMENT = i18n.N_("There is no such tournament.")
 NO_HAND = i18n.N_(
     "There is no hand to report at this table now (break, table closed, or no button yet)."
 )
 
 
-# ---- floor calls (in memory) ---------------------------------------------------------------
+# ---- floor calls ---------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class FloorCall:
+    """An open call (``call_floor`` event), as the pages show it: one per table at most, so
+    the table number identifies it."""
+
     call_id: int
     table_no: int
     at_ms: int
     reason: str
 
 
-class FloorCalls:
-    """The open floor calls of every tournament of one service: one per table at most (a
-    second call from the same table is the same request)."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._ids = itertools.count(1)
-        self._open: dict[str, dict[int, FloorCall]] = {}
-
-    def call(self, tournament_id: str, table_no: int, at_ms: int, reason: str) -> bool:
-        """Open a call; False when the table already has one open."""
-        with self._lock:
-            calls = self._open.setdefault(tournament_id, {})
-            if table_no in calls:
-                return False
-            calls[table_no] = FloorCall(next(self._ids), table_no, at_ms, reason)
-            return True
-
-    def answer(self, tournament_id: str, call_id: int) -> FloorCall | None:
-        """Close the call; None when it is not open (already answered, or unknown)."""
-        with self._lock:
-            calls = self._open.get(tournament_id, {})
-            for table_no, call in calls.items():
-                if call.call_id == call_id:
-                    del calls[table_no]
-                    return call
-            return None
-
-    def of_table(self, tournament_id: str, table_no: int) -> FloorCall | None:
-        with self._lock:
-            return self._open.get(tournament_id, {}).get(table_no)
-
-    def open_calls(self, tournament_id: str) -> list[FloorCall]:
-        with self._lock:
-            return sorted(self._open.get(tournament_id, {}).values(), key=lambda c: c.at_ms)
-
-
-# Keyed by the service, so that each application (and each test) has its own calls, gone
-# with it.
-_CALLS: weakref.WeakKeyDictionary[TournamentService, FloorCalls] = weakref.WeakKeyDictionary()
-_CALLS_LOCK = threading.Lock()
-
-
-def floor_calls(pages: Pages) -> FloorCalls:
-    with _CALLS_LOCK:
-        calls = _CALLS.get(pages.service)
-        if calls is None:
-            calls = _CALLS[pages.service] = FloorCalls()
-        return calls
+def open_calls(pages: Pages, tournament_id: str) -> list[FloorCall]:
+    chart = pages.service.seating_chart(tournament_id)
+    return [
+        FloorCall(call["table_no"], call["table_no"], call["at_ms"], call["reason"])
+        for call in chart["floor_calls"]
+    ]
 
 
 # ---- keys and links ------------------------------------------------------------------------
@@ -131,8 +90,7 @@ def _captain_pages(request: Request, tournament_id: str, table_no: int, key: str
     pages = pages_of(request)
     if not _key_fits(pages, tournament_id, table_no, key):
         raise PageError(403, BAD_KEY)
-    if not pages.service.exists(tournament_id):
-        raise PageError(404, NO_TOURNAMENT)
+    tournament_service(request, tournament_id)  # 404 for a tournament that does not exist
     return pages
 
 
@@ -176,7 +134,14 @@ def _captain_context(pages: Pages, tournament_id: str, table_no: int) -> dict[st
             if seat is not None:
                 roles.setdefault(seat, []).append(role)
     dealt_in = [s for s in seats if next_hand and s["seat_no"] not in next_hand["waiting"]]
-    call = floor_calls(pages).of_table(tournament_id, table_no)
+    call = next(
+        (
+            FloorCall(c["table_no"], c["table_no"], c["at_ms"], c["reason"])
+            for c in chart["floor_calls"]
+            if c["table_no"] == table_no
+        ),
+        None,
+    )
     return {
         "tournament_id": tournament_id,
         "table_no": table_no,
@@ -239,17 +204,10 @@ def captain_page(
     return render(request, "captain.html", **context)
 
 
-def _flash(request: Request, error: str | None = None, done: str | None = None) -> Response:
-    return render(request, "_flash.html", error=error, done=done)
-
-
 def _parse_chips(text: str) -> int | None:
     """A count of chips typed by hand; None when it is not one."""
-    digits = text.translate(_SEPARATORS)
-    if not digits.isdecimal() or len(digits) > 13:
-        return None
-    value = int(digits)
-    return value if value <= MAX_CHIPS else None
+    value = whole_number(text, separators=_SEPARATORS)
+    return value if value is not None and value <= MAX_CHIPS else None
 
 
 def _next_button(pages: Pages, tournament_id: str, table_no: int) -> dict[str, Any] | None:
@@ -273,15 +231,15 @@ def hand_finished(
     pages = _captain_pages(request, tournament_id, table_no, key)
     with i18n.use_locale(locale_of(request)):
         if not (hand_no.isdecimal() and button_seat.isdecimal() and int(hand_no) >= 1):
-            return _flash(request, error=i18n.gettext("Invalid entry: %(detail)s", detail="?"))
+            return flash(request, error=i18n.gettext("Invalid entry: %(detail)s", detail="?"))
         reported, seat = int(hand_no), int(button_seat)
         table = _table_of(pages.service.seating_chart(tournament_id), table_no)
         plan = table["next_hand"] if table else None
         if table is None or plan is None:
-            return _flash(request, error=i18n.gettext(NO_HAND))
+            return flash(request, error=i18n.gettext(NO_HAND))
         if reported == table["hands_played"]:
             # A second tap on the same report (the page had not refreshed yet): done already.
-            return _flash(request, done=_recorded_text(reported, plan))
+            return flash(request, done=_recorded_text(reported, plan))
         final_stacks = {
             s["player_id"]: s["stack"]
             for s in table["seats"]
@@ -293,7 +251,7 @@ def hand_finished(
                 continue
             chips = _parse_chips(text)
             if chips is None:
-                return _flash(
+                return flash(
                     request,
                     error=i18n.gettext(
                         "The stack of %(name)s is not a number of chips.",
@@ -323,8 +281,8 @@ def hand_finished(
                     + " "
                     + error
                 )
-            return _flash(request, error=error)
-        return _flash(
+            return flash(request, error=error)
+        return flash(
             request, done=_recorded_text(reported, _next_button(pages, tournament_id, table_no))
         )
 
@@ -355,13 +313,13 @@ def report_bust(
     with i18n.use_locale(locale_of(request)):
         players = list(dict.fromkeys(busted or []))
         if not players:
-            return _flash(request, error=i18n.gettext("Tick the players who busted."))
+            return flash(request, error=i18n.gettext("Tick the players who busted."))
         starting: dict[str, int] = {}
         for player_id, text in zip(stack_player or [], start_stack or [], strict=False):
             if player_id in players and text.strip():
                 chips = _parse_chips(text)
                 if chips is None:
-                    return _flash(
+                    return flash(
                         request,
                         error=i18n.gettext("A starting stack is not a number of chips."),
                     )
@@ -375,14 +333,14 @@ def report_bust(
             starting_stacks=starting,
         )
         if error is not None:
-            return _flash(request, error=error)
+            return flash(request, error=error)
         listed = pages.service.players_list(tournament_id)["players"]
         places = {p["player_id"]: (p["name"], p["place"]) for p in listed}
         ranked = [
             i18n.gettext("%(name)s (place %(place)s)", name=name, place=place)
             for name, place in (places[player_id] for player_id in players)
         ]
-        return _flash(
+        return flash(
             request, done=i18n.gettext("Bust recorded: %(players)s.", players=", ".join(ranked))
         )
 
@@ -396,16 +354,22 @@ def call_floor(
     key: str = "",
 ) -> Response:
     pages = _captain_pages(request, tournament_id, table_no, key)
-    calls = floor_calls(pages)
-    opened = calls.call(
-        tournament_id, table_no, pages.service.clock(), " ".join(reason.split())[:MAX_REASON]
+    already = any(call.table_no == table_no for call in open_calls(pages, tournament_id))
+    error = run(
+        request,
+        tournament_id,
+        "call_floor",
+        table_no=table_no,
+        reason=" ".join(reason.split())[:MAX_REASON],
     )
     with i18n.use_locale(locale_of(request)):
-        if not opened:
-            return _flash(
+        if error is not None:
+            return flash(request, error=error)
+        if already:
+            return flash(
                 request, done=i18n.gettext("The floor is already called: the TD sees your call.")
             )
-        return _flash(request, done=i18n.gettext("The floor is called: the TD sees your call."))
+        return flash(request, done=i18n.gettext("The floor is called: the TD sees your call."))
 
 
 # ---- the TD's list of links and calls ------------------------------------------------------
@@ -429,7 +393,7 @@ def _captains_context(pages: Pages, tournament_id: str, base_url: str) -> dict[s
     return {
         "tournament_id": tournament_id,
         "tables": tables,
-        "calls": floor_calls(pages).open_calls(tournament_id),
+        "calls": open_calls(pages, tournament_id),
         "now_ms": pages.service.clock(),
         "fingerprint": _fingerprint,
     }
@@ -453,10 +417,8 @@ live_view("captains", LiveView(render=_render_captains_live, td_only=True, every
 
 @router.get("/t/{tournament_id}/captains")
 def captains_page(request: Request, tournament_id: str) -> Response:
-    require_td(request)
+    tournament_service(request, tournament_id, td_only=True)
     pages = pages_of(request)
-    if not pages.service.exists(tournament_id):
-        raise PageError(404, NO_TOURNAMENT)
     base_url = str(request.base_url)
     context = _captains_context(pages, tournament_id, base_url)
     return render(request, "captains.html", base_url=base_url, **context)
@@ -467,11 +429,11 @@ def answer_call(
     request: Request, tournament_id: str, call_id: Annotated[int, Path(ge=1)]
 ) -> Response:
     require_td(request)
-    answered = floor_calls(pages_of(request)).answer(tournament_id, call_id)
+    error = run(request, tournament_id, "answer_floor_call", table_no=call_id)
     with i18n.use_locale(locale_of(request)):
-        if answered is None:
-            return _flash(request, error=i18n.gettext("This call is already answered."))
-        return _flash(
+        if error is not None:
+            return flash(request, error=i18n.gettext("This call is already answered."))
+        return flash(
             request,
-            done=i18n.gettext("Call of table %(table)s answered.", table=answered.table_no),
+            done=i18n.gettext("Call of table %(table)s answered.", table=call_id),
         )

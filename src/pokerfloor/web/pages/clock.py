@@ -15,8 +15,13 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from pokerfloor.tournament.structure import ChipDenomination, Structure
-from pokerfloor.web import i18n
-from pokerfloor.web.pages._common import PageError, Pages, pages_of, render, render_fragment
+from pokerfloor.web.pages._common import (
+    Pages,
+    pages_of,
+    render,
+    render_fragment,
+    tournament_service,
+)
 from pokerfloor.web.pages._live import LiveView, live_view
 
 __all__ = ["chip_race_announcement", "clock_screen", "router"]
@@ -85,9 +90,8 @@ live_view("clock", LiveView(render=_render_live, every_second=True))
 
 @router.get("/t/{tournament_id}/clock")
 def clock_page(request: Request, tournament_id: str) -> Response:
+    tournament_service(request, tournament_id)
     pages = pages_of(request)
-    if not pages.service.exists(tournament_id):
-        raise PageError(404, i18n.N_("There is no such tournament."))
     return render(
         request,
         "clock.html",

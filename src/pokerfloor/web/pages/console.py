@@ -25,15 +25,17 @@ from pokerfloor.web import i18n
 from pokerfloor.web.i18n import N_
 from pokerfloor.web.pages._common import (
     PageError,
-    Pages,
+    flash,
     locale_of,
-    pages_of,
+    player_name,
+    refuse,
     render,
-    render_fragment,
-    require_td,
     run,
+    say,
+    tournament_service,
 )
-from pokerfloor.web.pages._live import LiveView, live_view
+from pokerfloor.web.pages._forms import whole_number
+from pokerfloor.web.pages._live import live_view, panel_view
 
 __all__ = ["board", "roster_key", "router"]
 
@@ -174,35 +176,22 @@ def _pickers(
     }
 
 
-def _render_clock(pages: Pages, tournament_id: str, language: str, _params: dict[str, str]) -> str:
-    clock = pages.service.clock_screen(tournament_id)
-    return render_fragment("console_clock.html", language, pages, clock=clock)
+def _clock(service: TournamentService, tournament_id: str) -> dict[str, Any]:
+    return {"clock": service.clock_screen(tournament_id)}
 
 
-def _render_board(pages: Pages, tournament_id: str, language: str, _params: dict[str, str]) -> str:
-    return render_fragment(
-        "console_live.html", language, pages, **board(pages.service, tournament_id)
-    )
-
-
-live_view("console-clock", LiveView(render=_render_clock, td_only=True, every_second=True))
-live_view("console", LiveView(render=_render_board, td_only=True))
+live_view(
+    "console-clock", panel_view("console_clock.html", _clock, td_only=True, every_second=True)
+)
+live_view("console", panel_view("console_live.html", board, td_only=True))
 
 
 # ---- pages and fragments ----------------------------------------------------------------
 
 
-def _service(request: Request, tournament_id: str) -> TournamentService:
-    require_td(request)
-    service = pages_of(request).service
-    if not service.exists(tournament_id):
-        raise PageError(404, N_("There is no such tournament."))
-    return service
-
-
 @router.get("/t/{tournament_id}/console")
 def console_page(request: Request, tournament_id: str) -> Response:
-    service = _service(request, tournament_id)
+    service = tournament_service(request, tournament_id, td_only=True)
     tournament = service.tournament(tournament_id)
     levels = tournament.structure.levels
     return render(
@@ -226,7 +215,7 @@ def picker(
     request: Request, tournament_id: str, name: str, table_no: str = "", player_id: str = ""
 ) -> Response:
     """One form's list of tables or players, fresh (after a bust, a move, a table change)."""
-    service = _service(request, tournament_id)
+    service = tournament_service(request, tournament_id, td_only=True)
     template = PICKERS.get(name)
     if template is None:
         raise PageError(404, N_("There is no such page."))
@@ -238,39 +227,8 @@ def picker(
 
 
 def _whole(text: str) -> int | None:
-    """A whole number typed by the TD (spaces of thousands allowed), else None."""
-    cleaned = "".join(text.split()).replace("\u202f", "").replace("\u2212", "-")
-    sign = -1 if cleaned.startswith("-") else 1
-    digits = cleaned[1:] if cleaned[:1] in ("-", "+") else cleaned
-    # 18 digits bound the number before int() (the commands bound it far lower).
-    if not (digits.isascii() and digits.isdigit()) or len(digits) > 18:
-        return None
-    return sign * int(digits)
-
-
-def _say(request: Request, message: str, **values: object) -> str:
-    """``message`` (marked with N_) in the TD's language."""
-    with i18n.use_locale(locale_of(request)):
-        return i18n.gettext(message, **values)
-
-
-def _answer(request: Request, error: str | None, done: str = "", refresh: bool = False) -> Response:
-    """The flash: the refusal, or ``done``. ``refresh``: the action moved or busted players,
-    so the forms reload their lists of players."""
-    response = render(request, "_flash.html", error=error, done=None if error else done)
-    if refresh and error is None:
-        response.headers["HX-Trigger"] = REFRESH
-    return response
-
-
-def _refuse(request: Request, message: str) -> Response:
-    """A refusal of the console itself (an empty or malformed field): nothing was run."""
-    return _answer(request, _say(request, message))
-
-
-def _name(service: TournamentService, tournament_id: str, player_id: str) -> str:
-    player = service.tournament(tournament_id).players.get(player_id)
-    return player.name if player else player_id
+    """A whole number typed by the TD (spaces of thousands allowed, a sign too), else None."""
+    return whole_number(text, signed=True)
 
 
 CLOCK_ACTIONS = {
@@ -282,12 +240,12 @@ CLOCK_ACTIONS = {
 
 @router.post("/t/{tournament_id}/console/clock/{action}")
 def clock_action(request: Request, tournament_id: str, action: str) -> Response:
-    _service(request, tournament_id)
+    tournament_service(request, tournament_id, td_only=True)
     found = CLOCK_ACTIONS.get(action)
     if found is None:
         raise PageError(404, N_("There is no such page."))
     kind, done = found
-    return _answer(request, run(request, tournament_id, kind), _say(request, done))
+    return flash(request, run(request, tournament_id, kind), say(request, done))
 
 
 def _minutes_ms(text: str) -> int | None:
@@ -304,23 +262,23 @@ def adjust(
     request: Request, tournament_id: str, minutes: Text = "", delta_ms: Text = ""
 ) -> Response:
     """+1 / -1 minute (``delta_ms``) or the minutes the TD typed, on the current level."""
-    _service(request, tournament_id)
+    tournament_service(request, tournament_id, td_only=True)
     delta = _whole(delta_ms) if delta_ms else _minutes_ms(minutes)
     if not delta:
-        return _refuse(request, N_("Enter the minutes to add (negative to take time off)."))
+        return refuse(request, N_("Enter the minutes to add (negative to take time off)."))
     error = run(request, tournament_id, "adjust_clock", delta_ms=delta)
     shown = ("+" if delta > 0 else "\u2212") + i18n.format_duration(abs(delta))
-    return _answer(request, error, _say(request, N_("Clock adjusted: %(delta)s."), delta=shown))
+    return flash(request, error, say(request, N_("Clock adjusted: %(delta)s."), delta=shown))
 
 
 @router.post("/t/{tournament_id}/console/jump")
 def jump(request: Request, tournament_id: str, level_index: Text = "") -> Response:
-    _service(request, tournament_id)
+    tournament_service(request, tournament_id, td_only=True)
     index = _whole(level_index)
     if index is None:
-        return _refuse(request, N_("Choose a level."))
+        return refuse(request, N_("Choose a level."))
     error = run(request, tournament_id, "jump_to_level", level_index=index)
-    return _answer(request, error, _say(request, N_("Level %(number)s started."), number=index + 1))
+    return flash(request, error, say(request, N_("Level %(number)s started."), number=index + 1))
 
 
 def _stacks(names: list[str], typed: list[str]) -> dict[str, int] | None:
@@ -349,16 +307,16 @@ def bust(
     """One or several players of a table busted in the same hand, with their starting stacks
     when known (the bigger ranks higher; without them they tie). A stack typed for a player
     not ticked is passed on, so the service refuses it rather than ignoring a slip."""
-    service = _service(request, tournament_id)
+    service = tournament_service(request, tournament_id, td_only=True)
     table = _whole(table_no)
     if table is None:
-        return _refuse(request, N_("Choose a table."))
+        return refuse(request, N_("Choose a table."))
     busted = list(dict.fromkeys(player or []))
     if not busted:
-        return _refuse(request, N_("Tick at least one busted player."))
+        return refuse(request, N_("Tick at least one busted player."))
     stacks = _stacks(stack_for or [], stack or [])
     if stacks is None:
-        return _refuse(request, N_("A starting stack is a whole number of chips."))
+        return refuse(request, N_("A starting stack is a whole number of chips."))
     error = run(
         request,
         tournament_id,
@@ -368,21 +326,21 @@ def bust(
         starting_stacks=stacks,
     )
     if error is not None:
-        return _answer(request, error)
+        return flash(request, error)
     places = {row["player_id"]: row["place"] for row in service.results(tournament_id)["ranking"]}
     names = ", ".join(
-        _say(
+        say(
             request,
             N_("%(name)s (place %(place)s)"),
-            name=_name(service, tournament_id, player_id),
+            name=player_name(service, tournament_id, player_id),
             place=places.get(player_id, "?"),
         )
         for player_id in busted
     )
-    done = _say(
+    done = say(
         request, N_("Bust recorded at table %(table)s: %(names)s."), table=table, names=names
     )
-    return _answer(request, None, done, refresh=True)
+    return flash(request, None, done, trigger=REFRESH)
 
 
 ENTRY_DONE = {
@@ -392,12 +350,12 @@ ENTRY_DONE = {
 
 
 def _entry(request: Request, tournament_id: str, player_id: str, kind: str) -> Response:
-    service = _service(request, tournament_id)
+    service = tournament_service(request, tournament_id, td_only=True)
     if not player_id:
-        return _refuse(request, N_("Choose a player."))
+        return refuse(request, N_("Choose a player."))
     error = run(request, tournament_id, kind, player_id=player_id)
-    name = _name(service, tournament_id, player_id)
-    return _answer(request, error, _say(request, ENTRY_DONE[kind], name=name))
+    name = player_name(service, tournament_id, player_id)
+    return flash(request, error, say(request, ENTRY_DONE[kind], name=name))
 
 
 @router.post("/t/{tournament_id}/console/rebuy")
@@ -412,14 +370,14 @@ def addon(request: Request, tournament_id: str, player_id: Text = "") -> Respons
 
 def _proposal(request: Request, tournament_id: str, kind: str, **fields: Any) -> Response:
     """Run a proposal and say how many moves there are to carry out (none: nothing to do)."""
-    service = _service(request, tournament_id)
+    service = tournament_service(request, tournament_id, td_only=True)
     error = run(request, tournament_id, kind, **fields)
     if error is not None:
-        return _answer(request, error)
+        return flash(request, error)
     moves = service.seating_chart(tournament_id)["moves_to_confirm"]
     with i18n.use_locale(locale_of(request)):
         if not moves:
-            return _answer(request, None, i18n.gettext("No move needed: the tables are balanced."))
+            return flash(request, None, i18n.gettext("No move needed: the tables are balanced."))
         count = i18n.ngettext(
             "%(num)s move to carry out.", "%(num)s moves to carry out.", len(moves)
         )
@@ -427,7 +385,7 @@ def _proposal(request: Request, tournament_id: str, kind: str, **fields: Any) ->
             then = i18n.gettext("Seat every player, then confirm the redraw as a whole.")
         else:
             then = i18n.gettext("Confirm each one once it is done, or all at once.")
-    return _answer(request, None, f"{count} {then}")
+    return flash(request, None, f"{count} {then}")
 
 
 @router.post("/t/{tournament_id}/console/moves/propose")
@@ -440,8 +398,8 @@ def propose_break(request: Request, tournament_id: str, table_no: Text = "") -> 
     """Without a table number: the table the predetermined procedure breaks next."""
     table = _whole(table_no) if table_no.strip() else None
     if table_no.strip() and table is None:
-        _service(request, tournament_id)
-        return _refuse(request, N_("Choose a table."))
+        tournament_service(request, tournament_id, td_only=True)
+        return refuse(request, N_("Choose a table."))
     return _proposal(request, tournament_id, "propose_break_table", table_no=table)
 
 
@@ -452,45 +410,46 @@ def propose_final(request: Request, tournament_id: str) -> Response:
 
 @router.post("/t/{tournament_id}/console/moves/confirm")
 def confirm_move(request: Request, tournament_id: str, player_id: Text = "") -> Response:
-    service = _service(request, tournament_id)
+    service = tournament_service(request, tournament_id, td_only=True)
     if not player_id:
-        return _refuse(request, N_("Choose a player."))
+        return refuse(request, N_("Choose a player."))
     error = run(request, tournament_id, "confirm_move", player_id=player_id)
-    name = _name(service, tournament_id, player_id)
-    return _answer(request, error, _say(request, N_("Move done: %(name)s."), name=name), True)
+    name = player_name(service, tournament_id, player_id)
+    done = say(request, N_("Move done: %(name)s."), name=name)
+    return flash(request, error, done, trigger=REFRESH)
 
 
 @router.post("/t/{tournament_id}/console/moves/confirm-all")
 def confirm_all(request: Request, tournament_id: str) -> Response:
-    service = _service(request, tournament_id)
+    service = tournament_service(request, tournament_id, td_only=True)
     count = len(service.seating_chart(tournament_id)["moves_to_confirm"])
     error = run(request, tournament_id, "confirm_moves")
-    done = _say(request, N_("Moves confirmed: %(count)s."), count=count)
-    return _answer(request, error, done, refresh=True)
+    done = say(request, N_("Moves confirmed: %(count)s."), count=count)
+    return flash(request, error, done, trigger=REFRESH)
 
 
 @router.post("/t/{tournament_id}/console/moves/cancel")
 def cancel_moves(request: Request, tournament_id: str) -> Response:
-    _service(request, tournament_id)
+    tournament_service(request, tournament_id, td_only=True)
     error = run(request, tournament_id, "cancel_moves")
-    return _answer(request, error, _say(request, N_("Moves cancelled: nobody moves.")))
+    return flash(request, error, say(request, N_("Moves cancelled: nobody moves.")))
 
 
 @router.post("/t/{tournament_id}/console/hand-for-hand")
 def hand_for_hand(request: Request, tournament_id: str, active: Text = "") -> Response:
-    _service(request, tournament_id)
+    tournament_service(request, tournament_id, td_only=True)
     if active not in ("on", "off"):
-        return _refuse(request, N_("Choose on or off."))
+        return refuse(request, N_("Choose on or off."))
     error = run(request, tournament_id, "set_hand_for_hand", active=active == "on")
     done = N_("Hand-for-hand is on.") if active == "on" else N_("Hand-for-hand is off.")
-    return _answer(request, error, _say(request, done))
+    return flash(request, error, say(request, done))
 
 
 @router.post("/t/{tournament_id}/console/hand-for-hand/round")
 def hand_for_hand_round(request: Request, tournament_id: str) -> Response:
-    service = _service(request, tournament_id)
+    service = tournament_service(request, tournament_id, td_only=True)
     profile = service.tournament(tournament_id).profile
     taken = i18n.format_duration(profile.int_value("hand_for_hand.seconds_off_per_hand") * 1000)
     error = run(request, tournament_id, "hand_for_hand_round")
-    done = _say(request, N_("Hand-for-hand round recorded: %(time)s off the clock."), time=taken)
-    return _answer(request, error, done)
+    done = say(request, N_("Hand-for-hand round recorded: %(time)s off the clock."), time=taken)
+    return flash(request, error, done)

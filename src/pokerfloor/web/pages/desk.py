@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Form, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from pokerfloor.app.service import TournamentService
@@ -23,16 +23,17 @@ from pokerfloor.tournament.state import Tournament
 from pokerfloor.web import i18n
 from pokerfloor.web.i18n import N_
 from pokerfloor.web.pages._common import (
-    PageError,
-    Pages,
+    flash,
     locale_of,
-    pages_of,
+    player_name,
+    refuse,
     render,
-    render_fragment,
-    require_td,
     run,
+    say,
+    tournament_service,
 )
-from pokerfloor.web.pages._live import LiveView, live_view
+from pokerfloor.web.pages._forms import FormText
+from pokerfloor.web.pages._live import live_view, panel_view
 
 __all__ = [
     "PAYMENT_METHODS",
@@ -45,9 +46,6 @@ __all__ = [
 
 router = APIRouter()
 
-# Form fields arrive as text and are bounded by the command's own validation, whose message is
-# shown: a 422 from FastAPI would not be swapped by htmx and the TD would see nothing.
-Text = Annotated[str, Form(max_length=2000)]
 DONE = "desk-done"  # the event (HX-Trigger) that clears a form once its action succeeded
 
 PAYMENT_METHODS = {
@@ -220,33 +218,19 @@ def seat_cards(service: TournamentService, tournament_id: str, order: str) -> li
     return seated
 
 
-def _render_trigger(pages: Pages, tournament_id: str, language: str, _: dict[str, str]) -> str:
-    return render_fragment(
-        "desk_refresh.html",
-        language,
-        pages,
-        tournament_id=tournament_id,
-        version=pages.service.version(tournament_id),
-    )
+def _trigger(service: TournamentService, tournament_id: str) -> dict[str, Any]:
+    return {"tournament_id": tournament_id, "version": service.version(tournament_id)}
 
 
-live_view("desk", LiveView(render=_render_trigger, td_only=True))
+live_view("desk", panel_view("desk_refresh.html", _trigger, td_only=True))
 
 
 # ---- pages ----------------------------------------------------------------------------------
 
 
-def _service(request: Request, tournament_id: str) -> TournamentService:
-    require_td(request)
-    service = pages_of(request).service
-    if not service.exists(tournament_id):
-        raise PageError(404, N_("There is no such tournament."))
-    return service
-
-
 @router.get("/t/{tournament_id}/desk")
 def desk_page(request: Request, tournament_id: str, q: str = "") -> Response:
-    service = _service(request, tournament_id)
+    service = tournament_service(request, tournament_id, td_only=True)
     state = desk_state(service, tournament_id)
     query = q[:200]
     shown = [row for row in state["rows"] if matches(row, query)]
@@ -256,7 +240,7 @@ def desk_page(request: Request, tournament_id: str, q: str = "") -> Response:
 @router.get("/t/{tournament_id}/desk/players")
 def players_panel(request: Request, tournament_id: str, q: str = "") -> Response:
     """The players matching the search, with the side panels as out-of-band swaps."""
-    service = _service(request, tournament_id)
+    service = tournament_service(request, tournament_id, td_only=True)
     state = desk_state(service, tournament_id)
     query = q[:200]
     shown = [row for row in state["rows"] if matches(row, query)]
@@ -265,13 +249,13 @@ def players_panel(request: Request, tournament_id: str, q: str = "") -> Response
 
 @router.get("/t/{tournament_id}/desk/unregister-form")
 def unregister_form(request: Request, tournament_id: str, player_id: str = "") -> Response:
-    service = _service(request, tournament_id)
+    service = tournament_service(request, tournament_id, td_only=True)
     return render(
         request,
         "desk_unregister.html",
         tournament_id=tournament_id,
         player_id=player_id,
-        name=_name(service, tournament_id, player_id),
+        name=player_name(service, tournament_id, player_id),
     )
 
 
@@ -281,7 +265,7 @@ def seat_cards_page(
 ) -> Response:
     """Printable: a big card per seated player, then the seating list by name for the wall
     (``part=cards`` or ``part=list`` prints only one of them)."""
-    service = _service(request, tournament_id)
+    service = tournament_service(request, tournament_id, td_only=True)
     chosen = "table" if order == "table" else "name"
     return render(
         request,
@@ -297,32 +281,10 @@ def seat_cards_page(
 # ---- actions --------------------------------------------------------------------------------
 
 
-def _say(request: Request, message: str, **values: object) -> str:
-    """``message`` (marked with N_) in the TD's language."""
-    with i18n.use_locale(locale_of(request)):
-        return i18n.gettext(message, **values)
-
-
 def _answer(request: Request, error: str | None, done: str = "") -> Response:
     """The flash: the refusal or the confirmation; on success the form that asked is told
     (``desk-done``) so that it clears itself."""
-    response = render(request, "_flash.html", error=error, done=None if error else done)
-    if error is None:
-        response.headers["HX-Trigger"] = DONE
-    return response
-
-
-def _refuse(request: Request, message: str, **values: object) -> Response:
-    """A refusal of the desk itself (an empty or malformed field): nothing was run."""
-    return render(request, "_flash.html", error=_say(request, message, **values), done=None)
-
-
-def _name(service: TournamentService, tournament_id: str, player_id: str) -> str:
-    tournament = service.tournament(tournament_id)
-    player = tournament.players.get(player_id)
-    if player is not None:
-        return player.name
-    return tournament.waiting_list.get(player_id, player_id)
+    return flash(request, error, done, trigger=DONE)
 
 
 def _where(service: TournamentService, tournament_id: str, player_id: str) -> tuple[int, int]:
@@ -334,16 +296,16 @@ def _where(service: TournamentService, tournament_id: str, player_id: str) -> tu
 def add_player(
     request: Request,
     tournament_id: str,
-    name: Text = "",
-    player_id: Text = "",
-    absent: Text = "",
+    name: FormText = "",
+    player_id: FormText = "",
+    absent: FormText = "",
 ) -> Response:
     """Register before the draw, late registration after it (seated at once or on the
     waiting list when the field is full)."""
-    service = _service(request, tournament_id)
+    service = tournament_service(request, tournament_id, td_only=True)
     name = " ".join(name.split())
     if not name:
-        return _refuse(request, N_("Enter the player's name."))
+        return refuse(request, N_("Enter the player's name."))
     tournament = service.tournament(tournament_id)
     chosen = player_id.strip() or derive_player_id(name, _taken_ids(tournament))
     drawn = bool(tournament.tables)
@@ -359,7 +321,7 @@ def add_player(
     tournament = service.tournament(tournament_id)
     if chosen in tournament.waiting_list:
         rank = list(tournament.waiting_list).index(chosen) + 1
-        done = _say(
+        done = say(
             request,
             N_("The field is full: %(name)s (%(id)s) is on the waiting list, %(rank)s."),
             name=name,
@@ -368,7 +330,7 @@ def add_player(
         )
     elif drawn:
         table_no, seat_no = _where(service, tournament_id, chosen)
-        done = _say(
+        done = say(
             request,
             N_("%(name)s registered (%(id)s): table %(table)s, seat %(seat)s."),
             name=name,
@@ -377,11 +339,9 @@ def add_player(
             seat=seat_no,
         )
     elif not tournament.players[chosen].present:
-        done = _say(
-            request, N_("%(name)s registered (%(id)s), not here yet."), name=name, id=chosen
-        )
+        done = say(request, N_("%(name)s registered (%(id)s), not here yet."), name=name, id=chosen)
     else:
-        done = _say(request, N_("%(name)s registered (%(id)s)."), name=name, id=chosen)
+        done = say(request, N_("%(name)s registered (%(id)s)."), name=name, id=chosen)
     return _answer(request, None, done)
 
 
@@ -389,51 +349,51 @@ def add_player(
 def pay(
     request: Request,
     tournament_id: str,
-    player_id: Text = "",
-    paid: Text = "yes",
-    method: Text = "",
+    player_id: FormText = "",
+    paid: FormText = "yes",
+    method: FormText = "",
 ) -> Response:
-    service = _service(request, tournament_id)
-    name = _name(service, tournament_id, player_id)
+    service = tournament_service(request, tournament_id, td_only=True)
+    name = player_name(service, tournament_id, player_id)
     if paid != "yes":
         error = run(request, tournament_id, "record_payment", player_id=player_id, paid=False)
-        return _answer(request, error, _say(request, N_("%(name)s: not paid."), name=name))
+        return _answer(request, error, say(request, N_("%(name)s: not paid."), name=name))
     if method not in PAYMENT_METHODS:
-        return _refuse(request, N_("Choose how the player paid."))
+        return refuse(request, N_("Choose how the player paid."))
     error = run(
         request, tournament_id, "record_payment", player_id=player_id, paid=True, method=method
     )
-    label = _say(request, PAYMENT_METHODS[method])
+    label = say(request, PAYMENT_METHODS[method])
     return _answer(
-        request, error, _say(request, N_("%(name)s: paid (%(method)s)."), name=name, method=label)
+        request, error, say(request, N_("%(name)s: paid (%(method)s)."), name=name, method=label)
     )
 
 
 @router.post("/t/{tournament_id}/desk/unregister")
 def unregister(
-    request: Request, tournament_id: str, player_id: Text = "", reason: Text = ""
+    request: Request, tournament_id: str, player_id: FormText = "", reason: FormText = ""
 ) -> Response:
     """Before the draw (or off the waiting list at any time); the engine refuses after it."""
-    service = _service(request, tournament_id)
+    service = tournament_service(request, tournament_id, td_only=True)
     reason = " ".join(reason.split())
     if not reason:
-        return _refuse(request, N_("Give the reason."))
-    name = _name(service, tournament_id, player_id)
+        return refuse(request, N_("Give the reason."))
+    name = player_name(service, tournament_id, player_id)
     error = run(request, tournament_id, "unregister", player_id=player_id, reason=reason)
-    return _answer(request, error, _say(request, N_("%(name)s unregistered."), name=name))
+    return _answer(request, error, say(request, N_("%(name)s unregistered."), name=name))
 
 
 @router.post("/t/{tournament_id}/desk/reenter")
-def reenter(request: Request, tournament_id: str, player_id: Text = "") -> Response:
-    service = _service(request, tournament_id)
+def reenter(request: Request, tournament_id: str, player_id: FormText = "") -> Response:
+    service = tournament_service(request, tournament_id, td_only=True)
     error = run(request, tournament_id, "reenter", player_id=player_id)
     if error is not None:
         return _answer(request, error)
     table_no, seat_no = _where(service, tournament_id, player_id)
-    done = _say(
+    done = say(
         request,
         N_("Re-entry for %(name)s: table %(table)s, seat %(seat)s."),
-        name=_name(service, tournament_id, player_id),
+        name=player_name(service, tournament_id, player_id),
         table=table_no,
         seat=seat_no,
     )
@@ -441,21 +401,21 @@ def reenter(request: Request, tournament_id: str, player_id: Text = "") -> Respo
 
 
 @router.post("/t/{tournament_id}/desk/arrive")
-def arrive(request: Request, tournament_id: str, player_id: Text = "") -> Response:
-    service = _service(request, tournament_id)
+def arrive(request: Request, tournament_id: str, player_id: FormText = "") -> Response:
+    service = tournament_service(request, tournament_id, td_only=True)
     error = run(request, tournament_id, "arrive", player_id=player_id)
-    name = _name(service, tournament_id, player_id)
-    return _answer(request, error, _say(request, N_("%(name)s is here."), name=name))
+    name = player_name(service, tournament_id, player_id)
+    return _answer(request, error, say(request, N_("%(name)s is here."), name=name))
 
 
 @router.post("/t/{tournament_id}/desk/seat-waiting")
 def seat_waiting(request: Request, tournament_id: str) -> Response:
-    service = _service(request, tournament_id)
+    service = tournament_service(request, tournament_id, td_only=True)
     tournament = service.tournament(tournament_id)
     if not tournament.tables:
         # Before the draw there is nothing to seat them at: a player who unregisters is
         # replaced by the first one waiting, by the engine.
-        return _refuse(request, N_("The seats are not drawn yet."))
+        return refuse(request, N_("The seats are not drawn yet."))
     before = list(tournament.waiting_list)
     error = run(request, tournament_id, "seat_alternates")
     if error is not None:
@@ -476,7 +436,7 @@ def seat_waiting(request: Request, tournament_id: str) -> Response:
 
 @router.post("/t/{tournament_id}/desk/release-absent")
 def release_absent(request: Request, tournament_id: str) -> Response:
-    service = _service(request, tournament_id)
+    service = tournament_service(request, tournament_id, td_only=True)
     absent = [p.player_id for p in service.tournament(tournament_id).in_play() if not p.present]
     error = run(request, tournament_id, "release_absent_seats")
     if error is not None:
@@ -498,7 +458,7 @@ def release_absent(request: Request, tournament_id: str) -> Response:
 @router.post("/t/{tournament_id}/desk/draw")
 def draw(request: Request, tournament_id: str) -> Response:
     """The seat draw, then every table's first button."""
-    service = _service(request, tournament_id)
+    service = tournament_service(request, tournament_id, td_only=True)
     error = run(request, tournament_id, "draw_seats") or run(
         request, tournament_id, "place_buttons"
     )
@@ -518,6 +478,6 @@ def draw(request: Request, tournament_id: str) -> Response:
 @router.post("/t/{tournament_id}/desk/buttons")
 def buttons(request: Request, tournament_id: str) -> Response:
     """The first button of a table that has none (a table opened by late registration)."""
-    _service(request, tournament_id)
+    tournament_service(request, tournament_id, td_only=True)
     error = run(request, tournament_id, "place_buttons")
-    return _answer(request, error, _say(request, N_("First buttons drawn.")))
+    return _answer(request, error, say(request, N_("First buttons drawn.")))

@@ -1,0 +1,55 @@
+"""Numbers typed in the pages' forms.
+
+A form field arrives as text and the page converts it: a bad entry then becomes a message in
+the ``#flash`` fragment, where FastAPI's own validation would answer 422, which htmx does not
+swap (the TD would see nothing). People type numbers the way they write them: ``12 000`` (a
+space, or the no-break space a French number groups thousands with), ``12.000`` on a phone.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated
+
+from fastapi import Form
+
+__all__ = ["MAX_DIGITS", "FormText", "compact", "number_or_text", "whole_number"]
+
+# Every field has a default: a missing one reaches ``run``, which names it in the page's
+# language (FastAPI would answer with JSON).
+FormText = Annotated[str, Form(max_length=2000)]
+
+# More digits are no count of chips, money or seats (the commands bound them far lower); the
+# bound also keeps ``int()`` from reading a very long text.
+MAX_DIGITS = 15
+_SPACES = re.compile(r"\s")  # every Unicode space, the no-break ones included
+_MINUS = "\u2212"  # the minus sign a French keyboard layout or a copied number may give
+
+
+def compact(text: str, separators: str = "") -> str:
+    """``text`` without its spaces and without the ``separators`` a field allows."""
+    cleaned = _SPACES.sub("", text)
+    return cleaned.translate(str.maketrans("", "", separators)) if separators else cleaned
+
+
+def whole_number(text: str, *, separators: str = "", signed: bool = False) -> int | None:
+    """A whole number typed by hand, else None. Spaces are ignored, and so are the
+    ``separators`` the field allows (``".,'_"`` for chips counted on a phone); ``signed``
+    allows a leading ``-`` (or ``−``) or ``+``."""
+    cleaned = compact(text, separators)
+    sign = 1
+    if signed:
+        cleaned = cleaned.replace(_MINUS, "-")
+        if cleaned[:1] in ("-", "+"):
+            sign = -1 if cleaned[0] == "-" else 1
+            cleaned = cleaned[1:]
+    if not cleaned.isdecimal() or len(cleaned) > MAX_DIGITS:
+        return None
+    return sign * int(cleaned)
+
+
+def number_or_text(text: str) -> int | str:
+    """A whole number typed in a form, or the text as typed: ``run`` then refuses it, naming
+    the field, in the page's language."""
+    number = whole_number(text)
+    return text if number is None else number

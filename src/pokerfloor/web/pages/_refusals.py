@@ -1,0 +1,58 @@
+"""The engine's refusals a TD meets on the pages, explained in the page's language.
+
+The engine speaks English (a stable ``code``, ``params`` and a message for logs and the API).
+The pages show, for the codes below, a sentence of their own in French or English; for any
+other code, the engine's message. The code is always shown too: it is what to search for in
+the docs, and what a support question quotes.
+"""
+
+from __future__ import annotations
+
+from pokerfloor.errors import PokerfloorError
+from pokerfloor.web import i18n
+from pokerfloor.web.i18n import N_
+
+__all__ = ["explain"]
+
+EXPLANATIONS: dict[str, str] = {
+    "BAD_STACK": N_("This stack is not possible here."),
+    "BUSTS_LEAVE_NO_PLAYER": N_("These busts would leave nobody in the tournament."),
+    "CHIPS_NOT_CONSERVED": N_("The stacks do not add up to the chips at the table."),
+    "CLOCK_ALREADY_PAUSED": N_("The clock is already paused."),
+    "CLOCK_ALREADY_STARTED": N_("The clock is already started."),
+    "CONFIRM_WHOLE_REDRAW": N_("The final-table redraw is confirmed as a whole."),
+    "DUPLICATE_PLAYER": N_("This player is already registered."),
+    "HAND_NUMBER_MISMATCH": N_("This is not the table's next hand number."),
+    "LATE_REGISTRATION_CLOSED": N_("Late registration is closed."),
+    "NOT_BUSTED": N_("This player is not busted."),
+    "NOT_ENOUGH_SEATS": N_("The other tables do not have enough free seats."),
+    "NOT_FINAL_TABLE": N_("Too many players are left for the final table."),
+    "NOT_LAST_HAND": N_("Only the table's last reported hand can be corrected."),
+    "NOT_REGISTERED": N_("This player is not registered."),
+    "NO_ADDON": N_("No add-on is allowed now."),
+    "NO_MOVE_PROPOSED": N_("No move is waiting for confirmation."),
+    "NO_REENTRY_LEFT": N_("This player has no re-entry left."),
+    "NO_SUCH_TABLE": N_("There is no such table in play."),
+    "NO_TABLE_TO_BREAK": N_("Every table is still needed: no table is due to break."),
+    "ON_BREAK": N_("The tournament is on a break."),
+    "POSITIONS_MISMATCH": N_("The button or the blinds are not where the rules put them."),
+    "REBUY_NOT_ALLOWED": N_("No rebuy is allowed for this player now."),
+    "REENTRY_CLOSED": N_("Re-entry is closed."),
+    "SEATS_ALREADY_DRAWN": N_("The seats are already drawn."),
+    "SEATS_NOT_DRAWN": N_("The seats are not drawn yet."),
+    "SEAT_TAKEN": N_("This seat is taken."),
+    "STALE_MOVE": N_("The tables changed since the proposal: propose the moves again."),
+    "TABLE_TOO_SHORT": N_("The table has fewer than 2 players."),
+    "TOO_FEW_PLAYERS": N_("At least 2 players are needed."),
+    "TOURNAMENT_EXISTS": N_("A tournament with this id already exists."),
+    "UNREGISTER_AFTER_DRAW": N_("The seats are drawn: the player can no longer unregister."),
+    "VERSION_CONFLICT": N_("Someone else changed the tournament at the same time: try again."),
+}
+
+
+def explain(error: PokerfloorError) -> str:
+    """The refusal in the current language, with its code. In English the engine's own
+    message says more (it names the players, seats and totals), so it is kept."""
+    known = EXPLANATIONS.get(error.code)
+    text = i18n.gettext(known) if known and i18n.current_locale() != "en" else error.message
+    return i18n.gettext("Refused (%(code)s): %(message)s", code=error.code, message=text)
