@@ -2,8 +2,9 @@
 
 ``python -m pokerfloor.web.catalogue_check`` lists the messages that are missing from the
 French catalogues, untranslated, fuzzy, or translated differently in two page catalogues (and
-exits 1 when there are any); the test suite runs the same check, so CI fails on such a message. Messages are found by Babel's extractors: the
-``_()``/``ngettext()``/``N_()`` calls of the page modules and the templates' ``_()`` calls.
+exits 1 when there are any); the test suite runs the same check, so CI fails on such a message.
+Messages are found by Babel's extractors: the ``_()``/``ngettext()``/``N_()`` calls of the page
+modules and the templates' ``_()`` calls.
 """
 
 from __future__ import annotations
