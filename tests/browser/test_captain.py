@@ -70,7 +70,7 @@ def test_a_captain_reports_a_hand_from_a_phone_and_sees_the_button_move(
     captain.goto(link)
     hand = captain.locator("#captain-hand")
     expect(hand).to_contain_text("Main 1")
-    expect(hand.locator(".cap-pos-button")).to_contain_text(f"place {before['button_seat']}")
+    expect(hand.locator(".cap-pos-button")).to_contain_text(f"siège {before['button_seat']}")
     captain.evaluate("window.notReloaded = true")
     # One column: nothing wider than the phone, and targets of 48px or more.
     assert captain.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
@@ -82,18 +82,18 @@ def test_a_captain_reports_a_hand_from_a_phone_and_sees_the_button_move(
     after = next_hand(live_server, "phone", 1)
     assert after["hand_no"] == 2
     expect(captain.locator("#flash")).to_have_text(
-        f"Main 1 enregistrée. Le bouton passe à la place {after['button_seat']}."
+        f"Main 1 enregistrée. Le bouton passe au siège {after['button_seat']}."
     )
     expect(hand).to_contain_text("Main 2")
-    expect(hand.locator(".cap-pos-button")).to_contain_text(f"place {after['button_seat']}")
+    expect(hand.locator(".cap-pos-button")).to_contain_text(f"siège {after['button_seat']}")
     assert captain.evaluate("window.notReloaded === true")
 
     # A seat the service does not expect is refused, with the reason, and nothing changes.
-    hand.get_by_text("Le bouton était à une autre place").click()
+    hand.get_by_text("Le bouton était à un autre siège").click()
     wrong = next(seat for seat in range(1, 10) if seat != after["button_seat"])
-    captain.get_by_role("button", name=f"Bouton à la place {wrong}").click()
+    captain.get_by_role("button", name=f"Bouton au siège {wrong}").click()
     expect(captain.locator("#flash")).to_contain_text(
-        f"le bouton est à la place {after['button_seat']}"
+        f"le bouton est au siège {after['button_seat']}"
     )
     assert next_hand(live_server, "phone", 1)["hand_no"] == 2
 

@@ -142,8 +142,8 @@ def test_a_wrong_button_seat_is_refused_with_the_reason(club: Venue) -> None:
     )
     assert "flash-error" in answer.text
     assert (
-        f"Dans la main 1, le bouton est à la place {hand['button_seat']} "
-        f"(règle du bouton mort), pas à la place {wrong}"
+        f"Dans la main 1, le bouton est au siège {hand['button_seat']} "
+        f"(règle du bouton mort), pas au siège {wrong}"
     ) in answer.text
     assert "POSITIONS_MISMATCH" in answer.text
     assert club.service.version(TID) == version
