@@ -147,7 +147,7 @@ def test_during_a_break_the_screen_shows_the_break_and_the_level_after_it(venue:
     assert text_of(html, "clock-time") == "14:30"
     assert "clock-blinds" not in html
     assert text_of(html, "clock-next-level") == (
-        f"Niveau suivant Niveau 7 · 1{NNBSP}000 / 2{NNBSP}000 · Ante gros blind 2{NNBSP}000"
+        f"Niveau suivant Niveau 7 · 1{NNBSP}000 / 2{NNBSP}000 · Ante grosse blinde 2{NNBSP}000"
     )
     # What clock.js compares to flash and beep: it changes when the break begins.
     assert level_key and level_key.group(1) == "6:level"
