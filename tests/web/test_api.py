@@ -515,3 +515,29 @@ def test_a_hand_finishing_during_a_break_is_planned_and_reported_at_the_level_be
     assert played["level"] == level_before
     clock.advance(24 * 3_600_000)  # long after: no break, the next hand plans at "now"
     assert next_hand(client, "pause", 1)["next_hand"]["started_at_ms"] is None
+
+
+def test_the_points_formula_chosen_at_set_up_scores_the_finish() -> None:
+    client, _ = make_client()
+    body = {"tournament_id": "champ", "structure": "club-evening", "points": {"name": "sqrt"}}
+    response = client.post("/api/tournaments", json=body, headers=AUTH)
+    assert response.status_code == 201, response.text
+    assert get(client, "/api/tournaments/champ")["points"] == {"name": "sqrt"}
+    for number in range(1, 5):
+        command(
+            client, "champ", {"type": "register_player", "player_id": f"P{number}", "name": "x"}
+        )
+    command(client, "champ", {"type": "draw_seats", "seed": 1})
+    command(client, "champ", {"type": "place_buttons", "seed": 1})
+    command(client, "champ", {"type": "bust_players", "table_no": 1, "players": ["P1", "P2", "P3"]})
+    command(client, "champ", {"type": "finish"})
+    ranking = get(client, "/api/tournaments/champ/results")["ranking"]
+    assert ranking[0]["player_id"] == "P4" and ranking[0]["points"] > 0
+
+
+def test_a_bad_points_formula_is_refused_at_set_up_and_nothing_is_created() -> None:
+    client, _ = make_client()
+    body = {"tournament_id": "bad", "points": {"name": "golf"}}
+    response = client.post("/api/tournaments", json=body, headers=AUTH)
+    assert response.status_code == 422 and response.json()["code"] == "POINTS_UNKNOWN_FORMULA"
+    assert client.get("/api/tournaments/bad").status_code == 404

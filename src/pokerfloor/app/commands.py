@@ -78,19 +78,35 @@ TimeMs = Annotated[int, msgspec.Meta(ge=0, le=2**53)]
 DeltaMs = Annotated[int, msgspec.Meta(ge=-DAY_MS, le=DAY_MS)]
 
 
+ReasonText = Annotated[str, msgspec.Meta(min_length=1, max_length=500)]
+PointsValue = Annotated[int, msgspec.Meta(ge=0, le=MAX_CENTS)]
+# A formula's name (``name``) or one of its parameters (whole numbers, or a table of them).
+PointsParam = (
+    Annotated[str, msgspec.Meta(max_length=40)]
+    | PointsValue
+    | Annotated[tuple[PointsValue, ...], msgspec.Meta(max_length=1000)]
+)
+PointsKey = Annotated[str, msgspec.Meta(max_length=40)]
+PointsSpec = Annotated[dict[PointsKey, PointsParam], msgspec.Meta(max_length=20)]
+
+
 class _Command(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_field="type"):
     """Base of the commands: unknown fields are refused (a typo is not silently ignored)."""
 
 
 class CreateTournament(_Command, frozen=True, tag="create_tournament"):
     """A new tournament: a bundled rule profile, and a bundled structure template by name or
-    the TOML text of a structure (docs/structure.md); never a file path."""
+    the TOML text of a structure (docs/structure.md); never a file path. ``points``: the
+    championship points formula of the evening, if any."""
 
     tournament_id: TournamentIdText
     profile: Annotated[str, msgspec.Meta(max_length=64)] = "tda-2024"
     structure: Annotated[str, msgspec.Meta(min_length=1, max_length=100_000)] = "club-evening"
     table_size: Annotated[int, msgspec.Meta(ge=2, le=10)] = 9
     max_players: Annotated[int, msgspec.Meta(ge=2, le=100_000)] | None = None
+    # The championship points formula chosen at set-up (as ``finish.points``); ``finish``
+    # uses it unless it names another.
+    points: PointsSpec | None = None
 
 
 class RegisterPlayer(_Command, frozen=True, tag="register_player"):
@@ -275,17 +291,6 @@ class Penalize(_Command, frozen=True, tag="penalize"):
     reason: Annotated[str, msgspec.Meta(min_length=1, max_length=500)]
 
 
-ReasonText = Annotated[str, msgspec.Meta(min_length=1, max_length=500)]
-PointsValue = Annotated[int, msgspec.Meta(ge=0, le=MAX_CENTS)]
-# A formula's name (``name``) or one of its parameters (whole numbers, or a table of them).
-PointsParam = (
-    Annotated[str, msgspec.Meta(max_length=40)]
-    | PointsValue
-    | Annotated[tuple[PointsValue, ...], msgspec.Meta(max_length=1000)]
-)
-PointsKey = Annotated[str, msgspec.Meta(max_length=40)]
-
-
 class Unregister(_Command, frozen=True, tag="unregister"):
     """A player leaves before the seat draw (or leaves the waiting list)."""
 
@@ -332,7 +337,7 @@ class Finish(_Command, frozen=True, tag="finish"):
 
     payouts_cents: Annotated[tuple[Cents, ...], msgspec.Meta(max_length=1000)] | None = None
     prize_pool_cents: Cents | None = None
-    points: Annotated[dict[PointsKey, PointsParam], msgspec.Meta(max_length=20)] | None = None
+    points: PointsSpec | None = None
 
 
 TournamentCommand = (

@@ -20,7 +20,7 @@ import random
 import secrets
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import msgspec
@@ -313,6 +313,8 @@ class TournamentService:
                 {"profile": command.profile, "accepted": profiles},
             )
         structure = _structure(command.structure)
+        if command.points is not None:
+            _points_formula(command.points)  # refused now, not at the end of the evening
         return Tournament.create(
             tournament_id,
             command.profile,
@@ -320,6 +322,7 @@ class TournamentService:
             command.table_size,
             self.clock(),
             command.max_players,
+            None if command.points is None else msgspec.to_builtins(command.points),
         )
 
     def _run(self, tournament: Tournament, command: TournamentCommand, before: int) -> None:
@@ -426,6 +429,7 @@ class TournamentService:
                 "tournament_id": created.tournament_id,
                 "profile": created.profile,
                 "structure_name": created.structure_name,
+                "points": created.points,
                 "table_size": created.table_size,
                 "created_at_ms": created.at_ms,
                 "status": "finished" if tournament.finished else tournament.clock.status,
@@ -672,11 +676,12 @@ def _finish(tournament: Tournament, command: Finish, now: int) -> None:
             f"the payouts add up to {sum(payouts)} cents, more than the pool of {pool}",
             {"payouts": sum(payouts), "prize_pool_cents": pool},
         )
-    formula = None if command.points is None else _points_formula(command.points)
+    spec = command.points if command.points is not None else tournament.created.points
+    formula = None if spec is None else _points_formula(spec)
     tournament.finish(now, payouts, pool, points_formula=formula)
 
 
-def _points_formula(spec: dict[str, Any]) -> points.PointsFormula:
+def _points_formula(spec: Mapping[str, Any]) -> points.PointsFormula:
     """``{"name": "sqrt", "k": 10}``: the formula, its parameters checked."""
     params = dict(spec)
     name = params.pop("name", None)

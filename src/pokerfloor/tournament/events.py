@@ -8,6 +8,8 @@ every rule from the log alone.
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
 from pokerfloor.tournament.clock import ClockEvent
@@ -30,6 +32,8 @@ class TournamentCreated(msgspec.Struct, frozen=True, tag="tournament_created"):
     at_ms: int
     max_players: int | None = None  # the field is full at this many: the rest wait
     structure: Structure | None = None  # the whole structure, so the log replays on its own
+    # The championship points formula chosen at set-up: {"name": "sqrt", ...its parameters}.
+    points: dict[str, Any] | None = None
 
 
 class PlayerRegistered(msgspec.Struct, frozen=True, tag="player_registered"):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import get_args
+from typing import Any, get_args
 
 from pokerfloor.cards import Deck
 from pokerfloor.errors import PokerfloorError
@@ -175,7 +175,10 @@ class Tournament(EntryCommands, CorrectionCommands, MoveCommands, FloorCallComma
         table_size: int = 9,
         at_ms: int = 0,
         max_players: int | None = None,
+        points: Mapping[str, Any] | None = None,
     ) -> Tournament:
+        """A new tournament; ``points``: the championship points formula of the evening
+        (checked by ``points.points_formula``; ``finish`` uses it by default)."""
         load_profile(profile)  # refuse an unknown profile before anything is recorded
         if not 2 <= table_size <= 10:
             raise PokerfloorError(
@@ -192,6 +195,7 @@ class Tournament(EntryCommands, CorrectionCommands, MoveCommands, FloorCallComma
             at_ms,
             max_players,
             structure,
+            None if points is None else dict(points),
         )
         return cls(created, structure)
 
