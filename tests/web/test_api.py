@@ -541,3 +541,23 @@ def test_a_bad_points_formula_is_refused_at_set_up_and_nothing_is_created() -> N
     response = client.post("/api/tournaments", json=body, headers=AUTH)
     assert response.status_code == 422 and response.json()["code"] == "POINTS_UNKNOWN_FORMULA"
     assert client.get("/api/tournaments/bad").status_code == 404
+
+
+def test_finish_with_no_points_scores_nothing_even_with_a_set_up_formula() -> None:
+    client, _ = make_client()
+    body = {"tournament_id": "nopts", "structure": "club-evening", "points": {"name": "sqrt"}}
+    assert client.post("/api/tournaments", json=body, headers=AUTH).status_code == 201
+    for number in range(1, 4):
+        command(
+            client, "nopts", {"type": "register_player", "player_id": f"P{number}", "name": "x"}
+        )
+    command(client, "nopts", {"type": "draw_seats", "seed": 1})
+    command(client, "nopts", {"type": "place_buttons", "seed": 1})
+    command(client, "nopts", {"type": "bust_players", "table_no": 1, "players": ["P1", "P2"]})
+    both = {"type": "finish", "no_points": True, "points": {"name": "linear"}}
+    response = client.post("/api/tournaments/nopts/commands", json=both, headers=AUTH)
+    assert response.status_code == 409 and response.json()["code"] == "POINTS_BAD_INPUT"
+    command(client, "nopts", {"type": "finish", "no_points": True})
+    ranking = get(client, "/api/tournaments/nopts/results")["ranking"]
+    assert ranking[0]["player_id"] == "P3"
+    assert [row["points"] for row in ranking] == [0, 0, 0]

@@ -333,11 +333,13 @@ class Finish(_Command, frozen=True, tag="finish"):
     """Close the tournament. Without ``payouts_cents`` the prize pool of the structure is paid
     by the standard table; ``prize_pool_cents`` defaults to the pool collected. ``points``:
     a championship points formula, ``{"name": "sqrt", ...its parameters}``
-    (pokerfloor.tournament.points.points_formula)."""
+    (pokerfloor.tournament.points.points_formula); without it, the formula chosen at set-up.
+    ``no_points``: score no championship points, even with a formula from the set-up."""
 
     payouts_cents: Annotated[tuple[Cents, ...], msgspec.Meta(max_length=1000)] | None = None
     prize_pool_cents: Cents | None = None
     points: PointsSpec | None = None
+    no_points: bool = False
 
 
 TournamentCommand = (

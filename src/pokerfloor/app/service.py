@@ -676,7 +676,15 @@ def _finish(tournament: Tournament, command: Finish, now: int) -> None:
             f"the payouts add up to {sum(payouts)} cents, more than the pool of {pool}",
             {"payouts": sum(payouts), "prize_pool_cents": pool},
         )
+    if command.no_points and command.points is not None:
+        raise PokerfloorError(
+            "POINTS_BAD_INPUT",
+            "a finish gives either a points formula or no_points, not both",
+            {"formula": str(command.points.get("name", ""))},
+        )
     spec = command.points if command.points is not None else tournament.created.points
+    if command.no_points:
+        spec = None
     formula = None if spec is None else _points_formula(spec)
     tournament.finish(now, payouts, pool, points_formula=formula)
 

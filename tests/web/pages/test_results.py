@@ -11,6 +11,7 @@ from tests.web.pages.one_table import (
     bust,
     check_public_is_sent_to_sign_in,
     event_count,
+    execute,
     post,
     start,
     text,
@@ -203,3 +204,75 @@ def test_the_results_update_by_themselves(venue: Venue) -> None:
         bust(venue, "p2")
         pushed = socket.receive_text()
     assert "Joueur 2" in pushed and "3 joueurs encore en jeu." in pushed
+
+
+# ---- the formula chosen at set-up ---------------------------------------------------------
+
+
+def start_with_points(venue: Venue, formula: dict[str, object]) -> None:
+    """Four players at one table, as ``start``, in a tournament created with ``formula``."""
+    execute(venue, type="create_tournament", tournament_id=TID, points=formula)
+    for number in range(1, 5):
+        execute(venue, type="register_player", player_id=f"p{number}", name=f"Joueur {number}")
+    for kind in ("draw_seats", "place_buttons"):
+        execute(venue, type=kind, seed=7)
+    execute(venue, type="start_clock")
+    bust(venue, "p1", "p2", "p3")
+
+
+def test_the_finish_form_is_prefilled_with_the_set_up_formula_and_scores_it(
+    venue: Venue,
+) -> None:
+    start_with_points(venue, {"name": "sqrt", "k": 10, "decimals": 1})
+    page = text(venue.td.get(f"/t/{TID}/results"))
+    assert re.search(r'<option value="sqrt" selected>', page)
+    assert re.search(r'name="points_k" value="10"', page)
+    assert re.search(r'name="points_decimals" value="1"', page)
+    assert "La formule choisie à la création est remplie" in page
+    # The proposal shown at once already has the points: 10 x sqrt(4 / place), one decimal.
+    assert '<th scope="col" class="num">Points</th>' in page and "14,1" in page
+    fields = confirm_fields(page)
+    assert (fields["points_name"], fields["points_k"], fields["points_decimals"]) == (
+        "sqrt",
+        "10",
+        "1",
+    )
+    post(venue, "finish", fields)  # confirmed without touching the formula
+    ranking = venue.service.results(TID)["ranking"]
+    assert [r["points"] for r in ranking] == [2000, 1410, 1150, 1000]
+
+
+def test_a_table_formula_from_set_up_fills_the_form_in_english(venue: Venue) -> None:
+    start_with_points(venue, {"name": "table", "points": [30, 20], "others": 5})
+    page = text(venue.td.get(f"/t/{TID}/results?lang=en"))
+    assert '<option value="table" selected>' in page
+    assert 'name="points_table" value="30 20"' in page
+    assert 'name="points_others" value="5"' in page
+    assert "The formula chosen at set-up is filled in" in page
+    post(venue, "finish", confirm_fields(page))
+    assert [r["points"] for r in venue.service.results(TID)["ranking"]] == [3000, 2000, 500, 500]
+
+
+def test_no_points_chosen_at_the_end_records_no_points_despite_the_set_up_formula(
+    venue: Venue,
+) -> None:
+    start_with_points(venue, {"name": "linear", "factor": 2})
+    preview = post(venue, "results/preview", {"mode": "standard", "points_name": ""})
+    fields = confirm_fields(preview)
+    assert fields["points_name"] == ""
+    post(venue, "finish", fields)
+    results = venue.service.results(TID)
+    assert results["finished"]
+    assert [r["points"] for r in results["ranking"]] == [0, 0, 0, 0]
+
+
+def test_a_bad_points_parameter_in_the_finish_form_is_said_and_nothing_finishes(
+    venue: Venue,
+) -> None:
+    start(venue)
+    bust(venue, "p1", "p2", "p3")
+    preview = post(venue, "results/preview", {"points_name": "sqrt", "points_decimals": "5"})
+    assert "Points de championnat, Décimales" in preview and "pas « 5 »" in preview
+    answer = post(venue, "finish", {"payouts_cents": "8000", "points_name": "cube"})
+    assert "Il n'y a pas de formule de points de championnat « cube »." in answer
+    assert not venue.service.results(TID)["finished"]

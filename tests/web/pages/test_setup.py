@@ -374,3 +374,93 @@ def test_an_unknown_template_falls_back_to_the_default_and_says_so(venue: Venue)
     page = venue.td.get("/new?template=nope")
     assert "Il n'y a pas de structure « nope »" in unescape(page.text)
     assert form_of(page.text)["structure_name"] == ["club-evening"]
+
+
+# ---- championship points ------------------------------------------------------------------
+
+
+def test_a_points_formula_chosen_at_set_up_is_stored_with_the_tournament(venue: Venue) -> None:
+    form = new_form(venue)
+    assert "points_name" not in form  # "No points" is the default: nothing is selected
+    assert create(venue, form, "sans-points").status_code == 303
+    assert venue.service.tournament("sans-points").created.points is None
+
+    form["points_name"] = ["sqrt"]
+    form["points_k"], form["points_decimals"] = ["12"], ["1"]
+    form["points_factor"] = ["3"]  # another formula's parameter: left out
+    assert create(venue, form, "racine").status_code == 303
+    assert venue.service.tournament("racine").created.points == {
+        "name": "sqrt",
+        "k": 12,
+        "decimals": 1,
+    }
+    assert venue.service.summary("racine")["points"] == {"name": "sqrt", "k": 12, "decimals": 1}
+
+    table = {
+        **form,
+        "points_name": ["table"],
+        "points_table": ["50 30; 20"],
+        "points_others": ["5"],
+    }
+    assert create(venue, table, "table", htmx=True).headers["HX-Redirect"] == "/t/table/desk"
+    stored = venue.service.tournament("table").created.points
+    assert stored is not None and stored["name"] == "table" and stored["others"] == 5
+    assert list(stored["points"]) == [50, 30, 20]
+
+
+def test_a_bad_points_formula_is_refused_naming_the_field_and_nothing_is_created(
+    venue: Venue,
+) -> None:
+    form = new_form(venue)
+    cases = [
+        ({"points_name": ["cube"]}, "Il n'y a pas de formule de points de championnat « cube »."),
+        (
+            {"points_name": ["sqrt"], "points_decimals": ["3"]},
+            "Points de championnat, Décimales, de 0 à 2 (racine carrée, pondérée par le "
+            "buy-in) : saisissez un nombre entier de 0 à 2, pas « 3 ».",
+        ),
+        ({"points_name": ["tlb"], "points_k": ["dix"]}, "pas « dix »."),
+        ({"points_name": ["linear"], "points_factor": ["0"]}, "Facteur (linéaire)"),
+        ({"points_name": ["table"], "points_table": [""]}, "une table donne les points de 1"),
+        ({"points_name": ["table"], "points_table": ["10 cinq"]}, "pas « cinq »."),
+    ]
+    for change, message in cases:
+        answer = create(venue, {**form, **change}, "soir", htmx=True)
+        assert answer.status_code == 200 and 'id="flash"' in answer.text
+        assert message in unescape(answer.text), change
+    english = venue.td.post(
+        "/new?lang=en",
+        data={**form, "tournament_id": ["soir"], "points_name": ["sqrt"], "points_k": ["0"]},
+        headers=HTMX,
+    )
+    assert (
+        "Championship points, k (square root, buy-in weighted): enter a whole number from 1 to "
+        "1,000,000,000,000, not “0”." in unescape(english.text)
+    )
+    assert venue.service.tournament_ids() == []
+
+
+def test_without_htmx_a_points_refusal_shows_the_formula_as_typed(venue: Venue) -> None:
+    form = {**new_form(venue), "points_name": ["sqrt"], "points_k": ["-4"]}
+    answer = create(venue, form, "soir")
+    assert answer.status_code == 422
+    again = form_of(answer.text)
+    assert again["points_name"] == ["sqrt"] and again["points_k"] == ["-4"]
+    assert not venue.service.exists("soir")
+
+
+def test_the_points_and_payouts_sections_speak_french_and_english(venue: Venue) -> None:
+    french = unescape(venue.td.get("/new").text)
+    assert "Points de championnat" in french
+    assert "Aucun par défaut." in french
+    assert "Racine carrée : k × √(entrées ÷ place)" in french
+    assert "La grille de gains standard s'applique par défaut." in french
+    assert "peut saisir d'autres montants" in french
+    assert "Gains et points" not in french
+
+    english = unescape(venue.td.get("/new?lang=en").text)
+    assert "Championship points" in english and "None by default." in english
+    assert "Square root: k × √(entries ÷ place)" in english
+    assert "The standard payout table applies by default." in english
+    assert "can enter other amounts" in english
+    assert "Points de championnat" not in english

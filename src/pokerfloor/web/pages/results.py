@@ -16,7 +16,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import HTMLResponse, Response
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from pokerfloor.app.commands import MAX_CENTS
 from pokerfloor.app.service import TournamentService
@@ -36,6 +36,7 @@ from pokerfloor.web.pages._common import (
 )
 from pokerfloor.web.pages._forms import number_or_text
 from pokerfloor.web.pages._live import LiveView, live_view
+from pokerfloor.web.pages._points_form import PointsForm, PointsFormError, form_values
 
 __all__ = ["csv_dialect", "parse_cents", "router"]
 
@@ -71,33 +72,6 @@ def _euros(cents: int, decimal_mark: str) -> str:
 def _parse_amounts(text: str) -> tuple[int, ...]:
     """One amount per line (or separated by ``;``): a comma is the French decimal mark."""
     return tuple(parse_cents(item) for item in re.split(r"[;\n]+", text) if item.strip())
-
-
-def _points_spec(
-    name: str, k: str, decimals: str, factor: str, table: str, others: str
-) -> dict[str, Any] | None:
-    """The ``points`` field of ``finish`` from the form; empty parameters keep the formula's
-    defaults. ``ValueError`` names what is not a whole number."""
-    if not name:
-        return None
-    spec: dict[str, Any] = {"name": name}
-    wanted: dict[str, str] = {}
-    if name in ("sqrt", "tlb"):
-        wanted = {"k": k, "decimals": decimals}
-    elif name == "linear":
-        wanted = {"factor": factor}
-    elif name == "table":
-        wanted = {"others": others}
-        values = [item for item in re.split(r"[\s,;]+", table) if item]
-        if not all(item.isdigit() for item in values):
-            raise ValueError(table)
-        spec["points"] = tuple(int(item) for item in values)
-    for key, text in wanted.items():
-        if text.strip():
-            if not text.strip().isdigit():
-                raise ValueError(text)
-            spec[key] = int(text.strip())
-    return spec
 
 
 def _points_text(hundredths: int, language: str) -> str:
@@ -217,14 +191,22 @@ def results_page(
     if print_view == "1":
         return render(request, "results_print.html", tournament_id=tournament_id, **context)
     proposal = None
+    points_values: dict[str, str] = {}
     if is_td(request) and not context["results"]["finished"]:
         with i18n.use_locale(language):
-            proposal = _proposal(service, tournament_id, language)
+            # The evening's formula, chosen at set-up, is the proposal's until the TD changes it.
+            points_values = form_values(service.summary(tournament_id)["points"])
+            try:
+                spec = PointsForm(**points_values).spec()
+            except PointsFormError:
+                spec = None
+            proposal = _proposal(service, tournament_id, language, points_spec=spec)
     return render(
         request,
         "results.html",
         tournament_id=tournament_id,
         proposal=proposal,
+        points_values=points_values,
         tool="results",
         **context,
     )
@@ -270,34 +252,13 @@ def results_csv(request: Request, tournament_id: str) -> Response:
     )
 
 
-class _PointsForm(BaseModel):
-    """The points formula of the finish forms; an empty parameter keeps the default."""
-
-    points_name: str = Field("", max_length=10)
-    points_k: str = Field("", max_length=20)
-    points_decimals: str = Field("", max_length=20)
-    points_factor: str = Field("", max_length=20)
-    points_table: str = Field("", max_length=5000)
-    points_others: str = Field("", max_length=20)
-
-    def spec(self) -> dict[str, Any] | None:
-        return _points_spec(
-            self.points_name,
-            self.points_k,
-            self.points_decimals,
-            self.points_factor,
-            self.points_table,
-            self.points_others,
-        )
-
-
-class _PreviewForm(_PointsForm):
+class _PreviewForm(PointsForm):
     mode: str = Field("standard", max_length=10)
     amounts: str = Field("", max_length=20_000)
     pool: str = Field("", max_length=40)
 
 
-class _FinishForm(_PointsForm):
+class _FinishForm(PointsForm):
     payouts_cents: str = Field("", max_length=20_000)
     prize_pool_cents: str = Field("", max_length=40)
 
@@ -317,6 +278,8 @@ def finish_preview(
                 raise ValueError(form.amounts)
             pool = parse_cents(form.pool) if form.pool.strip() else None
             spec = form.spec()
+        except PointsFormError as error:
+            problem = error.message
         except ValueError as error:
             problem = _("Not a valid amount or number: %(value)s", value=str(error).strip())
         else:
@@ -341,12 +304,14 @@ def finish(request: Request, tournament_id: str, form: Annotated[_FinishForm, Fo
     with i18n.use_locale(locale_of(request)):
         try:
             spec = form.spec()
-        except ValueError as error:
-            problem = _("Not a valid amount or number: %(value)s", value=error)
-            return HTMLResponse(flash_fragment(request, error=problem))
+        except PointsFormError as error:
+            return HTMLResponse(flash_fragment(request, error=error.message))
+        # ``finish`` without a formula scores the set-up one; "no points" chosen here must
+        # record what the proposal showed: no points at all.
         fields: dict[str, Any] = {
             "payouts_cents": tuple(number_or_text(item) for item in form.payouts_cents.split()),
             "points": spec,
+            "no_points": spec is None,
         }
         if form.prize_pool_cents.strip():
             fields["prize_pool_cents"] = number_or_text(form.prize_pool_cents)

@@ -8,9 +8,10 @@ creates the tournament. The table is the single source: the page turns it into a
 ``Structure`` (so a mistake is refused with the field named, before anything is sent), writes
 it as TOML with ``dump_structure`` and sends ``create_tournament`` with that text.
 
-Payouts are not chosen here: a structure file has no prize section (an unknown key is refused)
-and ``create_tournament`` has no field for them, so a choice made here could not be stored; the
-``finish`` command takes them at the end (docs/pages/setup.md).
+The evening's championship points formula (none by default) is chosen here and sent as
+``create_tournament.points``; its fields are the finish form's (``_points_form``). Payouts are
+not: the standard table applies unless the TD enters other amounts when finishing, the only
+time the prize pool is known (docs/pages/setup.md).
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from pokerfloor.web.pages._common import (
     rules_language,
     run,
 )
+from pokerfloor.web.pages._points_form import PointsForm, PointsFormError
 from pokerfloor.web.pages._structure_form import (
     Refusal,
     Short,
@@ -96,7 +98,7 @@ PROFILE_KEYS = (
 )
 
 
-class SetupFields(StructureFields):
+class SetupFields(StructureFields, PointsForm):
     """The whole set-up form."""
 
     tournament_id: Short = ""
@@ -205,6 +207,7 @@ def page(
         templates=bundled_structures(),
         earlier=service.tournament_ids(),
         from_tournament=FROM_TOURNAMENT,
+        points_values=fields.values(),
         **context,
     )
 
@@ -319,6 +322,10 @@ def _create(request: Request, tournament_id: str, fields: SetupFields) -> str | 
     max_players = optional_field(fields.max_players, i18n.gettext("Maximum players"))
     if max_players is not None and max_players < 2:
         return i18n.gettext("The maximum number of players is at least 2 (or blank).")
+    try:
+        points = fields.spec()
+    except PointsFormError as error:
+        return error.message
     text = dump_structure(structure_of(fields))
     if len(text.encode()) > MAX_TOML_BYTES:
         return i18n.gettext("This structure is too large.")
@@ -331,6 +338,7 @@ def _create(request: Request, tournament_id: str, fields: SetupFields) -> str | 
         structure=text,
         table_size=table_size,
         max_players=max_players,
+        points=points,
     )
 
 
