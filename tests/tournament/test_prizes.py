@@ -15,12 +15,14 @@ from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament.prizes import (
     LARGE_FIELD_CURVE,
     STANDARD_PAYOUTS,
+    FixedShares,
     GeometricCurve,
     PayoutScheme,
     PowerCurve,
     PrizeInKind,
     award_prizes,
     paid_places,
+    payout_scheme,
     payout_table,
     prize_pool,
     share_evenly,
@@ -372,3 +374,87 @@ def test_the_example_in_the_prizes_doc_runs_as_written() -> None:
     assert blocks
     for block in blocks:
         exec(compile(block, str(doc), "exec"), {})
+
+
+# The club's own grid of shares, and a scheme stored with the tournament (payout_scheme)
+
+
+def test_a_grid_of_shares_pays_its_percentages_and_the_rounding_goes_to_first() -> None:
+    grid = FixedShares((5000, 3000, 2000))
+    assert payout_table(30, 100_050, grid) == (50_050, 30_000, 20_000)
+
+
+def test_a_field_smaller_than_the_grid_shares_the_pool_in_the_same_proportions() -> None:
+    grid = FixedShares((5000, 3000, 2000))
+    assert payout_table(2, 80_000, grid) == (50_000, 30_000)
+
+
+@pytest.mark.parametrize(
+    ("basis_points", "words"),
+    [
+        ((5000, 3000), "add up to 8000"),
+        ((3000, 5000, 2000), "never increase"),
+        ((10_000, 0), "share of place 2"),
+        ((), "1 to 1000 places"),
+    ],
+)
+def test_a_wrong_grid_of_shares_is_refused_saying_what_is_wrong(
+    basis_points: tuple[int, ...], words: str
+) -> None:
+    with pytest.raises(PokerfloorError) as refused:
+        payout_table(10, 10_000, FixedShares(basis_points))
+    assert refused.value.code == "PAYOUT_BAD_SHARES" and words in refused.value.message
+
+
+def test_a_stored_scheme_gives_its_curve_grid_and_rounding() -> None:
+    assert payout_scheme({"name": "standard"}) == ("standard", 100)
+    scheme, rounding = payout_scheme(
+        {"name": "power", "exponent": "0.5", "places": 4, "rounding_cents": 1000}
+    )
+    assert scheme == PowerCurve(exponent="0.5", places=4) and rounding == 1000
+    assert payout_scheme({"name": "geometric", "ratio": "0.8", "paid_percent": 20})[0] == (
+        GeometricCurve(ratio="0.8", paid_percent=20)
+    )
+    grid, _ = payout_scheme({"name": "shares", "basis_points": [6000, 4000]})
+    assert grid == FixedShares((6000, 4000))
+
+
+@pytest.mark.parametrize(
+    ("spec", "code"),
+    [
+        ({"name": "golf"}, "PAYOUT_UNKNOWN_SCHEME"),
+        ({}, "PAYOUT_UNKNOWN_SCHEME"),
+        ({"name": "standard", "ratio": "0.5"}, "PAYOUT_BAD_INPUT"),
+        ({"name": "standard", "rounding_cents": 0}, "PAYOUT_BAD_INPUT"),
+        ({"name": "power", "exponent": "11"}, "PAYOUT_BAD_CURVE"),
+        ({"name": "power", "exponent": [1]}, "PAYOUT_BAD_CURVE"),
+        ({"name": "geometric", "ratio": "0"}, "PAYOUT_BAD_CURVE"),
+        ({"name": "geometric", "paid_percent": 101}, "PAYOUT_BAD_CURVE"),
+        ({"name": "geometric", "places": "3"}, "PAYOUT_BAD_CURVE"),
+        ({"name": "shares"}, "PAYOUT_BAD_SHARES"),
+        ({"name": "shares", "basis_points": [5000, 4000]}, "PAYOUT_BAD_SHARES"),
+    ],
+)
+def test_a_wrong_stored_scheme_is_refused_with_its_code(spec: dict[str, object], code: str) -> None:
+    with pytest.raises(PokerfloorError) as refused:
+        payout_scheme(spec)
+    assert refused.value.code == code
+
+
+@given(
+    st.lists(st.integers(1, 5000), min_size=1, max_size=30),
+    st.integers(1, 500),
+    st.integers(0, 10**9),
+)
+def test_a_grid_of_shares_always_pays_the_whole_pool_never_increasing(
+    weights: list[int], field: int, pool: int
+) -> None:
+    ordered = sorted(weights, reverse=True)
+    scale = sum(ordered)
+    shares = [weight * 10_000 // scale for weight in ordered]
+    shares[0] += 10_000 - sum(shares)
+    shares = [share for share in shares if share > 0]
+    amounts = payout_table(field, pool, FixedShares(tuple(shares)))
+    assert sum(amounts) == pool
+    assert all(a >= b for a, b in zip(amounts, amounts[1:], strict=False))
+    assert len(amounts) <= min(field, len(shares))

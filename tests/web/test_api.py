@@ -561,3 +561,32 @@ def test_finish_with_no_points_scores_nothing_even_with_a_set_up_formula() -> No
     ranking = get(client, "/api/tournaments/nopts/results")["ranking"]
     assert ranking[0]["player_id"] == "P3"
     assert [row["points"] for row in ranking] == [0, 0, 0]
+
+
+def test_the_payout_scheme_chosen_at_set_up_pays_the_finish_and_shows_on_the_clock() -> None:
+    client, _ = make_client()
+    grid = {"name": "shares", "basis_points": [7000, 3000], "rounding_cents": 1000}
+    body = {"tournament_id": "grid", "structure": "club-evening", "payouts": grid}
+    assert client.post("/api/tournaments", json=body, headers=AUTH).status_code == 201
+    assert get(client, "/api/tournaments/grid")["payouts"] == grid
+    for number in range(1, 5):
+        command(client, "grid", {"type": "register_player", "player_id": f"P{number}", "name": "x"})
+    pool = get(client, "/api/tournaments/grid/clock")["prize_pool_cents"]
+    expected = [pool - pool * 3000 // 10_000 // 1000 * 1000, pool * 3000 // 10_000 // 1000 * 1000]
+    assert get(client, "/api/tournaments/grid/clock")["payouts_cents"] == expected
+    command(client, "grid", {"type": "draw_seats", "seed": 1})
+    command(client, "grid", {"type": "place_buttons", "seed": 1})
+    for player in ("P1", "P2", "P3"):  # one hand each: no tie for second place
+        command(client, "grid", {"type": "bust_players", "table_no": 1, "players": [player]})
+    command(client, "grid", {"type": "finish"})
+    ranking = get(client, "/api/tournaments/grid/results")["ranking"]
+    assert [row["cents"] for row in ranking[:2]] == expected
+
+
+def test_a_bad_payout_scheme_is_refused_at_set_up_and_nothing_is_created() -> None:
+    client, _ = make_client()
+    body = {"tournament_id": "bad", "payouts": {"name": "shares", "basis_points": [6000, 3000]}}
+    response = client.post("/api/tournaments", json=body, headers=AUTH)
+    assert response.status_code == 422 and response.json()["code"] == "PAYOUT_BAD_SHARES"
+    assert "9000" in response.json()["message"]
+    assert client.get("/api/tournaments/bad").status_code == 404

@@ -88,6 +88,8 @@ PointsParam = (
 )
 PointsKey = Annotated[str, msgspec.Meta(max_length=40)]
 PointsSpec = Annotated[dict[PointsKey, PointsParam], msgspec.Meta(max_length=20)]
+# A payout scheme has the same shape: a name and whole-number or text parameters.
+PayoutSpec = PointsSpec
 
 
 class _Command(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_field="type"):
@@ -107,6 +109,9 @@ class CreateTournament(_Command, frozen=True, tag="create_tournament"):
     # The championship points formula chosen at set-up (as ``finish.points``); ``finish``
     # uses it unless it names another.
     points: PointsSpec | None = None
+    # The payout scheme (pokerfloor.tournament.prizes.payout_scheme): ``finish`` without
+    # amounts pays the pool by it; none: the standard table.
+    payouts: PayoutSpec | None = None
 
 
 class RegisterPlayer(_Command, frozen=True, tag="register_player"):
@@ -330,10 +335,11 @@ class CorrectHand(_Command, frozen=True, tag="correct_hand"):
 
 
 class Finish(_Command, frozen=True, tag="finish"):
-    """Close the tournament. Without ``payouts_cents`` the prize pool of the structure is paid
-    by the standard table; ``prize_pool_cents`` defaults to the pool collected. ``points``:
-    a championship points formula, ``{"name": "sqrt", ...its parameters}``
-    (pokerfloor.tournament.points.points_formula); without it, the formula chosen at set-up.
+    """Close the tournament. Without ``payouts_cents`` the prize pool is paid by the payout
+    scheme chosen at set-up (the standard table if none); ``prize_pool_cents`` defaults to the
+    pool collected. ``points``: a championship points formula, ``{"name": "sqrt", ...its
+    parameters}`` (pokerfloor.tournament.points.points_formula); without it, the formula
+    chosen at set-up.
     ``no_points``: score no championship points, even with a formula from the set-up."""
 
     payouts_cents: Annotated[tuple[Cents, ...], msgspec.Meta(max_length=1000)] | None = None

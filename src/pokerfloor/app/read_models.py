@@ -37,6 +37,7 @@ def clock_screen(tournament: Tournament, now_ms: int) -> dict[str, Any]:
     chips = total_chips(tournament)
     left = tournament.players_left
     finished = tournament.finished is not None
+    pool = prize_pool_cents(tournament)
     return {
         "tournament_id": tournament.created.tournament_id,
         "now_ms": now_ms,
@@ -59,7 +60,9 @@ def clock_screen(tournament: Tournament, now_ms: int) -> dict[str, Any]:
         "waiting_list": len(tournament.waiting_list),
         "total_chips": chips,
         "average_stack": chips // left if left else 0,
-        "prize_pool_cents": prize_pool_cents(tournament),
+        "prize_pool_cents": pool,
+        # What each paid place would get if the pool stopped growing now.
+        "payouts_cents": list(tournament.default_payouts(pool)),
     }
 
 

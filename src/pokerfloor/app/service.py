@@ -71,7 +71,7 @@ from pokerfloor.app.ports import EventStore
 from pokerfloor.cards import Deck
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.rules import bundled_profile_ids
-from pokerfloor.tournament import clock, points, prizes, ranking
+from pokerfloor.tournament import clock, points, ranking
 from pokerfloor.tournament.events import TournamentEvent
 from pokerfloor.tournament.state import Tournament
 from pokerfloor.tournament.structure import Structure, bundled_structures, load_structure
@@ -323,6 +323,7 @@ class TournamentService:
             self.clock(),
             command.max_players,
             None if command.points is None else msgspec.to_builtins(command.points),
+            None if command.payouts is None else msgspec.to_builtins(command.payouts),
         )
 
     def _run(self, tournament: Tournament, command: TournamentCommand, before: int) -> None:
@@ -430,6 +431,7 @@ class TournamentService:
                 "profile": created.profile,
                 "structure_name": created.structure_name,
                 "points": created.points,
+                "payouts": created.payouts,
                 "table_size": created.table_size,
                 "created_at_ms": created.at_ms,
                 "status": "finished" if tournament.finished else tournament.clock.status,
@@ -669,7 +671,7 @@ def _finish(tournament: Tournament, command: Finish, now: int) -> None:
         )
     payouts = command.payouts_cents
     if payouts is None:
-        payouts = prizes.payout_table(max(tournament.entries, 1), pool)
+        payouts = tournament.default_payouts(pool)
     if sum(payouts) > pool:
         raise PokerfloorError(
             "PAYOUTS_EXCEED_POOL",

@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 from pokerfloor.cards import Deck
 from pokerfloor.hand import Hand, HandSetup, Seat
 from pokerfloor.sim.bots import BOTS, Bot
-from pokerfloor.tournament import prizes
 from pokerfloor.tournament.clock import PauseClock, ResumeClock, clock_view
 from pokerfloor.tournament.events import TournamentEvent, TournamentFinished
 from pokerfloor.tournament.points import PointsFormula
@@ -209,7 +208,7 @@ def simulate(
 
 
 def _payouts(tournament: Tournament) -> tuple[int, ...]:
-    return tuple(prizes.payout_table(tournament.entries, tournament.prize_pool().total_cents))
+    return tournament.default_payouts(tournament.prize_pool().total_cents)
 
 
 def _entries_desk(

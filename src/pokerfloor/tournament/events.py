@@ -34,6 +34,9 @@ class TournamentCreated(msgspec.Struct, frozen=True, tag="tournament_created"):
     structure: Structure | None = None  # the whole structure, so the log replays on its own
     # The championship points formula chosen at set-up: {"name": "sqrt", ...its parameters}.
     points: dict[str, Any] | None = None
+    # The payout scheme chosen at set-up: {"name": "shares", "basis_points": [...]}, ...
+    # (prizes.payout_scheme); none: the standard table.
+    payouts: dict[str, Any] | None = None
 
 
 class PlayerRegistered(msgspec.Struct, frozen=True, tag="player_registered"):

@@ -31,6 +31,7 @@ from pokerfloor.tournament.types import PlayerId
 
 __all__ = [
     "STANDARD_PAYOUTS",
+    "FixedShares",
     "GeometricCurve",
     "PowerCurve",
     "Prize",
@@ -39,6 +40,7 @@ __all__ = [
     "award_prizes",
     "check_ranking",
     "paid_places",
+    "payout_scheme",
     "payout_table",
     "prize_pool",
     "share_evenly",
@@ -99,7 +101,16 @@ class GeometricCurve:
     places: int | None = None
 
 
-PayoutScheme = Literal["standard"] | PowerCurve | GeometricCurve
+@dataclass(frozen=True, slots=True)
+class FixedShares:
+    """The club's own grid: each paid place takes a fixed share of the pool in basis points
+    (5000 = 50 %), first place first, never increasing, summing to 10 000. A field smaller
+    than the grid pays only its first places, which share the pool in the same proportions."""
+
+    basis_points: tuple[int, ...]
+
+
+PayoutScheme = Literal["standard"] | PowerCurve | GeometricCurve | FixedShares
 
 # The standard table: (largest field size of the row, basis points of places 1-9, of the
 # bands after; "3x350" is three places of 350). Each row pays about 10-15 % of the field (small
@@ -277,11 +288,106 @@ def _weights(field_size: int, scheme: PayoutScheme) -> list[int]:
         return _weights(field_size, LARGE_FIELD_CURVE)
     if isinstance(scheme, PowerCurve | GeometricCurve):
         return _curve_weights(field_size, scheme)
+    if isinstance(scheme, FixedShares):
+        return list(_checked_shares(scheme.basis_points)[:field_size])
     raise PokerfloorError(
         "PAYOUT_UNKNOWN_SCHEME",
-        f"unknown payout scheme {scheme!r}; use 'standard', a PowerCurve or a GeometricCurve",
+        f"unknown payout scheme {scheme!r}; use 'standard', a PowerCurve, a GeometricCurve or "
+        "FixedShares",
         {"scheme": repr(scheme)},
     )
+
+
+MAX_SHARED_PLACES = 1000
+
+
+def _checked_shares(basis_points: Sequence[int]) -> tuple[int, ...]:
+    shares = tuple(basis_points)
+    if not 1 <= len(shares) <= MAX_SHARED_PLACES:
+        raise PokerfloorError(
+            "PAYOUT_BAD_SHARES",
+            f"a grid of shares pays 1 to {MAX_SHARED_PLACES} places, not {len(shares)}",
+            {"places": len(shares)},
+        )
+    for place, share in enumerate(shares, start=1):
+        whole(f"share of place {place}", share, minimum=1, code="PAYOUT_BAD_SHARES")
+        if place > 1 and share > shares[place - 2]:
+            raise PokerfloorError(
+                "PAYOUT_BAD_SHARES",
+                f"place {place} would get more than place {place - 1}: the shares never increase",
+                {"place": place},
+            )
+    if sum(shares) != _BASIS_POINTS:
+        raise PokerfloorError(
+            "PAYOUT_BAD_SHARES",
+            f"the shares add up to {sum(shares)} basis points; they must make 10000 (100 %)",
+            {"total": sum(shares)},
+        )
+    return shares
+
+
+_SCHEME_PARAMETERS: dict[str, frozenset[str]] = {
+    "standard": frozenset(),
+    "power": frozenset({"exponent", "paid_percent", "places"}),
+    "geometric": frozenset({"ratio", "paid_percent", "places"}),
+    "shares": frozenset({"basis_points"}),
+}
+MAX_ROUNDING_CENTS = 1_000_000
+
+
+def payout_scheme(spec: Mapping[str, object]) -> tuple[PayoutScheme, int]:
+    """The scheme and the rounding unit of a stored payout spec, checked.
+
+    ``{"name": "standard"}``; ``{"name": "power", "exponent": "1.2", "paid_percent": 15}``;
+    ``{"name": "geometric", "ratio": "0.8", "places": 5}``; ``{"name": "shares",
+    "basis_points": [5000, 3000, 2000]}``; each may add ``rounding_cents`` (default 100).
+    """
+    params = dict(spec)
+    name = params.pop("name", None)
+    rounding = whole(
+        "rounding_cents",
+        params.pop("rounding_cents", 100),
+        minimum=1,
+        maximum=MAX_ROUNDING_CENTS,
+        code="PAYOUT_BAD_INPUT",
+    )
+    if not isinstance(name, str) or name not in _SCHEME_PARAMETERS:
+        raise PokerfloorError(
+            "PAYOUT_UNKNOWN_SCHEME",
+            f"unknown payout scheme {name!r}; use {', '.join(_SCHEME_PARAMETERS)}",
+            {"scheme": repr(name), "accepted": list(_SCHEME_PARAMETERS)},
+        )
+    unknown = sorted(set(params) - _SCHEME_PARAMETERS[name])
+    if unknown:
+        raise PokerfloorError(
+            "PAYOUT_BAD_INPUT",
+            f"payout scheme {name!r} takes no parameter {unknown[0]!r}; it takes "
+            f"{', '.join(sorted(_SCHEME_PARAMETERS[name])) or 'none'}",
+            {"scheme": name, "name": unknown[0]},
+        )
+    scheme: PayoutScheme
+    if name == "standard":
+        scheme = "standard"
+    elif name == "shares":
+        raw = params.get("basis_points")
+        if not isinstance(raw, list | tuple):
+            raise PokerfloorError(
+                "PAYOUT_BAD_SHARES",
+                "a grid of shares needs basis_points, a list of whole numbers summing to 10000",
+                {"scheme": name},
+            )
+        scheme = FixedShares(_checked_shares(raw))
+    else:
+        for key in ("paid_percent", "places"):
+            if key in params:
+                whole(key, params[key], minimum=1, code="PAYOUT_BAD_CURVE")
+        curve = PowerCurve if name == "power" else GeometricCurve
+        try:
+            scheme = curve(**params)  # type: ignore[arg-type]
+        except TypeError as error:
+            raise PokerfloorError("PAYOUT_BAD_CURVE", str(error), {"scheme": name}) from None
+    _weights(1, scheme)  # a curve's parameters are checked now, not at the end of the evening
+    return scheme, rounding
 
 
 def _curve_weights(field_size: int, curve: PowerCurve | GeometricCurve) -> list[int]:

@@ -176,9 +176,13 @@ class Tournament(EntryCommands, CorrectionCommands, MoveCommands, FloorCallComma
         at_ms: int = 0,
         max_players: int | None = None,
         points: Mapping[str, Any] | None = None,
+        payouts: Mapping[str, Any] | None = None,
     ) -> Tournament:
         """A new tournament; ``points``: the championship points formula of the evening
-        (checked by ``points.points_formula``; ``finish`` uses it by default)."""
+        (checked by ``points.points_formula``; ``finish`` uses it by default); ``payouts``:
+        its payout scheme (``prizes.payout_scheme``; none: the standard table)."""
+        if payouts is not None:
+            prizes.payout_scheme(payouts)
         load_profile(profile)  # refuse an unknown profile before anything is recorded
         if not 2 <= table_size <= 10:
             raise PokerfloorError(
@@ -196,6 +200,7 @@ class Tournament(EntryCommands, CorrectionCommands, MoveCommands, FloorCallComma
             max_players,
             structure,
             None if points is None else dict(points),
+            None if payouts is None else dict(payouts),
         )
         return cls(created, structure)
 
@@ -263,6 +268,12 @@ class Tournament(EntryCommands, CorrectionCommands, MoveCommands, FloorCallComma
             addon_cents=entry.addon_cents,
             fee_cents=entry.fee_cents,
         )
+
+    def default_payouts(self, pool_cents: int) -> tuple[int, ...]:
+        """What each paid place gets from ``pool_cents`` by the scheme chosen at set-up (the
+        standard table if none), for the entries so far."""
+        scheme, rounding = prizes.payout_scheme(self.created.payouts or {"name": "standard"})
+        return prizes.payout_table(max(self.entries, 1), pool_cents, scheme, rounding)
 
     def halted_tables(self) -> list[int]:
         """Tables 3 or more players short of the fullest: play stops there until balanced

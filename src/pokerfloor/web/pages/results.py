@@ -21,7 +21,7 @@ from pydantic import Field
 from pokerfloor.app.commands import MAX_CENTS
 from pokerfloor.app.service import TournamentService
 from pokerfloor.errors import PokerfloorError
-from pokerfloor.tournament import points, prizes
+from pokerfloor.tournament import points
 from pokerfloor.web import i18n
 from pokerfloor.web.pages._common import (
     Pages,
@@ -136,7 +136,9 @@ def _proposal(
     # The service's defaults: the pool collected, or the sum of the amounts given.
     if pool is None:
         pool = collected if amounts is None else sum(amounts)
-    payouts = prizes.payout_table(max(entries, 1), pool) if amounts is None else amounts
+    if amounts is None:
+        amounts = service.tournament(tournament_id).default_payouts(pool)
+    payouts = amounts
     problem = None
     if sum(payouts) > pool:
         problem = _(
