@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -456,5 +457,5 @@ def test_a_grid_of_shares_always_pays_the_whole_pool_never_increasing(
     shares = [share for share in shares if share > 0]
     amounts = payout_table(field, pool, FixedShares(tuple(shares)))
     assert sum(amounts) == pool
-    assert all(a >= b for a, b in zip(amounts, amounts[1:], strict=False))
+    assert all(a >= b for a, b in pairwise(amounts))
     assert len(amounts) <= min(field, len(shares))

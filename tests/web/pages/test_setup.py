@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from html import unescape
 from html.parser import HTMLParser
+from typing import Any
 
 from httpx import Response
 
 from pokerfloor.app.commands import CreateTournament
+from pokerfloor.tournament import prizes
 from pokerfloor.tournament.structure import (
     Break,
     Level,
@@ -20,6 +22,8 @@ from pokerfloor.tournament.structure import (
     dump_structure,
     load_structure,
 )
+from pokerfloor.web import i18n
+from pokerfloor.web.pages._payouts_form import PayoutsForm, form_values
 from tests.web.pages.conftest import Venue
 
 HTMX = {"HX-Request": "true"}
@@ -454,13 +458,204 @@ def test_the_points_and_payouts_sections_speak_french_and_english(venue: Venue) 
     assert "Points de championnat" in french
     assert "Aucun par défaut." in french
     assert "Racine carrée : k × √(entrées ÷ place)" in french
-    assert "La grille de gains standard s'applique par défaut." in french
+    assert "Répartition des gains" in french
+    assert "La grille de gains standard par défaut." in french
     assert "peut saisir d'autres montants" in french
+    assert "Grille du club : un pourcentage pour chaque place payée" in french
+    assert "par exemple 50 30 20 ou 45 27,5 17,5 10" in french
     assert "Gains et points" not in french
 
     english = unescape(venue.td.get("/new?lang=en").text)
     assert "Championship points" in english and "None by default." in english
     assert "Square root: k × √(entries ÷ place)" in english
-    assert "The standard payout table applies by default." in english
+    assert "The standard payout table by default." in english
     assert "can enter other amounts" in english
+    assert "Club grid: a percentage for each paid place" in english
+    assert "such as 50 30 20 or 45 27.5 17.5 10" in english
     assert "Points de championnat" not in english
+
+
+# ---- payouts ----------------------------------------------------------------------------------
+
+
+def stored_payouts(venue: Venue, tournament_id: str) -> dict[str, Any]:
+    """The tournament's stored payout spec (a grid as a list, as it reads back from a file)."""
+    spec = dict(venue.service.summary(tournament_id)["payouts"])
+    if "basis_points" in spec:
+        spec["basis_points"] = list(spec["basis_points"])
+    return spec
+
+
+def paid(spec: dict[str, Any], entries: int, pool_cents: int) -> tuple[int, ...]:
+    """What the engine pays by ``spec``."""
+    scheme, rounding = prizes.payout_scheme(spec)
+    return prizes.payout_table(entries, pool_cents, scheme, rounding)
+
+
+def test_the_standard_table_is_chosen_by_default_and_stored_by_name(venue: Venue) -> None:
+    form = new_form(venue)
+    assert form["payouts_name"] == ["standard"]
+    assert create(venue, form, "standard").status_code == 303
+    assert stored_payouts(venue, "standard") == {"name": "standard"}
+
+    rounded = {**form, "payouts_rounding": ["5"]}
+    assert create(venue, rounded, "arrondi").status_code == 303
+    assert stored_payouts(venue, "arrondi") == {"name": "standard", "rounding_cents": 500}
+
+
+def test_a_club_grid_is_stored_as_typed_in_basis_points(venue: Venue) -> None:
+    form = {**new_form(venue), "payouts_name": ["shares"]}
+    form["payouts_shares"] = ["45 27,5 17,5 10"]
+    form["payouts_exponent"] = ["2"]  # another scheme's parameter: left out
+    assert create(venue, form, "grille").status_code == 303
+    stored = stored_payouts(venue, "grille")
+    assert stored == {"name": "shares", "basis_points": [4500, 2750, 1750, 1000]}
+    assert paid(stored, 30, 100_000) == (45_000, 27_500, 17_500, 10_000)
+
+    # A dot, percent signs, commas between the places, a rounding of 50 cents.
+    dotted = {**form, "payouts_shares": ["50 %, 30 %, 20 %"], "payouts_rounding": ["0,50"]}
+    assert create(venue, dotted, "pour-cent", htmx=True).headers["HX-Redirect"]
+    assert stored_payouts(venue, "pour-cent") == {
+        "name": "shares",
+        "basis_points": [5000, 3000, 2000],
+        "rounding_cents": 50,
+    }
+    english = {**form, "tournament_id": ["dot"], "payouts_shares": ["62.5 37.5"]}
+    assert venue.td.post("/new?lang=en", data=english, follow_redirects=False).status_code == 303
+    assert stored_payouts(venue, "dot")["basis_points"] == [6250, 3750]
+
+
+def test_a_curve_is_stored_with_its_parameters(venue: Venue) -> None:
+    form = new_form(venue)
+    power = {**form, "payouts_name": ["power"], "payouts_exponent": ["1,2"]}
+    power["payouts_percent"] = ["15"]
+    power["payouts_shares"] = ["50 30 20"]  # the grid's field: left out
+    assert create(venue, power, "puissance").status_code == 303
+    assert stored_payouts(venue, "puissance") == {
+        "name": "power",
+        "exponent": "1.2",
+        "paid_percent": 15,
+    }
+
+    geometric = {**form, "payouts_name": ["geometric"], "payouts_ratio": ["0,8"]}
+    geometric["payouts_places"], geometric["payouts_rounding"] = ["4"], ["10"]
+    assert create(venue, geometric, "geo").status_code == 303
+    stored = stored_payouts(venue, "geo")
+    assert stored == {"name": "geometric", "ratio": "0.8", "places": 4, "rounding_cents": 1000}
+    # Weights 1, 0.8, 0.64, 0.512 of 1 000 euros, in tens of euros, the rest to first place.
+    assert paid(stored, 30, 100_000) == (35_000, 27_000, 21_000, 17_000)
+
+    # Blank parameters keep the engine's defaults (exponent 1, 12 % paid, whole euros).
+    plain = {**form, "payouts_name": ["power"]}
+    assert create(venue, plain, "zipf").status_code == 303
+    assert stored_payouts(venue, "zipf") == {"name": "power"}
+
+
+def test_a_wrong_payout_scheme_is_refused_naming_the_problem_and_nothing_is_created(
+    venue: Venue,
+) -> None:
+    form = new_form(venue)
+    grid = (
+        "Répartition des gains, Pourcentage de chaque place payée, la première d'abord "
+        "(grille du club) : "
+    )
+    cases = [
+        (
+            {"payouts_shares": ["50 30 10"]},
+            grid + "les pourcentages font 90 % au total, pas 100 %.",
+        ),
+        (
+            {"payouts_shares": ["30 50 20"]},
+            grid + "la place 2 (50 %) recevrait plus que la place 1 (30 %)",
+        ),
+        ({"payouts_shares": ["45 27,5 17,5 9,99"]}, "font 99,99 % au total, pas 100 %."),
+        (
+            {"payouts_shares": ["60 40 0"]},
+            "la place 3 reçoit 0 % ; ne donnez que les places payées.",
+        ),
+        ({"payouts_shares": ["50 27,555 22,445"]}, "« 27,555 » n'est pas un pourcentage"),
+        ({"payouts_shares": [""]}, grid + "saisissez le pourcentage de chaque place payée"),
+    ]
+    cases = [({"payouts_name": ["shares"], **change}, message) for change, message in cases]
+    cases += [
+        (
+            {"payouts_name": ["power"], "payouts_exponent": ["11"]},
+            "Répartition des gains, Exposant, de 0 à 10 (courbe de puissance) : saisissez un "
+            "nombre de 0 à 10 avec au plus 4 décimales, par exemple 1,2, pas « 11 ».",
+        ),
+        ({"payouts_name": ["geometric"], "payouts_ratio": ["1,5"]}, "pas « 1,5 »."),
+        (
+            {"payouts_name": ["geometric"], "payouts_places": ["5"], "payouts_percent": ["10"]},
+            "donnez le nombre de places payées ou le pourcentage des entrées payées, pas les deux",
+        ),
+        ({"payouts_name": ["power"], "payouts_percent": ["0"]}, "de 1 à 100, pas « 0 »."),
+        ({"payouts_rounding": ["cinq"]}, "Arrondi de chaque gain, en euros : saisissez un montant"),
+        ({"payouts_name": ["cube"]}, "Il n'y a pas de répartition des gains « cube »."),
+    ]
+    for change, message in cases:
+        answer = create(venue, {**form, **change}, "soir", htmx=True)
+        assert answer.status_code == 200 and 'id="flash"' in answer.text
+        assert message in unescape(answer.text).replace("\u202f", " "), change
+    english = venue.td.post(
+        "/new?lang=en",
+        data={
+            **form,
+            "tournament_id": ["soir"],
+            "payouts_name": ["shares"],
+            "payouts_shares": ["50 30 10"],
+        },
+        headers=HTMX,
+    )
+    assert (
+        "Payouts, Percentage of each paid place, first place first (club grid): the percentages "
+        "add up to 90 %, not 100 %." in unescape(english.text)
+    )
+    assert venue.service.tournament_ids() == []
+
+
+def test_without_htmx_a_payouts_refusal_shows_the_scheme_as_typed(venue: Venue) -> None:
+    form = {**new_form(venue), "payouts_name": ["shares"], "payouts_shares": ["30 50 20"]}
+    answer = create(venue, form, "soir")
+    assert answer.status_code == 422
+    again = form_of(answer.text)
+    assert again["payouts_name"] == ["shares"] and again["payouts_shares"] == ["30 50 20"]
+    assert not venue.service.exists("soir")
+
+
+def test_a_stored_scheme_fills_the_form_and_reads_back_the_same() -> None:
+    specs: list[dict[str, Any]] = [
+        {"name": "standard"},
+        {"name": "shares", "basis_points": (4500, 2750, 1750, 1000), "rounding_cents": 250},
+        {"name": "power", "exponent": "1.25", "paid_percent": 15},
+        {"name": "geometric", "ratio": "0.75", "places": 5, "rounding_cents": 1000},
+    ]
+    for language in ("fr", "en"):
+        with i18n.use_locale(language):
+            for spec in specs:
+                assert PayoutsForm(**form_values(spec)).payouts_spec() == spec
+    with i18n.use_locale("fr"):
+        # As a stored spec reads back from a file: the grid is a list.
+        values = form_values({**specs[1], "basis_points": [4500, 2750, 1750, 1000]})
+    assert values["payouts_shares"] == "45 27,5 17,5 10" and values["payouts_rounding"] == "2,50"
+    assert form_values(None)["payouts_name"] == "standard"
+
+
+def test_the_page_previews_the_payouts_of_an_example_field(venue: Venue) -> None:
+    page = unescape(venue.td.get("/new").text)
+    # club-evening: a buy-in of 20 euros; the standard table for 30 entries pays five places.
+    assert "Par exemple, 30 entrées à 20,00 € font un prize pool de 600,00 €" in page.replace(
+        "\xa0", " "
+    )
+    assert 'hx-post="/new/payouts"' in page  # any change in the form asks for the preview
+    form = {**new_form(venue), "payouts_name": ["shares"], "payouts_shares": ["50 30 20"]}
+    preview = unescape(venue.td.post("/new/payouts", data=form, headers=HTMX).text)
+    amounts = preview.replace("\xa0", " ").split('id="payouts-preview"')[1].split("</ol>")[0]
+    assert [line.strip() for line in amounts.split("<li>")[1:]] == [
+        "300,00 €</li>",
+        "180,00 €</li>",
+        "120,00 €</li>",
+    ]
+    wrong = {**form, "payouts_shares": ["50 30 10"]}
+    refused = unescape(venue.td.post("/new/payouts", data=wrong, headers=HTMX).text)
+    assert "les pourcentages font 90 % au total" in refused.split('id="payouts-preview"')[1]
+    assert venue.service.tournament_ids() == []

@@ -9,9 +9,14 @@ creates the tournament. The table is the single source: the page turns it into a
 it as TOML with ``dump_structure`` and sends ``create_tournament`` with that text.
 
 The evening's championship points formula (none by default) is chosen here and sent as
-``create_tournament.points``; its fields are the finish form's (``_points_form``). Payouts are
-not: the standard table applies unless the TD enters other amounts when finishing, the only
-time the prize pool is known (docs/pages/setup.md).
+``create_tournament.points``; its fields are the finish form's (``_points_form``). The payout
+scheme is chosen here too (``_payouts_form``: the standard table, the club's grid of
+percentages, a power or a geometric curve, and the rounding) and sent as
+``create_tournament.payouts``, always named (``{"name": "standard"}`` too). The amounts come
+from the prize pool collected at the end, and the TD can still enter others when finishing; the
+page shows what the scheme would pay for an example field at the table's buy-in. That preview
+follows the form: htmx posts it to ``/new/payouts``, which answers with the whole page, and
+keeps the preview only (docs/pages/setup.md).
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from fastapi.responses import Response
 
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.rules import bundled_profile_ids, load_profile, setting_spec
+from pokerfloor.tournament import prizes
 from pokerfloor.tournament.structure import (
     Structure,
     bundled_structures,
@@ -45,7 +51,9 @@ from pokerfloor.web.pages._common import (
     rules_language,
     run,
 )
+from pokerfloor.web.pages._payouts_form import PayoutsForm, PayoutsFormError
 from pokerfloor.web.pages._points_form import PointsForm, PointsFormError
+from pokerfloor.web.pages._refusals import explain
 from pokerfloor.web.pages._structure_form import (
     Refusal,
     Short,
@@ -68,6 +76,7 @@ REFERENCE_PROFILE = "tda-2024"  # the rulebook the others are compared with on t
 FROM_TOURNAMENT = "tournament:"  # a template choice that copies an earlier tournament
 MAX_TOML_BYTES = 100_000  # create_tournament accepts a structure text this long
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.\-]{0,63}")
+PREVIEW_ENTRIES = 30  # the example field of the payouts preview (fewer if the maximum is lower)
 
 # The profile's settings a TD needs before the start, in the order a TD meets them.
 PROFILE_KEYS = (
@@ -98,7 +107,7 @@ PROFILE_KEYS = (
 )
 
 
-class SetupFields(StructureFields, PointsForm):
+class SetupFields(StructureFields, PointsForm, PayoutsForm):
     """The whole set-up form."""
 
     tournament_id: Short = ""
@@ -189,6 +198,36 @@ def source_structure(request: Request, choice: str) -> Structure:
     raise Refusal(i18n.gettext("There is no structure “%(name)s”.", name=choice))
 
 
+def payouts_preview(fields: SetupFields) -> dict[str, Any]:
+    """What the chosen scheme would pay for an example field at the table's buy-in (before
+    rebuys and add-ons): nothing while the table cannot be read or the pool is empty (a
+    freeroll), the refusal when the scheme is wrong. Call it with the page's locale set."""
+    try:
+        spec = fields.payouts_spec()
+        scheme, rounding = prizes.payout_scheme(spec)
+    except PayoutsFormError as error:
+        return {"preview_error": error.message}
+    except PokerfloorError as error:
+        return {"preview_error": explain(error)}
+    try:
+        entry = structure_of(fields).entry
+        most = optional_field(fields.max_players, i18n.gettext("Maximum players"))
+    except Refusal:
+        return {}
+    entries = PREVIEW_ENTRIES if most is None or most < 2 else min(PREVIEW_ENTRIES, most)
+    pool = prizes.prize_pool(entries, 0, 0, entry.buy_in_cents, 0, 0, entry.fee_cents)
+    if not pool.total_cents:
+        return {}
+    return {
+        "preview": {
+            "entries": entries,
+            "buy_in_cents": entry.buy_in_cents,
+            "pool_cents": pool.total_cents,
+            "amounts": prizes.payout_table(entries, pool.total_cents, scheme, rounding),
+        }
+    }
+
+
 def page(
     request: Request, fields: SetupFields, error: str | None = None, status: int = 200
 ) -> Response:
@@ -198,6 +237,7 @@ def page(
     with i18n.use_locale(language):
         profiles = [(pid, load_profile(pid).title(lang)) for pid in bundled_profile_ids()]
         context = profile_context(fields.profile, language) | editor_context(fields)
+        context |= payouts_preview(fields)
     return render(
         request,
         "setup.html",
@@ -208,6 +248,7 @@ def page(
         earlier=service.tournament_ids(),
         from_tournament=FROM_TOURNAMENT,
         points_values=fields.values(),
+        payouts_values=fields.payouts_values(),
         **context,
     )
 
@@ -260,6 +301,13 @@ def template_editor(request: Request, template: str = DEFAULT_TEMPLATE) -> Respo
 def edit_table(request: Request, fields: Annotated[SetupFields, Form()]) -> Response:
     require_td(request)
     return render(request, "setup_editor.html", **editor_context(edited(fields)))
+
+
+@router.post("/new/payouts")
+def preview_payouts(request: Request, fields: Annotated[SetupFields, Form()]) -> Response:
+    """The page as the form stands; htmx keeps only the payouts preview of it."""
+    require_td(request)
+    return page(request, fields)
 
 
 @router.post("/new/import")
@@ -326,6 +374,10 @@ def _create(request: Request, tournament_id: str, fields: SetupFields) -> str | 
         points = fields.spec()
     except PointsFormError as error:
         return error.message
+    try:
+        payouts = fields.payouts_spec()
+    except PayoutsFormError as error:
+        return error.message
     text = dump_structure(structure_of(fields))
     if len(text.encode()) > MAX_TOML_BYTES:
         return i18n.gettext("This structure is too large.")
@@ -339,6 +391,7 @@ def _create(request: Request, tournament_id: str, fields: SetupFields) -> str | 
         table_size=table_size,
         max_players=max_players,
         points=points,
+        payouts=payouts,
     )
 
 
