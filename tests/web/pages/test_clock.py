@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 
@@ -267,3 +268,129 @@ def test_every_message_of_the_screen_is_translated(venue: Venue, lang: str) -> N
         assert word in html
     for word in french if lang == "en" else english:
         assert word not in html
+
+
+# ---- the payouts: what each paid place would get now, by the scheme chosen at set-up ------
+
+CLUB_GRID = {"name": "shares", "basis_points": [5000, 3000, 2000]}
+
+
+def open_with_payouts(
+    venue: Venue, payouts: dict[str, object], players: int, structure: str = "club-evening"
+) -> None:
+    """As ``open_tournament``, created with ``payouts`` as the API's ``create_tournament``."""
+    venue.command(
+        "club", type="create_tournament", tournament_id="club", structure=structure, payouts=payouts
+    )
+    for number in range(1, players + 1):
+        venue.command("club", type="register_player", player_id=f"p{number}", name=f"J{number}")
+    venue.command("club", type="draw_seats", seed=7)
+    venue.command("club", type="place_buttons", seed=7)
+    venue.command("club", type="start_clock")
+
+
+def payouts_of(fragment: str) -> str:
+    """The payouts stat as read on the screen: its label, then the amounts; '' without one."""
+    found = re.search(r'<div class="clock-stat clock-payouts">(.*?)</div>', fragment, re.S)
+    if not found:
+        return ""
+    words = re.sub(r"<[^>]+>", " ", found.group(1))
+    return re.sub(r"[ \t\r\n]+", " ", words).strip()
+
+
+def test_the_payouts_of_a_club_grid_show_in_french_and_in_english(venue: Venue) -> None:
+    open_with_payouts(venue, CLUB_GRID, players=20)  # 20 x 20 € = 400 €: 50, 30 and 20 %
+    assert payouts_of(screen(venue)) == (
+        "Places payées : 3 1er 200,00\u00a0€ 2e 120,00\u00a0€ 3e 80,00\u00a0€"
+    )
+    assert payouts_of(screen(venue, lang="en")) == (
+        "Paid places: 3 1st €200.00 2nd €120.00 3rd €80.00"
+    )
+
+
+def test_with_many_paid_places_the_first_ones_and_the_last_are_shown(venue: Venue) -> None:
+    # A geometric curve over 9 places of a 400 € pool, 10 € rounding: what the API would say.
+    curve = {"name": "geometric", "ratio": "0.8", "places": 9, "rounding_cents": 1000}
+    open_with_payouts(venue, curve, players=20)
+    amounts = venue.service.clock_screen("club")["payouts_cents"]
+    assert len(amounts) == 9
+    euros = [f"{cents // 100},00\u00a0€" for cents in amounts]
+    assert payouts_of(screen(venue)) == (
+        f"Places payées : 9 1er {euros[0]} 2e {euros[1]} 3e {euros[2]} … 9e {euros[8]}"
+    )
+    english = payouts_of(screen(venue, lang="en"))
+    assert english.startswith("Paid places: 9 1st €") and "… 9th €" in english
+
+
+def rebuy_at_once(venue: Venue) -> None:
+    """A hand at table 1 where one player loses everything to another and rebuys at once."""
+    table = venue.service.seating_chart("club")["tables"][0]
+    seats = [seat for seat in table["seats"] if seat["player_id"]]
+    loser, winner = seats[0], seats[1]
+    stacks = {seat["player_id"]: seat["stack"] for seat in seats}
+    stacks[winner["player_id"]] += stacks[loser["player_id"]]
+    stacks[loser["player_id"]] = 0
+    venue.command(
+        "club",
+        type="record_hand",
+        table_no=table["table_no"],
+        hand_no=table["hands_played"] + 1,
+        final_stacks=stacks,
+        rebuys=[loser["player_id"]],
+    )
+
+
+def test_the_payouts_follow_a_late_registration_and_a_rebuy_on_the_live_screen(
+    venue: Venue,
+) -> None:
+    # turbo: 10 € buy-in, 10 € rebuys during the first levels.
+    open_with_payouts(venue, CLUB_GRID, players=6, structure="turbo")
+    assert payouts_of(screen(venue)) == (
+        "Places payées : 3 1er 30,00\u00a0€ 2e 18,00\u00a0€ 3e 12,00\u00a0€"
+    )
+
+    def pushed_until(socket: Any, expected: str) -> str:
+        # The screen is pushed every second too: wait for the push that follows the command.
+        for _ in range(5):
+            shown = payouts_of(socket.receive_text())
+            if shown == expected:
+                return shown
+        return shown
+
+    with venue.public.websocket_connect("/t/club/live?view=clock&lang=fr") as socket:
+        assert "Places payées : 3" in payouts_of(socket.receive_text())
+        venue.command("club", type="register_late", player_id="p7", name="J7", seed=1)
+        late = "Places payées : 3 1er 35,00\u00a0€ 2e 21,00\u00a0€ 3e 14,00\u00a0€"
+        assert pushed_until(socket, late) == late
+        rebuy_at_once(venue)
+        rebuy = "Places payées : 3 1er 40,00\u00a0€ 2e 24,00\u00a0€ 3e 16,00\u00a0€"
+        assert pushed_until(socket, rebuy) == rebuy
+
+
+def test_an_empty_prize_pool_shows_no_payouts(venue: Venue) -> None:
+    venue.command("club", type="create_tournament", tournament_id="club", payouts=CLUB_GRID)
+    html = screen(venue)  # nobody registered yet: a pool of 0
+    assert "<dt>Prize pool</dt><dd>0,00\u00a0€</dd>" in html
+    assert payouts_of(html) == "" and "Places payées" not in html
+    venue.command("club", type="register_player", player_id="p1", name="J1")
+    assert payouts_of(screen(venue)) == "Place payée : 1 1er 20,00\u00a0€"
+    # A free tournament (no buy-in) never has a pool: no payouts either.
+    free = COLOUR_UP_WITHOUT_BREAK.replace("buy_in_cents = 1000", "buy_in_cents = 0")
+    open_tournament(venue, tournament_id="free", players=4, structure=free)
+    assert "clock-payouts" not in screen(venue, tournament_id="free")
+
+
+def test_the_standard_table_is_shown_when_no_scheme_was_chosen(venue: Venue) -> None:
+    open_tournament(venue)  # 20 entries, 400 €: the standard table's amounts
+    amounts = venue.service.clock_screen("club")["payouts_cents"]
+    shown = payouts_of(screen(venue))
+    assert shown.startswith(f"Places payées : {len(amounts)} 1er {amounts[0] // 100},00")
+
+
+def test_a_finished_tournament_shows_no_proposed_payouts(venue: Venue) -> None:
+    open_with_payouts(venue, CLUB_GRID, players=3)
+    assert payouts_of(screen(venue)).startswith("Places payées : 3 1er 30,00")
+    for player in ("p1", "p2"):
+        venue.command("club", type="bust_players", table_no=1, players=[player])
+    venue.command("club", type="finish")
+    assert "clock-payouts" not in screen(venue)

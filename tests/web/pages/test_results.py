@@ -276,3 +276,64 @@ def test_a_bad_points_parameter_in_the_finish_form_is_said_and_nothing_finishes(
     answer = post(venue, "finish", {"payouts_cents": "8000", "points_name": "cube"})
     assert "Il n'y a pas de formule de points de championnat « cube »." in answer
     assert not venue.service.results(TID)["finished"]
+
+
+# ---- the payout scheme chosen at set-up ----------------------------------------------------
+
+
+def start_with_payouts(venue: Venue, payouts: dict[str, object]) -> None:
+    """Four players at 20 € at one table, three busted, in a tournament created with
+    ``payouts`` (the API's ``create_tournament``)."""
+    execute(venue, type="create_tournament", tournament_id=TID, payouts=payouts)
+    for number in range(1, 5):
+        execute(venue, type="register_player", player_id=f"p{number}", name=f"Joueur {number}")
+    for kind in ("draw_seats", "place_buttons"):
+        execute(venue, type=kind, seed=7)
+    execute(venue, type="start_clock")
+    bust(venue, "p1", "p2", "p3")
+
+
+def test_the_proposal_follows_the_club_grid_chosen_at_set_up_and_names_it(venue: Venue) -> None:
+    start_with_payouts(venue, {"name": "shares", "basis_points": [6000, 4000]})
+    page = text(venue.td.get(f"/t/{TID}/results"))
+    assert (
+        "La répartition choisie à la création (grille du club), selon le prize pool et les "
+        "entrées" in page
+    )
+    assert "Grille standard" not in page and "grille standard" not in page
+    # 80 € by the grid, 60 % and 40 % (the standard table would pay 52 € and 28 €).
+    assert "Proposition — grille du club" in page
+    assert confirm_fields(page)["payouts_cents"] == "4800 3200"
+    preview = post(venue, "results/preview", {"mode": "standard"})
+    assert "Proposition — grille du club" in preview and "48,00\xa0€" in preview
+    english = text(venue.td.post(f"/t/{TID}/results/preview?lang=en", data={"mode": "standard"}))
+    assert "Proposal — club grid" in english and "€32.00" in english
+    # Amounts typed by the TD are theirs, not the grid's.
+    typed = post(venue, "results/preview", {"mode": "amounts", "amounts": "50\n30"})
+    assert "grille du club" not in typed and confirm_fields(typed)["payouts_cents"] == "5000 3000"
+    post(venue, "finish", confirm_fields(preview))
+    ranking = venue.service.results(TID)["ranking"]
+    assert [(row["player_id"], row["cents"]) for row in ranking[:2]] == [
+        ("p4", 4800),
+        ("p3", 3200),
+    ]
+
+
+def test_a_curve_chosen_at_set_up_is_named_with_its_ratio_and_rounding(venue: Venue) -> None:
+    curve = {"name": "geometric", "ratio": "0.5", "places": 2, "rounding_cents": 1000}
+    start_with_payouts(venue, curve)
+    # 80 € in 10 € steps, the second place half the first: 20 €, and the rest, 60 €, first.
+    preview = post(venue, "results/preview", {"mode": "standard"})
+    assert "Proposition — courbe géométrique, rapport 0,5, gains arrondis à 10,00\xa0€" in preview
+    assert confirm_fields(preview)["payouts_cents"] == "6000 2000"
+    page = text(venue.td.get(f"/t/{TID}/results?lang=en"))
+    assert (
+        "The payout scheme chosen at set-up (geometric curve, ratio 0.5, prizes rounded to "
+        "€10.00), from the prize pool and the entries" in page
+    )
+    power = {"name": "power", "exponent": "1.5", "places": 2}
+    venue.command("other", type="create_tournament", tournament_id="other", payouts=power)
+    venue.command("other", type="register_player", player_id="p1", name="Joueur 1")
+    other = text(venue.td.get("/t/other/results?lang=fr"))
+    assert "Proposition — courbe de puissance, exposant 1,5" in other
+    assert "arrondis" not in other  # whole euros, the default, go without saying

@@ -5,6 +5,10 @@ Everything on it comes from the server: the page shows the screen as rendered no
 the server's (right after a reconnect or a server restart, never a drifting browser timer).
 ``static/clock.js`` only signals a level change (a flash and a short tone) and drives the
 fullscreen and sound buttons. Nothing on this screen is hidden information.
+
+The payouts shown are what each paid place would get if the prize pool stopped growing now,
+by the scheme chosen at set-up (the read model's ``payouts_cents``): being part of the pushed
+screen, they follow every late registration, rebuy and add-on.
 """
 
 from __future__ import annotations
@@ -24,9 +28,12 @@ from pokerfloor.web.pages._common import (
 )
 from pokerfloor.web.pages._live import LiveView, live_view
 
-__all__ = ["chip_race_announcement", "clock_screen", "router"]
+__all__ = ["chip_race_announcement", "clock_screen", "payouts_panel", "router"]
 
 router = APIRouter()
+
+# Amounts listed on the payouts line: read from ten metres, it must stay about one line.
+SHOWN_PAYOUTS = 4
 
 
 def _chips(chips: tuple[ChipDenomination, ...]) -> list[dict[str, Any]]:
@@ -60,6 +67,21 @@ def chip_race_announcement(screen: dict[str, Any], structure: Structure) -> dict
     return {"when": when, "chips": _chips(leaving)}
 
 
+def payouts_panel(payouts_cents: list[int], finished: bool) -> dict[str, Any] | None:
+    """The payouts line: how many places are paid and the amounts of the first ones. With more
+    places than fit, the first ones and the last paid place (the smallest prize, what most
+    players want to reach). None when nothing is paid yet (an empty prize pool), and once the
+    tournament is over: the results page then has what was really paid."""
+    if finished or not payouts_cents:
+        return None
+    numbered = [
+        {"place": place, "cents": cents} for place, cents in enumerate(payouts_cents, start=1)
+    ]
+    if len(numbered) <= SHOWN_PAYOUTS:
+        return {"places": len(numbered), "first": numbered, "last": None}
+    return {"places": len(numbered), "first": numbered[: SHOWN_PAYOUTS - 1], "last": numbered[-1]}
+
+
 def clock_screen(pages: Pages, tournament_id: str) -> dict[str, Any]:
     """The read model of the clock screen with what the page adds from the structure."""
     service = pages.service
@@ -70,6 +92,7 @@ def clock_screen(pages: Pages, tournament_id: str) -> dict[str, Any]:
     screen["has_rebuys"] = bool(entry.rebuy_until_level or screen["rebuys"])
     screen["has_addons"] = bool(entry.addon_chips or screen["addons"])
     screen["structure_name"] = structure.name
+    screen["payouts"] = payouts_panel(screen["payouts_cents"], screen["status"] == "finished")
     # What clock.js compares to signal a change: a new level, or a break beginning or ending.
     screen["period_key"] = f"{screen['level_number']}:{'break' if screen['in_break'] else 'level'}"
     return screen

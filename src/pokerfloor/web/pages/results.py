@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
 from typing import Annotated, Any
 
@@ -78,6 +79,36 @@ def _points_text(hundredths: int, language: str) -> str:
     return points.format_points(hundredths, language)
 
 
+def _decimal_text(value: object) -> str:
+    """A curve's stored parameter (``"0.75"``, ``1``) as the page's language writes it."""
+    text = str(value)
+    return text.replace(".", ",") if i18n.current_locale() == "fr" else text
+
+
+def _scheme_name(spec: Mapping[str, Any] | None) -> str:
+    """The payout scheme chosen at set-up (the tournament summary's ``payouts``; None is the
+    standard table), named for the TD in the current language, with its rounding when it is
+    not whole euros, so the amounts of the proposal can be checked against it."""
+    spec = spec or {"name": "standard"}
+    name = spec.get("name")
+    if name == "shares":
+        label = _("club grid")
+    elif name == "power":
+        exponent = _decimal_text(spec.get("exponent", 1))
+        label = _("power curve, exponent %(exponent)s", exponent=exponent)
+    elif name == "geometric":
+        ratio = _decimal_text(spec.get("ratio", "0.75"))
+        label = _("geometric curve, ratio %(ratio)s", ratio=ratio)
+    else:
+        label = _("standard table")
+    rounding = spec.get("rounding_cents", 100)
+    if rounding == 100 or not isinstance(rounding, int):
+        return label
+    return _(
+        "%(scheme)s, prizes rounded to %(unit)s", scheme=label, unit=i18n.format_cents(rounding)
+    )
+
+
 # ---- results -------------------------------------------------------------------------------
 
 
@@ -128,14 +159,16 @@ def _proposal(
     pool: int | None = None,
     points_spec: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """What ``finish`` would record: the payouts (the standard table unless ``amounts``), the
-    pool, and each place's points; ``problem`` says why it would be refused."""
+    """What ``finish`` would record: the payouts (by the scheme chosen at set-up unless
+    ``amounts``), the pool, and each place's points; ``problem`` says why it would be refused.
+    ``scheme`` names the set-up scheme; ``by_scheme`` says the payouts follow it."""
     results = service.results(tournament_id)
     entries = results["entries"]
     collected = results["prize_pool_cents"]
     # The service's defaults: the pool collected, or the sum of the amounts given.
     if pool is None:
         pool = collected if amounts is None else sum(amounts)
+    by_scheme = amounts is None
     if amounts is None:
         amounts = service.tournament(tournament_id).default_payouts(pool)
     payouts = amounts
@@ -176,7 +209,8 @@ def _proposal(
         "with_points": bool(table),
         "places_not_shown": max(0, len(table) - places),
         "points_spec": points_spec,
-        "standard": amounts is None,
+        "scheme": _scheme_name(service.summary(tournament_id)["payouts"]),
+        "by_scheme": by_scheme,
         "problem": problem,
     }
 
