@@ -13,7 +13,17 @@ from typing import Annotated
 
 from fastapi import Form
 
-__all__ = ["MAX_DIGITS", "FormText", "compact", "number_or_text", "whole_number"]
+from pokerfloor.web import i18n
+
+__all__ = [
+    "MAX_DIGITS",
+    "FormError",
+    "FormText",
+    "compact",
+    "number_or_text",
+    "whole_in_range",
+    "whole_number",
+]
 
 # Every field has a default: a missing one reaches ``run``, which names it in the page's
 # language (FastAPI would answer with JSON).
@@ -53,3 +63,31 @@ def number_or_text(text: str) -> int | str:
     the field, in the page's language."""
     number = whole_number(text)
     return text if number is None else number
+
+
+class FormError(ValueError):
+    """A field a form refuses; ``message`` is in the page's language."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def whole_in_range(text: str, section: str, label: str, minimum: int, maximum: int) -> int:
+    """A whole number from ``minimum`` to ``maximum``, else a ``FormError`` naming the form's
+    ``section`` and the field's ``label`` (both untranslated messages). Call it with the
+    page's locale set."""
+    number = whole_number(text)
+    if number is None or not minimum <= number <= maximum:
+        raise FormError(
+            i18n.gettext(
+                "%(section)s, %(field)s: enter a whole number from %(minimum)s to %(maximum)s, "
+                "not “%(value)s”.",
+                section=i18n.gettext(section),
+                field=i18n.gettext(label),
+                minimum=minimum,
+                maximum=i18n.format_number(maximum),
+                value=text.strip(),
+            )
+        )
+    return number

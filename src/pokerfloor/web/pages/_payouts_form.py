@@ -24,13 +24,12 @@ from pydantic import BaseModel, Field
 from pokerfloor.tournament.prizes import MAX_ROUNDING_CENTS, MAX_SHARED_PLACES
 from pokerfloor.web import i18n
 from pokerfloor.web.i18n import N_
-from pokerfloor.web.pages._forms import compact
+from pokerfloor.web.pages._forms import FormError, compact, whole_in_range
 
 __all__ = [
     "MAX_CURVE_PLACES",
     "SCHEMES",
     "PayoutsForm",
-    "PayoutsFormError",
     "basis_points",
     "form_values",
     "payouts_spec",
@@ -54,12 +53,7 @@ PERCENT_LABEL = N_("Percentage of the entries paid, instead of paid places (curv
 ROUNDING_LABEL = N_("Rounding of every prize, in euros")
 
 
-class PayoutsFormError(ValueError):
-    """A scheme or a parameter the form refuses; ``message`` is in the page's language."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+_SECTION = N_("Payouts")
 
 
 def _separator() -> str:
@@ -94,25 +88,13 @@ def _number(text: str, decimals: int) -> tuple[Decimal, str] | None:
 
 
 def _whole(text: str, label: str, minimum: int, maximum: int) -> int:
-    cleaned = compact(text)
-    if not cleaned.isdecimal() or len(cleaned) > 15 or not minimum <= int(cleaned) <= maximum:
-        raise PayoutsFormError(
-            i18n.gettext(
-                "Payouts, %(field)s: enter a whole number from %(minimum)s to %(maximum)s, "
-                "not “%(value)s”.",
-                field=i18n.gettext(label),
-                minimum=minimum,
-                maximum=i18n.format_number(maximum),
-                value=text.strip(),
-            )
-        )
-    return int(cleaned)
+    return whole_in_range(text, _SECTION, label, minimum, maximum)
 
 
 def _exponent(text: str) -> str:
     number = _number(compact(text), _CURVE_DECIMALS)
     if number is None or number[0] > 10:
-        raise PayoutsFormError(
+        raise FormError(
             i18n.gettext(
                 "Payouts, %(field)s: enter a number from 0 to 10 with at most %(decimals)s "
                 "decimals, such as %(example)s, not “%(value)s”.",
@@ -128,7 +110,7 @@ def _exponent(text: str) -> str:
 def _ratio(text: str) -> str:
     number = _number(compact(text), _CURVE_DECIMALS)
     if number is None or not 0 < number[0] <= 1:
-        raise PayoutsFormError(
+        raise FormError(
             i18n.gettext(
                 "Payouts, %(field)s: enter a number over 0 and at most 1 with at most "
                 "%(decimals)s decimals, such as %(example)s, not “%(value)s”.",
@@ -145,7 +127,7 @@ def _rounding_cents(text: str) -> int:
     number = _number(compact(text), 2)
     cents = None if number is None else int(number[0] * 100)
     if cents is None or not 1 <= cents <= MAX_ROUNDING_CENTS:
-        raise PayoutsFormError(
+        raise FormError(
             i18n.gettext(
                 "Payouts, %(field)s: enter an amount from %(minimum)s to %(maximum)s, such as "
                 "1, 5 or 10, not “%(value)s”.",
@@ -169,7 +151,7 @@ def basis_points(text: str) -> tuple[int, ...]:
     items = [item.rstrip(",") for item in re.split(r"[\s;/%]+", text)]
     items = [item for item in items if item]
     if not items:
-        raise PayoutsFormError(
+        raise FormError(
             i18n.gettext(
                 "Payouts, %(field)s: enter the percentage of each paid place, first place "
                 "first, such as %(example)s.",
@@ -178,7 +160,7 @@ def basis_points(text: str) -> tuple[int, ...]:
             )
         )
     if len(items) > MAX_SHARED_PLACES:
-        raise PayoutsFormError(
+        raise FormError(
             i18n.gettext(
                 "Payouts, %(field)s: a grid pays 1 to %(places)s places.",
                 field=field,
@@ -189,7 +171,7 @@ def basis_points(text: str) -> tuple[int, ...]:
     for place, item in enumerate(items, start=1):
         number = _number(item, _SHARE_DECIMALS)
         if number is None:
-            raise PayoutsFormError(
+            raise FormError(
                 i18n.gettext(
                     "Payouts, %(field)s: “%(value)s” is not a percentage; write them such as "
                     "%(example)s (at most 2 decimals).",
@@ -200,7 +182,7 @@ def basis_points(text: str) -> tuple[int, ...]:
             )
         share = int(number[0] * 100)
         if share == 0:
-            raise PayoutsFormError(
+            raise FormError(
                 i18n.gettext(
                     "Payouts, %(field)s: place %(place)s gets 0 %%; list only the paid places.",
                     field=field,
@@ -208,7 +190,7 @@ def basis_points(text: str) -> tuple[int, ...]:
                 )
             )
         if shares and share > shares[-1]:
-            raise PayoutsFormError(
+            raise FormError(
                 i18n.gettext(
                     "Payouts, %(field)s: place %(place)s (%(share)s %%) would get more than "
                     "place %(above)s (%(previous)s %%); the percentages never increase from a "
@@ -222,7 +204,7 @@ def basis_points(text: str) -> tuple[int, ...]:
             )
         shares.append(share)
     if sum(shares) != _BASIS_POINTS:
-        raise PayoutsFormError(
+        raise FormError(
             i18n.gettext(
                 "Payouts, %(field)s: the percentages add up to %(total)s %%, not 100 %%.",
                 field=field,
@@ -237,11 +219,11 @@ def payouts_spec(
 ) -> dict[str, Any]:
     """The ``payouts`` field of ``create_tournament`` from the form. A blank scheme is the
     standard table; an empty parameter keeps the engine's default (12 % of the entries paid,
-    whole euros); a parameter of another scheme is ignored. ``PayoutsFormError`` names what is
+    whole euros); a parameter of another scheme is ignored. ``FormError`` names what is
     wrong. Call it with the page's locale set."""
     name = name.strip() or "standard"
     if name not in SCHEMES:
-        raise PayoutsFormError(i18n.gettext("There is no payout scheme “%(name)s”.", name=name))
+        raise FormError(i18n.gettext("There is no payout scheme “%(name)s”.", name=name))
     spec: dict[str, Any] = {"name": name}
     if name == "shares":
         spec["basis_points"] = basis_points(shares)
@@ -251,7 +233,7 @@ def payouts_spec(
         if name == "geometric" and ratio.strip():
             spec["ratio"] = _ratio(ratio)
         if places.strip() and percent.strip():
-            raise PayoutsFormError(
+            raise FormError(
                 i18n.gettext(
                     "Payouts: give the paid places or the percentage of the entries paid, not both."
                 )

@@ -17,13 +17,13 @@ from pydantic import BaseModel, Field
 from pokerfloor.app.commands import MAX_CENTS
 from pokerfloor.web import i18n
 from pokerfloor.web.i18n import N_
+from pokerfloor.web.pages._forms import FormError, whole_in_range
 
 __all__ = [
     "FORMULAS",
     "MAX_PARAMETER",
     "MAX_TABLE_PLACES",
     "PointsForm",
-    "PointsFormError",
     "form_values",
     "points_spec",
 ]
@@ -49,48 +49,31 @@ _PARAMETERS: dict[str, tuple[tuple[str, str, int, int], ...]] = {
 }
 
 
-class PointsFormError(ValueError):
-    """A formula or a parameter the form refuses; ``message`` is in the page's language."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+_SECTION = N_("Championship points")
 
 
 def _whole(text: str, label: str, minimum: int, maximum: int) -> int:
-    cleaned = text.strip()
-    if not cleaned.isdecimal() or len(cleaned) > 15 or not minimum <= int(cleaned) <= maximum:
-        raise PointsFormError(
-            i18n.gettext(
-                "Championship points, %(field)s: enter a whole number from %(minimum)s to "
-                "%(maximum)s, not “%(value)s”.",
-                field=i18n.gettext(label),
-                minimum=minimum,
-                maximum=i18n.format_number(maximum),
-                value=cleaned,
-            )
-        )
-    return int(cleaned)
+    return whole_in_range(text, _SECTION, label, minimum, maximum)
 
 
 def points_spec(
     name: str, k: str, decimals: str, factor: str, table: str, others: str
 ) -> dict[str, Any] | None:
     """The ``points`` field of ``create_tournament`` or ``finish`` from the form; ``None`` for
-    no points, and an empty parameter keeps the formula's default. ``PointsFormError`` names
+    no points, and an empty parameter keeps the formula's default. ``FormError`` names
     what is wrong. Call it with the page's locale set."""
     name = name.strip()
     if not name:
         return None
     if name not in FORMULAS:
-        raise PointsFormError(
+        raise FormError(
             i18n.gettext("There is no championship points formula “%(name)s”.", name=name)
         )
     spec: dict[str, Any] = {"name": name}
     if name == "table":
         values = [item for item in re.split(r"[\s,;]+", table) if item]
         if not values or len(values) > MAX_TABLE_PLACES:
-            raise PointsFormError(
+            raise FormError(
                 i18n.gettext(
                     "Championship points: a table gives the points of 1 to %(places)s places.",
                     places=MAX_TABLE_PLACES,

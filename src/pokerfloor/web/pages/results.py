@@ -35,9 +35,9 @@ from pokerfloor.web.pages._common import (
     run,
     tournament_service,
 )
-from pokerfloor.web.pages._forms import number_or_text
+from pokerfloor.web.pages._forms import FormError, number_or_text
 from pokerfloor.web.pages._live import LiveView, live_view
-from pokerfloor.web.pages._points_form import PointsForm, PointsFormError, form_values
+from pokerfloor.web.pages._points_form import PointsForm, form_values
 
 __all__ = ["csv_dialect", "parse_cents", "router"]
 
@@ -234,7 +234,7 @@ def results_page(
             points_values = form_values(service.summary(tournament_id)["points"])
             try:
                 spec = PointsForm(**points_values).spec()
-            except PointsFormError:
+            except FormError:
                 spec = None
             proposal = _proposal(service, tournament_id, language, points_spec=spec)
     return render(
@@ -314,7 +314,7 @@ def finish_preview(
                 raise ValueError(form.amounts)
             pool = parse_cents(form.pool) if form.pool.strip() else None
             spec = form.spec()
-        except PointsFormError as error:
+        except FormError as error:
             problem = error.message
         except ValueError as error:
             problem = _("Not a valid amount or number: %(value)s", value=str(error).strip())
@@ -340,7 +340,7 @@ def finish(request: Request, tournament_id: str, form: Annotated[_FinishForm, Fo
     with i18n.use_locale(locale_of(request)):
         try:
             spec = form.spec()
-        except PointsFormError as error:
+        except FormError as error:
             return HTMLResponse(flash_fragment(request, error=error.message))
         # ``finish`` without a formula scores the set-up one; "no points" chosen here must
         # record what the proposal showed: no points at all.

@@ -51,8 +51,9 @@ from pokerfloor.web.pages._common import (
     rules_language,
     run,
 )
-from pokerfloor.web.pages._payouts_form import PayoutsForm, PayoutsFormError
-from pokerfloor.web.pages._points_form import PointsForm, PointsFormError
+from pokerfloor.web.pages._forms import FormError
+from pokerfloor.web.pages._payouts_form import PayoutsForm
+from pokerfloor.web.pages._points_form import PointsForm
 from pokerfloor.web.pages._refusals import explain
 from pokerfloor.web.pages._structure_form import (
     Refusal,
@@ -205,7 +206,7 @@ def payouts_preview(fields: SetupFields) -> dict[str, Any]:
     try:
         spec = fields.payouts_spec()
         scheme, rounding = prizes.payout_scheme(spec)
-    except PayoutsFormError as error:
+    except FormError as error:
         return {"preview_error": error.message}
     except PokerfloorError as error:
         return {"preview_error": explain(error)}
@@ -372,11 +373,11 @@ def _create(request: Request, tournament_id: str, fields: SetupFields) -> str | 
         return i18n.gettext("The maximum number of players is at least 2 (or blank).")
     try:
         points = fields.spec()
-    except PointsFormError as error:
+    except FormError as error:
         return error.message
     try:
         payouts = fields.payouts_spec()
-    except PayoutsFormError as error:
+    except FormError as error:
         return error.message
     text = dump_structure(structure_of(fields))
     if len(text.encode()) > MAX_TOML_BYTES:
