@@ -377,15 +377,9 @@ def payout_scheme(spec: Mapping[str, object]) -> tuple[PayoutScheme, int]:
                 {"scheme": name},
             )
         scheme = FixedShares(_checked_shares(raw))
-    else:
-        for key in ("paid_percent", "places"):
-            if key in params:
-                whole(key, params[key], minimum=1, code="PAYOUT_BAD_CURVE")
+    else:  # the parameter names were checked above, their values by _weights below
         curve = PowerCurve if name == "power" else GeometricCurve
-        try:
-            scheme = curve(**params)  # type: ignore[arg-type]
-        except TypeError as error:
-            raise PokerfloorError("PAYOUT_BAD_CURVE", str(error), {"scheme": name}) from None
+        scheme = curve(**params)  # type: ignore[arg-type]
     _weights(1, scheme)  # a curve's parameters are checked now, not at the end of the evening
     return scheme, rounding
 

@@ -15,7 +15,7 @@ always what the TD chose (docs/pages/setup.md).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from typing import Annotated, Any
 
@@ -31,6 +31,7 @@ __all__ = [
     "SCHEMES",
     "PayoutsForm",
     "basis_points",
+    "decimal_text",
     "form_values",
     "payouts_spec",
     "percent_text",
@@ -60,9 +61,10 @@ def _separator() -> str:
     return "," if i18n.current_locale() == "fr" else "."
 
 
-def _decimal_text(text: str) -> str:
-    """A stored decimal (``"0.75"``) as the page's language writes it."""
-    return text.replace(".", _separator())
+def decimal_text(value: object) -> str:
+    """A stored decimal (``"0.75"``, ``Decimal("0.75")``, ``1``) as the page's language
+    writes it."""
+    return str(value).replace(".", _separator())
 
 
 def percent_text(basis_points: int) -> str:
@@ -91,36 +93,40 @@ def _whole(text: str, label: str, minimum: int, maximum: int) -> int:
     return whole_in_range(text, _SECTION, label, minimum, maximum)
 
 
-def _exponent(text: str) -> str:
+_EXPONENT_REFUSED = N_(
+    "Payouts, %(field)s: enter a number from 0 to 10 with at most %(decimals)s decimals, such "
+    "as %(example)s, not “%(value)s”."
+)
+_RATIO_REFUSED = N_(
+    "Payouts, %(field)s: enter a number over 0 and at most 1 with at most %(decimals)s "
+    "decimals, such as %(example)s, not “%(value)s”."
+)
+
+
+def _curve_number(
+    text: str, label: str, refused: str, example: str, fits: Callable[[Decimal], bool]
+) -> str:
+    """A curve's parameter (an exponent, a ratio) as the spec stores it, or ``refused``."""
     number = _number(compact(text), _CURVE_DECIMALS)
-    if number is None or number[0] > 10:
+    if number is None or not fits(number[0]):
         raise FormError(
             i18n.gettext(
-                "Payouts, %(field)s: enter a number from 0 to 10 with at most %(decimals)s "
-                "decimals, such as %(example)s, not “%(value)s”.",
-                field=i18n.gettext(EXPONENT_LABEL),
+                refused,
+                field=i18n.gettext(label),
                 decimals=_CURVE_DECIMALS,
-                example=_decimal_text("1.2"),
+                example=decimal_text(example),
                 value=text.strip(),
             )
         )
     return number[1]
+
+
+def _exponent(text: str) -> str:
+    return _curve_number(text, EXPONENT_LABEL, _EXPONENT_REFUSED, "1.2", lambda n: n <= 10)
 
 
 def _ratio(text: str) -> str:
-    number = _number(compact(text), _CURVE_DECIMALS)
-    if number is None or not 0 < number[0] <= 1:
-        raise FormError(
-            i18n.gettext(
-                "Payouts, %(field)s: enter a number over 0 and at most 1 with at most "
-                "%(decimals)s decimals, such as %(example)s, not “%(value)s”.",
-                field=i18n.gettext(RATIO_LABEL),
-                decimals=_CURVE_DECIMALS,
-                example=_decimal_text("0.75"),
-                value=text.strip(),
-            )
-        )
-    return number[1]
+    return _curve_number(text, RATIO_LABEL, _RATIO_REFUSED, "0.75", lambda n: 0 < n <= 1)
 
 
 def _rounding_cents(text: str) -> int:
@@ -254,7 +260,7 @@ def form_values(spec: Mapping[str, Any] | None) -> dict[str, str]:
 
     def text(key: str) -> str:
         value = spec.get(key)
-        return "" if value is None else _decimal_text(str(value))
+        return "" if value is None else decimal_text(value)
 
     rounding = spec.get("rounding_cents")
     rounding_text = ""

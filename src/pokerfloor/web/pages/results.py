@@ -22,7 +22,7 @@ from pydantic import Field
 from pokerfloor.app.commands import MAX_CENTS
 from pokerfloor.app.service import TournamentService
 from pokerfloor.errors import PokerfloorError
-from pokerfloor.tournament import points
+from pokerfloor.tournament import points, prizes
 from pokerfloor.web import i18n
 from pokerfloor.web.pages._common import (
     Pages,
@@ -37,6 +37,7 @@ from pokerfloor.web.pages._common import (
 )
 from pokerfloor.web.pages._forms import FormError, number_or_text
 from pokerfloor.web.pages._live import LiveView, live_view
+from pokerfloor.web.pages._payouts_form import decimal_text
 from pokerfloor.web.pages._points_form import PointsForm, form_values
 
 __all__ = ["csv_dialect", "parse_cents", "router"]
@@ -79,30 +80,20 @@ def _points_text(hundredths: int, language: str) -> str:
     return points.format_points(hundredths, language)
 
 
-def _decimal_text(value: object) -> str:
-    """A curve's stored parameter (``"0.75"``, ``1``) as the page's language writes it."""
-    text = str(value)
-    return text.replace(".", ",") if i18n.current_locale() == "fr" else text
-
-
 def _scheme_name(spec: Mapping[str, Any] | None) -> str:
     """The payout scheme chosen at set-up (the tournament summary's ``payouts``; None is the
     standard table), named for the TD in the current language, with its rounding when it is
     not whole euros, so the amounts of the proposal can be checked against it."""
-    spec = spec or {"name": "standard"}
-    name = spec.get("name")
-    if name == "shares":
+    scheme, rounding = prizes.payout_scheme(spec or {"name": "standard"})
+    if isinstance(scheme, prizes.FixedShares):
         label = _("club grid")
-    elif name == "power":
-        exponent = _decimal_text(spec.get("exponent", 1))
-        label = _("power curve, exponent %(exponent)s", exponent=exponent)
-    elif name == "geometric":
-        ratio = _decimal_text(spec.get("ratio", "0.75"))
-        label = _("geometric curve, ratio %(ratio)s", ratio=ratio)
+    elif isinstance(scheme, prizes.PowerCurve):
+        label = _("power curve, exponent %(exponent)s", exponent=decimal_text(scheme.exponent))
+    elif isinstance(scheme, prizes.GeometricCurve):
+        label = _("geometric curve, ratio %(ratio)s", ratio=decimal_text(scheme.ratio))
     else:
         label = _("standard table")
-    rounding = spec.get("rounding_cents", 100)
-    if rounding == 100 or not isinstance(rounding, int):
+    if rounding == 100:
         return label
     return _(
         "%(scheme)s, prizes rounded to %(unit)s", scheme=label, unit=i18n.format_cents(rounding)
@@ -169,9 +160,9 @@ def _proposal(
     if pool is None:
         pool = collected if amounts is None else sum(amounts)
     by_scheme = amounts is None
-    if amounts is None:
-        amounts = service.tournament(tournament_id).default_payouts(pool)
-    payouts = amounts
+    payouts = (
+        service.tournament(tournament_id).default_payouts(pool) if amounts is None else amounts
+    )
     problem = None
     if sum(payouts) > pool:
         problem = _(
