@@ -60,6 +60,7 @@ def check_log(lines: list[dict[str, Any]]) -> dict[str, int]:
         "rebuys": 0,
         "late_seats": 0,
     }
+    last_group: set[str] = set()
     for line in lines:
         kind = line["type"]
         if kind == "player_registered":
@@ -101,14 +102,23 @@ def check_log(lines: list[dict[str, Any]]) -> dict[str, int]:
             )
             assert in_play == expected_chips
         elif kind == "players_busted":
+            replaced: set[str] = set()
+            if line.get("replaces_last"):
+                # Hand-for-hand: the round's earlier busts are ranked again with these (RP-8).
+                assert line["round_no"] > 0 and last_group
+                replaced = last_group
+                for player_id in replaced:
+                    del places[player_id]
             for placement in line["placements"]:
                 player_id = placement["player_id"]
                 assert stacks[player_id] == 0, "only a player with no chips is eliminated"
                 assert player_id not in places
                 places[player_id] = placement["place"]
-                table_no, seat_no = seat_of.pop(player_id)
-                del tables[table_no][seat_no]
-                counts["busts"] += 1
+                if player_id not in replaced:
+                    table_no, seat_no = seat_of.pop(player_id)
+                    del tables[table_no][seat_no]
+                    counts["busts"] += 1
+            last_group = {placement["player_id"] for placement in line["placements"]}
             alive = len(stacks) - len(places) - len(withdrawn)
             assert all(p["place"] > alive for p in line["placements"])
         elif kind == "players_moved":

@@ -500,21 +500,31 @@ def test_a_hand_report_is_corrected_by_a_reversing_event_with_a_reason() -> None
 
 
 def test_a_hand_finishing_during_a_break_is_planned_and_reported_at_the_level_before() -> None:
+    """tda-2024 R23: a hand is played at the level in force when it began. The table reports
+    every 3 minutes; the hand that began before the break is reported during it, without any
+    start time, and is recorded at the level before; the next one waits for the break's end."""
     clock = FakeClock()
     client, _ = make_client(clock)
     seated_tournament(client, "pause", players=12)
-    while not get(client, "/api/tournaments/pause/clock")["in_break"]:
-        clock.advance(60_000)
+    while True:
+        clock.advance(180_000)
+        if get(client, "/api/tournaments/pause/clock")["in_break"]:
+            break
+        table = next_hand(client, "pause", 1)
+        command(client, "pause", hand_report(table, None, table["seats"][0]["player_id"]))
     level_before = get(client, "/api/tournaments/pause/clock")["level_number"] - 1
     table = next_hand(client, "pause", 1)
     started = table["next_hand"]["started_at_ms"]
     assert started is not None and started < clock.now_ms
-    report = hand_report(table, None, table["seats"][0]["player_id"])
-    result = command(client, "pause", {**report, "started_at_ms": started})
+    assert table["next_hand"]["level"] == level_before
+    result = command(client, "pause", hand_report(table, None, table["seats"][0]["player_id"]))
     played = next(e for e in result["events"] if e["type"] == "hand_played")
-    assert played["level"] == level_before
-    clock.advance(24 * 3_600_000)  # long after: no break, the next hand plans at "now"
-    assert next_hand(client, "pause", 1)["next_hand"]["started_at_ms"] is None
+    assert played["level"] == level_before and played["started_at_ms"] == started
+    # The next hand begins when the break is over: none is dealt during it.
+    assert next_hand(client, "pause", 1)["next_hand"] is None
+    clock.advance(24 * 3_600_000)  # long after the break: the next hand is at the level after
+    after = next_hand(client, "pause", 1)["next_hand"]
+    assert after is not None and after["level"] == level_before + 1
 
 
 def test_the_points_formula_chosen_at_set_up_scores_the_finish() -> None:

@@ -189,16 +189,22 @@ class RecordHand(_Command, frozen=True, tag="record_hand"):
 
 
 class BustPlayers(_Command, frozen=True, tag="bust_players"):
-    """The players of one table who busted in one hand (dealerless clubs report busts without
-    stacks). ``starting_stacks``: the stacks of all of them at the start of the hand, when
-    known (the bigger ranks higher, as the profile says); without them they tie."""
+    """The players of one table who busted in its last hand (dealerless clubs report busts
+    without stacks). ``starting_stacks``: the stacks of all of them at the start of the hand,
+    when known (the bigger ranks higher, as the profile says); without them they tie.
+    ``rebuys``: those of them who rebuy at once ("bust + rebuy"): they keep their seat with
+    the rebuy's chips and get no place; refused with the reason when a rebuy is not allowed."""
 
     table_no: TableNo
     players: Annotated[tuple[PlayerIdText, ...], msgspec.Meta(min_length=1, max_length=10)]
     starting_stacks: Annotated[dict[PlayerIdText, Chips], msgspec.Meta(max_length=10)] = {}
+    rebuys: Annotated[tuple[PlayerIdText, ...], msgspec.Meta(max_length=10)] = ()
 
 
 class Rebuy(_Command, frozen=True, tag="rebuy"):
+    """A rebuy between hands; for a player busted in the table's last hand, the rebuy at the
+    bust (back at the seat, the place withdrawn) until the table's next hand is reported."""
+
     player_id: PlayerIdText
 
 

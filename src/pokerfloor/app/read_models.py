@@ -12,6 +12,7 @@ import msgspec
 
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament.clock import clock_view
+from pokerfloor.tournament.events import Placement
 from pokerfloor.tournament.state import HandPlan, PlayerState, Tournament
 from pokerfloor.tournament.structure import Level
 
@@ -23,8 +24,10 @@ def _level(level: Level | None) -> dict[str, Any] | None:
 
 
 def total_chips(tournament: Tournament) -> int:
-    """The chips in play: every stack of a player still in the tournament."""
-    return sum(player.stack for player in tournament.in_play())
+    """The chips in play: what was issued (entries, rebuys, add-ons) less what left play
+    (chip-race residue, disqualifications, released seats). Busts never change it, so a bust
+    reported without stacks loses no chip (the last recorded stacks would)."""
+    return tournament.chips_in_play
 
 
 def prize_pool_cents(tournament: Tournament) -> int:
@@ -66,23 +69,13 @@ def clock_screen(tournament: Tournament, now_ms: int) -> dict[str, Any]:
     }
 
 
-def _plan_next_hand(
-    tournament: Tournament, table_no: int, now_ms: int
-) -> tuple[HandPlan | None, int | None]:
-    """The table's next hand. During a break, the hand still being finished began before the
-    break (its level is the one before): it is planned at the break's start, and that moment
-    is given (``started_at_ms``) for the report (``record_hand``)."""
+def _plan_next_hand(tournament: Tournament, table_no: int, now_ms: int) -> HandPlan | None:
+    """The table's next hand as a report now would record it: begun when the table's previous
+    hand was reported (a hand finishing during a break began before it, at the level before)."""
     try:
-        return tournament.plan_hand(table_no, now_ms), None
-    except PokerfloorError as error:
-        if error.code != "ON_BREAK":
-            return None, None
-    view = clock_view(tournament.clock, tournament.structure, now_ms)
-    before_break = max(tournament.created.at_ms, now_ms - view.elapsed_ms - 1)
-    try:
-        return tournament.plan_hand(table_no, before_break), before_break
+        return tournament.plan_next_hand(table_no, now_ms)
     except PokerfloorError:
-        return None, None
+        return None
 
 
 def seating_chart(tournament: Tournament, now_ms: int) -> dict[str, Any]:
@@ -92,10 +85,11 @@ def seating_chart(tournament: Tournament, now_ms: int) -> dict[str, Any]:
         table = tournament.tables[table_no]
         next_hand: dict[str, Any] | None = None
         if table.player_count >= 2 and table.button_seat is not None:
-            plan, started_at = _plan_next_hand(tournament, table_no, now_ms)
+            plan = _plan_next_hand(tournament, table_no, now_ms)
             if plan is not None:
                 next_hand = {
-                    "started_at_ms": started_at,
+                    "started_at_ms": plan.started_at_ms,
+                    "level": plan.level.number,
                     "hand_no": plan.hand_no,
                     "button_seat": plan.button_seat,
                     "small_blind_seat": plan.small_blind_seat,
@@ -120,6 +114,9 @@ def seating_chart(tournament: Tournament, now_ms: int) -> dict[str, Any]:
                 "table_no": table_no,
                 "size": table.size,
                 "hands_played": tournament.hands_at.get(table_no, 0),
+                # Busts reported without stacks: their chips are at this table, not counted.
+                "stacks_known": table_no not in tournament.unknown_chips,
+                "unknown_chips": tournament.unknown_chips.get(table_no, 0),
                 "button_seat": table.button_seat,
                 "small_blind_seat": table.small_blind_seat,
                 "big_blind_seat": table.big_blind_seat,
@@ -155,23 +152,34 @@ def seating_chart(tournament: Tournament, now_ms: int) -> dict[str, Any]:
     }
 
 
-def _status(player: PlayerState) -> str:
+def _status(player: PlayerState, finished: bool) -> str:
     if player.withdrawn:
         return "withdrawn"
+    if finished and player.place == 1:
+        return "winner"
     if player.place is not None:
         return "busted"
     return "playing"
 
 
-def players_list(tournament: Tournament) -> dict[str, Any]:
+def places(tournament: Tournament) -> dict[str, int]:
+    """Every busted player's place now (the final ranking's once finished)."""
+    if tournament.finished is not None:
+        return {p.player_id: p.place for p in tournament.finished.ranking}
+    return {player: p.place for player, p in tournament.current_places().items()}
+
+
+def players_list(tournament: Tournament, now_ms: int | None = None) -> dict[str, Any]:
     players = []
+    placed = places(tournament)
+    finished = tournament.finished is not None
     for player in tournament.players.values():
         seat = player.seat
         players.append(
             {
                 "player_id": player.player_id,
                 "name": player.name,
-                "status": _status(player),
+                "status": _status(player, finished),
                 "stack": player.stack if player.in_play else 0,
                 "table_no": seat.table_no if seat else None,
                 "seat_no": seat.seat_no if seat else None,
@@ -179,7 +187,11 @@ def players_list(tournament: Tournament) -> dict[str, Any]:
                 "entries": player.entries,
                 "rebuys": player.rebuys,
                 "addons": player.addons,
-                "place": player.place,
+                "place": placed.get(player.player_id),
+                # A player busted in the table's last hand may still rebuy at the bust.
+                "may_rebuy": now_ms is not None
+                and not finished
+                and _may_rebuy(tournament, player, now_ms),
                 "penalties": list(player.penalties),
                 "paid": player.paid,
                 "payment_method": player.payment_method,
@@ -195,11 +207,24 @@ def players_list(tournament: Tournament) -> dict[str, Any]:
     }
 
 
+def _may_rebuy(tournament: Tournament, player: PlayerState, now_ms: int) -> bool:
+    if player.in_play:
+        return tournament.rebuy_refusal(player.player_id, now_ms) is None
+    return tournament.rebuy_after_bust_refusal(player.player_id, now_ms) is None
+
+
 def results(tournament: Tournament) -> dict[str, Any]:
     """The final ranking and prizes once finished; before that, the busts so far."""
     names = {player_id: player.name for player_id, player in tournament.players.items()}
     finished = tournament.finished
-    placements = finished.ranking if finished else tuple(reversed(tournament.placements))
+    placements: tuple[Placement, ...] = (
+        finished.ranking
+        if finished
+        else tuple(
+            Placement(p.player_id, p.place, p.tied_with, p.places_covered)
+            for p in tournament.current_places().values()
+        )
+    )
     won = {prize.player_id: prize for prize in finished.prizes} if finished else {}
     ranking = []
     for placement in sorted(placements, key=lambda p: (p.place, p.player_id)):

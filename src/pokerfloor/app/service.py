@@ -71,7 +71,7 @@ from pokerfloor.app.ports import EventStore
 from pokerfloor.cards import Deck
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.rules import bundled_profile_ids
-from pokerfloor.tournament import clock, points, ranking
+from pokerfloor.tournament import clock, points
 from pokerfloor.tournament.events import TournamentEvent
 from pokerfloor.tournament.state import Tournament
 from pokerfloor.tournament.structure import Structure, bundled_structures, load_structure
@@ -416,7 +416,10 @@ class TournamentService:
         return result
 
     def players_list(self, tournament_id: str) -> dict[str, Any]:
-        result: dict[str, Any] = self._view(tournament_id, read_models.players_list)
+        now = self.clock()
+        result: dict[str, Any] = self._view(
+            tournament_id, lambda t: read_models.players_list(t, now)
+        )
         return result
 
     def results(self, tournament_id: str) -> dict[str, Any]:
@@ -498,8 +501,7 @@ def _dispatch(tournament: Tournament, command: TournamentCommand, now: int) -> N
         case BustPlayers():
             _bust_players(tournament, command, now)
         case Rebuy():
-            _, level = tournament.level_at(now)
-            tournament.rebuy(command.player_id, now, level.big_blind if level else 0)
+            tournament.rebuy(command.player_id, now)
         case Addon():
             tournament.addon(command.player_id, now)
         case Reenter():
@@ -553,14 +555,17 @@ def _dispatch(tournament: Tournament, command: TournamentCommand, now: int) -> N
 
 
 def _record_hand(tournament: Tournament, command: RecordHand, now: int) -> None:
-    started = now if command.started_at_ms is None else command.started_at_ms
-    if not tournament.created.at_ms <= started <= now:
-        raise PokerfloorError(
-            "BAD_HAND_TIME",
-            "a hand starts after the tournament was created and before it is reported",
-            {"started_at_ms": started, "now_ms": now},
-        )
-    plan = tournament.plan_hand(command.table_no, started)
+    if command.started_at_ms is None:
+        plan = tournament.plan_next_hand(command.table_no, now)
+    else:
+        started = command.started_at_ms
+        if not tournament.created.at_ms <= started <= now:
+            raise PokerfloorError(
+                "BAD_HAND_TIME",
+                "a hand starts after the tournament was created and before it is reported",
+                {"started_at_ms": started, "now_ms": now},
+            )
+        plan = tournament.plan_hand(command.table_no, started)
     if command.hand_no != plan.hand_no:
         raise PokerfloorError(
             "HAND_NUMBER_MISMATCH",
@@ -580,71 +585,14 @@ def _record_hand(tournament: Tournament, command: RecordHand, now: int) -> None:
                 f"{expected}, not {given} (dead button rules)",
                 {"table_no": command.table_no, "field": field, "expected": expected},
             )
-    dealt_in = {player for _, player, _ in plan.seats}
-    missing = sorted(dealt_in - set(command.final_stacks))
-    unexpected = sorted(set(command.final_stacks) - dealt_in)
-    if missing or unexpected:
-        raise PokerfloorError(
-            "WRONG_PLAYERS",
-            "final stacks must name exactly the players dealt in",
-            {"table_no": command.table_no, "missing": missing, "unexpected": unexpected},
-        )
     busted = tournament.record_hand(plan, command.final_stacks, now, command.rebuys)
-    if busted:
-        tournament.settle_busts(busted, now)
+    tournament.settle_busts(busted, now)
 
 
 def _bust_players(tournament: Tournament, command: BustPlayers, now: int) -> None:
-    table_no = command.table_no
-    if table_no not in tournament.tables:
-        raise PokerfloorError(
-            "NO_SUCH_TABLE", f"there is no table {table_no}", {"table_no": table_no}
-        )
-    if len(set(command.players)) != len(command.players):
-        raise PokerfloorError("DUPLICATE_PLAYER", "a player is named twice", {})
-    for player_id in command.players:
-        player = tournament.players.get(player_id)
-        if player is None or not player.in_play or player.seat is None:
-            raise PokerfloorError(
-                "NOT_IN_PLAY", f"{player_id} is not seated in play", {"player_id": player_id}
-            )
-        if player.seat.table_no != table_no:
-            raise PokerfloorError(
-                "NOT_AT_TABLE",
-                f"{player_id} sits at table {player.seat.table_no}, not {table_no}",
-                {"player_id": player_id, "table_no": player.seat.table_no},
-            )
-    strangers = sorted(set(command.starting_stacks) - set(command.players))
-    if strangers:
-        raise PokerfloorError(
-            "UNKNOWN_PLAYER",
-            "starting stacks name players who are not busted here",
-            {"players": strangers},
-        )
-    if command.starting_stacks and len(command.starting_stacks) != len(command.players):
-        raise PokerfloorError(
-            "STARTING_STACKS_INCOMPLETE",
-            "give the starting stack of every busted player, or of none (they then tie)",
-            {"missing": sorted(set(command.players) - set(command.starting_stacks))},
-        )
-    if any(stack <= 0 for stack in command.starting_stacks.values()):
-        raise PokerfloorError(
-            "BAD_STARTING_STACK",
-            "a player dealt in started the hand with more than 0 chips",
-            {"starting_stacks": dict(command.starting_stacks)},
-        )
-    if len(command.players) >= tournament.players_left:
-        raise PokerfloorError(
-            "TOO_MANY_BUSTS",
-            "at least one player must be left in play",
-            {"players_left": tournament.players_left},
-        )
-    hand_no = tournament.hands_at.get(table_no, 0)
-    busts = [
-        ranking.BustInfo(player_id, table_no, command.starting_stacks.get(player_id, 1), hand_no)
-        for player_id in command.players
-    ]
-    tournament.settle_busts(busts, now)
+    tournament.bust_players(
+        command.table_no, command.players, command.starting_stacks, now, command.rebuys
+    )
 
 
 def _chip_race(tournament: Tournament, command: ChipRace, now: int) -> None:

@@ -21,7 +21,6 @@ from pokerfloor.sim.bots import BOTS, Bot
 from pokerfloor.tournament.clock import PauseClock, ResumeClock, clock_view
 from pokerfloor.tournament.events import TournamentEvent, TournamentFinished
 from pokerfloor.tournament.points import PointsFormula
-from pokerfloor.tournament.ranking import BustInfo
 from pokerfloor.tournament.state import HandPlan, Tournament
 from pokerfloor.tournament.structure import Structure
 
@@ -152,12 +151,10 @@ def simulate(
             and len(tournament.tables) > 1
             and _break_wait(tournament, now) == 0
         ):
-            # On the bubble the clock stops; each hand-for-hand hand takes time off it.
+            # On the bubble the clock stops (the aggregate stops it; each round takes time off).
             tournament.set_hand_for_hand(True, now)
-            tournament.clock_command(PauseClock(now))
         elif tournament.hand_for_hand and tournament.players_left <= paid:
             tournament.set_hand_for_hand(False, now)
-            tournament.clock_command(ResumeClock(now))
         if tournament.hand_for_hand:
             now, played = _hand_for_hand_round(tournament, bots, rng, now, raced)
             hands += played
@@ -186,7 +183,9 @@ def simulate(
             plan = tournament.plan_hand(table_no, begins)
             final = play_hand(tournament, plan, bots, rng)
             hands += 1
-            busted = tournament.record_hand(plan, final, begins, _rebuyers(final, rng))
+            busted = tournament.record_hand(
+                plan, final, begins, _rebuyers(tournament, plan, final, now, rng)
+            )
             heapq.heappush(free_at, (now + hand_seconds(len(plan.seats)) * 1000, table_no))
             if busted:
                 tournament.settle_busts(busted, now)
@@ -270,8 +269,17 @@ def _maybe_penalty(
     return tournament.penalize(player_id, kind, "simulated misconduct", now).chips_removed > 0
 
 
-def _rebuyers(final: dict[str, int], rng: random.Random) -> list[str]:
-    return [player for player, stack in final.items() if stack == 0 and rng.random() < 0.6]
+def _rebuyers(
+    tournament: Tournament, plan: HandPlan, final: dict[str, int], now: int, rng: random.Random
+) -> list[str]:
+    """Players left without chips who may rebuy at the bust, and most of them do."""
+    return [
+        player
+        for player, stack in final.items()
+        if stack == 0
+        and tournament.rebuy_refusal(player, now, plan.level, at_bust=True) is None
+        and rng.random() < 0.6
+    ]
 
 
 def _break_wait(tournament: Tournament, now: int) -> int:
@@ -311,14 +319,13 @@ def _hand_for_hand_round(
     now: int,
     raced: set[int],
 ) -> tuple[int, int]:
-    """Every table plays one hand; busts of the round are ranked together (TDA RP-8)."""
+    """Every table plays one hand; busts of the round are ranked together (tda-2024 RP-8)."""
     view = clock_view(tournament.clock, tournament.structure, now)
     if view.in_break:
         # The time taken off the stopped clock reached a break: the break is played out.
         tournament.clock_command(ResumeClock(now))
         now += max(1, view.remaining_ms)
         tournament.clock_command(PauseClock(now))
-    busted: list[BustInfo] = []
     played = 0
     for table_no in sorted(tournament.tables):
         if tournament.tables[table_no].player_count < 2:
@@ -327,10 +334,10 @@ def _hand_for_hand_round(
         plan = tournament.plan_hand(table_no, now)
         final = play_hand(tournament, plan, bots, rng)
         played += 1
-        busted.extend(tournament.record_hand(plan, final, now, _rebuyers(final, rng)))
-    tournament.hand_for_hand_hand_played(now)
-    if busted:
-        tournament.settle_busts(busted, now)
+        rebuyers = _rebuyers(tournament, plan, final, now, rng)
+        # The aggregate ranks the busts of one round together, whatever the table (RP-8),
+        # and takes the round's time off the clock once every table has played it.
+        tournament.settle_busts(tournament.record_hand(plan, final, now, rebuyers), now)
     if tournament.balance(now, rng):
         tournament.place_buttons(rng)
     slowest = max(

@@ -58,9 +58,15 @@ class CorrectionCommands:
         rebuys: int
         addons: int
         finished: TournamentFinished | None
+        chips_in_play: int
+        unknown_chips: dict[int, int]
+        last_busts: tuple[ranking.BustInfo, ...]
 
         def _record(self, event: TournamentEvent) -> None: ...
         def is_full(self) -> bool: ...
+        def _check_total(
+            self, table_no: int, before: int, after: Mapping[PlayerId, int]
+        ) -> None: ...
 
     # ---- commands -----------------------------------------------------------------------
 
@@ -184,19 +190,15 @@ class CorrectionCommands:
                 {"table_no": table_no, "players": strangers},
             )
         before = {player_id: self.players[player_id].stack for player_id in sorted(stacks)}
-        if sum(stacks.values()) != sum(before.values()):
-            raise PokerfloorError(
-                "CHIPS_NOT_CONSERVED",
-                f"the corrected stacks add up to {sum(stacks.values())}, the recorded ones to "
-                f"{sum(before.values())}: a correction moves chips between players",
-                {"before": sum(before.values()), "after": sum(stacks.values())},
-            )
         if min(stacks.values()) < 1:
             raise PokerfloorError(
                 "BAD_STACK",
                 "a corrected stack has chips; a player left with none busted (bust_players)",
                 {"table_no": table_no},
             )
+        # The same totals as a report: the recorded ones, or with the chips of busts reported
+        # without stacks when every player of the table is counted.
+        self._check_total(table_no, sum(before.values()), stacks)
         after = tuple((player_id, stacks[player_id]) for player_id in before)
         self._record(HandCorrected(table_no, hand_no, tuple(before.items()), after, reason, at_ms))
 
@@ -215,6 +217,7 @@ class CorrectionCommands:
                 del self.players[event.player_id]
                 self.players_left -= 1
                 self.entries -= 1
+                self.chips_in_play -= self.created.starting_stack
         elif isinstance(event, PaymentRecorded):
             payer = self.players[event.player_id]
             payer.paid = event.paid
@@ -222,9 +225,12 @@ class CorrectionCommands:
         elif isinstance(event, HandCorrected):
             for player_id, stack in event.stacks_after:
                 self.players[player_id].stack = stack
+            if sum(s for _, s in event.stacks_after) != sum(s for _, s in event.stacks_before):
+                self.unknown_chips.pop(event.table_no, None)
         elif isinstance(event, RebuyCorrected):
             player = self.players[event.player_id]
             player.stack -= event.chips
+            self.chips_in_play -= event.chips
             if event.kind == "rebuy":
                 player.rebuys -= 1
                 self.rebuys -= 1
@@ -232,33 +238,31 @@ class CorrectionCommands:
                 player.addons -= 1
                 self.addons -= 1
         else:
-            self._apply_bust_correction(event)
+            self._reinstate(event.player_id, SeatRef(event.table_no, event.seat_no), event.stack)
 
-    def _apply_bust_correction(self, event: BustCorrected) -> None:
-        player = self.players[event.player_id]
+    def _reinstate(self, player_id: PlayerId, seat: SeatRef, stack: int) -> None:
+        """A busted player back at ``seat`` with ``stack`` (a wrong bust corrected, a rebuy at
+        the bust): the bust's placement leaves the history."""
+        player = self.players[player_id]
         removed = player.place
         player.place = None
-        player.stack = event.stack
-        player.seat = SeatRef(event.table_no, event.seat_no)
-        table = self.tables[event.table_no]
-        self.tables[event.table_no] = table.with_seats(
-            {**table.seats, event.seat_no: event.player_id}
-        )
+        player.stack = stack
+        player.busted_after_hand = None
+        player.seat = seat
+        table = self.tables[seat.table_no]
+        self.tables[seat.table_no] = table.with_seats({**table.seats, seat.seat_no: player_id})
         self.players_left += 1
+        self.last_busts = tuple(bust for bust in self.last_busts if bust.player_id != player_id)
         # The player's last placement leaves the history; the places recorded with it or
         # since, better than it, were counted without the player and move down by one.
         index = max(
             i
             for i, group in enumerate(self.bust_history)
-            if any(p.player_id == event.player_id for p in group)
+            if any(p.player_id == player_id for p in group)
         )
         history: list[tuple[ranking.Placement, ...]] = list(self.bust_history[:index])
         for group in self.bust_history[index:]:
-            kept = tuple(
-                _shifted(p, event.player_id, removed)
-                for p in group
-                if p.player_id != event.player_id
-            )
+            kept = tuple(_shifted(p, player_id, removed) for p in group if p.player_id != player_id)
             if kept:
                 history.append(kept)
         self.bust_history = history

@@ -57,6 +57,7 @@ class EntryCommands:
         def cite(self, key: str) -> tuple[str, ...]: ...
         def in_play(self) -> list[PlayerState]: ...
         def settle_busts(self, busted: Sequence[BustInfo], at_ms: int) -> list[Placement]: ...
+        def rebuy_after_bust(self, player_id: PlayerId, at_ms: int) -> None: ...
         def _apply_replacement(
             self, absent_id: PlayerId, newcomer_id: PlayerId, name: str
         ) -> None: ...
@@ -161,51 +162,132 @@ class EntryCommands:
 
     # ---- rebuys and add-ons -------------------------------------------------------------
 
-    def rebuy_period(self, player_id: PlayerId, at_ms: int) -> str:
+    def rebuy_period(
+        self,
+        player_id: PlayerId,
+        at_ms: int,
+        level: Level | None = None,
+        hand_recorded: bool = False,
+    ) -> str:
         """``rebuy`` while rebuys are allowed, ``addon`` once only the add-on is, or ``over``.
 
-        After the last rebuy level the profile may add hands at the player's table
-        (``rebuy.extra_hands_after_period``, allinouest: two): rebuys stay open until the last
-        of them, then comes the add-on.
+        ``level``: the level of the hand the question is about (a bust is judged at the level
+        its hand began at); by default the level in force at ``at_ms``. After the last rebuy
+        level the profile may add hands at the player's table
+        (``rebuy.extra_hands_after_period``, allinouest: two), counted by when they began:
+        rebuys stay open until the last of them (``hand_recorded``: the hand in question is
+        already counted), then comes the add-on.
         """
         entry = self.structure.entry
         if not entry.rebuy_until_level and not entry.addon_chips:
             return "over"
-        index, level = self.level_at(at_ms)
-        number = level.number if level else index + 1
+        number = self._level_number(at_ms, level)
         if number <= entry.rebuy_until_level:
             return "rebuy"
         extra = self.profile.int_value("rebuy.extra_hands_after_period")
         player = self.players[player_id]
-        played = self.hands_after_rebuys.get(player.seat.table_no, 0) if player.seat else extra
+        seat = player.seat or player.last_seat
+        played = self.hands_after_rebuys.get(seat.table_no, 0) if seat else extra
+        if hand_recorded and played:
+            played -= 1
         if played < extra:
             return "rebuy"
         return "addon" if number <= entry.rebuy_until_level + 1 else "over"
 
-    def may_rebuy(self, player_id: PlayerId, at_ms: int, big_blind: int = 0) -> bool:
+    def _level_number(self, at_ms: int, level: Level | None) -> int:
+        if level is not None:
+            return level.number
+        index, current = self.level_at(at_ms)
+        return current.number if current else index + 1
+
+    def rebuy_refusal(
+        self,
+        player_id: PlayerId,
+        at_ms: int,
+        level: Level | None = None,
+        hand_recorded: bool = False,
+        at_bust: bool = False,
+    ) -> PokerfloorError | None:
+        """Why the player may not rebuy now, with the numbers; None when they may. ``level``
+        and ``hand_recorded`` as for ``rebuy_period`` (a rebuy at the bust is judged at the
+        level of the hand the player busted in); ``at_bust``: the player lost every chip."""
         entry = self.structure.entry
         player = self.players.get(player_id)
-        if player is None or not player.in_play or not entry.rebuy_chips:
-            return False
-        if self.rebuy_period(player_id, at_ms) != "rebuy":
-            return False
+        if player is None or player.withdrawn:
+            return PokerfloorError(
+                "NOT_IN_PLAY", f"{player_id} is not in play", {"player_id": player_id}
+            )
+        if not entry.rebuy_chips:
+            return PokerfloorError(
+                "REBUY_NOT_ALLOWED",
+                "this tournament's structure has no rebuys",
+                {"player_id": player_id, "reason": "no_rebuys"},
+            )
+        number = self._level_number(at_ms, level)
+        if self.rebuy_period(player_id, at_ms, level, hand_recorded) != "rebuy":
+            extra = self.profile.int_value("rebuy.extra_hands_after_period")
+            return PokerfloorError(
+                "REBUY_NOT_ALLOWED",
+                f"rebuys ended with level {entry.rebuy_until_level}"
+                + (f" and {extra} more hands at each table" if extra else "")
+                + f"; this is level {number}",
+                {
+                    "player_id": player_id,
+                    "reason": "period_over",
+                    "until_level": entry.rebuy_until_level,
+                    "extra_hands": extra,
+                    "level": number,
+                    "citations": list(self.cite("rebuy.extra_hands_after_period")),
+                },
+            )
         if entry.max_rebuys is not None and player.rebuys >= entry.max_rebuys:
-            return False
-        if player.stack == 0:
-            return True
+            return PokerfloorError(
+                "REBUY_NOT_ALLOWED",
+                f"{player.name} has taken the {entry.max_rebuys} rebuy(s) allowed",
+                {
+                    "player_id": player_id,
+                    "reason": "limit_reached",
+                    "limit": entry.max_rebuys,
+                    "rebuys": player.rebuys,
+                },
+            )
+        if at_bust or player.stack == 0 or not player.in_play:
+            return None
         threshold = self.profile.enum_value("rebuy.stack_threshold")
-        return threshold == "below_big_blind" and player.stack < big_blind
+        big_blind = (level or self.structure.levels[number - 1]).big_blind
+        if threshold == "below_big_blind" and player.stack < big_blind:
+            return None
+        return PokerfloorError(
+            "REBUY_NOT_ALLOWED",
+            f"{player.name} has {player.stack} chips: a rebuy is allowed "
+            + (
+                f"below the big blind ({big_blind})"
+                if threshold == "below_big_blind"
+                else "with no chips left"
+            ),
+            {
+                "player_id": player_id,
+                "reason": "stack_above_threshold",
+                "stack": player.stack,
+                "threshold": threshold,
+                "big_blind": big_blind,
+                "citations": list(self.cite("rebuy.stack_threshold")),
+            },
+        )
+
+    def may_rebuy(self, player_id: PlayerId, at_ms: int, big_blind: int = 0) -> bool:
+        return self.rebuy_refusal(player_id, at_ms) is None
 
     def rebuy(self, player_id: PlayerId, at_ms: int, big_blind: int = 0) -> None:
-        """A declared rebuy between hands (binding: rebuy.declaration_binding)."""
-        if not self.may_rebuy(player_id, at_ms, big_blind):
-            threshold = self.profile.enum_value("rebuy.stack_threshold")
-            raise PokerfloorError(
-                "REBUY_NOT_ALLOWED",
-                f"{player_id} may not rebuy now: the rebuy period, the rebuy count and the "
-                f"stack ({threshold}) decide",
-                {"player_id": player_id, "threshold": threshold},
-            )
+        """A declared rebuy between hands (binding: rebuy.declaration_binding); for a player
+        busted in the table's last hand, the rebuy at the bust (``rebuy_after_bust``)."""
+        player = self.players.get(player_id)
+        if player is not None and player.place is not None and not player.withdrawn:
+            self.rebuy_after_bust(player_id, at_ms)
+            return
+        refusal = self.rebuy_refusal(player_id, at_ms)
+        if refusal is not None:
+            raise refusal
         self._rebuy(player_id, "rebuy", at_ms)
 
     def addon(self, player_id: PlayerId, at_ms: int) -> None:
@@ -226,7 +308,7 @@ class EntryCommands:
             )
         self._rebuy(player_id, "addon", at_ms)
 
-    def _rebuy(self, player_id: PlayerId, kind: str, at_ms: int) -> None:
+    def _rebuy(self, player_id: PlayerId, kind: str, at_ms: int, at_bust: bool = False) -> None:
         entry = self.structure.entry
         chips, cents = (
             (entry.rebuy_chips, entry.rebuy_cents)
@@ -236,7 +318,7 @@ class EntryCommands:
         cite = self.cite("rebuy.declaration_binding") + self.cite("rebuy.stack_threshold")
         if kind == "rebuy" and self.profile.int_value("rebuy.extra_hands_after_period"):
             cite += self.cite("rebuy.extra_hands_after_period")
-        self._record(PlayerRebought(player_id, chips, cents, kind, at_ms, cite))
+        self._record(PlayerRebought(player_id, chips, cents, kind, at_ms, cite, at_bust))
 
     # ---- absent players -----------------------------------------------------------------
 

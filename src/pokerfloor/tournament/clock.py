@@ -539,6 +539,40 @@ def clock_view(state: ClockState, structure: Structure, now_ms: int) -> ClockVie
     )
 
 
+def _period_at(state: ClockState, at_ms: int) -> tuple[int, int | None]:
+    """The timeline position of the period that was on at ``at_ms`` (a moment before the
+    clock's last event), and when the following period was entered (None: not yet)."""
+    position = state.entered[0].period
+    following: int | None = None
+    for entry in state.entered:
+        if entry.at_ms > at_ms:
+            following = entry.at_ms
+            break
+        position = entry.period
+    return position, following
+
+
+def play_resumes_at(state: ClockState, structure: Structure, at_ms: int, now_ms: int) -> int:
+    """When play goes on after ``at_ms``: that moment itself during a level, the end of the
+    break it falls in otherwise (``now_ms`` at the latest: a break still on has no end yet).
+
+    A hand cannot begin during a break: the one after a hand that ended in a break begins
+    when the break is over, at the level after it (tda-2024 R23, heavenpoker 10.1-10.2)."""
+    _check_structure(state, structure)
+    if state.status == "not_started" or state.last_at_ms is None:
+        return at_ms
+    if at_ms >= state.last_at_ms:
+        view = clock_view(state, structure, at_ms)
+        if not view.in_break:
+            return at_ms
+        ends = at_ms + view.remaining_ms if view.running else now_ms
+        return min(ends, now_ms)
+    position, following = _period_at(state, at_ms)
+    if state.timeline[position].kind != "break":
+        return at_ms
+    return min(now_ms, following if following is not None else now_ms)
+
+
 def level_at(state: ClockState, structure: Structure, at_ms: int) -> Level:
     """The level that applies to a hand that began at ``at_ms`` (tda-2024 R23: a new level
     applies from the next hand). A hand that begins during a break is played at the level
@@ -546,9 +580,5 @@ def level_at(state: ClockState, structure: Structure, at_ms: int) -> Level:
     _check_structure(state, structure)
     if state.status == "not_started" or state.last_at_ms is None or at_ms >= state.last_at_ms:
         return structure.levels[clock_view(state, structure, at_ms).level_index]
-    position = state.entered[0].period
-    for entry in state.entered:
-        if entry.at_ms > at_ms:
-            break
-        position = entry.period
+    position, _ = _period_at(state, at_ms)
     return structure.levels[_level_index_of(state.timeline[position], structure)]

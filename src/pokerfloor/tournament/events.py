@@ -13,6 +13,7 @@ from typing import Any
 import msgspec
 
 from pokerfloor.tournament.clock import ClockEvent
+from pokerfloor.tournament.ranking import BustInfo
 from pokerfloor.tournament.structure import Structure
 from pokerfloor.tournament.types import Move, PlayerId
 
@@ -126,6 +127,9 @@ class HandPlayed(msgspec.Struct, frozen=True, tag="hand_played"):
     hand_for_hand: bool = False
     citations: tuple[str, ...] = ()
     away: tuple[PlayerId, ...] = ()  # serving a penalty: dealt in, blinds posted, hand killed
+    # When the hand began (its level is the one in force then); ``at_ms`` is when it was
+    # reported. None in logs written before the field existed: the hand began at ``at_ms``.
+    started_at_ms: int | None = None
 
 
 class Placement(msgspec.Struct, frozen=True):
@@ -136,12 +140,20 @@ class Placement(msgspec.Struct, frozen=True):
 
 
 class PlayersBusted(msgspec.Struct, frozen=True, tag="players_busted"):
+    """Players ranked out. Hand-for-hand, ``round_no`` is the round of the hand they busted
+    in; when busts of the same round at another table were ranked before, ``replaces_last`` is
+    true and ``placements`` rank all of them together (the earlier group is replaced), so busts
+    of one round share the places they cover whatever the table (tda-2024 RP-8)."""
+
     table_no: int
     hand_no: int
     at_ms: int
     placements: tuple[Placement, ...]
     hand_for_hand: bool = False
     citations: tuple[str, ...] = ()
+    round_no: int = 0
+    busts: tuple[BustInfo, ...] = ()  # what ranked them: table, hand and starting stack
+    replaces_last: bool = False
 
 
 class PlayerRebought(msgspec.Struct, frozen=True, tag="player_rebought"):
@@ -149,6 +161,20 @@ class PlayerRebought(msgspec.Struct, frozen=True, tag="player_rebought"):
     chips: int
     paid_cents: int
     kind: str  # rebuy | addon | double_addon
+    at_ms: int
+    citations: tuple[str, ...] = ()
+    # A rebuy at the bust: the player lost every chip (those still recorded in the stack went
+    # to other players of the table, not counted yet) and buys the rebuy's chips at once.
+    at_bust: bool = False
+
+
+class BustRebought(msgspec.Struct, frozen=True, tag="bust_rebought"):
+    """A player busted during the rebuy period rebuys before the table's next hand: back at
+    the seat with no chips (a ``player_rebought`` follows) and the bust's place is withdrawn."""
+
+    player_id: PlayerId
+    table_no: int
+    seat_no: int
     at_ms: int
     citations: tuple[str, ...] = ()
 
@@ -176,6 +202,7 @@ class HandForHandChanged(msgspec.Struct, frozen=True, tag="hand_for_hand_changed
     players_left: int
     at_ms: int
     citations: tuple[str, ...] = ()
+    clock_paused: bool = False  # hand-for-hand stopped a running clock (a clock_paused follows)
 
 
 class ChipRaced(msgspec.Struct, frozen=True, tag="chip_raced"):
@@ -292,6 +319,7 @@ TournamentEvent = (
     | HandPlayed
     | PlayersBusted
     | PlayerRebought
+    | BustRebought
     | PlayersMoved
     | MovesProposed
     | HandForHandChanged

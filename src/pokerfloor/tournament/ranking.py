@@ -28,7 +28,7 @@ from pokerfloor.errors import PokerfloorError
 from pokerfloor.rules import RuleProfile
 from pokerfloor.tournament.types import PlayerId
 
-__all__ = ["BustInfo", "Placement", "final_ranking", "rank_busts"]
+__all__ = ["BustInfo", "Placement", "final_ranking", "provisional_places", "rank_busts"]
 
 _SAME_TABLE = "busts.same_table"
 _HAND_FOR_HAND = "busts.hand_for_hand_tables"
@@ -137,25 +137,9 @@ def final_ranking(
     reentered = {player for player, count in busts_per_player.items() if count > 1}
     reentered |= {winner} & busts_per_player.keys()
 
-    ranking = [Placement(winner, 1, (), (1,))]
-    placed = {winner}
-    place = 2
-    for group in reversed(bust_history):
-        members = [placement for placement in group if placement.player_id not in placed]
-        blocks: dict[int, list[Placement]] = {}
-        for placement in sorted(members, key=lambda p: p.place):
-            blocks.setdefault(placement.place, []).append(placement)
-        for block in blocks.values():
-            covered = tuple(range(place, place + len(block)))
-            ids = [placement.player_id for placement in block]
-            for placement in block:
-                tied = tuple(other for other in ids if other != placement.player_id)
-                ranking.append(
-                    Placement(placement.player_id, place, tied, covered, placement.citations)
-                )
-                placed.add(placement.player_id)
-            place += len(block)
-
+    below = provisional_places(bust_history, {winner})
+    ranking = [Placement(winner, 1, (), (1,)), *below.values()]
+    placed = {winner, *below}
     missing = sorted(everyone - placed)
     if missing:
         raise PokerfloorError(
@@ -166,6 +150,39 @@ def final_ranking(
     if not reentered and not late_entries:
         _check_recorded_places(ranking, bust_history)
     return sorted(ranking, key=lambda placement: placement.place)
+
+
+def provisional_places(
+    bust_history: Sequence[Sequence[Placement]], in_play: Collection[PlayerId]
+) -> dict[PlayerId, Placement]:
+    """The place of each busted player now: the players still in play hold the first places,
+    then the latest busts, and so on back to the first, ties within a group kept (the order
+    ``final_ranking`` uses, so the final ranking equals these places).
+
+    A place recorded at a bust counts the players in play then; a late registration or an
+    alternate after it adds a player above, so recorded places can repeat. Recomputed from
+    the order of the busts they are distinct. A player who busted and came back (re-entry,
+    rebuy at the bust, a corrected bust) is in play or keeps only the latest bust.
+    """
+    places: dict[PlayerId, Placement] = {}
+    placed = set(in_play)
+    place = len(placed) + 1
+    for group in reversed(bust_history):
+        members = [placement for placement in group if placement.player_id not in placed]
+        blocks: dict[int, list[Placement]] = {}
+        for placement in sorted(members, key=lambda p: p.place):
+            blocks.setdefault(placement.place, []).append(placement)
+        for block in blocks.values():
+            covered = tuple(range(place, place + len(block)))
+            ids = [placement.player_id for placement in block]
+            for placement in block:
+                tied = tuple(other for other in ids if other != placement.player_id)
+                places[placement.player_id] = Placement(
+                    placement.player_id, place, tied, covered, placement.citations
+                )
+                placed.add(placement.player_id)
+            place += len(block)
+    return places
 
 
 # Ordering

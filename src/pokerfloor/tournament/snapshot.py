@@ -44,6 +44,7 @@ class PlayerRecord(msgspec.Struct, frozen=True):
     paid: bool = False
     payment_method: str = ""
     last_seat: SeatRef | None = None
+    busted_after_hand: int | None = None
 
 
 class TournamentSnapshot(msgspec.Struct, frozen=True):
@@ -70,6 +71,16 @@ class TournamentSnapshot(msgspec.Struct, frozen=True):
     bust_history: tuple[tuple[ranking.Placement, ...], ...]
     proposed: tuple[Move, ...] = ()
     floor_calls: tuple[FloorCalled, ...] = ()
+    chips_in_play: int = 0
+    unknown_chips: dict[int, int] = {}
+    table_ready_at: dict[int, int] = {}
+    table_started_at: dict[int, int] = {}
+    round_no: int = 0
+    round_played: tuple[int, ...] = ()
+    round_of_hand: dict[int, int] = {}
+    hand_for_hand_paused: bool = False
+    last_busts: tuple[ranking.BustInfo, ...] = ()
+    last_bust_round: int = 0
 
 
 # Tournament attributes a snapshot does not carry: the events (they stay in the store) and what
@@ -82,7 +93,7 @@ def take_snapshot(tournament: Tournament) -> bytes:
         PlayerRecord(
             p.player_id, p.name, p.stack, p.seat, p.entries, p.rebuys, p.addons, p.place,
             p.missed_hands, p.present, p.withdrawn, tuple(p.penalties), p.paid,
-            p.payment_method, p.last_seat,
+            p.payment_method, p.last_seat, p.busted_after_hand,
         )
         for p in tournament.players.values()
     )  # fmt: skip
@@ -110,6 +121,16 @@ def take_snapshot(tournament: Tournament) -> bytes:
         tuple(tournament.bust_history),
         tuple(tournament.proposed.values()),
         tuple(tournament.floor_calls.values()),
+        tournament.chips_in_play,
+        dict(tournament.unknown_chips),
+        dict(tournament.table_ready_at),
+        dict(tournament.table_started_at),
+        tournament.round_no,
+        tuple(sorted(tournament.round_played)),
+        dict(tournament.round_of_hand),
+        tournament.hand_for_hand_paused,
+        tournament.last_busts,
+        tournament.last_bust_round,
     )
     return msgspec.json.encode(snapshot)
 
@@ -141,6 +162,7 @@ def restore_snapshot(data: bytes) -> Tournament:
         player.paid = record.paid
         player.payment_method = record.payment_method
         player.last_seat = record.last_seat
+        player.busted_after_hand = record.busted_after_hand
         tournament.players[record.player_id] = player
     tournament.tables = {table.table_no: table for table in snapshot.tables}
     tournament.hands_at = dict(snapshot.hands_at)
@@ -161,4 +183,14 @@ def restore_snapshot(data: bytes) -> Tournament:
     tournament.bust_history = list(snapshot.bust_history)
     tournament.proposed = {move.player_id: move for move in snapshot.proposed}
     tournament.floor_calls = {call.table_no: call for call in snapshot.floor_calls}
+    tournament.chips_in_play = snapshot.chips_in_play
+    tournament.unknown_chips = dict(snapshot.unknown_chips)
+    tournament.table_ready_at = dict(snapshot.table_ready_at)
+    tournament.table_started_at = dict(snapshot.table_started_at)
+    tournament.round_no = snapshot.round_no
+    tournament.round_played = set(snapshot.round_played)
+    tournament.round_of_hand = dict(snapshot.round_of_hand)
+    tournament.hand_for_hand_paused = snapshot.hand_for_hand_paused
+    tournament.last_busts = snapshot.last_busts
+    tournament.last_bust_round = snapshot.last_bust_round
     return tournament

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, get_args
 
 from pokerfloor.cards import Deck
@@ -19,7 +18,6 @@ from pokerfloor.rules import RuleProfile, load_profile
 from pokerfloor.tournament import (
     balancing,
     points,
-    positions,
     prizes,
     ranking,
     seating,
@@ -28,12 +26,12 @@ from pokerfloor.tournament import (
 from pokerfloor.tournament._calls import FloorCallCommands
 from pokerfloor.tournament._corrections import CORRECTION_EVENTS, CorrectionCommands
 from pokerfloor.tournament._entries import EntryCommands
+from pokerfloor.tournament._hands import HAND_EVENTS, HandCommands, HandPlan
 from pokerfloor.tournament._moves import MoveCommands
 from pokerfloor.tournament.clock import (
     ClockCommand,
     ClockEvent,
     ClockState,
-    RecordHandForHandHand,
     StartClock,
     clock_view,
     decide_clock,
@@ -46,16 +44,12 @@ from pokerfloor.tournament.events import (
     ChipRaced,
     FloorCallAnswered,
     FloorCalled,
-    HandForHandChanged,
-    HandPlayed,
-    HandPlayer,
     MovesProposed,
     PenaltyGiven,
     Placement,
     PlayerArrived,
     PlayerRebought,
     PlayerRegistered,
-    PlayersBusted,
     PlayerSeated,
     PlayersMoved,
     Prize,
@@ -71,6 +65,8 @@ from pokerfloor.tournament.points import PointsFormula
 from pokerfloor.tournament.structure import Level, Structure
 from pokerfloor.tournament.types import Move, PlayerId, SeatRef, Table
 
+__all__ = ["HandPlan", "PlayerState", "Tournament"]
+
 CLOCK_EVENTS = get_args(ClockEvent)
 ENTRY_EVENTS = (PlayerSeated, PlayerArrived, WaitingListJoined, AbsentSeatReleased)
 
@@ -80,6 +76,7 @@ class PlayerState:
 
     __slots__ = (
         "addons",
+        "busted_after_hand",
         "entries",
         "last_seat",
         "missed_hands",
@@ -112,29 +109,14 @@ class PlayerState:
         self.paid = False
         self.payment_method = ""
         self.last_seat: SeatRef | None = None  # the seat held when last busted
+        self.busted_after_hand: int | None = None  # the table's hand count at the bust
 
     @property
     def in_play(self) -> bool:
         return self.place is None and not self.withdrawn
 
 
-@dataclass(frozen=True)
-class HandPlan:
-    """What the next hand at a table is: positions, level and who is dealt in."""
-
-    table_no: int
-    hand_no: int
-    level: Level
-    button_seat: int
-    small_blind_seat: int | None
-    big_blind_seat: int
-    seats: tuple[tuple[int, PlayerId, int], ...]  # (seat, player, stack), dealing order
-    waiting: frozenset[int]
-    citations: tuple[str, ...]
-    away: frozenset[PlayerId] = frozenset()  # serving a penalty: dealt in, hand killed
-
-
-class Tournament(EntryCommands, CorrectionCommands, MoveCommands, FloorCallCommands):
+class Tournament(HandCommands, EntryCommands, CorrectionCommands, MoveCommands, FloorCallCommands):
     def __init__(
         self, created: TournamentCreated, structure: Structure, max_players: int | None = None
     ) -> None:
@@ -162,6 +144,18 @@ class Tournament(EntryCommands, CorrectionCommands, MoveCommands, FloorCallComma
         self.proposed: dict[PlayerId, Move] = {}  # balancing moves waiting for the TD
         self.floor_calls: dict[int, FloorCalled] = {}  # per table, the open call
         self.bust_history: list[tuple[ranking.Placement, ...]] = []
+        # Chips issued (entries, rebuys, add-ons) less those that left play (chip-race
+        # residue, disqualifications, released seats): busts never change it.
+        self.chips_in_play = 0
+        self.unknown_chips: dict[int, int] = {}  # per table, chips of busts without stacks
+        self.table_ready_at: dict[int, int] = {}  # per table, its last report (or opening)
+        self.table_started_at: dict[int, int] = {}  # per table, when its last hand began
+        self.round_no = 0  # hand-for-hand round being played
+        self.round_played: set[int] = set()  # tables that played it
+        self.round_of_hand: dict[int, int] = {}  # per table, the round of its last hand
+        self.hand_for_hand_paused = False  # hand-for-hand stopped the clock
+        self.last_busts: tuple[ranking.BustInfo, ...] = ()  # the last group ranked
+        self.last_bust_round = 0
         self.events: list[TournamentEvent] = [created]
 
     # ---- building -----------------------------------------------------------------------
@@ -340,111 +334,6 @@ class Tournament(EntryCommands, CorrectionCommands, MoveCommands, FloorCallComma
         for event in decide_clock(self.clock, command):
             self._record(event)
 
-    def plan_hand(self, table_no: int, at_ms: int) -> HandPlan:
-        """Positions and level of the next hand at a table (a query: nothing is recorded)."""
-        table = self.tables.get(table_no)
-        if table is None:
-            raise PokerfloorError(
-                "NO_SUCH_TABLE", f"there is no table {table_no}", {"table_no": table_no}
-            )
-        if table.player_count < 2:
-            raise PokerfloorError("TABLE_TOO_SHORT", f"table {table_no} has fewer than 2 players")
-        _, level = self.level_at(at_ms)
-        if level is None:
-            raise PokerfloorError("ON_BREAK", "the tournament is on a break", {"at_ms": at_ms})
-        placed = positions.next_hand_positions(table, self.profile)
-        stacks = self.players
-        seats = tuple(
-            (seat, table.seats[seat], stacks[table.seats[seat]].stack) for seat in placed.dealt_in
-        )
-        return HandPlan(
-            table_no,
-            self.hands_at.get(table_no, 0) + 1,
-            level,
-            placed.button_seat,
-            placed.small_blind_seat,
-            placed.big_blind_seat,
-            seats,
-            placed.waiting,
-            tuple(placed.citations),
-            frozenset(
-                player
-                for _, player, _ in seats
-                if stacks[player].missed_hands > 0 or not stacks[player].present
-            ),
-        )
-
-    def record_hand(
-        self,
-        plan: HandPlan,
-        final_stacks: Mapping[PlayerId, int],
-        at_ms: int,
-        rebuys: Iterable[PlayerId] = (),
-    ) -> list[ranking.BustInfo]:
-        """Record a hand's result; players left with no chips rebuy or are returned as busts
-        to settle (``settle_busts``), alone or with the other busts of a hand-for-hand round."""
-        table = self.tables.get(plan.table_no)
-        if table is None or plan.hand_no != self.hands_at.get(plan.table_no, 0) + 1:
-            raise PokerfloorError(
-                "STALE_HAND",
-                "this hand plan is not the table's next hand",
-                {"table": plan.table_no},
-            )
-        before = {player: stack for _, player, stack in plan.seats}
-        if set(final_stacks) != set(before):
-            raise PokerfloorError(
-                "WRONG_PLAYERS", "final stacks must name exactly the players dealt in", {}
-            )
-        if sum(final_stacks.values()) != sum(before.values()) or min(final_stacks.values()) < 0:
-            raise PokerfloorError(
-                "CHIPS_NOT_CONSERVED",
-                "the final stacks must add up to the starting stacks and none may be negative",
-                {"before": sum(before.values()), "after": sum(final_stacks.values())},
-            )
-        level = plan.level
-        players = tuple(
-            HandPlayer(player, seat, stack, final_stacks[player])
-            for seat, player, stack in plan.seats
-        )
-        self._record(
-            HandPlayed(
-                plan.table_no, plan.hand_no, at_ms, level.number, level.small_blind,
-                level.big_blind, level.ante, level.bb_ante, plan.button_seat,
-                plan.small_blind_seat, plan.big_blind_seat, players, tuple(sorted(plan.waiting)),
-                self.hand_for_hand, plan.citations, tuple(sorted(plan.away)),
-            )
-        )  # fmt: skip
-        wanted = set(rebuys)
-        busted: list[ranking.BustInfo] = []
-        for _seat, player, stack in plan.seats:
-            if final_stacks[player] > 0:
-                continue
-            if player in wanted and self.may_rebuy(player, at_ms):
-                self._rebuy(player, "rebuy", at_ms)
-                continue
-            busted.append(ranking.BustInfo(player, plan.table_no, stack, plan.hand_no))
-        return busted
-
-    def settle_busts(self, busted: Sequence[ranking.BustInfo], at_ms: int) -> list[Placement]:
-        """Rank the players who busted in one hand (or, hand-for-hand, in one round)."""
-        if not busted:
-            return []
-        placements = ranking.rank_busts(
-            busted, self.players_left, self.profile, hand_for_hand=self.hand_for_hand
-        )
-        settled = tuple(
-            Placement(p.player_id, p.place, tuple(p.tied_with), tuple(p.places_covered))
-            for p in placements
-        )
-        key = "busts.hand_for_hand_tables" if self.hand_for_hand else "busts.same_table"
-        first = busted[0]
-        self._record(
-            PlayersBusted(
-                first.table_no, first.hand_id, at_ms, settled, self.hand_for_hand, self.cite(key)
-            )
-        )
-        return list(settled)
-
     def penalize(self, player_id: PlayerId, kind: str, reason: str, at_ms: int) -> Penalty:
         """Give a penalty of the profile's ladder; a disqualification removes the chips and
         ranks the player like a bust (tda-2024 R71)."""
@@ -522,15 +411,6 @@ class Tournament(EntryCommands, CorrectionCommands, MoveCommands, FloorCallComma
             moves.extend(balanced)
         return moves
 
-    def hand_for_hand_hand_played(self, at_ms: int) -> None:
-        """Take the profile's time off the clock for one hand-for-hand hand (TDA RP-8)."""
-        self.clock_command(RecordHandForHandHand.per_profile(self.profile, at_ms))
-
-    def set_hand_for_hand(self, active: bool, at_ms: int) -> None:
-        if active != self.hand_for_hand:
-            cite = self.cite("hand_for_hand.seconds_off_per_hand")
-            self._record(HandForHandChanged(active, self.players_left, at_ms, cite))
-
     def chip_race(
         self, table_no: int, removed: int, next_chip: int, deck: Deck, at_ms: int
     ) -> None:
@@ -600,42 +480,8 @@ class Tournament(EntryCommands, CorrectionCommands, MoveCommands, FloorCallComma
     # ---- applying events ----------------------------------------------------------------
 
     def _apply(self, event: TournamentEvent) -> None:
-        if isinstance(event, HandPlayed):
-            for played in event.players:
-                self.players[played.player_id].stack = played.final_stack
-            for player_id in event.away:
-                if self.players[player_id].missed_hands:
-                    self.players[player_id].missed_hands -= 1
-            if event.hand_no == 1:
-                self.first_round[event.table_no] = len(event.players)
-            if event.level > self.structure.entry.rebuy_until_level:
-                self.hands_after_rebuys[event.table_no] = (
-                    self.hands_after_rebuys.get(event.table_no, 0) + 1
-                )
-            table = self.tables[event.table_no]
-            self.tables[event.table_no] = Table(
-                table.table_no,
-                table.size,
-                table.seats,
-                event.button_seat,
-                event.big_blind_seat,
-                event.small_blind_seat,
-                frozenset(seat for seat in event.waiting if seat in table.seats),
-            )
-            self.hands_at[event.table_no] = event.hand_no
-        elif isinstance(event, PlayersBusted):
-            self.bust_history.append(
-                tuple(
-                    ranking.Placement(p.player_id, p.place, p.tied_with, p.places_covered)
-                    for p in event.placements
-                )
-            )
-            for placement in event.placements:
-                player = self.players[placement.player_id]
-                player.place = placement.place
-                self._unseat(player)
-                self.placements.append(placement)
-            self.players_left -= len(event.placements)
+        if isinstance(event, HAND_EVENTS):
+            self._apply_hand_event(event)
         elif isinstance(event, PlayersMoved):
             self._apply_moves(event.moves)
             for move in event.moves:
@@ -644,7 +490,12 @@ class Tournament(EntryCommands, CorrectionCommands, MoveCommands, FloorCallComma
             self.proposed = {move.player_id: move for move in event.moves}
         elif isinstance(event, PlayerRebought):
             player = self.players[event.player_id]
+            if event.at_bust and player.seat is not None and player.stack:
+                table_no = player.seat.table_no
+                self.unknown_chips[table_no] = self.unknown_chips.get(table_no, 0) + player.stack
+                player.stack = 0
             player.stack += event.chips
+            self.chips_in_play += event.chips
             if event.kind == "rebuy":
                 player.rebuys += 1
                 self.rebuys += 1
@@ -663,6 +514,7 @@ class Tournament(EntryCommands, CorrectionCommands, MoveCommands, FloorCallComma
                 player.place = None
                 player.entries = event.entry_no
             player.present = event.present
+            self.chips_in_play += self.created.starting_stack
             self.waiting_list.pop(event.player_id, None)
             if self.bust_history:
                 self.late_entries += 1
@@ -690,16 +542,19 @@ class Tournament(EntryCommands, CorrectionCommands, MoveCommands, FloorCallComma
             self.clock = evolve_clock(self.clock, event)
             if self.clock_started_at is None and self.clock.status != "not_started":
                 self.clock_started_at = event.at_ms
-        elif isinstance(event, HandForHandChanged):
-            self.hand_for_hand = event.active
         elif isinstance(event, PenaltyGiven):
             player = self.players[event.player_id]
             player.penalties.append(event.kind)
             player.missed_hands += event.hands_to_miss
             player.stack -= event.chips_removed
+            self.chips_in_play -= event.chips_removed
         elif isinstance(event, ChipRaced):
             for player_id, stack in event.stacks_after:
                 self.players[player_id].stack = stack
+            # The removed chips leave play; the race's winners get chips of the next colour.
+            self.chips_in_play += sum(s for _, s in event.stacks_after) - sum(
+                s for _, s in event.stacks_before
+            )
         elif isinstance(event, FloorCalled | FloorCallAnswered):
             self._apply_floor_call(event)
         elif isinstance(event, CORRECTION_EVENTS):
@@ -721,19 +576,8 @@ class Tournament(EntryCommands, CorrectionCommands, MoveCommands, FloorCallComma
             )
         absent.seat = None
         absent.stack = 0
-        absent.withdrawn = True
-        self.entries += 1
+        absent.withdrawn = True  # a released no-show is not an entry: the newcomer is
         self.late_entries += 1
-
-    def _unseat(self, player: PlayerState) -> None:
-        if player.seat is None:
-            return
-        table = self.tables[player.seat.table_no]
-        seats = dict(table.seats)
-        seats.pop(player.seat.seat_no, None)
-        self.tables[table.table_no] = table.with_seats(seats)
-        player.last_seat = player.seat
-        player.seat = None
 
     def _apply_moves(self, moves: Sequence[Move]) -> None:
         tables = balancing.apply_moves(list(self.tables.values()), moves)

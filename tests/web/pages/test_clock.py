@@ -259,8 +259,7 @@ def test_the_live_view_is_public_and_shows_no_hidden_information(venue: Venue) -
 def test_every_message_of_the_screen_is_translated(venue: Venue, lang: str) -> None:
     open_tournament(venue)
     venue.command("club", type="jump_to_level", level_index=5)
-    venue.command("club", type="set_hand_for_hand", active=True)
-    venue.command("club", type="pause_clock")
+    venue.command("club", type="set_hand_for_hand", active=True)  # it stops the clock itself
     html = screen(venue, lang=lang)
     english = ("Level 6", "Paused", "Hand for hand", "Next level", "Average stack")
     french = ("Niveau 6", "Pendule arrêtée", "Main par main", "Niveau suivant", "Tapis moyen")

@@ -405,14 +405,16 @@ def test_final_table_redraw_is_confirmed_as_a_whole(club: Venue) -> None:
 
 def test_hand_for_hand_on_a_round_then_off(club: Venue) -> None:
     assert "Main par main activé" in post(club, "hand-for-hand", {"active": "on"})
-    assert club.service.clock_screen(TID)["hand_for_hand"] is True
-    assert "CLOCK_RUNNING_IN_HAND_FOR_HAND" in refused(club, "hand-for-hand/round")
-    post(club, "clock/pause")
-    left = club.service.clock_screen(TID)["remaining_ms"]
+    screen = club.service.clock_screen(TID)
+    assert screen["hand_for_hand"] is True
+    assert screen["running"] is False  # tda-2024 RP-8: hand-for-hand stops the clock itself
+    left = screen["remaining_ms"]
     assert "02:00" in post(club, "hand-for-hand/round")
     assert club.service.clock_screen(TID)["remaining_ms"] == left - 120_000
     post(club, "hand-for-hand", {"active": "off"})
-    assert club.service.clock_screen(TID)["hand_for_hand"] is False
+    screen = club.service.clock_screen(TID)
+    assert screen["hand_for_hand"] is False
+    assert screen["running"] is True  # and starts it again
     refused(club, "hand-for-hand", {"active": "maybe"})
 
 

@@ -1,0 +1,611 @@
+"""Hands and busts at the tables: when a hand began and at which level, its report, the busts
+it caused (with a rebuy at the bust), hand-for-hand rounds, and the places busts take.
+
+A mixin of ``Tournament`` (state.py): each command checks the state and the profile, then
+records events through ``_record``; ``_apply_hand_event`` folds the events of this module.
+
+Time of a hand (tda-2024 R23, tda-2010 R18, ropta 3.2, heavenpoker 4.5 and 10.1-10.2,
+allinouest §Les niveaux): a hand is played at the level in force when it began. A live app
+does not see the shuffle: a table's hand is taken to begin when the table's previous hand was
+reported (or when the table opened, for its first hand), plus ``SHUFFLE_MS`` for the profiles
+whose hand begins at the shuffle or the first riffle rather than when the previous pot is
+awarded (``hand.begins_at``). A moment that falls in a break moves to the break's end.
+
+Chips with no known owner: a bust reported without stacks leaves the busted player's last
+recorded chips with the other players of the table, who did not count them. The table's
+stacks are then *unknown* until a report gives the real stacks (they add up to the recorded
+ones plus those chips) or a correction does; chips in play never change for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from pokerfloor.errors import PokerfloorError
+from pokerfloor.tournament import positions, ranking
+from pokerfloor.tournament.clock import (
+    PauseClock,
+    RecordHandForHandHand,
+    ResumeClock,
+    level_at,
+    play_resumes_at,
+)
+from pokerfloor.tournament.events import (
+    BustRebought,
+    HandForHandChanged,
+    HandPlayed,
+    HandPlayer,
+    Placement,
+    PlayersBusted,
+)
+from pokerfloor.tournament.types import PlayerId, SeatRef, Table
+
+if TYPE_CHECKING:
+    from pokerfloor.rules import RuleProfile
+    from pokerfloor.tournament.clock import ClockCommand, ClockState
+    from pokerfloor.tournament.events import TournamentCreated, TournamentEvent
+    from pokerfloor.tournament.state import PlayerState
+    from pokerfloor.tournament.structure import Level, Structure
+
+# From the pot being pushed to the first riffle of the next hand (profiles whose hand begins
+# at the shuffle or the riffle): a hand reported in the last seconds of a level is followed by
+# one at the next level.
+SHUFFLE_MS = 20_000
+
+HAND_EVENTS = (HandPlayed, PlayersBusted, BustRebought, HandForHandChanged)
+
+
+@dataclass(frozen=True)
+class HandPlan:
+    """What the next hand at a table is: positions, level and who is dealt in."""
+
+    table_no: int
+    hand_no: int
+    level: Level
+    button_seat: int
+    small_blind_seat: int | None
+    big_blind_seat: int
+    seats: tuple[tuple[int, PlayerId, int], ...]  # (seat, player, stack), dealing order
+    waiting: frozenset[int]
+    citations: tuple[str, ...]
+    away: frozenset[PlayerId] = frozenset()  # serving a penalty: dealt in, hand killed
+    started_at_ms: int | None = None
+
+
+class HandCommands:
+    """Hands, busts and places, mixed into ``Tournament``."""
+
+    if TYPE_CHECKING:  # provided by Tournament
+        created: TournamentCreated
+        structure: Structure
+        profile: RuleProfile
+        players: dict[PlayerId, PlayerState]
+        tables: dict[int, Table]
+        hands_at: dict[int, int]
+        hands_after_rebuys: dict[int, int]
+        first_round: dict[int, int]
+        placements: list[Placement]
+        bust_history: list[tuple[ranking.Placement, ...]]
+        players_left: int
+        hand_for_hand: bool
+        clock: ClockState
+        clock_started_at: int | None
+        unknown_chips: dict[int, int]
+        table_ready_at: dict[int, int]
+        round_no: int
+        round_played: set[int]
+        round_of_hand: dict[int, int]
+        hand_for_hand_paused: bool
+        last_busts: tuple[ranking.BustInfo, ...]
+        last_bust_round: int
+        table_started_at: dict[int, int]
+
+        def _record(self, event: TournamentEvent) -> None: ...
+        def cite(self, key: str) -> tuple[str, ...]: ...
+        def in_play(self) -> list[PlayerState]: ...
+        def clock_command(self, command: ClockCommand) -> None: ...
+        def rebuy_refusal(
+            self,
+            player_id: PlayerId,
+            at_ms: int,
+            level: Level | None = None,
+            hand_recorded: bool = False,
+            at_bust: bool = False,
+        ) -> PokerfloorError | None: ...
+        def _rebuy(
+            self, player_id: PlayerId, kind: str, at_ms: int, at_bust: bool = False
+        ) -> None: ...
+        def _reinstate(self, player_id: PlayerId, seat: SeatRef, stack: int) -> None: ...
+
+    # ---- when a hand began --------------------------------------------------------------
+
+    def hand_begins_at(self, table_no: int, now_ms: int) -> int:
+        """When the table's next hand began, for a report made at ``now_ms`` (the module's
+        documentation says how the live app places that moment)."""
+        ready = self.table_ready_at.get(table_no)
+        if ready is None:
+            ready = self.clock_started_at if self.clock_started_at is not None else now_ms
+        return self.next_hand_begins(ready, now_ms)
+
+    def next_hand_begins(self, table_free_ms: int, now_ms: int) -> int:
+        """When a hand begins at a table free from ``table_free_ms`` (the previous pot pushed):
+        at once (ropta 3.2) or at the shuffle (``SHUFFLE_MS`` later), and never during a break
+        (then when the break ends); never after ``now_ms``."""
+        begins = table_free_ms
+        if self.profile.value("hand.begins_at") != "previous_pot_awarded":
+            begins += SHUFFLE_MS
+        begins = min(begins, now_ms)
+        return max(table_free_ms, play_resumes_at(self.clock, self.structure, begins, now_ms))
+
+    def level_of_hand(self, started_at_ms: int) -> Level | None:
+        """The level a hand that began at ``started_at_ms`` is played at (the clock's history
+        answers for past moments, so an adjustment made since changes nothing); None when
+        the clock has not started."""
+        if self.clock.status == "not_started":
+            return None
+        return level_at(self.clock, self.structure, started_at_ms)
+
+    # ---- planning and reporting a hand ----------------------------------------------------
+
+    def plan_hand(self, table_no: int, at_ms: int) -> HandPlan:
+        """Positions and level of the table's next hand, begun at ``at_ms`` (a query: nothing
+        is recorded). A hand cannot begin during a break."""
+        table = self.tables.get(table_no)
+        if table is None:
+            raise PokerfloorError(
+                "NO_SUCH_TABLE", f"there is no table {table_no}", {"table_no": table_no}
+            )
+        if table.player_count < 2:
+            raise PokerfloorError(
+                "TABLE_TOO_SHORT",
+                f"table {table_no} has fewer than 2 players",
+                {"table_no": table_no, "players": table.player_count},
+            )
+        if play_resumes_at(self.clock, self.structure, at_ms, at_ms + 1) != at_ms:
+            raise PokerfloorError(
+                "ON_BREAK",
+                "no hand begins during a break: the next hand begins when the break is over",
+                {"at_ms": at_ms, "table_no": table_no},
+            )
+        level = self.level_of_hand(at_ms) or self.structure.levels[0]
+        placed = positions.next_hand_positions(table, self.profile)
+        stacks = self.players
+        seats = tuple(
+            (seat, table.seats[seat], stacks[table.seats[seat]].stack) for seat in placed.dealt_in
+        )
+        return HandPlan(
+            table_no,
+            self.hands_at.get(table_no, 0) + 1,
+            level,
+            placed.button_seat,
+            placed.small_blind_seat,
+            placed.big_blind_seat,
+            seats,
+            placed.waiting,
+            tuple(placed.citations),
+            frozenset(
+                player
+                for _, player, _ in seats
+                if stacks[player].missed_hands > 0 or not stacks[player].present
+            ),
+            at_ms,
+        )
+
+    def plan_next_hand(self, table_no: int, now_ms: int) -> HandPlan:
+        """The table's next hand as it is reported at ``now_ms``: begun when the module says."""
+        return self.plan_hand(table_no, self.hand_begins_at(table_no, now_ms))
+
+    def record_hand(
+        self,
+        plan: HandPlan,
+        final_stacks: Mapping[PlayerId, int],
+        at_ms: int,
+        rebuys: Iterable[PlayerId] = (),
+    ) -> list[ranking.BustInfo]:
+        """Record a hand's result (reported at ``at_ms``). Players left with no chips and named
+        in ``rebuys`` rebuy at once (refused with the reason when they may not: nothing asked
+        for is dropped); the others are returned as busts to settle (``settle_busts``)."""
+        table = self.tables.get(plan.table_no)
+        if table is None or plan.hand_no != self.hands_at.get(plan.table_no, 0) + 1:
+            raise PokerfloorError(
+                "STALE_HAND",
+                "this hand plan is not the table's next hand",
+                {"table": plan.table_no},
+            )
+        self._check_round(plan.table_no)
+        before = {player: stack for _, player, stack in plan.seats}
+        if set(final_stacks) != set(before):
+            raise PokerfloorError(
+                "WRONG_PLAYERS",
+                "final stacks must name exactly the players dealt in",
+                {
+                    "table_no": plan.table_no,
+                    "missing": sorted(set(before) - set(final_stacks)),
+                    "unexpected": sorted(set(final_stacks) - set(before)),
+                },
+            )
+        self._check_total(plan.table_no, sum(before.values()), final_stacks)
+        wanted = list(dict.fromkeys(rebuys))
+        for player in wanted:
+            if player not in before or final_stacks[player] > 0:
+                raise PokerfloorError(
+                    "REBUY_NOT_BUSTED",
+                    f"{player} is not left without chips in this hand: a rebuy at the bust is "
+                    "for a player who lost every chip",
+                    {"player_id": player, "table_no": plan.table_no},
+                )
+            refusal = self.rebuy_refusal(player, at_ms, plan.level, at_bust=True)
+            if refusal is not None:
+                raise refusal
+        level = plan.level
+        started = plan.started_at_ms if plan.started_at_ms is not None else at_ms
+        players = tuple(
+            HandPlayer(player, seat, stack, final_stacks[player])
+            for seat, player, stack in plan.seats
+        )
+        self._record(
+            HandPlayed(
+                plan.table_no, plan.hand_no, at_ms, level.number, level.small_blind,
+                level.big_blind, level.ante, level.bb_ante, plan.button_seat,
+                plan.small_blind_seat, plan.big_blind_seat, players, tuple(sorted(plan.waiting)),
+                self.hand_for_hand, plan.citations, tuple(sorted(plan.away)), started,
+            )
+        )  # fmt: skip
+        if self.hand_for_hand and not self.round_played:
+            # The round this hand completed: its time comes off the stopped clock (TDA RP-8).
+            self.clock_command(RecordHandForHandHand.per_profile(self.profile, at_ms))
+        busted: list[ranking.BustInfo] = []
+        for _seat, player, stack in plan.seats:
+            if final_stacks[player] > 0:
+                continue
+            if player in wanted:
+                self._rebuy(player, "rebuy", at_ms)
+                continue
+            busted.append(ranking.BustInfo(player, plan.table_no, stack, plan.hand_no))
+        return busted
+
+    def _check_round(self, table_no: int) -> None:
+        """Hand-for-hand, a table that played the round waits for the others (tda-2024 RP-8)."""
+        if not self.hand_for_hand or table_no not in self.round_played:
+            return
+        waiting = sorted(set(self._dealing_tables()) - self.round_played)
+        raise PokerfloorError(
+            "HAND_FOR_HAND_WAIT",
+            f"hand-for-hand: table {table_no} has played round {self.round_no}; its next hand "
+            f"waits for table(s) {', '.join(map(str, waiting))}",
+            {
+                "table_no": table_no,
+                "round_no": self.round_no,
+                "waiting_for": waiting,
+                "citations": list(self.cite("hand_for_hand.seconds_off_per_hand")),
+            },
+        )
+
+    def _check_total(self, table_no: int, before: int, after: Mapping[PlayerId, int]) -> None:
+        total = sum(after.values())
+        unknown = self.unknown_chips.get(table_no, 0)
+        if min(after.values(), default=0) >= 0 and total in (before, before + unknown):
+            return
+        accepted = [before] if not unknown else [before, before + unknown]
+        raise PokerfloorError(
+            "CHIPS_NOT_CONSERVED",
+            f"table {table_no}: the stacks add up to {total}; accepted: "
+            + " or ".join(str(value) for value in accepted)
+            + (
+                f" (the recorded stacks, or with the {unknown} chips of the players busted "
+                "without stacks)"
+                if unknown
+                else " (the stacks at the start of the hand); none may be negative"
+            ),
+            {"table_no": table_no, "before": before, "after": total, "unknown_chips": unknown},
+        )
+
+    # ---- busts ----------------------------------------------------------------------------
+
+    def bust_players(
+        self,
+        table_no: int,
+        players: Sequence[PlayerId],
+        starting_stacks: Mapping[PlayerId, int],
+        at_ms: int,
+        rebuys: Sequence[PlayerId] = (),
+    ) -> list[Placement]:
+        """Players of one table who busted in its last hand, reported without stacks. Those in
+        ``rebuys`` rebuy at once and keep their seat (refused with the reason when they may
+        not); the others are ranked (``starting_stacks``: all of them or none, else they tie)."""
+        self._check_bust_report(table_no, players, starting_stacks, rebuys)
+        busting = [player for player in players if player not in rebuys]
+        if len(busting) >= self.players_left:
+            raise PokerfloorError(
+                "TOO_MANY_BUSTS",
+                f"{len(busting)} busts would leave nobody in play: {self.players_left} left",
+                {"players_left": self.players_left, "busts": len(busting)},
+            )
+        hand_no = self.hands_at.get(table_no, 0)
+        level = self._level_of_last_hand(table_no)
+        for player in rebuys:
+            refusal = self.rebuy_refusal(player, at_ms, level, hand_recorded=True, at_bust=True)
+            if refusal is not None:
+                raise refusal
+        for player in rebuys:
+            self._rebuy(player, "rebuy", at_ms, at_bust=True)
+        busts = [
+            ranking.BustInfo(player, table_no, starting_stacks.get(player, 1), hand_no)
+            for player in busting
+        ]
+        return self.settle_busts(busts, at_ms)
+
+    def _check_bust_report(
+        self,
+        table_no: int,
+        players: Sequence[PlayerId],
+        starting_stacks: Mapping[PlayerId, int],
+        rebuys: Sequence[PlayerId],
+    ) -> None:
+        if table_no not in self.tables:
+            raise PokerfloorError(
+                "NO_SUCH_TABLE", f"there is no table {table_no}", {"table_no": table_no}
+            )
+        if len(set(players)) != len(players) or len(set(rebuys)) != len(rebuys):
+            raise PokerfloorError("DUPLICATE_PLAYER", "a player is named twice", {})
+        strangers = sorted(set(rebuys) - set(players))
+        if strangers:
+            raise PokerfloorError(
+                "UNKNOWN_PLAYER",
+                "a rebuy at the bust names a player who is not reported busted",
+                {"players": strangers},
+            )
+        for player_id in players:
+            player = self.players.get(player_id)
+            if player is None or not player.in_play or player.seat is None:
+                raise PokerfloorError(
+                    "NOT_IN_PLAY", f"{player_id} is not seated in play", {"player_id": player_id}
+                )
+            if player.seat.table_no != table_no:
+                raise PokerfloorError(
+                    "NOT_AT_TABLE",
+                    f"{player_id} sits at table {player.seat.table_no}, not {table_no}",
+                    {"player_id": player_id, "table_no": player.seat.table_no},
+                )
+        strangers = sorted(set(starting_stacks) - set(players))
+        if strangers:
+            raise PokerfloorError(
+                "UNKNOWN_PLAYER",
+                "starting stacks name players who are not busted here",
+                {"players": strangers},
+            )
+        ranked = [player for player in players if player not in rebuys]
+        given = [player for player in ranked if player in starting_stacks]
+        if given and len(given) != len(ranked):
+            raise PokerfloorError(
+                "STARTING_STACKS_INCOMPLETE",
+                "give the starting stack of every busted player, or of none (they then tie)",
+                {"missing": sorted(set(ranked) - set(starting_stacks))},
+            )
+        if any(stack <= 0 for stack in starting_stacks.values()):
+            raise PokerfloorError(
+                "BAD_STARTING_STACK",
+                "a player dealt in started the hand with more than 0 chips",
+                {"starting_stacks": dict(starting_stacks)},
+            )
+
+    def _level_of_last_hand(self, table_no: int) -> Level | None:
+        """The level of the table's last hand (the busts reported now happened in it)."""
+        started = self.table_started_at.get(table_no)
+        return None if started is None else self.level_of_hand(started)
+
+    def settle_busts(self, busted: Sequence[ranking.BustInfo], at_ms: int) -> list[Placement]:
+        """Rank the players who busted in one hand. Hand-for-hand, busts of the same round at
+        another table ranked before are ranked again with them: they share the places they
+        cover, or the bigger starting stack ranks higher (``busts.hand_for_hand_tables``)."""
+        if not busted:
+            return []
+        first = busted[0]
+        round_no = self.round_of_hand.get(first.table_no, 0) if self.hand_for_hand else 0
+        merge = bool(round_no) and bool(self.last_busts) and self.last_bust_round == round_no
+        group = (*self.last_busts, *busted) if merge else tuple(busted)
+        left_before = self.players_left + (len(self.last_busts) if merge else 0)
+        several_tables = len({bust.table_no for bust in group}) > 1
+        placements = ranking.rank_busts(
+            group, left_before, self.profile, hand_for_hand=several_tables
+        )
+        settled = tuple(
+            Placement(p.player_id, p.place, tuple(p.tied_with), tuple(p.places_covered))
+            for p in placements
+        )
+        key = "busts.hand_for_hand_tables" if several_tables else "busts.same_table"
+        self._record(
+            PlayersBusted(
+                first.table_no, first.hand_id, at_ms, settled, self.hand_for_hand,
+                self.cite(key), round_no, group, merge,
+            )
+        )  # fmt: skip
+        return [p for p in settled if p.player_id in {bust.player_id for bust in busted}]
+
+    # ---- rebuy after the bust -------------------------------------------------------------
+
+    def rebuy_after_bust(self, player_id: PlayerId, at_ms: int) -> None:
+        """A player busted during the rebuy period rebuys before the table's next hand: back at
+        the seat with the rebuy's chips, the bust's place withdrawn (rebuy.declaration_binding)."""
+        refusal = self.rebuy_after_bust_refusal(player_id, at_ms)
+        if refusal is not None:
+            raise refusal
+        seat = self.players[player_id].last_seat
+        assert seat is not None  # checked by the refusal
+        self._record(
+            BustRebought(
+                player_id, seat.table_no, seat.seat_no, at_ms,
+                self.cite("rebuy.declaration_binding"),
+            )
+        )  # fmt: skip
+        self._rebuy(player_id, "rebuy", at_ms)
+
+    def rebuy_after_bust_refusal(self, player_id: PlayerId, at_ms: int) -> PokerfloorError | None:
+        """Why a busted player may not rebuy at the bust now, with the numbers; None when they
+        may: busted in the table's last hand, the seat still free, a rebuy allowed at the
+        level of that hand."""
+        player = self.players.get(player_id)
+        seat = None if player is None else player.last_seat
+        if player is None or seat is None or player.busted_after_hand is None:
+            return PokerfloorError(
+                "NOT_BUSTED", f"{player_id} has no bust to rebuy from", {"player_id": player_id}
+            )
+        played = self.hands_at.get(seat.table_no, 0)
+        if played != player.busted_after_hand or seat.table_no not in self.tables:
+            return PokerfloorError(
+                "REBUY_TOO_LATE",
+                f"{player_id} busted in hand {player.busted_after_hand} of table "
+                f"{seat.table_no}; hand {played} has been reported since: a rebuy at the bust "
+                "is taken before the table's next hand, a re-entry is a new entry",
+                {
+                    "player_id": player_id,
+                    "table_no": seat.table_no,
+                    "busted_in_hand": player.busted_after_hand,
+                    "hands_played": played,
+                },
+            )
+        table = self.tables[seat.table_no]
+        if seat.seat_no in table.seats:
+            return PokerfloorError(
+                "SEAT_TAKEN",
+                f"seat {seat.seat_no} of table {seat.table_no} is taken by "
+                f"{table.seats[seat.seat_no]}",
+                {"player_id": player_id, "table_no": seat.table_no, "seat_no": seat.seat_no},
+            )
+        level = self._level_of_last_hand(seat.table_no)
+        return self.rebuy_refusal(player_id, at_ms, level, hand_recorded=True, at_bust=True)
+
+    # ---- hand-for-hand --------------------------------------------------------------------
+
+    def set_hand_for_hand(self, active: bool, at_ms: int) -> None:
+        """Start or end hand-for-hand. It stops a running clock (each round then takes the
+        profile's time off it) and starts it again at the end (tda-2024 RP-8)."""
+        if active == self.hand_for_hand:
+            return
+        cite = self.cite("hand_for_hand.seconds_off_per_hand")
+        pause = active and self.clock.status == "running"
+        self._record(HandForHandChanged(active, self.players_left, at_ms, cite, pause))
+        if pause:
+            self.clock_command(PauseClock(at_ms))
+        elif not active and self.hand_for_hand_paused and self.clock.status == "paused":
+            self.clock_command(ResumeClock(at_ms))
+
+    def hand_for_hand_hand_played(self, at_ms: int) -> None:
+        """The TD closes the hand-for-hand round (a table could not play it): the profile's
+        time comes off the clock and every table may deal the next round."""
+        self.clock_command(RecordHandForHandHand.per_profile(self.profile, at_ms))
+        self.round_played.clear()
+        self.round_no += 1
+
+    def _dealing_tables(self) -> list[int]:
+        return [no for no, table in self.tables.items() if table.player_count >= 2]
+
+    # ---- places ---------------------------------------------------------------------------
+
+    def current_places(self) -> dict[PlayerId, ranking.Placement]:
+        """The place of every busted player now, recomputed from the order of the busts: late
+        entries after a bust move the earlier busts down, so places stay distinct and equal
+        the final ranking's (``ranking.provisional_places``)."""
+        in_play = {p.player_id for p in self.in_play()}
+        return ranking.provisional_places(self.bust_history, in_play)
+
+    # ---- applying this module's events ----------------------------------------------------
+
+    def _apply_hand_event(
+        self, event: HandPlayed | PlayersBusted | BustRebought | HandForHandChanged
+    ) -> None:
+        if isinstance(event, HandPlayed):
+            self._apply_hand_played(event)
+        elif isinstance(event, PlayersBusted):
+            self._apply_busts(event)
+        elif isinstance(event, BustRebought):
+            self._reinstate(event.player_id, SeatRef(event.table_no, event.seat_no), 0)
+        else:
+            self.hand_for_hand = event.active
+            if event.active:
+                self.hand_for_hand_paused = event.clock_paused
+                self.round_no += 1
+                self.round_played = set()
+            else:
+                self.round_played = set()
+
+    def _apply_hand_played(self, event: HandPlayed) -> None:
+        before = 0
+        for played in event.players:
+            player = self.players[played.player_id]
+            before += player.stack
+            player.stack = played.final_stack
+        if sum(p.final_stack for p in event.players) != before:
+            self.unknown_chips.pop(event.table_no, None)  # the real stacks, counted
+        for player_id in event.away:
+            if self.players[player_id].missed_hands:
+                self.players[player_id].missed_hands -= 1
+        if event.hand_no == 1:
+            self.first_round[event.table_no] = len(event.players)
+        if event.level > self.structure.entry.rebuy_until_level:
+            self.hands_after_rebuys[event.table_no] = (
+                self.hands_after_rebuys.get(event.table_no, 0) + 1
+            )
+        table = self.tables[event.table_no]
+        self.tables[event.table_no] = Table(
+            table.table_no,
+            table.size,
+            table.seats,
+            event.button_seat,
+            event.big_blind_seat,
+            event.small_blind_seat,
+            frozenset(seat for seat in event.waiting if seat in table.seats),
+        )
+        self.hands_at[event.table_no] = event.hand_no
+        self.table_ready_at[event.table_no] = event.at_ms
+        self.table_started_at[event.table_no] = (
+            event.at_ms if event.started_at_ms is None else event.started_at_ms
+        )
+        if event.hand_for_hand:
+            self.round_of_hand[event.table_no] = self.round_no
+            self.round_played.add(event.table_no)
+            if set(self._dealing_tables()) <= self.round_played:
+                self.round_played = set()
+                self.round_no += 1
+
+    def _apply_busts(self, event: PlayersBusted) -> None:
+        if event.replaces_last and self.bust_history:
+            replaced = self.bust_history.pop()
+            for earlier in replaced:
+                self.players[earlier.player_id].place = None
+                self.players_left += 1
+            self.placements = self.placements[: len(self.placements) - len(replaced)]
+        self.bust_history.append(
+            tuple(
+                ranking.Placement(p.player_id, p.place, p.tied_with, p.places_covered)
+                for p in event.placements
+            )
+        )
+        for placement in event.placements:
+            player = self.players[placement.player_id]
+            player.place = placement.place
+            if player.seat is not None:
+                if player.stack > 0:  # busted without stacks: the chips stay at the table
+                    table_no = player.seat.table_no
+                    self.unknown_chips[table_no] = (
+                        self.unknown_chips.get(table_no, 0) + player.stack
+                    )
+                player.busted_after_hand = self.hands_at.get(player.seat.table_no, 0)
+            player.stack = 0
+            self._unseat(player)
+            self.placements.append(placement)
+        self.players_left -= len(event.placements)
+        self.last_busts = event.busts
+        self.last_bust_round = event.round_no
+
+    def _unseat(self, player: PlayerState) -> None:
+        if player.seat is None:
+            return
+        table = self.tables[player.seat.table_no]
+        seats = dict(table.seats)
+        seats.pop(player.seat.seat_no, None)
+        self.tables[table.table_no] = table.with_seats(seats)
+        player.last_seat = player.seat
+        player.seat = None
