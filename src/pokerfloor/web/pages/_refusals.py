@@ -34,9 +34,11 @@ EXPLANATIONS: dict[str, str] = {
     "NO_REENTRY_LEFT": N_("This player has no re-entry left."),
     "NO_SUCH_TABLE": N_("There is no such table in play."),
     "NO_TABLE_TO_BREAK": N_("Every table is still needed: no table is due to break."),
-    "ON_BREAK": N_("The tournament is on a break."),
+    "ON_BREAK": N_("The tournament is on a break: the next hand begins when it is over."),
     "POSITIONS_MISMATCH": N_("The button or the blinds are not where the rules put them."),
     "REBUY_NOT_ALLOWED": N_("No rebuy is allowed for this player now."),
+    "REBUY_TOO_LATE": N_("Too late for a rebuy at the bust."),
+    "HAND_FOR_HAND_WAIT": N_("Hand-for-hand: this table waits for the other tables."),
     "REENTRY_CLOSED": N_("Re-entry is closed."),
     "SEATS_ALREADY_DRAWN": N_("The seats are already drawn."),
     "SEATS_NOT_DRAWN": N_("The seats are not drawn yet."),
@@ -50,9 +52,57 @@ EXPLANATIONS: dict[str, str] = {
 }
 
 
+# Refusals explained with their numbers, in both languages: by code, or by code and the
+# ``reason`` parameter. Each placeholder is one of the refusal's ``params``.
+DETAILED: dict[tuple[str, str | None], str] = {
+    ("REBUY_NOT_ALLOWED", "period_over"): N_(
+        "Rebuys ended with level %(until_level)s (and %(extra_hands)s more hands at each "
+        "table); this hand is at level %(level)s."
+    ),
+    ("REBUY_NOT_ALLOWED", "limit_reached"): N_(
+        "This player has taken the %(limit)s rebuy(s) allowed."
+    ),
+    ("REBUY_NOT_ALLOWED", "stack_above_threshold"): N_(
+        "This player has %(stack)s chips, too many for a rebuy (big blind %(big_blind)s)."
+    ),
+    ("REBUY_NOT_ALLOWED", "no_rebuys"): N_("This tournament has no rebuys."),
+    ("REBUY_TOO_LATE", None): N_(
+        "The player busted in hand %(busted_in_hand)s and the table has reported hand "
+        "%(hands_played)s since: too late for a rebuy at the bust (a re-entry is a new entry)."
+    ),
+    ("HAND_FOR_HAND_WAIT", None): N_(
+        "Hand-for-hand: this table has played round %(round_no)s; its next hand waits for "
+        "table(s) %(waiting_for)s."
+    ),
+    ("CHIPS_NOT_CONSERVED", None): N_(
+        "The stacks add up to %(after)s chips; the table had %(before)s recorded (and "
+        "%(unknown_chips)s more from busts reported without stacks)."
+    ),
+}
+
+
+def _detailed(error: PokerfloorError) -> str | None:
+    params = error.params or {}
+    reason = params.get("reason")
+    msgid = DETAILED.get((error.code, reason if isinstance(reason, str) else None))
+    if msgid is None:
+        return None
+    values = {
+        key: ", ".join(map(str, value)) if isinstance(value, list | tuple) else value
+        for key, value in params.items()
+    }
+    try:
+        return i18n.gettext(msgid, **values)
+    except (KeyError, ValueError, TypeError):
+        return None
+
+
 def explain(error: PokerfloorError) -> str:
     """The refusal in the current language, with its code. In English the engine's own
-    message says more (it names the players, seats and totals), so it is kept."""
+    message says more (it names the players, seats and totals), so it is kept, unless a
+    detailed explanation with the numbers exists."""
     known = EXPLANATIONS.get(error.code)
-    text = i18n.gettext(known) if known and i18n.current_locale() != "en" else error.message
+    text = _detailed(error) or (
+        i18n.gettext(known) if known and i18n.current_locale() != "en" else error.message
+    )
     return i18n.gettext("Refused (%(code)s): %(message)s", code=error.code, message=text)

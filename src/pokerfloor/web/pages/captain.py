@@ -167,7 +167,19 @@ def _captain_context(pages: Pages, tournament_id: str, table_no: int) -> dict[st
         ],
         "call": call,
         "fingerprint": _fingerprint,
+        # "Bust + rebuy" is offered while a rebuy is possible at the table's level.
+        "rebuys_open": _rebuys_open(pages, tournament_id, seats),
     }
+
+
+def _rebuys_open(pages: Pages, tournament_id: str, seats: list[dict[str, Any]]) -> bool:
+    if not seats:
+        return False
+    tournament = pages.service.tournament(tournament_id)
+    now = pages.service.clock()
+    return tournament.rebuy_period(seats[0]["player_id"], now) == "rebuy" and bool(
+        tournament.structure.entry.rebuy_chips
+    )
 
 
 def _render_captain_live(
@@ -208,6 +220,10 @@ def _parse_chips(text: str) -> int | None:
     """A count of chips typed by hand; None when it is not one."""
     value = whole_number(text, separators=_SEPARATORS)
     return value if value is not None and value <= MAX_CHIPS else None
+
+
+def _seats_of(pages: Pages, tournament_id: str) -> list[dict[str, Any]]:
+    return pages.service.players_list(tournament_id)["players"]  # type: ignore[no-any-return]
 
 
 def _next_button(pages: Pages, tournament_id: str, table_no: int) -> dict[str, Any] | None:
@@ -305,10 +321,12 @@ def report_bust(
     busted: Annotated[list[str] | None, Form()] = None,
     stack_player: Annotated[list[str] | None, Form()] = None,
     start_stack: Annotated[list[str] | None, Form()] = None,
+    then: Annotated[str, Form(max_length=20)] = "",
     key: str = "",
 ) -> Response:
     """Busts of the last hand reported at the table; the starting stacks rank them when the
-    captain gives them all (else they tie, as the profile says)."""
+    captain gives them all (else they tie, as the profile says). ``then`` ``rebuy`` ("bust +
+    rebuy"): the ticked players rebuy at once and keep their seats."""
     pages = _captain_pages(request, tournament_id, table_no, key)
     with i18n.use_locale(locale_of(request)):
         players = list(dict.fromkeys(busted or []))
@@ -331,9 +349,19 @@ def report_bust(
             table_no=table_no,
             players=players,
             starting_stacks=starting,
+            rebuys=players if then == "rebuy" else [],
         )
         if error is not None:
             return flash(request, error=error)
+        if then == "rebuy":
+            names = {p["player_id"]: p["name"] for p in _seats_of(pages, tournament_id)}
+            return flash(
+                request,
+                done=i18n.gettext(
+                    "Bust and rebuy recorded: %(names)s keep(s) the seat.",
+                    names=", ".join(names.get(p, p) for p in players),
+                ),
+            )
         listed = pages.service.players_list(tournament_id)["players"]
         places = {p["player_id"]: (p["name"], p["place"]) for p in listed}
         ranked = [

@@ -173,6 +173,12 @@ def _pickers(
         "players": [
             {**seat, "table_no": table["table_no"]} for table in live for seat in table["seats"]
         ],
+        # Busted in their table's last hand, still in time for a rebuy at the bust.
+        "busted_rebuyers": [
+            player
+            for player in service.players_list(tournament_id)["players"]
+            if player["status"] == "busted" and player["may_rebuy"]
+        ],
     }
 
 
@@ -303,10 +309,12 @@ def bust(
     player: TextList = None,
     stack_for: TextList = None,
     stack: TextList = None,
+    then: Text = "",
 ) -> Response:
     """One or several players of a table busted in the same hand, with their starting stacks
     when known (the bigger ranks higher; without them they tie). A stack typed for a player
-    not ticked is passed on, so the service refuses it rather than ignoring a slip."""
+    not ticked is passed on, so the service refuses it rather than ignoring a slip. ``then``
+    ``rebuy`` ("bust + rebuy"): the ticked players rebuy at once and keep their seats."""
     service = tournament_service(request, tournament_id, td_only=True)
     table = _whole(table_no)
     if table is None:
@@ -324,9 +332,14 @@ def bust(
         table_no=table,
         players=busted,
         starting_stacks=stacks,
+        rebuys=busted if then == "rebuy" else [],
     )
     if error is not None:
         return flash(request, error)
+    if then == "rebuy":
+        names = ", ".join(player_name(service, tournament_id, p) for p in busted)
+        done = say(request, N_("Bust and rebuy recorded: %(names)s keep(s) the seat."), names=names)
+        return flash(request, None, done, trigger=REFRESH)
     places = {row["player_id"]: row["place"] for row in service.results(tournament_id)["ranking"]}
     names = ", ".join(
         say(
