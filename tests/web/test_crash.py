@@ -208,6 +208,13 @@ def fetch_log(client: httpx.Client, tournament_id: str) -> list[dict[str, Any]]:
         events.extend(page)
 
 
+def without_start(chart: dict[str, Any]) -> dict[str, Any]:
+    for table in chart["tables"]:
+        if table["next_hand"] is not None:
+            table["next_hand"].pop("started_at_ms", None)
+    return chart
+
+
 def check_server(url: str, ledger: Ledger) -> int:
     """The checks after a restart; returns how many stored events were checked."""
     checked = 0
@@ -228,9 +235,13 @@ def check_server(url: str, ledger: Ledger) -> int:
             assert clock == json_like(read_models.clock_screen(replayed, clock["now_ms"]))
             seating = client.get(f"{base}/seating").json()
             now_ms = time.time_ns() // 1_000_000
-            assert seating == json_like(read_models.seating_chart(replayed, now_ms))
+            # A next hand's start is "now" within the shuffle's seconds after a report: the
+            # two reads are made at two moments, so that field is compared apart.
+            assert without_start(seating) == without_start(
+                json_like(read_models.seating_chart(replayed, now_ms))
+            )
             assert client.get(f"{base}/players").json() == json_like(
-                read_models.players_list(replayed)
+                read_models.players_list(replayed, time.time_ns() // 1_000_000)
             )
             assert client.get(f"{base}/results").json() == json_like(read_models.results(replayed))
             checked += len(log)
