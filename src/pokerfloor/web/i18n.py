@@ -115,7 +115,15 @@ def ngettext(singular: str, plural: str, count: int, /, **variables: object) -> 
         text = found[min(1, len(found) - 1)] if many else found[0]
     else:
         text = plural if count != 1 else singular
-    return text % {"num": count, **variables}
+    return text % _KeepMissing({"num": count, **variables})
+
+
+class _KeepMissing(dict[str, object]):
+    """Leaves a placeholder it has no value for as it was: in a template, Jinja's ``ngettext``
+    fills the other variables after this function has chosen the form."""
+
+    def __missing__(self, key: str) -> str:
+        return f"%({key})s"
 
 
 def _babel_locale() -> Locale:

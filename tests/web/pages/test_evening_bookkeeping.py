@@ -111,3 +111,24 @@ def test_a_hand_finishing_during_a_break_is_reported_from_the_phone(venue: Venue
     played = [e for e in tournament.events if type(e).__name__ == "HandPlayed"]
     assert played[-1].level == 6 and played[-1].table_no == 1
     assert next_hand(venue, 1) is None  # the next hand waits for the end of the break
+
+
+def test_the_console_says_one_hand_in_the_singular_and_flags_unknown_stacks(venue: Venue) -> None:
+    rebuy_evening(venue, profile="tda-2024")
+    venue.clock.advance(MINUTE)
+    finish_hand(venue, 1)
+    page = venue.td.get(f"/t/{TID}/console").text
+    assert "1 main jouée" in page and "1 mains" not in page
+    venue.public.post(bust_url(venue, 1), data={"busted": players_at(venue, 1)[:1]})
+    page = venue.td.get(f"/t/{TID}/console").text
+    assert "tapis inconnus (20" in page
+
+
+def test_the_winner_is_listed_as_the_winner_not_as_busted(venue: Venue) -> None:
+    rebuy_evening(venue, players=2, profile="tda-2024")
+    venue.clock.advance(MINUTE)
+    finish_hand(venue, 1)
+    venue.public.post(bust_url(venue, 1), data={"busted": players_at(venue, 1)[:1]})
+    venue.command(TID, type="finish", payouts_cents=[])
+    statuses = sorted(p["status"] for p in venue.service.players_list(TID)["players"])
+    assert statuses == ["busted", "winner"]

@@ -93,6 +93,8 @@ def _table_card(table: dict[str, Any], halted: set[int]) -> dict[str, Any]:
         "size": table["size"],
         "count": len(table["seats"]),
         "hands_played": table["hands_played"],
+        "stacks_known": table["stacks_known"],
+        "unknown_chips": table["unknown_chips"],
         "next_hand_no": plan["hand_no"] if plan else None,
         "has_button": button is not None,
         "halted": table["table_no"] in halted,
