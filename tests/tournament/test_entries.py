@@ -146,16 +146,16 @@ def test_reentry_is_refused_after_its_level_and_for_a_player_in_play() -> None:
 def test_tda_2024_r27_rebuy_only_once_out_of_chips() -> None:
     tournament, _ = started(12)
     tournament.players["P01"].stack = 100  # below the big blind of 200
-    assert not tournament.may_rebuy("P01", 0, big_blind=200)
+    assert not tournament.may_rebuy("P01", 0)
     with pytest.raises(PokerfloorError) as caught:
-        tournament.rebuy("P01", 0, big_blind=200)
+        tournament.rebuy("P01", 0)
     assert caught.value.code == "REBUY_NOT_ALLOWED"
 
 
 def test_allinouest_rebuy_allowed_below_the_big_blind() -> None:
     tournament, _ = started(12, "allinouest")
     tournament.players["P01"].stack = 100
-    tournament.rebuy("P01", 0, big_blind=200)
+    tournament.rebuy("P01", 0)
     assert tournament.players["P01"].stack == 20_100
     assert tournament.rebuys == 1
 
@@ -164,9 +164,9 @@ def test_max_rebuys_is_a_cap() -> None:
     tournament, _ = started(12, "allinouest")
     for _ in range(2):  # club-rebuy allows 2
         tournament.players["P01"].stack = 0
-        tournament.rebuy("P01", 0, big_blind=200)
+        tournament.rebuy("P01", 0)
     tournament.players["P01"].stack = 0
-    assert not tournament.may_rebuy("P01", 0, big_blind=200)
+    assert not tournament.may_rebuy("P01", 0)
 
 
 def test_allinouest_two_extra_hands_rebuy_after_the_first_add_on_after_the_second() -> None:

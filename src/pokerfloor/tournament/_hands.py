@@ -424,59 +424,6 @@ class HandCommands:
         )  # fmt: skip
         return [p for p in settled if p.player_id in {bust.player_id for bust in busted}]
 
-    # ---- rebuy after the bust -------------------------------------------------------------
-
-    def rebuy_after_bust(self, player_id: PlayerId, at_ms: int) -> None:
-        """A player busted during the rebuy period rebuys before the table's next hand: back at
-        the seat with the rebuy's chips, the bust's place withdrawn (rebuy.declaration_binding)."""
-        refusal = self.rebuy_after_bust_refusal(player_id, at_ms)
-        if refusal is not None:
-            raise refusal
-        seat = self.players[player_id].last_seat
-        assert seat is not None  # checked by the refusal
-        self._record(
-            BustRebought(
-                player_id, seat.table_no, seat.seat_no, at_ms,
-                self.cite("rebuy.declaration_binding"),
-            )
-        )  # fmt: skip
-        self._rebuy(player_id, "rebuy", at_ms)
-
-    def rebuy_after_bust_refusal(self, player_id: PlayerId, at_ms: int) -> PokerfloorError | None:
-        """Why a busted player may not rebuy at the bust now, with the numbers; None when they
-        may: busted in the table's last hand, the seat still free, a rebuy allowed at the
-        level of that hand."""
-        player = self.players.get(player_id)
-        seat = None if player is None else player.last_seat
-        if player is None or seat is None or player.busted_after_hand is None:
-            return PokerfloorError(
-                "NOT_BUSTED", f"{player_id} has no bust to rebuy from", {"player_id": player_id}
-            )
-        played = self.hands_at.get(seat.table_no, 0)
-        if played != player.busted_after_hand or seat.table_no not in self.tables:
-            return PokerfloorError(
-                "REBUY_TOO_LATE",
-                f"{player_id} busted in hand {player.busted_after_hand} of table "
-                f"{seat.table_no}; hand {played} has been reported since: a rebuy at the bust "
-                "is taken before the table's next hand, a re-entry is a new entry",
-                {
-                    "player_id": player_id,
-                    "table_no": seat.table_no,
-                    "busted_in_hand": player.busted_after_hand,
-                    "hands_played": played,
-                },
-            )
-        table = self.tables[seat.table_no]
-        if seat.seat_no in table.seats:
-            return PokerfloorError(
-                "SEAT_TAKEN",
-                f"seat {seat.seat_no} of table {seat.table_no} is taken by "
-                f"{table.seats[seat.seat_no]}",
-                {"player_id": player_id, "table_no": seat.table_no, "seat_no": seat.seat_no},
-            )
-        level = self._level_of_last_hand(seat.table_no)
-        return self.rebuy_refusal(player_id, at_ms, level, hand_recorded=True, at_bust=True)
-
     # ---- hand-for-hand --------------------------------------------------------------------
 
     def set_hand_for_hand(self, active: bool, at_ms: int) -> None:
