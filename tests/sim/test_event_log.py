@@ -61,6 +61,7 @@ def check_log(lines: list[dict[str, Any]]) -> dict[str, int]:
         "late_seats": 0,
     }
     last_group: set[str] = set()
+    deal: dict[str, Any] | None = None  # the deal agreed and not cancelled
     for line in lines:
         kind = line["type"]
         if kind == "player_registered":
@@ -172,6 +173,17 @@ def check_log(lines: list[dict[str, Any]]) -> dict[str, int]:
             stacks[line["player_id"]] += line["chips"]
             expected_chips += line["chips"]
             counts["rebuys"] += 1
+        elif kind == "deal_agreed":
+            deal = line
+            alive = {pid for pid in stacks if pid not in places and pid not in withdrawn}
+            assert {share["player_id"] for share in line["shares"]} == alive, "all players deal"
+            assert all(stacks[share["player_id"]] == share["stack"] for share in line["shares"])
+            shared = sum(share["cents"] for share in line["shares"])
+            assert shared + line["played_for_cents"] == line["total_cents"]
+            assert line["total_cents"] == sum(line["payouts_cents"]) and line["citations"]
+        elif kind == "deal_cancelled":
+            assert deal is not None and line["reason"]
+            deal = None
         elif kind == "tournament_finished":
             ranking = line["ranking"]
             assert sorted(p["player_id"] for p in ranking) == sorted(set(stacks) - withdrawn)
@@ -192,6 +204,12 @@ def check_log(lines: list[dict[str, Any]]) -> dict[str, int]:
             covered.sort()
             assert covered == list(range(1, len(stacks) - len(withdrawn) + 1))
             assert sum(prize["cents"] for prize in line["prizes"]) == line["prize_pool_cents"]
+            if deal is not None:  # its players get their shares whatever the order
+                paid = {prize["player_id"]: prize["cents"] for prize in line["prizes"]}
+                winner_id = winner[0]["player_id"]
+                for share in deal["shares"]:
+                    extra = deal["played_for_cents"] if share["player_id"] == winner_id else 0
+                    assert paid.get(share["player_id"], 0) == share["cents"] + extra
     assert lines[-1]["type"] == "tournament_finished"
     return counts
 

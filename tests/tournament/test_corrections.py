@@ -10,7 +10,6 @@ from pokerfloor.tournament import points
 from pokerfloor.tournament.events import (
     BustCorrected,
     HandCorrected,
-    PaymentRecorded,
     PlayerRegistered,
     PlayerSeated,
     PlayerUnregistered,
@@ -65,19 +64,6 @@ def test_unregistering_after_the_draw_is_refused() -> None:
         tournament.unregister("NOBODY", 0, "late")
     assert caught.value.code == "NOT_REGISTERED"
     assert len(tournament.events) == count
-
-
-def test_payment_status_is_recorded() -> None:
-    tournament = registered(3)
-    tournament.record_payment("P01", True, "cash", 5)
-    assert tournament.events[-1] == PaymentRecorded("P01", True, "cash", 5)
-    assert tournament.players["P01"].paid and tournament.players["P01"].payment_method == "cash"
-    assert not tournament.players["P02"].paid
-    tournament.record_payment("P01", False, "", 6)  # a refund
-    assert not replayed(tournament).players["P01"].paid
-    with pytest.raises(PokerfloorError) as caught:
-        tournament.record_payment("NOBODY", True, "card", 7)
-    assert caught.value.code == "NOT_REGISTERED"
 
 
 def test_a_wrong_bust_is_corrected_and_the_ranking_stays_consistent() -> None:

@@ -207,22 +207,31 @@ def test_tda_2024_r30_absent_player_is_dealt_in_and_killed_until_arrival() -> No
     assert "P02" not in tournament.plan_hand(table_no, MINUTE).away
 
 
-def test_allinouest_absent_seat_goes_to_the_waiting_list_after_the_first_round() -> None:
+def test_allinouest_retards_unpaid_absent_seat_goes_to_the_waiting_list_after_level_1() -> None:
     tournament, rng = started(18, "allinouest", max_players=18, absent=("P04",))
     tournament.register_late("W1", "Alternate", MINUTE, rng)
     seat = tournament.players["P04"].seat
     assert seat is not None
-    assert tournament.release_absent_seats(MINUTE) == []  # the first round is not over
     for _ in range(len(tournament.tables[seat.table_no].seats)):
         play_even_hand(tournament, seat.table_no, 2 * MINUTE)
+    # A whole round of blinds is not the end of the first "round": that is a level.
+    assert tournament.release_absent_seats(19 * MINUTE) == []
     left = tournament.players["P04"].stack  # what the blinds left (the engine posts them)
-    assert tournament.release_absent_seats(3 * MINUTE) == ["P04"]
+    assert tournament.release_absent_seats(21 * MINUTE) == ["P04"]
     released = [e for e in tournament.events if isinstance(e, AbsentSeatReleased)]
     assert released[0].player_id == "W1" and released[0].stack == left
     newcomer = tournament.players["W1"]
     assert newcomer.seat == seat and newcomer.stack == left
     assert not tournament.players["P04"].in_play
-    assert released[0].citations == ("allinouest §Retards et absents",)
+    assert released[0].citations[0].startswith("allinouest §Retards et absents")
+
+
+def test_allinouest_retards_a_paid_absent_player_keeps_the_seat_and_is_blinded() -> None:
+    tournament, rng = started(18, "allinouest", max_players=18, absent=("P04",))
+    tournament.record_payment("P04", True, "cash", 0)
+    tournament.register_late("W1", "Alternate", MINUTE, rng)
+    assert tournament.release_absent_seats(120 * MINUTE) == []
+    assert tournament.players["P04"].in_play and "W1" in tournament.waiting_list
 
 
 def test_heavenpoker_2_6_absent_stack_removed_after_the_first_hour_when_nobody_waits() -> None:

@@ -10,7 +10,7 @@ recorded in the events, so a replay never needs the seed.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -19,13 +19,16 @@ __all__ = [
     "CREATE_DECODER",
     "Addon",
     "AdjustClock",
+    "AgreeDeal",
     "AnswerFloorCall",
     "Arrive",
     "Balance",
     "BustPlayers",
     "CallFloor",
+    "CancelDeal",
     "CancelMoves",
     "ChipRace",
+    "ChoosePrizePoolBasis",
     "Command",
     "ConfirmMove",
     "ConfirmMoves",
@@ -47,6 +50,7 @@ __all__ = [
     "RecordHand",
     "RecordPayment",
     "Reenter",
+    "Refund",
     "RegisterLate",
     "RegisterPlayer",
     "ReleaseAbsentSeats",
@@ -79,6 +83,7 @@ DeltaMs = Annotated[int, msgspec.Meta(ge=-DAY_MS, le=DAY_MS)]
 
 
 ReasonText = Annotated[str, msgspec.Meta(min_length=1, max_length=500)]
+MethodText = Annotated[str, msgspec.Meta(max_length=40)]  # cash, card, transfer...
 PointsValue = Annotated[int, msgspec.Meta(ge=0, le=MAX_CENTS)]
 # A formula's name (``name``) or one of its parameters (whole numbers, or a table of them).
 PointsParam = (
@@ -203,18 +208,22 @@ class BustPlayers(_Command, frozen=True, tag="bust_players"):
 
 class Rebuy(_Command, frozen=True, tag="rebuy"):
     """A rebuy between hands; for a player busted in the table's last hand, the rebuy at the
-    bust (back at the seat, the place withdrawn) until the table's next hand is reported."""
+    bust (back at the seat, the place withdrawn) until the table's next hand is reported.
+    ``method``: how it was paid on the spot; "" when not paid yet (the cash book shows it)."""
 
     player_id: PlayerIdText
+    method: MethodText = "cash"
 
 
 class Addon(_Command, frozen=True, tag="addon"):
     player_id: PlayerIdText
+    method: MethodText = "cash"
 
 
 class Reenter(_Command, frozen=True, tag="reenter"):
     player_id: PlayerIdText
     seed: Seed | None = None
+    method: MethodText = "cash"
 
 
 class Arrive(_Command, frozen=True, tag="arrive"):
@@ -290,10 +299,15 @@ class Balance(_Command, frozen=True, tag="balance"):
 
 
 class ChipRace(_Command, frozen=True, tag="chip_race"):
+    """``odd_chips``: for every player seated at the table, the chips of ``removed`` still
+    held once changed up, as counted at the table (0 for none); without them the race is
+    refused (``CHIP_RACE_NEEDS_COUNTS``)."""
+
     table_no: TableNo
     removed: ChipValue  # the denomination taken out of play
     next_chip: ChipValue  # the smallest denomination left
     seed: Seed | None = None
+    odd_chips: Annotated[dict[PlayerIdText, Chips], msgspec.Meta(max_length=10)] | None = None
 
 
 class Penalize(_Command, frozen=True, tag="penalize"):
@@ -310,9 +324,28 @@ class Unregister(_Command, frozen=True, tag="unregister"):
 
 
 class RecordPayment(_Command, frozen=True, tag="record_payment"):
+    """Money received from a player: ``amount_cents`` (by default what they owe). ``paid``
+    false takes back the payments recorded by mistake."""
+
     player_id: PlayerIdText
     paid: bool
-    method: Annotated[str, msgspec.Meta(max_length=40)] = ""
+    method: MethodText = ""
+    amount_cents: Annotated[int, msgspec.Meta(ge=1, le=100_000_000)] | None = None
+
+
+class Refund(_Command, frozen=True, tag="refund"):
+    """Money given back to a player (by default their credit: paid beyond what they owe)."""
+
+    player_id: PlayerIdText
+    reason: ReasonText
+    method: MethodText = "cash"
+    amount_cents: Annotated[int, msgspec.Meta(ge=1, le=100_000_000)] | None = None
+
+
+class ChoosePrizePoolBasis(_Command, frozen=True, tag="choose_prize_pool_basis"):
+    """The payouts count every entry (``entries``) or only the money collected (``money``)."""
+
+    basis: Literal["entries", "money"]
 
 
 class CorrectBust(_Command, frozen=True, tag="correct_bust"):
@@ -337,6 +370,23 @@ class CorrectHand(_Command, frozen=True, tag="correct_hand"):
     table_no: TableNo
     hand_no: HandNo
     stacks: Annotated[dict[PlayerIdText, Chips], msgspec.Meta(min_length=1, max_length=10)]
+    reason: ReasonText
+
+
+class AgreeDeal(_Command, frozen=True, tag="agree_deal"):
+    """Every player in play agreed a deal on the remaining prizes (the TD confirms it).
+    ``method``: ``icm`` or ``chip_chop`` (the split computed now; ``amounts_cents``, if given,
+    must be the split the TD showed) or ``custom`` (``amounts_cents`` for every player in
+    play). ``played_for_cents``: kept out of the split, for the winner."""
+
+    method: Annotated[str, msgspec.Meta(min_length=1, max_length=20)]
+    amounts_cents: Annotated[dict[PlayerIdText, Cents], msgspec.Meta(max_length=20)] | None = None
+    played_for_cents: Cents = 0
+
+
+class CancelDeal(_Command, frozen=True, tag="cancel_deal"):
+    """Withdraw the deal agreed, before the finish."""
+
     reason: ReasonText
 
 
@@ -387,8 +437,12 @@ TournamentCommand = (
     | ChipRace
     | Penalize
     | Finish
+    | AgreeDeal
+    | CancelDeal
     | Unregister
     | RecordPayment
+    | Refund
+    | ChoosePrizePoolBasis
     | CorrectBust
     | CorrectRebuy
 )

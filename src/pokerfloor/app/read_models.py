@@ -1,7 +1,8 @@
 """Read models of a live tournament: plain dicts (JSON-ready) computed from the aggregate.
 
-They are public: they show what is on the clock screen, the seating chart on the wall, the
-players' list and the results; nothing here is hidden information (no hole cards, no deck).
+They show what is on the clock screen, the seating chart on the wall, the players' list and
+the results; nothing here is hidden information (no hole cards, no deck). The cash book alone is
+for the TD (the API and the pages ask for the TD's credentials).
 """
 
 from __future__ import annotations
@@ -16,7 +17,16 @@ from pokerfloor.tournament.events import Placement
 from pokerfloor.tournament.state import HandPlan, PlayerState, Tournament
 from pokerfloor.tournament.structure import Level
 
-__all__ = ["clock_screen", "players_list", "prize_pool_cents", "results", "seating_chart"]
+__all__ = [
+    "cash_book",
+    "clock_screen",
+    "deal_proposal",
+    "deal_view",
+    "players_list",
+    "prize_pool_cents",
+    "results",
+    "seating_chart",
+]
 
 
 def _level(level: Level | None) -> dict[str, Any] | None:
@@ -173,6 +183,9 @@ def players_list(tournament: Tournament, now_ms: int | None = None) -> dict[str,
     players = []
     placed = places(tournament)
     finished = tournament.finished is not None
+    book = tournament.cash_book()
+    accounts = {account.player_id: account for account in book.accounts}
+    methods = {line.player_id: line.method for line in book.lines if line.paid_cents > 0}
     for player in tournament.players.values():
         seat = player.seat
         players.append(
@@ -193,8 +206,10 @@ def players_list(tournament: Tournament, now_ms: int | None = None) -> dict[str,
                 and not finished
                 and _may_rebuy(tournament, player, now_ms),
                 "penalties": list(player.penalties),
-                "paid": player.paid,
-                "payment_method": player.payment_method,
+                # Paid: nothing left to pay for the entries, rebuys and add-ons so far.
+                "paid": player.player_id not in accounts
+                or not accounts[player.player_id].owed_cents,
+                "payment_method": methods.get(player.player_id, ""),
             }
         )
     return {
@@ -247,4 +262,106 @@ def results(tournament: Tournament) -> dict[str, Any]:
         "players_left": tournament.players_left,
         "prize_pool_cents": finished.prize_pool_cents if finished else prize_pool_cents(tournament),
         "ranking": ranking,
+        "deal": deal_view(tournament),
+    }
+
+
+def deal_view(tournament: Tournament) -> dict[str, Any] | None:
+    """The deal the players agreed and did not cancel (kept once the tournament is finished:
+    the prizes of its players are its shares), or None."""
+    deal = tournament.deal
+    if deal is None:
+        return None
+    return {
+        "method": deal.method,
+        "at_ms": deal.at_ms,
+        "total_cents": deal.total_cents,
+        "played_for_cents": deal.played_for_cents,
+        "payouts_cents": list(deal.payouts_cents),
+        "citations": list(deal.citations),
+        "shares": [
+            {
+                "player_id": share.player_id,
+                "name": tournament.players[share.player_id].name,
+                "stack": share.stack,
+                "cents": share.cents,
+            }
+            for share in deal.shares
+        ],
+    }
+
+
+def deal_proposal(tournament: Tournament, played_for_cents: int = 0) -> dict[str, Any]:
+    """Both splits of a deal on the remaining prizes, from the stacks recorded, the biggest
+    stack first; raises the core's refusal (``DEALS_FORBIDDEN`` with its citation...)."""
+    offer = tournament.propose_deal(played_for_cents)
+    players = []
+    for index, player_id in enumerate(offer.player_ids):
+        player = tournament.players[player_id]
+        players.append(
+            {
+                "player_id": player_id,
+                "name": player.name,
+                "table_no": player.seat.table_no if player.seat else None,
+                "seat_no": player.seat.seat_no if player.seat else None,
+                "stack": offer.stacks[index],
+                "icm_cents": offer.icm_cents[index],
+                "chip_chop_cents": offer.chip_chop_cents[index],
+            }
+        )
+    return {
+        "tournament_id": tournament.created.tournament_id,
+        "players": players,
+        "payouts_cents": list(offer.payouts_cents),
+        "total_cents": offer.total_cents,
+        "played_for_cents": offer.played_for_cents,
+        "prize_pool_cents": offer.prize_pool_cents,
+        "citations": list(offer.citations),
+        "agreed": deal_view(tournament),
+    }
+
+
+def cash_book(tournament: Tournament) -> dict[str, Any]:
+    """The cash book (TD only): per player what is owed and paid, every line, the totals and
+    whether they reconcile (collected = prize pool + fees + refunds + credits)."""
+    book = tournament.cash_book()
+    entry = tournament.structure.entry
+    return {
+        "tournament_id": tournament.created.tournament_id,
+        "prices_cents": {
+            "buy_in": entry.buy_in_cents,
+            "fee": entry.fee_cents,
+            "rebuy": entry.rebuy_cents,
+            "addon": entry.addon_cents,
+            "reentry": entry.buy_in_cents + entry.fee_cents,
+        },
+        "basis": book.basis,
+        "accounts": [
+            {
+                "player_id": account.player_id,
+                "name": account.name,
+                "due_cents": account.due_cents,
+                "paid_cents": account.net_paid_cents,
+                "owed_cents": account.owed_cents,
+                "credit_cents": account.credit_cents,
+                "refunded_cents": account.refunded_cents,
+            }
+            for account in book.accounts
+        ],
+        "lines": [msgspec.to_builtins(line) for line in book.lines],
+        "unpaid": [
+            {"player_id": a.player_id, "name": a.name, "owed_cents": a.owed_cents}
+            for a in book.unpaid
+        ],
+        "totals": {
+            "received_cents": book.received_cents,
+            "refunds_cents": book.refunds_cents,
+            "fees_cents": book.fees_cents,
+            "pool_collected_cents": book.pool_collected_cents,
+            "credits_cents": book.credits_cents,
+            "owed_cents": book.owed_cents,
+            "pool_by_entries_cents": book.pool_by_entries_cents,
+            "prize_pool_cents": book.pool_cents,
+        },
+        "reconciles": book.reconciles,
     }

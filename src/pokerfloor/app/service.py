@@ -29,13 +29,16 @@ from pokerfloor.app import read_models
 from pokerfloor.app.commands import (
     Addon,
     AdjustClock,
+    AgreeDeal,
     AnswerFloorCall,
     Arrive,
     Balance,
     BustPlayers,
     CallFloor,
+    CancelDeal,
     CancelMoves,
     ChipRace,
+    ChoosePrizePoolBasis,
     Command,
     ConfirmMove,
     ConfirmMoves,
@@ -57,6 +60,7 @@ from pokerfloor.app.commands import (
     RecordHand,
     RecordPayment,
     Reenter,
+    Refund,
     RegisterLate,
     RegisterPlayer,
     ReleaseAbsentSeats,
@@ -422,6 +426,18 @@ class TournamentService:
         )
         return result
 
+    def cash_book(self, tournament_id: str) -> dict[str, Any]:
+        result: dict[str, Any] = self._view(tournament_id, read_models.cash_book)
+        return result
+
+    def deal_proposal(self, tournament_id: str, played_for_cents: int = 0) -> dict[str, Any]:
+        """Both splits of a deal now (``read_models.deal_proposal``); refused as the core
+        refuses a deal (``DEALS_FORBIDDEN``, ``DEAL_STACKS_UNKNOWN``...)."""
+        result: dict[str, Any] = self._view(
+            tournament_id, lambda t: read_models.deal_proposal(t, played_for_cents)
+        )
+        return result
+
     def results(self, tournament_id: str) -> dict[str, Any]:
         result: dict[str, Any] = self._view(tournament_id, read_models.results)
         return result
@@ -501,11 +517,11 @@ def _dispatch(tournament: Tournament, command: TournamentCommand, now: int) -> N
         case BustPlayers():
             _bust_players(tournament, command, now)
         case Rebuy():
-            tournament.rebuy(command.player_id, now)
+            tournament.rebuy(command.player_id, now, command.method)
         case Addon():
-            tournament.addon(command.player_id, now)
+            tournament.addon(command.player_id, now, command.method)
         case Reenter():
-            tournament.reenter(command.player_id, now, _rng(command.seed))
+            tournament.reenter(command.player_id, now, _rng(command.seed), command.method)
         case Arrive():
             tournament.arrive(command.player_id, now)
         case ReleaseAbsentSeats():
@@ -544,10 +560,24 @@ def _dispatch(tournament: Tournament, command: TournamentCommand, now: int) -> N
             tournament.penalize(command.player_id, command.kind, command.reason, now)
         case Finish():
             _finish(tournament, command, now)
+        case AgreeDeal():
+            tournament.agree_deal(
+                command.method, now, command.amounts_cents, command.played_for_cents
+            )
+        case CancelDeal():
+            tournament.cancel_deal(command.reason, now)
         case Unregister():
             tournament.unregister(command.player_id, now, command.reason)
         case RecordPayment():
-            tournament.record_payment(command.player_id, command.paid, command.method, now)
+            tournament.record_payment(
+                command.player_id, command.paid, command.method, now, command.amount_cents
+            )
+        case Refund():
+            tournament.refund(
+                command.player_id, command.amount_cents, command.method, command.reason, now
+            )
+        case ChoosePrizePoolBasis():
+            tournament.choose_prize_pool_basis(command.basis, now)
         case CorrectBust():
             tournament.correct_bust(command.player_id, command.stack, now, command.reason)
         case CorrectRebuy():
@@ -596,16 +626,14 @@ def _bust_players(tournament: Tournament, command: BustPlayers, now: int) -> Non
 
 
 def _chip_race(tournament: Tournament, command: ChipRace, now: int) -> None:
-    table = tournament.tables.get(command.table_no)
-    if table is None or not table.seats:
-        raise PokerfloorError(
-            "NO_SUCH_TABLE",
-            f"there is no table {command.table_no} in play",
-            {"table_no": command.table_no},
-        )
     seed = secrets.randbits(64) if command.seed is None else command.seed
     tournament.chip_race(
-        command.table_no, command.removed, command.next_chip, Deck.shuffled(seed), now
+        command.table_no,
+        command.removed,
+        command.next_chip,
+        Deck.shuffled(seed),
+        now,
+        odd_chips=command.odd_chips,
     )
 
 

@@ -272,9 +272,11 @@ LATE_REGISTRATION: tuple[SettingSpec, ...] = (
             "never: the absent player keeps the seat and posts blinds",
         ),
         choice(
-            "after_first_round",
-            "après le premier tour de blinds",
-            "after the first round of blinds",
+            "unpaid_after_first_level",
+            "frais réglés d'avance : jamais, ses blinds sont prélevés jusqu'à son arrivée ; "
+            "frais non réglés ou tournoi gratuit : à la fin du premier niveau",
+            "entry paid in advance: never, the blinds are taken until the player arrives; "
+            "entry not paid or a free tournament: at the end of the first level",
         ),
         choice(
             "after_first_hour",

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pokerfloor.cards import Deck
 from pokerfloor.hand import Hand, HandSetup, Seat
 from pokerfloor.sim.bots import BOTS, Bot
+from pokerfloor.tournament.chiprace import odd_chips_from_stacks
 from pokerfloor.tournament.clock import PauseClock, ResumeClock, clock_view
 from pokerfloor.tournament.events import TournamentEvent, TournamentFinished
 from pokerfloor.tournament.points import PointsFormula
@@ -309,7 +310,13 @@ def _chip_races(tournament: Tournament, now: int, rng: random.Random, raced: set
             for removed in sorted(pause.colour_up):
                 if removed < next_chip:
                     deck = Deck.shuffled(rng.getrandbits(64))
-                    tournament.chip_race(table_no, removed, next_chip, deck, now)
+                    # The simulator's stacks are exact: they are what a table would count.
+                    stacks = {
+                        player: tournament.players[player].stack
+                        for player in tournament.tables[table_no].seats.values()
+                    }
+                    odd = odd_chips_from_stacks(stacks, removed, next_chip)
+                    tournament.chip_race(table_no, removed, next_chip, deck, now, odd_chips=odd)
 
 
 def _hand_for_hand_round(

@@ -1,6 +1,6 @@
-"""The desk's own bookkeeping and its corrections: unregistering before the draw, payments,
-and mistakes undone by a reversing event with a reason (a bust that was not one, a rebuy or
-add-on that did not happen). Nothing is ever deleted: the log only grows.
+"""The desk's own bookkeeping and its corrections: unregistering before the draw (the money
+paid is refunded), and mistakes undone by a reversing event with a reason (a bust that was not
+one, a rebuy or add-on that did not happen). Nothing is ever deleted: the log only grows.
 
 A mixin of ``Tournament`` (state.py): each command checks the state, then records events
 through ``_record``; ``_apply_correction`` folds the events of this module.
@@ -16,7 +16,6 @@ from pokerfloor.tournament import ranking
 from pokerfloor.tournament.events import (
     BustCorrected,
     HandCorrected,
-    PaymentRecorded,
     Placement,
     PlayerRegistered,
     PlayerUnregistered,
@@ -29,12 +28,9 @@ if TYPE_CHECKING:
     from pokerfloor.tournament.state import PlayerState
     from pokerfloor.tournament.structure import Structure
 
-CorrectionEvent = (
-    PlayerUnregistered | PaymentRecorded | BustCorrected | RebuyCorrected | HandCorrected
-)
+CorrectionEvent = PlayerUnregistered | BustCorrected | RebuyCorrected | HandCorrected
 CORRECTION_EVENTS = (
     PlayerUnregistered,
-    PaymentRecorded,
     BustCorrected,
     RebuyCorrected,
     HandCorrected,
@@ -64,6 +60,7 @@ class CorrectionCommands:
 
         def _record(self, event: TournamentEvent) -> None: ...
         def is_full(self) -> bool: ...
+        def refund_paid(self, player_id: PlayerId, reason: str, at_ms: int) -> None: ...
         def _check_total(
             self, table_no: int, before: int, after: Mapping[PlayerId, int]
         ) -> None: ...
@@ -88,17 +85,10 @@ class CorrectionCommands:
                 {"player_id": player_id},
             )
         self._record(PlayerUnregistered(player_id, reason, at_ms))
+        self.refund_paid(player_id, reason, at_ms)  # an entry that will not play
         if self.waiting_list and not self.is_full():
             newcomer, name = next(iter(self.waiting_list.items()))
             self._record(PlayerRegistered(newcomer, name, at_ms))
-
-    def record_payment(self, player_id: PlayerId, paid: bool, method: str, at_ms: int) -> None:
-        """Whether the player has paid the entry, and how."""
-        if player_id not in self.players:
-            raise PokerfloorError(
-                "NOT_REGISTERED", f"{player_id} is not registered", {"player_id": player_id}
-            )
-        self._record(PaymentRecorded(player_id, paid, method, at_ms))
 
     def correct_bust(self, player_id: PlayerId, stack: int, at_ms: int, reason: str) -> None:
         """Reinstate a player wrongly recorded as busted, back at their seat with ``stack``."""
@@ -206,11 +196,7 @@ class CorrectionCommands:
 
     def _apply_correction(
         self,
-        event: PlayerUnregistered
-        | PaymentRecorded
-        | BustCorrected
-        | RebuyCorrected
-        | HandCorrected,
+        event: PlayerUnregistered | BustCorrected | RebuyCorrected | HandCorrected,
     ) -> None:
         if isinstance(event, PlayerUnregistered):
             if self.waiting_list.pop(event.player_id, None) is None:
@@ -218,10 +204,6 @@ class CorrectionCommands:
                 self.players_left -= 1
                 self.entries -= 1
                 self.chips_in_play -= self.created.starting_stack
-        elif isinstance(event, PaymentRecorded):
-            payer = self.players[event.player_id]
-            payer.paid = event.paid
-            payer.payment_method = event.method
         elif isinstance(event, HandCorrected):
             for player_id, stack in event.stacks_after:
                 self.players[player_id].stack = stack

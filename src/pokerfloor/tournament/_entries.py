@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from pokerfloor.rules import RuleProfile
+    from pokerfloor.tournament._cash import CashBook
     from pokerfloor.tournament.events import Placement, TournamentCreated, TournamentEvent
     from pokerfloor.tournament.state import PlayerState
     from pokerfloor.tournament.structure import Level, Structure
@@ -46,7 +47,6 @@ class EntryCommands:
         tables: dict[int, Table]
         hands_at: dict[int, int]
         hands_after_rebuys: dict[int, int]
-        first_round: dict[int, int]
         waiting_list: dict[PlayerId, str]
         max_players: int | None
         players_left: int
@@ -55,6 +55,7 @@ class EntryCommands:
 
         def _record(self, event: TournamentEvent) -> None: ...
         def level_at(self, at_ms: int) -> tuple[int, Level | None]: ...
+        def cash_book(self) -> CashBook: ...
         def cite(self, key: str) -> tuple[str, ...]: ...
         def in_play(self) -> list[PlayerState]: ...
         def settle_busts(self, busted: Sequence[BustInfo], at_ms: int) -> list[Placement]: ...
@@ -121,8 +122,11 @@ class EntryCommands:
             seated.append(player_id)
         return seated
 
-    def reenter(self, player_id: PlayerId, at_ms: int, rng: random.Random) -> None:
-        """A busted player buys a new entry (a full starting stack, a new random seat)."""
+    def reenter(
+        self, player_id: PlayerId, at_ms: int, rng: random.Random, method: str = "cash"
+    ) -> None:
+        """A busted player buys a new entry (a full starting stack, a new random seat), paid on
+        the spot by ``method`` ("" = not paid yet)."""
         entry = self.structure.entry
         player = self.players.get(player_id)
         if player is None or player.in_play:
@@ -143,7 +147,11 @@ class EntryCommands:
                 f"{player_id} has used the {entry.max_reentries} re-entries allowed",
                 {"player_id": player_id},
             )
-        self._record(PlayerRegistered(player_id, player.name, at_ms, player.entries + 1))
+        self._record(
+            PlayerRegistered(
+                player_id, player.name, at_ms, player.entries + 1, payment_method=method
+            )
+        )
         self._seat_newcomer(player_id, "reentry", at_ms, rng)
 
     def _seat_newcomer(
@@ -279,21 +287,22 @@ class EntryCommands:
     def may_rebuy(self, player_id: PlayerId, at_ms: int) -> bool:
         return self.rebuy_refusal(player_id, at_ms) is None
 
-    def rebuy(self, player_id: PlayerId, at_ms: int) -> None:
+    def rebuy(self, player_id: PlayerId, at_ms: int, method: str = "cash") -> None:
         """A declared rebuy between hands (binding: rebuy.declaration_binding); for a player
-        busted in the table's last hand, the rebuy at the bust (``rebuy_after_bust``)."""
+        busted in the table's last hand, the rebuy at the bust (``rebuy_after_bust``).
+        ``method``: how it was paid on the spot ("" = not paid yet: the cash book says so)."""
         player = self.players.get(player_id)
         if player is not None and player.place is not None and not player.withdrawn:
-            self.rebuy_after_bust(player_id, at_ms)
+            self.rebuy_after_bust(player_id, at_ms, method)
             return
         refusal = self.rebuy_refusal(player_id, at_ms)
         if refusal is not None:
             raise refusal
-        self._rebuy(player_id, "rebuy", at_ms)
+        self._rebuy(player_id, "rebuy", at_ms, method=method)
 
     # ---- rebuy after the bust ------------------------------------------------------------
 
-    def rebuy_after_bust(self, player_id: PlayerId, at_ms: int) -> None:
+    def rebuy_after_bust(self, player_id: PlayerId, at_ms: int, method: str = "cash") -> None:
         """A player busted during the rebuy period rebuys before the table's next hand: back at
         the seat with the rebuy's chips, the bust's place withdrawn (rebuy.declaration_binding)."""
         refusal = self.rebuy_after_bust_refusal(player_id, at_ms)
@@ -307,7 +316,7 @@ class EntryCommands:
                 self.cite("rebuy.declaration_binding"),
             )
         )  # fmt: skip
-        self._rebuy(player_id, "rebuy", at_ms)
+        self._rebuy(player_id, "rebuy", at_ms, method=method)
 
     def rebuy_after_bust_refusal(self, player_id: PlayerId, at_ms: int) -> PokerfloorError | None:
         """Why a busted player may not rebuy at the bust now, with the numbers; None when they
@@ -344,7 +353,7 @@ class EntryCommands:
         level = self._level_of_last_hand(seat.table_no)
         return self.rebuy_refusal(player_id, at_ms, level, hand_recorded=True, at_bust=True)
 
-    def addon(self, player_id: PlayerId, at_ms: int) -> None:
+    def addon(self, player_id: PlayerId, at_ms: int, method: str = "cash") -> None:
         entry = self.structure.entry
         player = self.players.get(player_id)
         if player is None or not player.in_play:
@@ -360,9 +369,16 @@ class EntryCommands:
                 f"{limit} at most",
                 {"player_id": player_id, "period": period},
             )
-        self._rebuy(player_id, "addon", at_ms)
+        self._rebuy(player_id, "addon", at_ms, method=method)
 
-    def _rebuy(self, player_id: PlayerId, kind: str, at_ms: int, at_bust: bool = False) -> None:
+    def _rebuy(
+        self,
+        player_id: PlayerId,
+        kind: str,
+        at_ms: int,
+        at_bust: bool = False,
+        method: str = "cash",
+    ) -> None:
         entry = self.structure.entry
         chips, cents = (
             (entry.rebuy_chips, entry.rebuy_cents)
@@ -372,7 +388,7 @@ class EntryCommands:
         cite = self.cite("rebuy.declaration_binding") + self.cite("rebuy.stack_threshold")
         if kind == "rebuy" and self.profile.int_value("rebuy.extra_hands_after_period"):
             cite += self.cite("rebuy.extra_hands_after_period")
-        self._record(PlayerRebought(player_id, chips, cents, kind, at_ms, cite, at_bust))
+        self._record(PlayerRebought(player_id, chips, cents, kind, at_ms, cite, at_bust, method))
 
     # ---- absent players -----------------------------------------------------------------
 
@@ -388,8 +404,9 @@ class EntryCommands:
 
     def release_absent_seats(self, at_ms: int) -> list[PlayerId]:
         """Give absent players' seats to the waiting list once the profile allows it
-        (allinouest: after the first round; heavenpoker 2.6: after the first hour, the stack
-        removed when nobody waits). The newcomer plays the stack left."""
+        (allinouest: an unpaid entry after the first level, a paid one never; heavenpoker 2.6:
+        after the first hour, the stack removed when nobody waits). The newcomer plays the
+        stack left; the absent player is no longer an entry."""
         rule = self.profile.enum_value("late_registration.absent_seat_released")
         if rule == "never" or self.clock_started_at is None:
             return []
@@ -399,11 +416,12 @@ class EntryCommands:
             if player.present or player.seat is None:
                 continue
             table = self.tables[player.seat.table_no]
-            if rule == "after_first_round":
-                # A round: as many hands as players at the table's first hand.
-                first_round = self.first_round.get(table.table_no)
-                played = self.hands_at.get(table.table_no, 0)
-                due = first_round is not None and played >= first_round
+            if rule == "unpaid_after_first_level":
+                # A paid entry keeps the seat; an unpaid one (or a free tournament's) waits
+                # until the first level ("round") is over.
+                account = self.cash_book().account(player.player_id)
+                paid = account is not None and account.due_cents > 0 and not account.owed_cents
+                due = not paid and self.level_at(at_ms)[0] >= 1
             else:
                 due = at_ms - self.clock_started_at >= FIRST_HOUR_MS
             if not due:

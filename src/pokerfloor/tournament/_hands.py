@@ -85,7 +85,6 @@ class HandCommands:
         tables: dict[int, Table]
         hands_at: dict[int, int]
         hands_after_rebuys: dict[int, int]
-        first_round: dict[int, int]
         placements: list[Placement]
         bust_history: list[tuple[ranking.Placement, ...]]
         players_left: int
@@ -115,7 +114,12 @@ class HandCommands:
             at_bust: bool = False,
         ) -> PokerfloorError | None: ...
         def _rebuy(
-            self, player_id: PlayerId, kind: str, at_ms: int, at_bust: bool = False
+            self,
+            player_id: PlayerId,
+            kind: str,
+            at_ms: int,
+            at_bust: bool = False,
+            method: str = "cash",
         ) -> None: ...
         def _reinstate(self, player_id: PlayerId, seat: SeatRef, stack: int) -> None: ...
 
@@ -489,8 +493,6 @@ class HandCommands:
         for player_id in event.away:
             if self.players[player_id].missed_hands:
                 self.players[player_id].missed_hands -= 1
-        if event.hand_no == 1:
-            self.first_round[event.table_no] = len(event.players)
         if event.level > self.structure.entry.rebuy_until_level:
             self.hands_after_rebuys[event.table_no] = (
                 self.hands_after_rebuys.get(event.table_no, 0) + 1

@@ -1,18 +1,23 @@
 """The chip race at a colour-up: the chips of a removed denomination are raced off at one table.
 
-Model. Before the race the players change up what they can (ropta 4.2), so a player's odd
-chips are the part of the stack that the remaining chips cannot make: ``stack % next_chip``,
-counted in chips of the removed denomination. The table's leftovers make a number of new chips
-(``chip_race.rounding``: at least half a new chip counts as one, tda-2024 R24; or the total
-is rounded up, allinouest §Le chip race). Each player gets one card face up per odd chip, all
-of their cards at once (allinouest §Le chip race), starting at seat 1 or left of the dealer
-(``chip_race.starts_at``). The highest cards win the new chips, at most
-``chip_race.max_chips_per_player`` per player (tda-2024 R24, heavenpoker 9.24); equal ranks are
-broken by suit, spades > hearts > diamonds > clubs, or redrawn (``draw.tie_break``). Nobody is
-raced out (``chip_race.cannot_be_raced_out``): a player left with nothing gets one chip of the
-smallest denomination still in play.
+Model. Before the race the players change up what they can (ropta 4.2); the chips of the
+removed denomination each player still holds are then counted at the table and given to the
+race (``odd_chips``). They are never inferred from the recorded stacks: a stack the app knows is
+rarely exact to the last small chip, so ``stack % next_chip`` makes nobody race. A count of a
+full new chip or more is refused (it is changed up, not raced), and so is one worth more than
+the player's stack. The table's leftovers make a number of new chips (``chip_race.rounding``:
+at least half a new chip counts as one, tda-2024 R24; or the total is rounded up, allinouest
+§Le chip race). Each player gets one card face up per odd chip, all of their cards at once
+(allinouest §Le chip race), starting at seat 1 or left of the new dealer, the player dealing
+the first hand after the colour-up (``chip_race.starts_at``). The highest cards win the new
+chips, at most ``chip_race.max_chips_per_player`` per player (tda-2024 R24, heavenpoker 9.24);
+equal ranks are broken by suit, spades > hearts > diamonds > clubs, or redrawn
+(``draw.tie_break``). Nobody is raced out (``chip_race.cannot_be_raced_out``): a player left
+with nothing gets one chip of the smallest denomination still in play.
 
-The race may create or destroy chips: the rounding and the chips given so nobody is raced out
+A stack after the race is the stack before, less the odd chips counted, plus the new chips won
+(or given): the chips in play follow exactly the chips that left the table and came to it. The
+race may create or destroy chips: the rounding and the chips given so nobody is raced out
 change the total in play. The result reports both.
 """
 
@@ -27,9 +32,17 @@ import msgspec
 from pokerfloor.cards import Card, Deck
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.rules import RuleProfile
+from pokerfloor.tournament import positions
 from pokerfloor.tournament.types import PlayerId, Table
 
-__all__ = ["ChipRaceResult", "chip_race", "chips_to_award", "dealing_order"]
+__all__ = [
+    "ChipRaceResult",
+    "chip_race",
+    "chips_to_award",
+    "dealing_order",
+    "new_dealer_seat",
+    "odd_chips_from_stacks",
+]
 
 _SETTINGS = (
     "chip_race.starts_at",
@@ -45,12 +58,14 @@ Dealt = tuple[tuple[PlayerId, Card], ...]
 class ChipRaceResult(msgspec.Struct, frozen=True):
     """What happened at one table's chip race.
 
-    ``cards`` maps each player who raced to the cards dealt to them, in dealing order (players
-    without odd chips are not dealt a card). ``redraws`` are the extra rounds dealt to break
+    ``odd_chips`` are the counts given for every seated player, in dealing order; ``cards``
+    maps each player who raced to the cards dealt to them, in dealing order (players without
+    odd chips are not dealt a card); ``dealer_seat`` is the seat the race started left of
+    (None when it starts at seat 1). ``redraws`` are the extra rounds dealt to break
     ties when suits do not count. ``winners`` are in the order the chips were won (highest card
     first). ``given_not_raced_out`` got one chip because they lost their last chips in the race;
     ``raced_out`` lost everything where the profile allows it. ``new_stacks`` covers every
-    player at the table and is a multiple of ``next_chip`` for each.
+    player at the table: the stack before, less the odd chips, plus the chips won or given.
 
     Totals: ``chips_removed`` is the value of the odd chips taken off the table,
     ``chips_awarded`` the new chips won in the race, ``chips_given`` the chips given so nobody
@@ -74,6 +89,7 @@ class ChipRaceResult(msgspec.Struct, frozen=True):
     chips_awarded: int
     chips_given: int
     citations: tuple[str, ...]
+    dealer_seat: int | None = None
 
     @property
     def total_change(self) -> int:
@@ -108,6 +124,7 @@ class ChipRaceResult(msgspec.Struct, frozen=True):
             "chips_given": self.chips_given,
             "total_change": self.total_change,
             "citations": list(self.citations),
+            "dealer_seat": self.dealer_seat,
         }
 
 
@@ -119,27 +136,32 @@ def chip_race(
     profile: RuleProfile,
     deck: Deck,
     *,
+    odd_chips: Mapping[PlayerId, int],
     dealer_seat: int | None = None,
 ) -> ChipRaceResult:
     """Race off the ``removed`` chips at ``table``; ``next_chip`` is the smallest chip that stays.
 
     ``stacks`` must give every seated player's stack (other entries are ignored, so the
-    tournament-wide stacks may be passed). The dealer, for ``left_of_dealer``, is
-    ``table.button_seat`` unless ``dealer_seat`` names the seat dealing the race. Cards come
-    from the top of ``deck``. A refused race raises ``PokerfloorError`` before any card is
-    dealt; only a redraw (``draw.tie_break = redraw``) that empties the deck fails later, with
-    ``DECK_EXHAUSTED``.
+    tournament-wide stacks may be passed). ``odd_chips`` gives, for every seated player and
+    nobody else, the chips of the ``removed`` denomination they hold once changed up (0 for
+    none). The dealer, for ``left_of_dealer``, is the new dealer (``new_dealer_seat``) unless
+    ``dealer_seat`` names the seat dealing the race. Cards come from the top of ``deck``. A
+    refused race raises ``PokerfloorError`` before any card is dealt; only a redraw
+    (``draw.tie_break = redraw``) that empties the deck fails later, with ``DECK_EXHAUSTED``.
 
     Rule: tda-2024 R24, tda-2010 R16, heavenpoker 9.24, allinouest §Le chip race,
     ropta-2025 chip race.
     """
     _check_denominations(removed, next_chip)
     before = _table_stacks(table, stacks, removed)
-    order = dealing_order(table, profile, dealer_seat=dealer_seat)
-    odd_value = {player: before[player] % next_chip for player in order}
-    odd_chips = {player: odd_value[player] // removed for player in order}
-    racing = [player for player in order if odd_chips[player] > 0]
-    cards_needed = sum(odd_chips.values())
+    counted = _table_counts(table, before, odd_chips, removed, next_chip)
+    starts_left_of_dealer = profile.enum_value("chip_race.starts_at") == "left_of_dealer"
+    dealer = dealer_seat
+    if dealer is None and starts_left_of_dealer:
+        dealer = new_dealer_seat(table, profile)
+    order = dealing_order(table, profile, dealer_seat=dealer)
+    racing = [player for player in order if counted[player] > 0]
+    cards_needed = sum(counted.values())
     if cards_needed > deck.remaining:
         raise PokerfloorError(
             "CHIP_RACE_DECK_TOO_SHORT",
@@ -148,12 +170,12 @@ def chip_race(
             {"needed": cards_needed, "remaining": deck.remaining},
         )
     cap = profile.int_value("chip_race.max_chips_per_player")
-    leftover_value = sum(odd_value.values())
+    leftover_value = cards_needed * removed
     to_award = min(
         chips_to_award(leftover_value, next_chip, profile.enum_value("chip_race.rounding")),
         cap * len(racing),
     )
-    cards = {player: deck.deal(odd_chips[player]) for player in racing}
+    cards = {player: deck.deal(counted[player]) for player in racing}
     tie_break = profile.enum_value("draw.tie_break")
     redraws: list[Dealt] = []
     winners = _award(cards, to_award, cap, tie_break, deck, redraws)
@@ -164,7 +186,7 @@ def chip_race(
     raced_out: list[PlayerId] = []
     new_stacks: dict[PlayerId, int] = {}
     for player in order:
-        stack = before[player] - odd_value[player] + won[player] * next_chip
+        stack = before[player] - counted[player] * removed + won[player] * next_chip
         if stack == 0 and protect:
             stack = next_chip
             given.append(player)
@@ -176,7 +198,7 @@ def chip_race(
         removed_chip=removed,
         next_chip=next_chip,
         dealing_order=tuple(racing),
-        odd_chips={player: odd_chips[player] for player in racing},
+        odd_chips={player: counted[player] for player in order},
         cards=cards,
         redraws=tuple(redraws),
         chips_to_award=to_award,
@@ -189,7 +211,18 @@ def chip_race(
         chips_awarded=len(winners) * next_chip,
         chips_given=len(given) * next_chip,
         citations=_citations(profile),
+        dealer_seat=dealer if starts_left_of_dealer else None,
     )
+
+
+def odd_chips_from_stacks(
+    stacks: Mapping[PlayerId, int], removed: int, next_chip: int
+) -> dict[PlayerId, int]:
+    """The odd chips of stacks known to the last chip (the simulator's, or a test's): what is
+    left once every whole ``next_chip`` is made, in chips of ``removed``. A live table counts
+    its chips instead (``chip_race``'s ``odd_chips``)."""
+    _check_denominations(removed, next_chip)
+    return {player: stack % next_chip // removed for player, stack in stacks.items()}
 
 
 def chips_to_award(leftover_value: int, next_chip: int, rounding: str) -> int:
@@ -216,6 +249,21 @@ def chips_to_award(leftover_value: int, next_chip: int, rounding: str) -> int:
     )
 
 
+def new_dealer_seat(table: Table, profile: RuleProfile) -> int | None:
+    """The seat of the new dealer, who deals the race: the player dealing the table's first
+    hand after the colour-up ("le chip race est effectué par le nouveau donneur", allinouest
+    §Le chip race). ``table.button_seat`` is the last hand's button (the drawn one before the
+    first hand), so the new dealer is the next hand's, moved on by the dead button rules
+    (``positions.next_hand_positions``); with a dead button the player to its right deals.
+    A table of one player keeps its last button; None before any button.
+    """
+    if table.button_seat is None:
+        return None
+    if len(table.seats) < 2:
+        return table.button_seat
+    return positions.next_hand_positions(table, profile).dealer_seat
+
+
 def dealing_order(
     table: Table, profile: RuleProfile, *, dealer_seat: int | None = None
 ) -> tuple[PlayerId, ...]:
@@ -223,12 +271,13 @@ def dealing_order(
 
     ``seat_1``: from the lowest seat number (tda-2024 R24); ``left_of_dealer``: from the first
     occupied seat clockwise after the dealer, the dealer last (heavenpoker 9.24, allinouest
-    §Le chip race). The dealer's seat may be empty (dead button).
+    §Le chip race). The dealer is the new dealer (``new_dealer_seat``) unless ``dealer_seat``
+    is given; that seat may be empty (dead button).
     """
     seats = sorted(table.seats)
     if profile.enum_value("chip_race.starts_at") == "seat_1":
         return tuple(table.seats[seat] for seat in seats)
-    dealer = table.button_seat if dealer_seat is None else dealer_seat
+    dealer = new_dealer_seat(table, profile) if dealer_seat is None else dealer_seat
     if dealer is None:
         raise PokerfloorError(
             "CHIP_RACE_NO_DEALER",
@@ -284,6 +333,73 @@ def _table_stacks(
             )
         before[player] = stack
     return before
+
+
+def _table_counts(
+    table: Table,
+    before: Mapping[PlayerId, int],
+    odd_chips: Mapping[PlayerId, int],
+    removed: int,
+    next_chip: int,
+) -> dict[PlayerId, int]:
+    """The odd chips counted for every seated player, checked: a count is never guessed."""
+    table_no = table.table_no
+    if not odd_chips:
+        raise PokerfloorError(
+            "CHIP_RACE_NEEDS_COUNTS",
+            f"cannot race at table {table_no} without the odd chips counted at the table: "
+            f"give each seated player's chips of {removed} left once changed up (0 for none)",
+            {"table_no": table_no, "removed": removed},
+        )
+    seat_of = {player: seat for seat, player in table.seats.items()}
+    missing = sorted((seat, player) for player, seat in seat_of.items() if player not in odd_chips)
+    if missing:
+        raise PokerfloorError(
+            "CHIP_RACE_MISSING_COUNT",
+            f"no odd chips counted for {', '.join(player for _, player in missing)} at table "
+            f"{table_no}: count every seated player's chips of {removed} (0 for none)",
+            {
+                "table_no": table_no,
+                "players": [player for _, player in missing],
+                "seats": [seat for seat, _ in missing],
+            },
+        )
+    strangers = sorted(player for player in odd_chips if player not in seat_of)
+    if strangers:
+        raise PokerfloorError(
+            "CHIP_RACE_NOT_SEATED",
+            f"{', '.join(strangers)} not seated at table {table_no}: give the counts of this "
+            "table's players only",
+            {"table_no": table_no, "players": strangers},
+        )
+    full_set = next_chip // removed
+    for seat in sorted(table.seats):
+        player = table.seats[seat]
+        count, stack = odd_chips[player], before[player]
+        where = {"player_id": player, "seat_no": seat, "count": count}
+        if count < 0:
+            raise PokerfloorError(
+                "CHIP_RACE_BAD_COUNT",
+                f"seat {seat} ({player}): {count} odd chips is not a count; give 0 or more",
+                where,
+            )
+        if count >= full_set:
+            # ropta 4.2: a full set of small chips is changed up before the race, not raced.
+            raise PokerfloorError(
+                "CHIP_RACE_FULL_SET",
+                f"seat {seat} ({player}): {count} chips of {removed} make at least one chip of "
+                f"{next_chip} ({full_set} of {removed}); change them up first: at most "
+                f"{full_set - 1} are raced",
+                {**where, "removed": removed, "next_chip": next_chip, "most": full_set - 1},
+            )
+        if count * removed > stack:
+            raise PokerfloorError(
+                "CHIP_RACE_COUNT_OVER_STACK",
+                f"seat {seat} ({player}): {count} chips of {removed} are worth "
+                f"{count * removed}, more than the recorded stack of {stack}",
+                {**where, "removed": removed, "value": count * removed, "stack": stack},
+            )
+    return {player: odd_chips[player] for player in seat_of}
 
 
 # Awarding the chips

@@ -46,6 +46,8 @@ class PlayerRegistered(msgspec.Struct, frozen=True, tag="player_registered"):
     at_ms: int
     entry_no: int = 1  # 2 and more: a re-entry
     present: bool = True  # False: registered but not there yet (dealt in, blinds posted)
+    # How the entry was paid when paid on the spot (a re-entry at the desk); "" = not yet.
+    payment_method: str = ""
 
 
 class WaitingListJoined(msgspec.Struct, frozen=True, tag="waiting_list_joined"):
@@ -166,6 +168,8 @@ class PlayerRebought(msgspec.Struct, frozen=True, tag="player_rebought"):
     # A rebuy at the bust: the player lost every chip (those still recorded in the stack went
     # to other players of the table, not counted yet) and buys the rebuy's chips at once.
     at_bust: bool = False
+    # How it was paid on the spot; "" = not paid yet; None = logs before the cash book (paid).
+    payment_method: str | None = None
 
 
 class BustRebought(msgspec.Struct, frozen=True, tag="bust_rebought"):
@@ -206,6 +210,11 @@ class HandForHandChanged(msgspec.Struct, frozen=True, tag="hand_for_hand_changed
 
 
 class ChipRaced(msgspec.Struct, frozen=True, tag="chip_raced"):
+    """One table's chip race. ``odd_chips``: the chips of ``removed_chip`` counted for each
+    seated player, in dealing order; ``dealer_seat``: the seat the race started left of (None
+    from seat 1); ``given_not_raced_out``: players given a chip so nobody is raced out. Those
+    three came with the counted race: older logs replay with their defaults."""
+
     table_no: int
     removed_chip: int
     next_chip: int
@@ -215,6 +224,9 @@ class ChipRaced(msgspec.Struct, frozen=True, tag="chip_raced"):
     stacks_after: tuple[tuple[PlayerId, int], ...]
     at_ms: int
     citations: tuple[str, ...] = ()
+    odd_chips: tuple[tuple[PlayerId, int], ...] = ()
+    dealer_seat: int | None = None
+    given_not_raced_out: tuple[PlayerId, ...] = ()
 
 
 class PenaltyGiven(msgspec.Struct, frozen=True, tag="penalty_given"):
@@ -256,6 +268,27 @@ class PaymentRecorded(msgspec.Struct, frozen=True, tag="payment_recorded"):
     player_id: PlayerId
     paid: bool
     method: str  # cash, card, transfer... as the desk names it
+    at_ms: int
+    # Money received (< 0: payments recorded by mistake taken back). None in logs before the
+    # cash book: paid means paid in full at that moment.
+    amount_cents: int | None = None
+
+
+class CashRefunded(msgspec.Struct, frozen=True, tag="cash_refunded"):
+    """Money given back to a player (an unregistration, a released no-show, a mistake)."""
+
+    player_id: PlayerId
+    amount_cents: int
+    method: str
+    reason: str
+    at_ms: int
+
+
+class PrizePoolBasisChosen(msgspec.Struct, frozen=True, tag="prize_pool_basis_chosen"):
+    """The payouts count every entry, rebuy and add-on (``entries``) or only the money
+    collected (``money``)."""
+
+    basis: str
     at_ms: int
 
 
@@ -307,6 +340,36 @@ class FloorCallAnswered(msgspec.Struct, frozen=True, tag="floor_call_answered"):
     at_ms: int
 
 
+class DealShare(msgspec.Struct, frozen=True):
+    player_id: PlayerId
+    stack: int  # the chips the deal was computed from
+    cents: int  # the player's share of the remaining prizes
+
+
+class DealAgreed(msgspec.Struct, frozen=True, tag="deal_agreed"):
+    """Every player in play agreed to share the prizes of places 1 to N (the TD confirms):
+    ``payouts_cents`` are those prizes by the payout table at the deal, ``shares`` what each
+    player takes instead (``method``: icm | chip_chop | custom); play goes on, and the finish
+    pays the shares whatever the order. ``played_for_cents`` is kept out of the split: the
+    winner takes it on top of their share."""
+
+    method: str
+    shares: tuple[DealShare, ...]
+    payouts_cents: tuple[int, ...]
+    total_cents: int  # sum(payouts_cents) = the shares + played_for_cents
+    prize_pool_cents: int
+    at_ms: int
+    played_for_cents: int = 0
+    citations: tuple[str, ...] = ()
+
+
+class DealCancelled(msgspec.Struct, frozen=True, tag="deal_cancelled"):
+    """The deal agreed is withdrawn before the finish; the payout table applies again."""
+
+    reason: str
+    at_ms: int
+
+
 TournamentEvent = (
     TournamentCreated
     | PlayerRegistered
@@ -328,10 +391,14 @@ TournamentEvent = (
     | TournamentFinished
     | PlayerUnregistered
     | PaymentRecorded
+    | CashRefunded
+    | PrizePoolBasisChosen
     | BustCorrected
     | RebuyCorrected
     | HandCorrected
     | FloorCalled
     | FloorCallAnswered
+    | DealAgreed
+    | DealCancelled
     | ClockEvent
 )

@@ -13,8 +13,10 @@ import msgspec
 
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament import ranking
+from pokerfloor.tournament._cash import CashLine
 from pokerfloor.tournament.clock import ClockState
 from pokerfloor.tournament.events import (
+    DealAgreed,
     FloorCalled,
     Placement,
     TournamentCreated,
@@ -41,8 +43,6 @@ class PlayerRecord(msgspec.Struct, frozen=True):
     present: bool
     withdrawn: bool
     penalties: tuple[str, ...]
-    paid: bool = False
-    payment_method: str = ""
     last_seat: SeatRef | None = None
     busted_after_hand: int | None = None
 
@@ -64,7 +64,6 @@ class TournamentSnapshot(msgspec.Struct, frozen=True):
     max_players: int | None
     waiting_list: tuple[tuple[PlayerId, str], ...]
     hands_after_rebuys: dict[int, int]
-    first_round: dict[int, int]
     clock_started_at: int | None
     late_entries: int
     highest_table_no: int
@@ -81,6 +80,10 @@ class TournamentSnapshot(msgspec.Struct, frozen=True):
     hand_for_hand_paused: bool = False
     last_busts: tuple[ranking.BustInfo, ...] = ()
     last_bust_round: int = 0
+    cash_lines: tuple[CashLine, ...] = ()
+    pool_basis: str = "entries"
+    # Kept last: take_snapshot fills the fields above by position and this one by name.
+    deal: DealAgreed | None = None
 
 
 # Tournament attributes a snapshot does not carry: the events (they stay in the store) and what
@@ -92,8 +95,8 @@ def take_snapshot(tournament: Tournament) -> bytes:
     players = tuple(
         PlayerRecord(
             p.player_id, p.name, p.stack, p.seat, p.entries, p.rebuys, p.addons, p.place,
-            p.missed_hands, p.present, p.withdrawn, tuple(p.penalties), p.paid,
-            p.payment_method, p.last_seat, p.busted_after_hand,
+            p.missed_hands, p.present, p.withdrawn, tuple(p.penalties),
+            p.last_seat, p.busted_after_hand,
         )
         for p in tournament.players.values()
     )  # fmt: skip
@@ -114,7 +117,6 @@ def take_snapshot(tournament: Tournament) -> bytes:
         tournament.max_players,
         tuple(tournament.waiting_list.items()),
         dict(tournament.hands_after_rebuys),
-        dict(tournament.first_round),
         tournament.clock_started_at,
         tournament.late_entries,
         tournament.highest_table_no,
@@ -131,7 +133,10 @@ def take_snapshot(tournament: Tournament) -> bytes:
         tournament.hand_for_hand_paused,
         tournament.last_busts,
         tournament.last_bust_round,
+        tuple(tournament.cash_lines),
+        tournament.pool_basis,
     )
+    snapshot = msgspec.structs.replace(snapshot, deal=tournament.deal)
     return msgspec.json.encode(snapshot)
 
 
@@ -159,8 +164,6 @@ def restore_snapshot(data: bytes) -> Tournament:
         player.present = record.present
         player.withdrawn = record.withdrawn
         player.penalties = list(record.penalties)
-        player.paid = record.paid
-        player.payment_method = record.payment_method
         player.last_seat = record.last_seat
         player.busted_after_hand = record.busted_after_hand
         tournament.players[record.player_id] = player
@@ -176,7 +179,6 @@ def restore_snapshot(data: bytes) -> Tournament:
     tournament.finished = snapshot.finished
     tournament.waiting_list = dict(snapshot.waiting_list)
     tournament.hands_after_rebuys = dict(snapshot.hands_after_rebuys)
-    tournament.first_round = dict(snapshot.first_round)
     tournament.clock_started_at = snapshot.clock_started_at
     tournament.late_entries = snapshot.late_entries
     tournament.highest_table_no = snapshot.highest_table_no
@@ -193,4 +195,7 @@ def restore_snapshot(data: bytes) -> Tournament:
     tournament.hand_for_hand_paused = snapshot.hand_for_hand_paused
     tournament.last_busts = snapshot.last_busts
     tournament.last_bust_round = snapshot.last_bust_round
+    tournament.deal = snapshot.deal
+    tournament.cash_lines = list(snapshot.cash_lines)
+    tournament.pool_basis = snapshot.pool_basis
     return tournament

@@ -24,7 +24,10 @@ from pokerfloor.tournament import (
     snapshot,
 )
 from pokerfloor.tournament._calls import FloorCallCommands
+from pokerfloor.tournament._cash import CashCommands, CashLine
+from pokerfloor.tournament._chip_races import ChipRaceCommands
 from pokerfloor.tournament._corrections import CORRECTION_EVENTS, CorrectionCommands
+from pokerfloor.tournament._deals import DEAL_EVENTS, DealCommands
 from pokerfloor.tournament._entries import EntryCommands
 from pokerfloor.tournament._hands import HAND_EVENTS, HandCommands, HandPlan
 from pokerfloor.tournament._moves import MoveCommands
@@ -42,6 +45,7 @@ from pokerfloor.tournament.events import (
     AbsentSeatReleased,
     ButtonPlaced,
     ChipRaced,
+    DealAgreed,
     FloorCallAnswered,
     FloorCalled,
     MovesProposed,
@@ -81,8 +85,6 @@ class PlayerState:
         "last_seat",
         "missed_hands",
         "name",
-        "paid",
-        "payment_method",
         "penalties",
         "place",
         "player_id",
@@ -106,8 +108,6 @@ class PlayerState:
         self.present = True
         self.withdrawn = False  # an absent player whose seat went to the waiting list
         self.penalties: list[str] = []
-        self.paid = False
-        self.payment_method = ""
         self.last_seat: SeatRef | None = None  # the seat held when last busted
         self.busted_after_hand: int | None = None  # the table's hand count at the bust
 
@@ -116,7 +116,16 @@ class PlayerState:
         return self.place is None and not self.withdrawn
 
 
-class Tournament(HandCommands, EntryCommands, CorrectionCommands, MoveCommands, FloorCallCommands):
+class Tournament(
+    HandCommands,
+    EntryCommands,
+    CorrectionCommands,
+    CashCommands,
+    MoveCommands,
+    FloorCallCommands,
+    DealCommands,
+    ChipRaceCommands,
+):
     def __init__(
         self, created: TournamentCreated, structure: Structure, max_players: int | None = None
     ) -> None:
@@ -137,7 +146,6 @@ class Tournament(HandCommands, EntryCommands, CorrectionCommands, MoveCommands, 
         self.max_players = max_players if max_players is not None else created.max_players
         self.waiting_list: dict[PlayerId, str] = {}  # in order of arrival
         self.hands_after_rebuys: dict[int, int] = {}  # per table, hands after the rebuy period
-        self.first_round: dict[int, int] = {}  # per table, players at its first hand
         self.clock_started_at: int | None = None
         self.late_entries = 0  # entries after the first bust: earlier places were provisional
         self.highest_table_no = 0
@@ -156,6 +164,9 @@ class Tournament(HandCommands, EntryCommands, CorrectionCommands, MoveCommands, 
         self.hand_for_hand_paused = False  # hand-for-hand stopped the clock
         self.last_busts: tuple[ranking.BustInfo, ...] = ()  # the last group ranked
         self.last_bust_round = 0
+        self.cash_lines: list[CashLine] = []  # the cash book (_cash.py)
+        self.pool_basis = "entries"
+        self.deal: DealAgreed | None = None  # agreed by every player in play (_deals.py)
         self.events: list[TournamentEvent] = [created]
 
     # ---- building -----------------------------------------------------------------------
@@ -251,7 +262,22 @@ class Tournament(HandCommands, EntryCommands, CorrectionCommands, MoveCommands, 
         return view.level_index, None if view.in_break else view.level
 
     def prize_pool(self) -> prizes.PrizePool:
-        """The prize pool from the entries, rebuys and add-ons so far."""
+        """The prize pool so far: from the entries, rebuys and add-ons, or from the money
+        collected when the TD chose so (_cash.py)."""
+        if self.pool_basis == "money":
+            book = self.cash_book()
+            return prizes.PrizePool(
+                total_cents=book.pool_collected_cents,
+                collected_cents=book.received_cents - book.refunds_cents,
+                fees_cents=book.fees_cents,
+                overlay_cents=0,
+            )
+        return self._pool_by_entries()
+
+    def pool_by_entries_cents(self) -> int:
+        return self._pool_by_entries().total_cents
+
+    def _pool_by_entries(self) -> prizes.PrizePool:
         entry = self.structure.entry
         return prizes.prize_pool(
             entries=self.entries,
@@ -411,25 +437,6 @@ class Tournament(HandCommands, EntryCommands, CorrectionCommands, MoveCommands, 
             moves.extend(balanced)
         return moves
 
-    def chip_race(
-        self, table_no: int, removed: int, next_chip: int, deck: Deck, at_ms: int
-    ) -> None:
-        from pokerfloor.tournament import chiprace
-
-        table = self.tables[table_no]
-        stacks = {player: self.players[player].stack for player in table.seats.values()}
-        result = chiprace.chip_race(table, stacks, removed, next_chip, self.profile, deck)
-        cards = tuple(
-            (player, tuple(str(card) for card in dealt)) for player, dealt in result.cards.items()
-        )
-        self._record(
-            ChipRaced(
-                table_no, removed, next_chip, cards, tuple(result.winners),
-                tuple(stacks.items()), tuple(result.new_stacks.items()), at_ms,
-                tuple(result.citations),
-            )
-        )  # fmt: skip
-
     def finish(
         self,
         at_ms: int,
@@ -460,6 +467,7 @@ class Tournament(HandCommands, EntryCommands, CorrectionCommands, MoveCommands, 
         for covered, group in groups.items():
             shares = prizes.split_tied_places(payouts, covered)
             won.update(zip(group, shares, strict=True))
+        won = self._deal_prizes(ranked, payouts, won)
         scored: dict[PlayerId, int] = {}
         if points_formula is not None:
             scored = points.award_points(
@@ -480,6 +488,7 @@ class Tournament(HandCommands, EntryCommands, CorrectionCommands, MoveCommands, 
     # ---- applying events ----------------------------------------------------------------
 
     def _apply(self, event: TournamentEvent) -> None:
+        self._book(event)  # before a player unregistered leaves ``players``
         if isinstance(event, HAND_EVENTS):
             self._apply_hand_event(event)
         elif isinstance(event, PlayersMoved):
@@ -549,16 +558,13 @@ class Tournament(HandCommands, EntryCommands, CorrectionCommands, MoveCommands, 
             player.stack -= event.chips_removed
             self.chips_in_play -= event.chips_removed
         elif isinstance(event, ChipRaced):
-            for player_id, stack in event.stacks_after:
-                self.players[player_id].stack = stack
-            # The removed chips leave play; the race's winners get chips of the next colour.
-            self.chips_in_play += sum(s for _, s in event.stacks_after) - sum(
-                s for _, s in event.stacks_before
-            )
+            self._apply_chip_race(event)
         elif isinstance(event, FloorCalled | FloorCallAnswered):
             self._apply_floor_call(event)
         elif isinstance(event, CORRECTION_EVENTS):
             self._apply_correction(event)
+        elif isinstance(event, DEAL_EVENTS):
+            self._apply_deal(event)
         elif isinstance(event, TournamentFinished):
             self.finished = event
             for placement in event.ranking:

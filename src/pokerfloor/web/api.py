@@ -254,6 +254,27 @@ def create_app(
         result: dict[str, Any] = read(tournament_id, service.results)
         return result
 
+    @app.get("/api/tournaments/{tournament_id}/deal", summary="A deal's ICM and chip-chop splits")
+    def deal_proposal(
+        tournament_id: TournamentIdPath,
+        played_for_cents: Annotated[int, Query(ge=0, le=10**12)] = 0,
+    ) -> dict[str, Any]:
+        """Nothing is recorded: the TD sends ``agree_deal`` once every player agreed. 409
+        with the core's code when no deal can be made (``DEALS_FORBIDDEN``...)."""
+        result: dict[str, Any] = read(
+            tournament_id, lambda name: service.deal_proposal(name, played_for_cents)
+        )
+        return result
+
+    @app.get(
+        "/api/tournaments/{tournament_id}/cash",
+        summary="The cash book (TD)",
+        dependencies=[Depends(require_td)],
+    )
+    def cash_book(tournament_id: TournamentIdPath) -> dict[str, Any]:
+        result: dict[str, Any] = read(tournament_id, service.cash_book)
+        return result
+
     @app.get("/api/tournaments/{tournament_id}/events", summary="The event log (public part)")
     def events(
         tournament_id: TournamentIdPath,

@@ -21,6 +21,27 @@ EXPLANATIONS: dict[str, str] = {
     "CLOCK_ALREADY_PAUSED": N_("The clock is already paused."),
     "CLOCK_ALREADY_STARTED": N_("The clock is already started."),
     "CONFIRM_WHOLE_REDRAW": N_("The final-table redraw is confirmed as a whole."),
+    "DEALS_FORBIDDEN": N_(
+        "Deals are forbidden by the rule profile: the prizes follow the actual finish."
+    ),
+    "DEAL_ALREADY_AGREED": N_("A deal is already agreed: cancel it first."),
+    "DEAL_AMOUNTS_DO_NOT_ADD_UP": N_("The amounts do not add up to the prizes shared."),
+    "DEAL_NOT_AT_FINAL_TABLE": N_("A deal is made at the final table, by every player left."),
+    "DEAL_PAYOUTS_CHANGED": N_(
+        "These payouts do not give the places of the deal what it shared: pay the deal's "
+        "prizes or cancel the deal."
+    ),
+    "DEAL_PLAYERS_CHANGED": N_("The first places are not the players of the deal: cancel it."),
+    "DEAL_STACKS_UNKNOWN": N_(
+        "The stacks at the table are not known (a bust reported without stacks): count the "
+        "chips and report them before a deal."
+    ),
+    "DEAL_STALE": N_(
+        "The stacks changed since this split was shown: look at the new proposal and ask the "
+        "players again."
+    ),
+    "DEAL_TOO_FEW_PLAYERS": N_("A deal needs at least 2 players in play."),
+    "NO_DEAL": N_("No deal is agreed."),
     "DUPLICATE_PLAYER": N_("This player is already registered."),
     "HAND_NUMBER_MISMATCH": N_("This is not the table's next hand number."),
     "LATE_REGISTRATION_CLOSED": N_("Late registration is closed."),

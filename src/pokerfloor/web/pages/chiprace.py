@@ -1,6 +1,9 @@
-"""The chip race assistant (TD only): the colour-up the structure calls for, the tables still
-to race, the engine's draw at each table (cards dealt, chips won, stacks before and after) and
-the profile's chip race settings with their citations.
+"""The chip race assistant (TD only): the colour-up the structure calls for, each table in play
+with its players in dealing order and a field per player for the odd chips of the removed
+colour counted at the table, the engine's draw at each table (cards dealt, chips won, stacks
+before and after) and the profile's chip race settings with their citations. The captain's
+phone page races its own table with the same pieces (``captain_chip_race``,
+``odd_chips_from_form``).
 
 State is read through the service's locked read models (players, seating, clock) and its
 durable event log (``chip_raced``); only the immutable parts of the aggregate (structure,
@@ -9,15 +12,18 @@ profile) are read from it directly.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, Response
 
 from pokerfloor.app.service import TournamentService
+from pokerfloor.errors import PokerfloorError
 from pokerfloor.rules import RuleProfile, format_value, setting_spec
+from pokerfloor.tournament import chiprace as race_rules
 from pokerfloor.tournament.events import ChipRaced
 from pokerfloor.tournament.structure import Structure
+from pokerfloor.tournament.types import Table
 from pokerfloor.web import i18n
 from pokerfloor.web.pages._common import (
     events_of,
@@ -31,10 +37,16 @@ from pokerfloor.web.pages._common import (
     run,
     tournament_service,
 )
-from pokerfloor.web.pages._forms import FormText, number_or_text
+from pokerfloor.web.pages._forms import FormText, number_or_text, whole_number
 from pokerfloor.web.pages._live import live_view, panel_view
 
-__all__ = ["router", "suggested_chip_race"]
+__all__ = [
+    "captain_chip_race",
+    "odd_chips_from_form",
+    "race_done_text",
+    "router",
+    "suggested_chip_race",
+]
 
 router = APIRouter()
 _ = i18n.gettext
@@ -128,25 +140,133 @@ def _chip_race_panel(service: TournamentService, tournament_id: str) -> dict[str
 live_view("chip-race", panel_view("chiprace_panel.html", _chip_race_panel, td_only=True))
 
 
+def race_seats(chart_table: dict[str, Any], profile: RuleProfile) -> dict[str, Any]:
+    """A table of the seating chart as its chip race deals it: the seated players in dealing
+    order (``chip_race.starts_at``: seat 1, or left of the new dealer, who deals the next
+    hand), so the odd chips are counted in the order the cards will go."""
+    seats = {seat["seat_no"]: seat for seat in chart_table["seats"]}
+    table = Table(
+        chart_table["table_no"],
+        chart_table["size"],
+        {seat_no: seat["player_id"] for seat_no, seat in seats.items()},
+        chart_table["button_seat"],
+        chart_table["big_blind_seat"],
+        chart_table["small_blind_seat"],
+        frozenset(seat_no for seat_no, seat in seats.items() if seat["waits"]),
+    )
+    by_player = {seat["player_id"]: seat for seat in seats.values()}
+    left_of_dealer = profile.enum_value("chip_race.starts_at") == "left_of_dealer"
+    try:
+        order = race_rules.dealing_order(table, profile)
+        dealer = race_rules.new_dealer_seat(table, profile) if left_of_dealer else None
+    except PokerfloorError:
+        # No button yet: the race itself refuses, with the reason; list the seats meanwhile.
+        order, dealer = tuple(by_player), None
+    return {
+        "table_no": table.table_no,
+        "players": len(seats),
+        "dealer_seat": dealer,
+        "seats": [by_player[player] for player in order],
+    }
+
+
+def odd_chips_from_form(
+    seats: list[dict[str, Any]], players: list[str], counts: list[str]
+) -> dict[str, int] | str:
+    """The odd chips typed for each player (``player`` and ``odd`` fields side by side), or
+    the refusal to show (call with the page's locale set). An empty field is left out: the
+    race then names the seats not counted."""
+    names = {seat["player_id"]: seat["name"] for seat in seats}
+    found: dict[str, int] = {}
+    for player_id, text in zip(players, counts, strict=False):
+        if not text.strip():
+            continue
+        number = whole_number(text)
+        if number is None:
+            return i18n.gettext(
+                "The odd chips of %(name)s are not a number of chips.",
+                name=names.get(player_id, player_id),
+            )
+        found[player_id] = number
+    return found
+
+
+def _raced(races: list[dict[str, Any]], table_no: int, removed: int) -> dict[str, Any] | None:
+    return next(
+        (
+            race
+            for race in races
+            if race["event"].table_no == table_no and race["event"].removed_chip == removed
+        ),
+        None,
+    )
+
+
 def _chip_race_tables(
     service: TournamentService, tournament_id: str, races: list[dict[str, Any]]
 ) -> dict[str, Any]:
-    """The tables in play, those already raced for the suggested colour-up marked, and the
-    first one not raced yet chosen (the TD goes from table to table)."""
-    structure = service.tournament(tournament_id).structure
-    suggestion = suggested_chip_race(structure, service.clock_screen(tournament_id))
-    raced = {(race["event"].table_no, race["event"].removed_chip) for race in races}
-    tables = [
-        {
-            "table_no": table["table_no"],
-            "players": len(table["seats"]),
-            "done": suggestion is not None and (table["table_no"], suggestion[0]) in raced,
-        }
-        for table in service.seating_chart(tournament_id)["tables"]
-        if table["seats"]
-    ]
-    chosen = next((t["table_no"] for t in tables if not t["done"]), None)
-    return {"tables": tables, "chosen_table": chosen, "suggestion": suggestion}
+    """Every table in play with its players in dealing order, those already raced for the
+    suggested colour-up marked (the TD goes from table to table)."""
+    tournament = service.tournament(tournament_id)
+    suggestion = suggested_chip_race(tournament.structure, service.clock_screen(tournament_id))
+    tables = []
+    for chart_table in service.seating_chart(tournament_id)["tables"]:
+        if not chart_table["seats"]:
+            continue
+        table = race_seats(chart_table, tournament.profile)
+        table["done"] = (
+            suggestion is not None and _raced(races, table["table_no"], suggestion[0]) is not None
+        )
+        tables.append(table)
+    return {"tables": tables, "suggestion": suggestion}
+
+
+def race_done_text(race: ChipRaced, names: dict[str, str]) -> str:
+    """What a race gave, in the current locale."""
+    if race.winners:
+        return _(
+            "Chip race at table %(table)s: a chip of %(chip)s to %(names)s.",
+            table=race.table_no,
+            chip=i18n.format_chips(race.next_chip),
+            names=", ".join(names.get(p, p) for p in race.winners),
+        )
+    return _("Chip race at table %(table)s: nobody wins a chip.", table=race.table_no)
+
+
+def captain_chip_race(
+    service: TournamentService, tournament_id: str, table_no: int, language: str
+) -> dict[str, Any] | None:
+    """The chip race of a captain's table during a break with a colour-up: the chips that
+    leave, the table in dealing order, and the race once dealt. None at any other time (the
+    captain races only the colour-up the structure calls for, tda-2024 R24)."""
+    clock = service.clock_screen(tournament_id)
+    pause = clock.get("break") or {}
+    if not clock["in_break"] or not pause.get("colour_up") or clock["status"] == "finished":
+        return None
+    tournament = service.tournament(tournament_id)
+    structure = tournament.structure
+    suggestion = suggested_chip_race(structure, clock)
+    chart_table = next(
+        (
+            t
+            for t in service.seating_chart(tournament_id)["tables"]
+            if t["table_no"] == table_no and t["seats"]
+        ),
+        None,
+    )
+    if suggestion is None or chart_table is None:
+        return None
+    removed, next_chip = suggestion
+    panel = _chip_race_panel(service, tournament_id)
+    return {
+        "removed": removed,
+        "next_chip": next_chip,
+        "removed_colour": _colour(structure, removed, language),
+        "next_colour": _colour(structure, next_chip, language),
+        "most": next_chip // removed - 1,
+        "table": race_seats(chart_table, tournament.profile),
+        "race": _raced(panel["races"], table_no, removed),
+    }
 
 
 @router.get("/t/{tournament_id}/chip-race")
@@ -182,29 +302,56 @@ def chip_race(
     table_no: FormText = "",
     removed: FormText = "",
     next_chip: FormText = "",
+    player: Annotated[list[str] | None, Form()] = None,
+    odd: Annotated[list[str] | None, Form()] = None,
 ) -> Response:
+    """Race one table with the odd chips the TD typed for its players (tda-2024 R24,
+    heavenpoker 9.24, allinouest §Le chip race); a table already raced off these chips is
+    refused (its chips are gone: a second race would take them twice)."""
     service = tournament_service(request, tournament_id, td_only=True)
-    fields = {"table_no": number_or_text(table_no), "removed": number_or_text(removed)}
-    error = run(request, tournament_id, "chip_race", **fields, next_chip=number_or_text(next_chip))
+    language = locale_of(request)
+    fields = {
+        "table_no": number_or_text(table_no),
+        "removed": number_or_text(removed),
+        "next_chip": number_or_text(next_chip),
+    }
+    panel = _chip_race_panel(service, tournament_id)
+    tables = _chip_race_tables(service, tournament_id, panel["races"])
+    table = next((t for t in tables["tables"] if t["table_no"] == fields["table_no"]), None)
+    with i18n.use_locale(language):
+        if table is not None and isinstance(fields["removed"], int):
+            done = _raced(panel["races"], table["table_no"], fields["removed"])
+            if done is not None:
+                return HTMLResponse(flash_fragment(request, error=_already(done["event"])))
+        counts = odd_chips_from_form(table["seats"] if table else [], player or [], odd or [])
+    if isinstance(counts, str):
+        return HTMLResponse(flash_fragment(request, error=counts))
+    error = run(request, tournament_id, "chip_race", **fields, odd_chips=counts)
     if error:
         return HTMLResponse(flash_fragment(request, error=error))
     # ``run`` returns only the refusal: what the engine drew is in the event it recorded.
     panel = _chip_race_panel(service, tournament_id)
     race = next(r["event"] for r in panel["races"] if r["event"].table_no == fields["table_no"])
-    names = player_names(service, tournament_id)
-    language = locale_of(request)
     with i18n.use_locale(language):
-        if race.winners:
-            done = _(
-                "Chip race at table %(table)s: a chip of %(chip)s to %(names)s.",
-                table=race.table_no,
-                chip=i18n.format_chips(race.next_chip),
-                names=", ".join(names.get(p, p) for p in race.winners),
-            )
-        else:
-            done = _("Chip race at table %(table)s: nobody wins a chip.", table=race.table_no)
+        done_text = race_done_text(race, player_names(service, tournament_id))
     tables = _chip_race_tables(service, tournament_id, panel["races"])
+    raced = next(t for t in tables["tables"] if t["table_no"] == race.table_no)
     return HTMLResponse(
-        flash_fragment(request, done=done)
-        + render_fragment("chiprace_tables.html", language, pages_of(request), oob=True, **tables)
+        flash_fragment(request, done=done_text)
+        + render_fragment(
+            "chiprace_table.html",
+            language,
+            pages_of(request),
+            oob=True,
+            table=raced,
+            tournament_id=tournament_id,
+        )
+    )
+
+
+def _already(race: ChipRaced) -> str:
+    return _(
+        "Table %(table)s has already raced off the chips of %(chip)s.",
+        table=race.table_no,
+        chip=i18n.format_chips(race.removed_chip),
     )

@@ -36,6 +36,7 @@ from pokerfloor.web.pages._common import (
 )
 from pokerfloor.web.pages._forms import whole_number
 from pokerfloor.web.pages._live import live_view, panel_view
+from pokerfloor.web.pages.deal import deal_panel
 
 __all__ = ["board", "roster_key", "router"]
 
@@ -149,6 +150,7 @@ def board(service: TournamentService, tournament_id: str) -> dict[str, Any]:
         "waiting_list": chart["waiting_list"],
         "hints": _hints(service, tournament_id, chart, clock),
         "roster": roster_key(chart),
+        **deal_panel(service, tournament_id),
     }
 
 

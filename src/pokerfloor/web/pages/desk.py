@@ -125,6 +125,8 @@ def desk_state(service: TournamentService, tournament_id: str) -> dict[str, Any]
     finished = tournament.finished is not None
     entry = tournament.structure.entry
     reentry_open = _reentry_open(tournament, now)
+    unpaid = service.cash_book(tournament_id)["unpaid"]
+    owed = {account["player_id"]: account["owed_cents"] for account in unpaid}
     rows: list[dict[str, Any]] = []
     for player in listed["players"]:
         status, values = _status(player, drawn)
@@ -137,6 +139,7 @@ def desk_state(service: TournamentService, tournament_id: str) -> dict[str, Any]
                 "status_text": status,
                 "status_values": values,
                 "waiting_rank": None,
+                "owed_cents": owed.get(player["player_id"], 0),
                 "can_pay": not finished,
                 "can_unregister": not drawn and not finished,
                 "can_arrive": not finished and absent,
@@ -155,6 +158,7 @@ def desk_state(service: TournamentService, tournament_id: str) -> dict[str, Any]
                 "seat_no": None,
                 "paid": False,
                 "payment_method": "",
+                "owed_cents": 0,
                 "entries": 0,
                 "can_pay": False,
                 "can_unregister": not finished,
@@ -195,6 +199,7 @@ def desk_state(service: TournamentService, tournament_id: str) -> dict[str, Any]
         "release_rule": rule,
         "unbuttoned": unbuttoned,
         "methods": PAYMENT_METHODS,
+        "unpaid": unpaid,
     }
 
 

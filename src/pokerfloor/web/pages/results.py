@@ -40,7 +40,7 @@ from pokerfloor.web.pages._live import LiveView, live_view
 from pokerfloor.web.pages._payouts_form import decimal_text
 from pokerfloor.web.pages._points_form import PointsForm, form_values
 
-__all__ = ["csv_dialect", "parse_cents", "router"]
+__all__ = ["cell", "csv_dialect", "euros", "parse_cents", "router"]
 
 router = APIRouter()
 _ = i18n.gettext
@@ -66,9 +66,10 @@ def parse_cents(text: str) -> int:
     return int(value)
 
 
-def _euros(cents: int, decimal_mark: str) -> str:
+def euros(cents: int, decimal_mark: str) -> str:
     """Cents as euros with two decimals and no grouping (a spreadsheet reads it as a number)."""
-    return f"{cents // 100}{decimal_mark}{cents % 100:02d}"
+    sign = "-" if cents < 0 else ""
+    return f"{sign}{abs(cents) // 100}{decimal_mark}{abs(cents) % 100:02d}"
 
 
 def _parse_amounts(text: str) -> tuple[int, ...]:
@@ -228,6 +229,8 @@ def results_page(
             except FormError:
                 spec = None
             proposal = _proposal(service, tournament_id, language, points_spec=spec)
+            # Money still owed is collected before the prizes are paid (the cash book).
+            proposal["unpaid"] = service.cash_book(tournament_id)["unpaid"]
     return render(
         request,
         "results.html",
@@ -245,7 +248,7 @@ def csv_dialect(language: str) -> tuple[str, str]:
     return (";", ",") if language == "fr" else (",", ".")
 
 
-def _cell(text: str) -> str:
+def cell(text: str) -> str:
     # A name starting with = + - @ would run as a formula in a spreadsheet: keep it text.
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
@@ -264,9 +267,9 @@ def results_csv(request: Request, tournament_id: str) -> Response:
         writer.writerow(
             [
                 row["place"],
-                _cell(row["name"]),
-                _cell(row["player_id"]),
-                _euros(row["cents"], decimal_mark),
+                cell(row["name"]),
+                cell(row["player_id"]),
+                euros(row["cents"], decimal_mark),
                 _points_text(row["points"], language),
             ]
         )

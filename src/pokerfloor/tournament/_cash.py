@@ -1,0 +1,349 @@
+"""The cash book of one tournament: what each entry, re-entry, rebuy and add-on costs, what was
+paid and how, refunds, and the prize pool counted from the entries or from the money collected.
+
+Every line of the book comes from an event: a charge from ``player_registered`` (an entry or a
+re-entry: the buy-in and the house fee), ``player_rebought`` (a rebuy or an add-on, paid on the
+spot unless the desk said otherwise), a cancellation from ``player_unregistered``,
+``rebuy_corrected`` or a released no-show (``absent_seat_released``: not an entry); money from
+``payment_recorded`` and ``cash_refunded``. Amounts are whole cents.
+
+A player's money covers the house fee first, then the prize pool; money beyond what is owed is
+a credit to refund. The book always reconciles: collected = prize pool collected + fees
+collected + refunds + credits (``CashBook.reconciles``).
+
+Which prize pool the payouts use is the TD's choice (``prize_pool_basis``): ``entries`` counts
+every entry, rebuy and add-on whether paid or not (what most clubs announce), ``money`` only
+the money collected.
+
+A mixin of ``Tournament`` (state.py): commands check, then record through ``_record``;
+``_book`` folds every event's effect on the book.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+import msgspec
+
+from pokerfloor.errors import PokerfloorError
+from pokerfloor.tournament.events import (
+    AbsentSeatReleased,
+    CashRefunded,
+    PaymentRecorded,
+    PlayerRebought,
+    PlayerRegistered,
+    PlayerUnregistered,
+    PrizePoolBasisChosen,
+    RebuyCorrected,
+)
+from pokerfloor.tournament.types import PlayerId
+
+if TYPE_CHECKING:
+    from pokerfloor.tournament.events import TournamentEvent
+    from pokerfloor.tournament.state import PlayerState
+    from pokerfloor.tournament.structure import Structure
+
+__all__ = ["PRIZE_POOL_BASES", "CashAccount", "CashBook", "CashCommands", "CashLine"]
+
+PRIZE_POOL_BASES = ("entries", "money")
+PrizePoolBasis = Literal["entries", "money"]
+
+
+class CashLine(msgspec.Struct, frozen=True):
+    """One line of the book. ``due_cents``: what the line adds to what the player owes
+    (negative for a cancellation), ``fee_cents`` the house fee within it; ``paid_cents``: money
+    received (negative for a refund or a payment taken back)."""
+
+    at_ms: int
+    player_id: PlayerId
+    name: str
+    kind: str  # entry reentry rebuy addon double_addon cancelled payment refund
+    due_cents: int = 0
+    fee_cents: int = 0
+    paid_cents: int = 0
+    method: str = ""
+    note: str = ""
+
+
+class CashAccount(msgspec.Struct, frozen=True):
+    """One player's account: owed and paid so far, the fee and pool parts of what was paid."""
+
+    player_id: PlayerId
+    name: str
+    due_cents: int
+    fees_due_cents: int
+    paid_cents: int  # money received, payments taken back deducted
+    refunded_cents: int
+
+    @property
+    def net_paid_cents(self) -> int:
+        return self.paid_cents - self.refunded_cents
+
+    @property
+    def owed_cents(self) -> int:
+        """Still to pay (0 when paid up or in credit)."""
+        return max(0, self.due_cents - self.net_paid_cents)
+
+    @property
+    def credit_cents(self) -> int:
+        """Paid beyond what is owed: to refund."""
+        return max(0, self.net_paid_cents - self.due_cents)
+
+    @property
+    def fees_collected_cents(self) -> int:
+        return min(max(0, self.net_paid_cents), self.fees_due_cents)
+
+    @property
+    def pool_collected_cents(self) -> int:
+        paid = max(0, self.net_paid_cents) - self.fees_collected_cents
+        return min(paid, self.due_cents - self.fees_due_cents)
+
+
+class CashBook(msgspec.Struct, frozen=True):
+    """The evening's money at one moment, per player and in total."""
+
+    accounts: tuple[CashAccount, ...]
+    lines: tuple[CashLine, ...]
+    basis: str
+    pool_by_entries_cents: int
+
+    @property
+    def received_cents(self) -> int:
+        """Money received (payments taken back deducted, refunds not)."""
+        return sum(account.paid_cents for account in self.accounts)
+
+    @property
+    def refunds_cents(self) -> int:
+        return sum(account.refunded_cents for account in self.accounts)
+
+    @property
+    def fees_cents(self) -> int:
+        return sum(account.fees_collected_cents for account in self.accounts)
+
+    @property
+    def pool_collected_cents(self) -> int:
+        return sum(account.pool_collected_cents for account in self.accounts)
+
+    @property
+    def credits_cents(self) -> int:
+        return sum(account.credit_cents for account in self.accounts)
+
+    @property
+    def owed_cents(self) -> int:
+        return sum(account.owed_cents for account in self.accounts)
+
+    @property
+    def unpaid(self) -> tuple[CashAccount, ...]:
+        return tuple(account for account in self.accounts if account.owed_cents)
+
+    @property
+    def pool_cents(self) -> int:
+        """The prize pool by the chosen basis."""
+        if self.basis == "money":
+            return self.pool_collected_cents
+        return self.pool_by_entries_cents
+
+    def account(self, player_id: PlayerId) -> CashAccount | None:
+        return next((a for a in self.accounts if a.player_id == player_id), None)
+
+    @property
+    def reconciles(self) -> bool:
+        return self.received_cents == (
+            self.pool_collected_cents + self.fees_cents + self.refunds_cents + self.credits_cents
+        )
+
+
+class CashCommands:
+    """Payments, refunds and the prize pool basis, mixed into ``Tournament``."""
+
+    if TYPE_CHECKING:  # provided by Tournament
+        structure: Structure
+        players: dict[PlayerId, PlayerState]
+        waiting_list: dict[PlayerId, str]
+        cash_lines: list[CashLine]
+        pool_basis: str
+
+        def _record(self, event: TournamentEvent) -> None: ...
+        def pool_by_entries_cents(self) -> int: ...
+
+    # ---- commands -----------------------------------------------------------------------
+
+    def record_payment(
+        self,
+        player_id: PlayerId,
+        paid: bool,
+        method: str,
+        at_ms: int,
+        amount_cents: int | None = None,
+    ) -> None:
+        """Money received from the player (by default what they owe), or with ``paid`` false
+        the payments recorded by mistake taken back."""
+        account = self._account_of(player_id)
+        if paid:
+            amount = account.owed_cents if amount_cents is None else amount_cents
+            if amount < 1:
+                raise PokerfloorError(
+                    "NOTHING_OWED",
+                    f"{player_id} owes nothing ({account.net_paid_cents} cents paid for "
+                    f"{account.due_cents} due): give the amount received",
+                    {
+                        "player_id": player_id,
+                        "paid_cents": account.net_paid_cents,
+                        "due_cents": account.due_cents,
+                    },
+                )
+        else:
+            if account.net_paid_cents < 1:
+                raise PokerfloorError(
+                    "NOTHING_PAID",
+                    f"{player_id} has paid nothing to take back",
+                    {"player_id": player_id},
+                )
+            amount = -account.net_paid_cents
+        self._record(PaymentRecorded(player_id, paid, method, at_ms, amount))
+
+    def refund(
+        self, player_id: PlayerId, amount_cents: int | None, method: str, reason: str, at_ms: int
+    ) -> None:
+        """Money given back to a player (by default their credit: paid beyond what is owed)."""
+        account = self._account_of(player_id)
+        amount = account.credit_cents if amount_cents is None else amount_cents
+        if not 1 <= amount <= account.net_paid_cents:
+            raise PokerfloorError(
+                "BAD_REFUND",
+                f"a refund to {player_id} is between 1 and {account.net_paid_cents} cents "
+                f"(what they paid), not {amount}",
+                {
+                    "player_id": player_id,
+                    "amount_cents": amount,
+                    "paid_cents": account.net_paid_cents,
+                },
+            )
+        self._record(CashRefunded(player_id, amount, method, reason, at_ms))
+
+    def refund_paid(self, player_id: PlayerId, reason: str, at_ms: int) -> None:
+        """Give back everything the player paid (an unregistration), by the way they paid."""
+        account = self.cash_book().account(player_id)
+        if account is None or account.net_paid_cents < 1:
+            return
+        method = next(
+            (
+                line.method
+                for line in reversed(self.cash_lines)
+                if line.player_id == player_id and line.paid_cents > 0
+            ),
+            "",
+        )
+        self._record(CashRefunded(player_id, account.net_paid_cents, method, reason, at_ms))
+
+    def choose_prize_pool_basis(self, basis: str, at_ms: int) -> None:
+        """Whether the payouts count every entry (paid or not) or only the money collected."""
+        if basis not in PRIZE_POOL_BASES:
+            raise PokerfloorError(
+                "BAD_PRIZE_POOL_BASIS",
+                f"the prize pool counts 'entries' or 'money', not {basis!r}",
+                {"value": basis, "accepted": list(PRIZE_POOL_BASES)},
+            )
+        self._record(PrizePoolBasisChosen(basis, at_ms))
+
+    # ---- queries ------------------------------------------------------------------------
+
+    def cash_book(self) -> CashBook:
+        accounts: dict[PlayerId, dict[str, int]] = {}
+        names: dict[PlayerId, str] = {}
+        for line in self.cash_lines:
+            names[line.player_id] = line.name or names.get(line.player_id, "")
+            sums = accounts.setdefault(
+                line.player_id, {"due": 0, "fees": 0, "paid": 0, "refunded": 0}
+            )
+            sums["due"] += line.due_cents
+            sums["fees"] += line.fee_cents
+            if line.kind == "refund":
+                sums["refunded"] -= line.paid_cents
+            else:
+                sums["paid"] += line.paid_cents
+        return CashBook(
+            accounts=tuple(
+                CashAccount(
+                    player_id, names[player_id], s["due"], s["fees"], s["paid"], s["refunded"]
+                )
+                for player_id, s in accounts.items()
+            ),
+            lines=tuple(self.cash_lines),
+            basis=self.pool_basis,
+            pool_by_entries_cents=self.pool_by_entries_cents(),
+        )
+
+    def _account_of(self, player_id: PlayerId) -> CashAccount:
+        account = self.cash_book().account(player_id)
+        if account is None:
+            raise PokerfloorError(
+                "NOT_REGISTERED", f"{player_id} is not registered", {"player_id": player_id}
+            )
+        return account
+
+    # ---- applying events to the book ----------------------------------------------------
+
+    def _book(self, event: TournamentEvent) -> None:
+        entry = self.structure.entry
+        line: CashLine | None = None
+        if isinstance(event, PlayerRegistered):
+            kind = "entry" if event.entry_no <= 1 else "reentry"
+            paid = entry.buy_in_cents + entry.fee_cents if event.payment_method else 0
+            line = CashLine(
+                event.at_ms, event.player_id, event.name, kind,
+                entry.buy_in_cents + entry.fee_cents, entry.fee_cents, paid, event.payment_method,
+            )  # fmt: skip
+        elif isinstance(event, PlayerRebought):
+            # Logs written before the cash book have no method: their rebuys were paid.
+            method = "" if event.payment_method is None else event.payment_method
+            paid = event.paid_cents if event.payment_method != "" else 0
+            line = CashLine(
+                event.at_ms, event.player_id, self._name(event.player_id), event.kind,
+                event.paid_cents, 0, paid, method,
+            )  # fmt: skip
+        elif isinstance(event, RebuyCorrected):
+            line = CashLine(
+                event.at_ms, event.player_id, self._name(event.player_id), "cancelled",
+                -event.paid_cents, 0, 0, "", event.reason,
+            )  # fmt: skip
+        elif isinstance(event, PlayerUnregistered) and event.player_id in self.players:
+            line = self._entry_cancelled(event.player_id, event.at_ms, event.reason)
+        elif isinstance(event, AbsentSeatReleased) and event.player_id is not None:
+            # The absent player is no longer an entry; the newcomer is, with the stack left.
+            self.cash_lines.append(
+                self._entry_cancelled(event.absent_player_id, event.at_ms, "no-show released")
+            )
+            line = CashLine(
+                event.at_ms, event.player_id, event.name or "", "entry",
+                entry.buy_in_cents + entry.fee_cents, entry.fee_cents,
+            )  # fmt: skip
+        elif isinstance(event, PaymentRecorded):
+            amount = event.amount_cents
+            if amount is None:  # logs written before the cash book: paid in full, or taken back
+                account = self._account_of(event.player_id)
+                amount = account.owed_cents if event.paid else -account.net_paid_cents
+            line = CashLine(
+                event.at_ms, event.player_id, self._name(event.player_id), "payment",
+                paid_cents=amount, method=event.method,
+            )  # fmt: skip
+        elif isinstance(event, CashRefunded):
+            line = CashLine(
+                event.at_ms, event.player_id, self._name(event.player_id), "refund",
+                paid_cents=-event.amount_cents, method=event.method, note=event.reason,
+            )  # fmt: skip
+        elif isinstance(event, PrizePoolBasisChosen):
+            self.pool_basis = event.basis
+        if line is not None:
+            self.cash_lines.append(line)
+
+    def _entry_cancelled(self, player_id: PlayerId, at_ms: int, note: str) -> CashLine:
+        entry = self.structure.entry
+        return CashLine(
+            at_ms, player_id, self._name(player_id), "cancelled",
+            -(entry.buy_in_cents + entry.fee_cents), -entry.fee_cents, note=note,
+        )  # fmt: skip
+
+    def _name(self, player_id: PlayerId) -> str:
+        player = self.players.get(player_id)
+        return player.name if player is not None else self.waiting_list.get(player_id, "")

@@ -1,0 +1,298 @@
+"""Deals at the final table: the players left share the remaining prizes instead of playing
+for them, by ICM, by a chip chop or by amounts of their own.
+
+A mixin of ``Tournament`` (state.py). ``propose_deal`` computes both splits from the stacks
+recorded and records nothing; ``agree_deal`` records the deal every player in play accepted
+(the TD confirms it: the software cannot hear them); ``cancel_deal`` withdraws it before the
+finish. Play goes on after a deal (for the title and the championship points): places follow
+the actual finish, and ``Tournament.finish`` pays each player of the deal their share instead
+of the payout of their place (``_deal_prizes``). Earlier places keep the payout table's prizes.
+
+What a careful TD holds to, and the code with them:
+
+- Rule: heavenpoker 8.14 forbids any arrangement between players (the prize goes to the real
+  winner): the profile's ``deals.allowed`` is false and every deal is refused with
+  ``DEALS_FORBIDDEN`` and that citation. The TDA-based profiles allow deals (no TDA rule
+  forbids them; house policy applies: tda-2024 R1, tda-2010 R1, and the profiles following TDA).
+- The remaining prizes are the payouts of places 1 to N for the N players in play, from the
+  payout table the finish would use now (``default_payouts`` of the pool collected so far).
+- All N players take part, at one table: a deal is made at the final table, never by some of
+  the players left.
+- The split is only as right as the stacks: a table whose stacks are unknown (a bust reported
+  without stacks, ``unknown_chips``) must report them first; the console asks for a count.
+- A part of the first prize may be kept aside and played for (``played_for_cents``): the
+  split shares the rest, and the winner takes it on top of their share.
+- A proposal is checked again when accepted: amounts the TD saw that no longer match the
+  stacks and prizes (a hand was reported in between) are refused as stale.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+import msgspec
+
+from pokerfloor.errors import PokerfloorError
+from pokerfloor.tournament import icm
+from pokerfloor.tournament.events import DealAgreed, DealCancelled, DealShare, Placement
+from pokerfloor.tournament.types import PlayerId
+
+if TYPE_CHECKING:
+    from pokerfloor.rules import RuleProfile
+    from pokerfloor.tournament import prizes
+    from pokerfloor.tournament.events import TournamentEvent, TournamentFinished
+    from pokerfloor.tournament.state import PlayerState
+
+__all__ = ["DEAL_EVENTS", "DEAL_METHODS", "DealCommands", "DealOffer"]
+
+DEAL_METHODS = ("icm", "chip_chop", "custom")
+DEAL_EVENTS = (DealAgreed, DealCancelled)
+
+
+class DealOffer(msgspec.Struct, frozen=True):
+    """Both splits the floor shows the players, the biggest stack first.
+
+    ``payouts_cents``: the prizes of places 1 to N by the payout table now (fewer when fewer
+    places are paid); ``total_cents`` is their sum, ``played_for_cents`` included; each split
+    shares ``total_cents - played_for_cents`` exactly.
+    """
+
+    player_ids: tuple[PlayerId, ...]
+    stacks: tuple[int, ...]
+    payouts_cents: tuple[int, ...]
+    played_for_cents: int
+    icm_cents: tuple[int, ...]
+    chip_chop_cents: tuple[int, ...]
+    total_cents: int
+    prize_pool_cents: int
+    citations: tuple[str, ...]
+
+    def split(self, method: str) -> tuple[int, ...]:
+        return self.icm_cents if method == "icm" else self.chip_chop_cents
+
+
+class DealCommands:
+    """Proposing, agreeing and cancelling a deal, mixed into ``Tournament``."""
+
+    if TYPE_CHECKING:  # provided by Tournament
+        profile: RuleProfile
+        players: dict[PlayerId, PlayerState]
+        finished: TournamentFinished | None
+        unknown_chips: dict[int, int]
+        deal: DealAgreed | None
+
+        def _record(self, event: TournamentEvent) -> None: ...
+        def in_play(self) -> list[PlayerState]: ...
+        def prize_pool(self) -> prizes.PrizePool: ...
+        def default_payouts(self, pool_cents: int) -> tuple[int, ...]: ...
+
+    # ---- commands -----------------------------------------------------------------------
+
+    def propose_deal(self, played_for_cents: int = 0) -> DealOffer:
+        """The ICM split and the chip chop of the remaining prizes; nothing is recorded.
+
+        Rule: heavenpoker 8.14 (refused with ``DEALS_FORBIDDEN`` where the profile forbids
+        deals). Refused after the finish, with fewer than 2 players, before the final table
+        is formed, while a table's stacks are unknown, or when ``played_for_cents`` would
+        leave first place below second.
+        """
+        citations = self._check_deal_possible()
+        alive = sorted(self.in_play(), key=lambda p: (-p.stack, p.player_id))
+        pool = self.prize_pool().total_cents
+        payouts = self.default_payouts(pool)[: len(alive)]
+        second = payouts[1] if len(payouts) > 1 else 0
+        first = payouts[0] if payouts else 0
+        if not 0 <= played_for_cents <= first - second:
+            raise PokerfloorError(
+                "DEAL_BAD_PLAYED_FOR",
+                f"{played_for_cents} cents kept aside for the winner: between 0 and "
+                f"{first - second} (first prize {first}, second {second}), so that first place "
+                "still pays at least second",
+                {"played_for_cents": played_for_cents, "max": first - second},
+            )
+        shared = (first - played_for_cents, *payouts[1:]) if payouts else ()
+        stacks = tuple(p.stack for p in alive)
+        return DealOffer(
+            player_ids=tuple(p.player_id for p in alive),
+            stacks=stacks,
+            payouts_cents=payouts,
+            played_for_cents=played_for_cents,
+            icm_cents=icm.icm_equities(stacks, shared),
+            chip_chop_cents=icm.chip_chop(stacks, shared),
+            total_cents=sum(payouts),
+            prize_pool_cents=pool,
+            citations=citations,
+        )
+
+    def agree_deal(
+        self,
+        method: str,
+        at_ms: int,
+        amounts: Mapping[PlayerId, int] | None = None,
+        played_for_cents: int = 0,
+    ) -> DealAgreed:
+        """Record the deal every player in play accepted. ``method`` ``icm`` or ``chip_chop``
+        takes the split computed now (``amounts``, when given, are the split the TD showed:
+        refused as ``DEAL_STALE`` if it changed since); ``custom`` takes ``amounts``, one per
+        player in play, 0 or more, adding up to the remaining prizes."""
+        if self.finished is not None:
+            raise _finished()
+        if self.deal is not None:
+            raise PokerfloorError(
+                "DEAL_ALREADY_AGREED",
+                "a deal is already agreed: cancel it before agreeing another",
+                {"method": self.deal.method},
+            )
+        offer = self.propose_deal(played_for_cents)
+        if method not in DEAL_METHODS:
+            raise PokerfloorError(
+                "DEAL_BAD_METHOD",
+                f"no deal method {method!r}: use icm, chip_chop or custom",
+                {"method": method, "accepted": list(DEAL_METHODS)},
+            )
+        computed = dict(zip(offer.player_ids, offer.split(method), strict=True))
+        if method == "custom":
+            computed = _custom_amounts(offer, amounts)
+        elif amounts is not None and dict(amounts) != computed:
+            raise PokerfloorError(
+                "DEAL_STALE",
+                "the stacks or the prizes changed since this split was shown: look at the "
+                "new proposal and have the players agree again",
+                {"method": method},
+            )
+        shares = tuple(
+            DealShare(player_id, stack, computed[player_id])
+            for player_id, stack in zip(offer.player_ids, offer.stacks, strict=True)
+        )
+        event = DealAgreed(
+            method, shares, offer.payouts_cents, offer.total_cents, offer.prize_pool_cents,
+            at_ms, played_for_cents, offer.citations,
+        )  # fmt: skip
+        self._record(event)
+        return event
+
+    def cancel_deal(self, reason: str, at_ms: int) -> None:
+        """Withdraw the deal before the finish (the payout table applies again)."""
+        if self.finished is not None:
+            raise _finished()
+        if self.deal is None:
+            raise PokerfloorError("NO_DEAL", "no deal is agreed", {})
+        if not reason.strip():
+            raise PokerfloorError("DEAL_NO_REASON", "say why the deal is cancelled", {})
+        self._record(DealCancelled(reason.strip(), at_ms))
+
+    # ---- the finish ---------------------------------------------------------------------
+
+    def _deal_prizes(
+        self, ranked: Sequence[Placement], payouts: Sequence[int], won: Mapping[PlayerId, int]
+    ) -> dict[PlayerId, int]:
+        """The prizes of the finish with the deal honoured: each player of the deal gets their
+        share (the winner the amount played for too), whatever place they finished in.
+        Refused when the deal no longer fits: other players among the first N places (a bust
+        corrected since), or payouts of those places adding up to another total (the pool
+        changed since): cancel the deal, then agree again."""
+        deal = self.deal
+        if deal is None:
+            return dict(won)
+        shares = {share.player_id: share.cents for share in deal.shares}
+        places = len(shares)
+        first = {p.player_id for p in ranked if p.place <= places}
+        if first != set(shares):
+            raise PokerfloorError(
+                "DEAL_PLAYERS_CHANGED",
+                f"the first {places} places are not the players of the deal: cancel the deal",
+                {"deal": sorted(shares), "ranked": sorted(first)},
+            )
+        paid = sum(payouts[:places])
+        if paid != deal.total_cents:
+            raise PokerfloorError(
+                "DEAL_PAYOUTS_CHANGED",
+                f"places 1 to {places} pay {paid} cents, the deal shared {deal.total_cents}: "
+                "pay the deal's prizes or cancel the deal",
+                {"places": places, "payouts_cents": paid, "deal_cents": deal.total_cents},
+            )
+        result = dict(won)
+        for placement in ranked:
+            if placement.player_id in shares:
+                extra = deal.played_for_cents if placement.place == 1 else 0
+                result[placement.player_id] = shares[placement.player_id] + extra
+        return result
+
+    # ---- checks and events --------------------------------------------------------------
+
+    def _check_deal_possible(self) -> tuple[str, ...]:
+        """The citations allowing a deal, or the refusal."""
+        if self.finished is not None:
+            raise _finished()
+        allowed, citations = icm.deal_allowed(self.profile)
+        if not allowed:
+            raise PokerfloorError(
+                "DEALS_FORBIDDEN",
+                f"profile {self.profile.id!r} forbids deals between players "
+                f"({'; '.join(citations)}): prizes follow the actual finish",
+                {"profile": self.profile.id, "citations": list(citations)},
+            )
+        alive = self.in_play()
+        if len(alive) < 2:
+            raise PokerfloorError(
+                "DEAL_TOO_FEW_PLAYERS",
+                "a deal needs at least 2 players in play",
+                {"players": len(alive)},
+            )
+        tables = sorted({p.seat.table_no for p in alive if p.seat is not None})
+        if len(tables) != 1 or any(p.seat is None for p in alive):
+            raise PokerfloorError(
+                "DEAL_NOT_AT_FINAL_TABLE",
+                f"the {len(alive)} players in play are not all at one table: a deal is made "
+                "at the final table, by every player left",
+                {"players": len(alive), "tables": tables},
+            )
+        if tables[0] in self.unknown_chips:
+            raise PokerfloorError(
+                "DEAL_STACKS_UNKNOWN",
+                f"the stacks of table {tables[0]} are not known (a bust was reported without "
+                f"stacks: {self.unknown_chips[tables[0]]} chips have no known owner); count "
+                "the chips and report them before a deal: the split follows the stacks",
+                {"table_no": tables[0], "unknown_chips": self.unknown_chips[tables[0]]},
+            )
+        return citations
+
+    def _apply_deal(self, event: DealAgreed | DealCancelled) -> None:
+        self.deal = event if isinstance(event, DealAgreed) else None
+
+
+def _finished() -> PokerfloorError:
+    return PokerfloorError("TOURNAMENT_FINISHED", "the tournament is finished", {})
+
+
+def _custom_amounts(offer: DealOffer, amounts: Mapping[PlayerId, int] | None) -> dict[str, int]:
+    """The amounts the players agreed, checked: one per player in play, whole cents, 0 or
+    more, adding up to the prizes shared."""
+    given = dict(amounts or {})
+    missing = sorted(set(offer.player_ids) - set(given))
+    unknown = sorted(set(given) - set(offer.player_ids))
+    if missing or unknown:
+        raise PokerfloorError(
+            "DEAL_BAD_AMOUNTS",
+            "a custom deal gives one amount to every player in play, and to nobody else"
+            f"{f' (missing: {missing})' if missing else ''}"
+            f"{f' (not in play: {unknown})' if unknown else ''}",
+            {"missing": missing, "not_in_play": unknown},
+        )
+    for player_id, cents in given.items():
+        if isinstance(cents, bool) or not isinstance(cents, int) or cents < 0:
+            raise PokerfloorError(
+                "DEAL_BAD_AMOUNTS",
+                f"the amount of {player_id} is {cents!r}: whole cents, 0 or more",
+                {"player_id": player_id},
+            )
+    shared = offer.total_cents - offer.played_for_cents
+    if sum(given.values()) != shared:
+        raise PokerfloorError(
+            "DEAL_AMOUNTS_DO_NOT_ADD_UP",
+            f"the amounts add up to {sum(given.values())} cents; the prizes shared are "
+            f"{shared} cents",
+            {"total_cents": sum(given.values()), "expected_cents": shared},
+        )
+    return given
