@@ -280,8 +280,14 @@ def chip_race(page: Page, live_server: LiveServer, odd: str) -> None:
     expect(page.get_by_role("heading", name="Chip race", exact=True)).to_be_visible()
     expect(page.locator("main")).to_contain_text("les jetons de 25 (vert) sortent")
     table = playing(live_server)[odd]["table_no"]
-    page.locator("#chip-race-table select").select_option(str(table))
-    page.get_by_role("button", name="Faire le chip race").click()
+    # The TD counts each player's chips of 25 left once changed up: here the recorded stacks
+    # are exact, so they tell what the table would count.
+    form = page.locator(f"#race-table-{table}")
+    for name, p in playing(live_server).items():
+        if p["table_no"] == table:
+            label = f"Jetons restants du siège {p['seat_no']} · {name}"
+            form.get_by_label(label, exact=True).fill(str(p["stack"] % 100 // 25))
+    form.get_by_role("button", name="Lancer le chip race").click()
     expect(page.locator("#flash")).to_contain_text(f"Chip race à la table {table}")
     results = page.locator("#chip-race-results")
     expect(results).to_contain_text(f"Table {table}")

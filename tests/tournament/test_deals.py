@@ -47,11 +47,16 @@ def knock_out(tournament: Tournament, at_ms: int, loser: str, winner: str) -> No
     hand(tournament, at_ms, **{loser: 0, winner: stacks[winner] + stacks[loser]})
 
 
-def down_to_three(profile: str = "tda-2024") -> Tournament:
-    """Seven busts: P01 50 000 chips, P02 90 000, P03 60 000 (places 4 to 10 ranked)."""
-    tournament = ten_at_one_table(profile)
-    for number, winner in zip(range(4, 11), ("P01", "P02", "P02", "P02", "P03", "P03", "P02")):
+def knock_outs(tournament: Tournament, first: int, winners: str) -> None:
+    """P<first> to P10 bust in turn, each to the next player named in ``winners``."""
+    for number, winner in zip(range(first, 11), winners.split(), strict=True):
         knock_out(tournament, number * MINUTE, f"P{number:02d}", winner)
+
+
+def down_to_three(profile: str = "tda-2024") -> Tournament:
+    """Seven busts: P01 40 000 chips, P02 100 000, P03 60 000 (places 4 to 10 ranked)."""
+    tournament = ten_at_one_table(profile)
+    knock_outs(tournament, 4, "P01 P02 P02 P02 P03 P03 P02")
     stacks = {p.player_id: p.stack for p in tournament.in_play()}
     assert stacks == {"P01": 40_000, "P02": 100_000, "P03": 60_000}
     return tournament
@@ -94,8 +99,7 @@ def test_proposal_shares_the_prizes_of_places_1_to_n_by_icm_and_by_chips() -> No
 
 def test_more_players_than_paid_places_share_the_paid_places_only() -> None:
     tournament = ten_at_one_table()
-    for number, winner in zip(range(5, 11), ("P01", "P02", "P03", "P04", "P01", "P02")):
-        knock_out(tournament, number * MINUTE, f"P{number:02d}", winner)
+    knock_outs(tournament, 5, "P01 P02 P03 P04 P01 P02")
     offer = tournament.propose_deal()
     assert len(offer.player_ids) == 4 and offer.payouts_cents == PAYOUTS
     assert sum(offer.icm_cents) == 20000 and min(offer.icm_cents) > 0
@@ -133,8 +137,7 @@ def test_deal_refused_while_the_stacks_of_the_table_are_unknown() -> None:
     """A bust reported without stacks leaves chips with no known owner: the split would be
     wrong, so the stacks are reported first (the TD has the chips counted)."""
     tournament = ten_at_one_table()
-    for number, winner in zip(range(5, 11), ("P01", "P02", "P03", "P04", "P01", "P02")):
-        knock_out(tournament, number * MINUTE, f"P{number:02d}", winner)
+    knock_outs(tournament, 5, "P01 P02 P03 P04 P01 P02")
     tournament.bust_players(1, ["P04"], {}, 11 * MINUTE)
     error = refusal(tournament.propose_deal)
     assert error.code == "DEAL_STACKS_UNKNOWN"
@@ -223,8 +226,7 @@ def test_icm_deal_recorded_and_paid_at_finish() -> None:
 
 def test_earlier_places_keep_the_payout_table_and_the_winner_takes_the_amount_played_for() -> None:
     tournament = ten_at_one_table()
-    for number, winner in zip(range(4, 11), ("P01", "P02", "P02", "P02", "P03", "P03", "P02")):
-        knock_out(tournament, number * MINUTE, f"P{number:02d}", winner)
+    knock_outs(tournament, 4, "P01 P02 P02 P02 P03 P03 P02")
     knock_out(tournament, 11 * MINUTE, "P03", "P02")  # P03 third: 40 € by the table
     deal = tournament.agree_deal("chip_chop", 12 * MINUTE, played_for_cents=1000)
     assert deal.payouts_cents == (10000, 6000) and deal.played_for_cents == 1000

@@ -312,3 +312,50 @@ def test_the_simulation_shares_hand_for_hand_places_through_the_aggregate() -> N
     assert len({p.place for p in shared}) == 1 and len(shared[0].places_covered) == len(shared)
     ranked = {p.player_id: p.place for p in result.finished.ranking}
     assert {ranked[p.player_id] for p in shared} == {shared[0].place}
+
+
+# ---- busts at different tables during the same hand (outside hand-for-hand) ------------------
+
+
+def bust_at(tournament: Tournament, table_no: int, at_ms: int) -> str:
+    """Report the table's next hand at ``at_ms`` with its first player busted by the second."""
+    loser, winner = seated_at(tournament, table_no)[:2]
+    stacks = {p: tournament.players[p].stack for p in (loser, winner)}
+    report(tournament, table_no, at_ms, **{loser: 0, winner: stacks[winner] + stacks[loser]})
+    return loser
+
+
+def test_ropta_2025_busts_in_hands_played_at_once_at_two_tables_share() -> None:
+    tournament, _ = started(18, "ropta")
+    report(tournament, 1, MINUTE)
+    report(tournament, 2, MINUTE)  # both tables' next hands begin at once
+    first = bust_at(tournament, 1, 3 * MINUTE)
+    second = bust_at(tournament, 2, 4 * MINUTE)  # its hand began before the first bust
+    places = tournament.current_places()
+    assert places[first].places_covered == places[second].places_covered == (17, 18)
+    busted = [e for e in tournament.events if isinstance(e, PlayersBusted)]
+    assert busted[-1].replaces_last
+    assert busted[-1].citations == tournament.cite("busts.different_tables")
+    assert "ropta-2025" in busted[-1].citations[0]
+    again = Tournament.replay(tournament.events)
+    assert again.to_snapshot() == tournament.to_snapshot()
+
+
+def test_ropta_2025_a_hand_begun_after_the_other_bust_does_not_share() -> None:
+    tournament, _ = started(18, "ropta")
+    report(tournament, 1, MINUTE)
+    first = bust_at(tournament, 1, 3 * MINUTE)
+    report(tournament, 2, 3 * MINUTE + 30_000)  # table 2's next hand begins after the bust
+    second = bust_at(tournament, 2, 5 * MINUTE)
+    places = tournament.current_places()
+    assert (places[first].place, places[second].place) == (18, 17)
+
+
+def test_tda_2024_rp_8_only_hand_for_hand_busts_at_two_tables_tie() -> None:
+    tournament, _ = started(18)
+    report(tournament, 1, MINUTE)
+    report(tournament, 2, MINUTE)
+    first = bust_at(tournament, 1, 3 * MINUTE)
+    second = bust_at(tournament, 2, 4 * MINUTE)
+    places = tournament.current_places()
+    assert (places[first].place, places[second].place) == (18, 17)

@@ -40,6 +40,7 @@ __all__ = [
     "Finish",
     "HandForHandRound",
     "JumpToLevel",
+    "MoveButton",
     "PauseClock",
     "Penalize",
     "PlaceButtons",
@@ -281,10 +282,21 @@ class CancelMoves(_Command, frozen=True, tag="cancel_moves"):
 
 
 class CallFloor(_Command, frozen=True, tag="call_floor"):
-    """A table asks for the TD (from the table captain's page)."""
+    """A table asks for the TD (from the table captain's page). ``button_seat``: the captain
+    says the button of hand ``hand_no`` was there, not where pokerfloor expects it."""
 
     table_no: TableNo
     reason: Annotated[str, msgspec.Meta(max_length=200)] = ""
+    button_seat: SeatNo | None = None
+    hand_no: HandNo | None = None
+
+
+class MoveButton(_Command, frozen=True, tag="move_button"):
+    """The TD confirms where a table's button really is: its next hand is dealt from there."""
+
+    table_no: TableNo
+    seat_no: SeatNo
+    reason: ReasonText
 
 
 class AnswerFloorCall(_Command, frozen=True, tag="answer_floor_call"):
@@ -441,6 +453,7 @@ TournamentCommand = (
     | CancelDeal
     | Unregister
     | RecordPayment
+    | MoveButton
     | Refund
     | ChoosePrizePoolBasis
     | CorrectBust

@@ -76,7 +76,25 @@ def clock_screen(tournament: Tournament, now_ms: int) -> dict[str, Any]:
         "prize_pool_cents": pool,
         # What each paid place would get if the pool stopped growing now.
         "payouts_cents": list(tournament.default_payouts(pool)),
+        # Once finished: the winner and the prizes paid, for the screen's last picture.
+        "podium": _podium(tournament),
     }
+
+
+def _podium(tournament: Tournament) -> list[dict[str, Any]]:
+    finished = tournament.finished
+    if finished is None:
+        return []
+    cents = {prize.player_id: prize.cents for prize in finished.prizes}
+    return [
+        {
+            "place": placement.place,
+            "name": tournament.players[placement.player_id].name,
+            "cents": cents.get(placement.player_id, 0),
+        }
+        for placement in sorted(finished.ranking, key=lambda p: p.place)
+        if placement.place == 1 or cents.get(placement.player_id)
+    ]
 
 
 def _plan_next_hand(tournament: Tournament, table_no: int, now_ms: int) -> HandPlan | None:
@@ -156,7 +174,13 @@ def seating_chart(tournament: Tournament, now_ms: int) -> dict[str, Any]:
             for player_id, name in tournament.waiting_list.items()
         ],
         "floor_calls": [
-            {"table_no": call.table_no, "reason": call.reason, "at_ms": call.at_ms}
+            {
+                "table_no": call.table_no,
+                "reason": call.reason,
+                "at_ms": call.at_ms,
+                "button_seat": call.button_seat,
+                "hand_no": call.hand_no,
+            }
             for call in sorted(tournament.floor_calls.values(), key=lambda call: call.at_ms)
         ],
     }

@@ -50,6 +50,7 @@ from pokerfloor.app.commands import (
     Finish,
     HandForHandRound,
     JumpToLevel,
+    MoveButton,
     PauseClock,
     Penalize,
     PlaceButtons,
@@ -543,7 +544,11 @@ def _dispatch(tournament: Tournament, command: TournamentCommand, now: int) -> N
         case CancelMoves():
             tournament.cancel_moves(now)
         case CallFloor():
-            tournament.call_floor(command.table_no, command.reason, now)
+            tournament.call_floor(
+                command.table_no, command.reason, now, command.button_seat, command.hand_no
+            )
+        case MoveButton():
+            tournament.move_button(command.table_no, command.seat_no, command.reason, now)
         case AnswerFloorCall():
             tournament.answer_floor_call(command.table_no, now)
         case CorrectHand():

@@ -143,6 +143,23 @@ BUSTS: tuple[SettingSpec, ...] = (
         SHARE,
         BIGGER_STACK_HIGHER,
     ),
+    enum(
+        "busts.different_tables",
+        "Hors main par main : éliminations à des tables différentes pendant la même main",
+        "Outside hand-for-hand: busts at different tables during the same hand",
+        choice(
+            "separate",
+            "classées dans l'ordre où les mains se terminent",
+            "ranked in the order the hands end",
+        ),
+        choice(
+            "share_when_hands_overlap",
+            "ex æquo quand les deux mains se jouaient en même temps (l'une s'est terminée après "
+            "le début de l'autre) : ils se partagent les places qu'ils couvrent",
+            "a tie when both hands were being played at once (one ended after the other "
+            "began): they share the places they cover",
+        ),
+    ),
 )
 
 CHIP_RACE: tuple[SettingSpec, ...] = (

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pokerfloor.errors import PokerfloorError
-from pokerfloor.tournament.events import FloorCallAnswered, FloorCalled
+from pokerfloor.tournament.events import ButtonMoved, FloorCallAnswered, FloorCalled
 from pokerfloor.tournament.types import Table
 
 if TYPE_CHECKING:
@@ -25,15 +25,49 @@ class FloorCallCommands:
         floor_calls: dict[int, FloorCalled]
 
         def _record(self, event: TournamentEvent) -> None: ...
+        def cite(self, key: str) -> tuple[str, ...]: ...
 
-    def call_floor(self, table_no: int, reason: str, at_ms: int) -> None:
-        """The table asks for the TD; a second call while one is open changes nothing."""
-        if table_no not in self.tables:
+    def call_floor(
+        self,
+        table_no: int,
+        reason: str,
+        at_ms: int,
+        button_seat: int | None = None,
+        hand_no: int | None = None,
+    ) -> None:
+        """The table asks for the TD; a second call while one is open changes nothing, unless
+        it says where the button is (it then replaces the open call)."""
+        table = self.tables.get(table_no)
+        if table is None:
             raise PokerfloorError(
                 "NO_SUCH_TABLE", f"there is no table {table_no}", {"table_no": table_no}
             )
-        if table_no not in self.floor_calls:
-            self._record(FloorCalled(table_no, reason, at_ms))
+        if button_seat is not None:
+            self._check_button_seat(table, button_seat)
+        if table_no not in self.floor_calls or button_seat is not None:
+            self._record(FloorCalled(table_no, reason, at_ms, button_seat, hand_no))
+
+    def move_button(self, table_no: int, seat_no: int, reason: str, at_ms: int) -> None:
+        """The TD puts the button where the table really has it (a captain's report
+        confirmed): the next hand is dealt from there, blinds after it; the call is closed."""
+        table = self.tables.get(table_no)
+        if table is None or not table.seats:
+            raise PokerfloorError(
+                "NO_SUCH_TABLE", f"there is no table {table_no} in play", {"table_no": table_no}
+            )
+        self._check_button_seat(table, seat_no)
+        # The positions rule the table got wrong (dead button, missing small blind).
+        cite = self.cite("hand.missing_small_blind")
+        self._record(ButtonMoved(table_no, seat_no, reason, at_ms, cite))
+
+    def _check_button_seat(self, table: Table, seat_no: int) -> None:
+        if seat_no not in table.seats:
+            raise PokerfloorError(
+                "BUTTON_SEAT_EMPTY",
+                f"seat {seat_no} of table {table.table_no} has no player: the button goes to "
+                f"a seated player ({', '.join(str(s) for s in sorted(table.seats))})",
+                {"table_no": table.table_no, "seat_no": seat_no, "seats": sorted(table.seats)},
+            )
 
     def answer_floor_call(self, table_no: int, at_ms: int) -> None:
         if table_no not in self.floor_calls:
@@ -44,8 +78,14 @@ class FloorCallCommands:
             )
         self._record(FloorCallAnswered(table_no, at_ms))
 
-    def _apply_floor_call(self, event: FloorCalled | FloorCallAnswered) -> None:
+    def _apply_floor_call(self, event: FloorCalled | FloorCallAnswered | ButtonMoved) -> None:
         if isinstance(event, FloorCalled):
             self.floor_calls[event.table_no] = event
-        else:
-            self.floor_calls.pop(event.table_no, None)
+            return
+        self.floor_calls.pop(event.table_no, None)
+        if isinstance(event, ButtonMoved):
+            table = self.tables[event.table_no]
+            # As at a first hand: the button here, the blinds on the next two players.
+            self.tables[event.table_no] = Table(
+                table.table_no, table.size, table.seats, event.seat_no
+            )

@@ -99,6 +99,7 @@ class HandCommands:
         hand_for_hand_paused: bool
         last_busts: tuple[ranking.BustInfo, ...]
         last_bust_round: int
+        last_bust_at: int
         table_started_at: dict[int, int]
 
         def _record(self, event: TournamentEvent) -> None: ...
@@ -403,23 +404,35 @@ class HandCommands:
     def settle_busts(self, busted: Sequence[ranking.BustInfo], at_ms: int) -> list[Placement]:
         """Rank the players who busted in one hand. Hand-for-hand, busts of the same round at
         another table ranked before are ranked again with them: they share the places they
-        cover, or the bigger starting stack ranks higher (``busts.hand_for_hand_tables``)."""
+        cover, or the bigger starting stack ranks higher (``busts.hand_for_hand_tables``).
+        Outside hand-for-hand, where ``busts.different_tables`` says so (ropta-2025), the last
+        busts at another table tie with these when that table's hand ended after this one
+        began: both hands were being played at once."""
         if not busted:
             return []
         first = busted[0]
         round_no = self.round_of_hand.get(first.table_no, 0) if self.hand_for_hand else 0
-        merge = bool(round_no) and bool(self.last_busts) and self.last_bust_round == round_no
+        if self.hand_for_hand:
+            merge = bool(round_no) and bool(self.last_busts) and self.last_bust_round == round_no
+        else:
+            merge = self._same_hand_elsewhere(first.table_no)
         group = (*self.last_busts, *busted) if merge else tuple(busted)
         left_before = self.players_left + (len(self.last_busts) if merge else 0)
         several_tables = len({bust.table_no for bust in group}) > 1
         placements = ranking.rank_busts(
-            group, left_before, self.profile, hand_for_hand=several_tables
+            group,
+            left_before,
+            self.profile,
+            hand_for_hand=several_tables and self.hand_for_hand,
+            same_hand_tables=several_tables and not self.hand_for_hand,
         )
         settled = tuple(
             Placement(p.player_id, p.place, tuple(p.tied_with), tuple(p.places_covered))
             for p in placements
         )
-        key = "busts.hand_for_hand_tables" if several_tables else "busts.same_table"
+        key = "busts.same_table"
+        if several_tables:
+            key = "busts.hand_for_hand_tables" if self.hand_for_hand else "busts.different_tables"
         self._record(
             PlayersBusted(
                 first.table_no, first.hand_id, at_ms, settled, self.hand_for_hand,
@@ -427,6 +440,16 @@ class HandCommands:
             )
         )  # fmt: skip
         return [p for p in settled if p.player_id in {bust.player_id for bust in busted}]
+
+    def _same_hand_elsewhere(self, table_no: int) -> bool:
+        """Whether the last busts ranked came from other tables' hands that ended after this
+        table's hand began (and the profile ties such busts)."""
+        if self.profile.enum_value("busts.different_tables") != "share_when_hands_overlap":
+            return False
+        if not self.last_busts or any(b.table_no == table_no for b in self.last_busts):
+            return False
+        began = self.table_started_at.get(table_no)
+        return began is not None and self.last_bust_at >= began
 
     # ---- hand-for-hand --------------------------------------------------------------------
 
@@ -548,6 +571,7 @@ class HandCommands:
         self.players_left -= len(event.placements)
         self.last_busts = event.busts
         self.last_bust_round = event.round_no
+        self.last_bust_at = event.at_ms
 
     def _unseat(self, player: PlayerState) -> None:
         if player.seat is None:

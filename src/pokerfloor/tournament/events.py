@@ -333,6 +333,21 @@ class FloorCalled(msgspec.Struct, frozen=True, tag="floor_called"):
     table_no: int
     reason: str
     at_ms: int
+    # The captain says the button of hand ``hand_no`` was on ``button_seat``, not where
+    # pokerfloor expects it: the TD confirms (``button_moved``) or answers the call.
+    button_seat: int | None = None
+    hand_no: int | None = None
+
+
+class ButtonMoved(msgspec.Struct, frozen=True, tag="button_moved"):
+    """The TD confirmed where the button really is: the table's next hand is dealt with the
+    button on ``seat_no`` and the blinds after it, as at a table's first hand."""
+
+    table_no: int
+    seat_no: int
+    reason: str
+    at_ms: int
+    citations: tuple[str, ...] = ()
 
 
 class FloorCallAnswered(msgspec.Struct, frozen=True, tag="floor_call_answered"):
@@ -398,6 +413,7 @@ TournamentEvent = (
     | HandCorrected
     | FloorCalled
     | FloorCallAnswered
+    | ButtonMoved
     | DealAgreed
     | DealCancelled
     | ClockEvent

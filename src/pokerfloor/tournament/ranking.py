@@ -32,6 +32,7 @@ __all__ = ["BustInfo", "Placement", "final_ranking", "provisional_places", "rank
 
 _SAME_TABLE = "busts.same_table"
 _HAND_FOR_HAND = "busts.hand_for_hand_tables"
+_DIFFERENT_TABLES = "busts.different_tables"
 
 
 class BustInfo(msgspec.Struct, frozen=True):
@@ -59,6 +60,8 @@ def rank_busts(
     players_left_before: int,
     profile: RuleProfile,
     hand_for_hand: bool,
+    *,
+    same_hand_tables: bool = False,
 ) -> list[Placement]:
     """Places of the players busted on one hand (hand-for-hand: on one deal at every table).
 
@@ -66,9 +69,12 @@ def rank_busts(
     result is sorted best place first. Outside hand-for-hand every bust must come from one
     table and one hand.
 
+    ``same_hand_tables``: outside hand-for-hand, busts at several tables during the same hand
+    (``busts.different_tables``): they tie.
+
     Rule: allinouest §L'étalage, ropta 5.4, ropta-2025 simultaneous busts, tda-2024 RP-8.
     """
-    _check_busts(busted, players_left_before, hand_for_hand)
+    _check_busts(busted, players_left_before, hand_for_hand or same_hand_tables)
     tables: dict[int, list[BustInfo]] = {}
     for bust in busted:
         tables.setdefault(bust.table_no, []).append(bust)
@@ -77,12 +83,13 @@ def rank_busts(
     if len(per_table) == 1:
         groups = per_table[0]
     else:
-        groups = _merge_tables(per_table, profile.enum_value(_HAND_FOR_HAND))
+        across = "share" if same_hand_tables else profile.enum_value(_HAND_FOR_HAND)
+        groups = _merge_tables(per_table, across)
     citations: tuple[str, ...] = ()
     if any(len(busts) > 1 for busts in tables.values()):
         citations += profile.citations(_SAME_TABLE)
     if len(tables) > 1:
-        citations += profile.citations(_HAND_FOR_HAND)
+        citations += profile.citations(_DIFFERENT_TABLES if same_hand_tables else _HAND_FOR_HAND)
     citations = tuple(dict.fromkeys(citations))
     placements: list[Placement] = []
     place = players_left_before - len(busted) + 1

@@ -80,6 +80,7 @@ class TournamentSnapshot(msgspec.Struct, frozen=True):
     hand_for_hand_paused: bool = False
     last_busts: tuple[ranking.BustInfo, ...] = ()
     last_bust_round: int = 0
+    last_bust_at: int = 0
     cash_lines: tuple[CashLine, ...] = ()
     pool_basis: str = "entries"
     # Kept last: take_snapshot fills the fields above by position and this one by name.
@@ -133,6 +134,7 @@ def take_snapshot(tournament: Tournament) -> bytes:
         tournament.hand_for_hand_paused,
         tournament.last_busts,
         tournament.last_bust_round,
+        tournament.last_bust_at,
         tuple(tournament.cash_lines),
         tournament.pool_basis,
     )
@@ -195,6 +197,7 @@ def restore_snapshot(data: bytes) -> Tournament:
     tournament.hand_for_hand_paused = snapshot.hand_for_hand_paused
     tournament.last_busts = snapshot.last_busts
     tournament.last_bust_round = snapshot.last_bust_round
+    tournament.last_bust_at = snapshot.last_bust_at
     tournament.deal = snapshot.deal
     tournament.cash_lines = list(snapshot.cash_lines)
     tournament.pool_basis = snapshot.pool_basis

@@ -43,6 +43,7 @@ from pokerfloor.tournament.clock import (
 )
 from pokerfloor.tournament.events import (
     AbsentSeatReleased,
+    ButtonMoved,
     ButtonPlaced,
     ChipRaced,
     DealAgreed,
@@ -164,6 +165,7 @@ class Tournament(
         self.hand_for_hand_paused = False  # hand-for-hand stopped the clock
         self.last_busts: tuple[ranking.BustInfo, ...] = ()  # the last group ranked
         self.last_bust_round = 0
+        self.last_bust_at = 0  # when the last group was ranked (its hand's end)
         self.cash_lines: list[CashLine] = []  # the cash book (_cash.py)
         self.pool_basis = "entries"
         self.deal: DealAgreed | None = None  # agreed by every player in play (_deals.py)
@@ -559,7 +561,7 @@ class Tournament(
             self.chips_in_play -= event.chips_removed
         elif isinstance(event, ChipRaced):
             self._apply_chip_race(event)
-        elif isinstance(event, FloorCalled | FloorCallAnswered):
+        elif isinstance(event, FloorCalled | FloorCallAnswered | ButtonMoved):
             self._apply_floor_call(event)
         elif isinstance(event, CORRECTION_EVENTS):
             self._apply_correction(event)

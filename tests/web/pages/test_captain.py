@@ -133,21 +133,46 @@ def test_a_second_tap_on_the_same_hand_records_it_once(club: Venue) -> None:
     assert club.service.tournament(TID).hands_at[1] == 1
 
 
-def test_a_wrong_button_seat_is_refused_with_the_reason(club: Venue) -> None:
+def test_a_button_on_another_seat_calls_the_td_who_confirms_it(club: Venue) -> None:
     hand = next_hand(club, 1)
-    wrong = next(seat for seat in range(1, 10) if seat != hand["button_seat"])
-    version = club.service.version(TID)
+    seats = [seat for seat in range(1, 10) if seat != hand["button_seat"]]
+    occupied = {s["seat_no"] for s in table(club, 1)["seats"]}  # type: ignore[attr-defined]
+    real = next(seat for seat in seats if seat in occupied)
     answer = club.public.post(
-        hand_url(club, 1), data={"hand_no": str(hand["hand_no"]), "button_seat": str(wrong)}
+        hand_url(club, 1), data={"hand_no": str(hand["hand_no"]), "button_seat": str(real)}
     )
-    assert "flash-error" in answer.text
-    assert (
-        f"Dans la main 1, le bouton est au siège {hand['button_seat']} "
-        f"(règle du bouton mort), pas au siège {wrong}"
-    ) in answer.text
-    assert "POSITIONS_MISMATCH" in answer.text
+    assert "flash-ok" in answer.text
+    assert f"Le TD est appelé pour confirmer le bouton au siège {real}" in answer.text
+    assert club.service.tournament(TID).hands_at.get(1, 0) == 0  # the hand waits
+    calls = club.td.get(f"/t/{TID}/captains").text
+    assert f"Confirmer le bouton au siège {real}" in calls
+    done = club.td.post(f"/t/{TID}/captains/calls/1/button", data={"seat_no": str(real)})
+    assert f"Table 1 : le bouton est au siège {real}." in done.text
+    assert next_hand(club, 1)["button_seat"] == real
+    assert not club.service.tournament(TID).floor_calls
+    moved = club.service.tournament(TID).events[-1]
+    assert type(moved).__name__ == "ButtonMoved" and moved.citations  # type: ignore[attr-defined]
+    again = club.public.post(
+        hand_url(club, 1), data={"hand_no": str(hand["hand_no"]), "button_seat": str(real)}
+    )
+    assert "flash-ok" in again.text and club.service.tournament(TID).hands_at[1] == 1
+
+
+def test_a_button_on_an_empty_seat_is_refused_and_only_the_td_confirms(club: Venue) -> None:
+    hand = next_hand(club, 1)
+    occupied = {s["seat_no"] for s in table(club, 1)["seats"]}  # type: ignore[attr-defined]
+    empty = next((seat for seat in range(1, 10) if seat not in occupied), None)
+    version = club.service.version(TID)
+    if empty is not None:
+        answer = club.public.post(
+            hand_url(club, 1), data={"hand_no": str(hand["hand_no"]), "button_seat": str(empty)}
+        )
+        assert "BUTTON_SEAT_EMPTY" in answer.text and club.service.version(TID) == version
+    refused = club.public.post(
+        f"/t/{TID}/captains/calls/1/button", data={"seat_no": "1"}, follow_redirects=False
+    )
+    assert refused.status_code in (303, 401, 403)
     assert club.service.version(TID) == version
-    assert club.service.tournament(TID).hands_at.get(1, 0) == 0
 
 
 def test_entered_stacks_are_recorded_and_must_add_up(club: Venue) -> None:

@@ -25,18 +25,36 @@ def test_the_chip_race_page_suggests_the_colour_up_of_the_structure(venue: Venue
     assert '<option value="100" selected>' in page
 
 
+def counts_form(counts: dict[str, str], table_no: int = 1) -> dict[str, object]:
+    """The chip race form of one table: the colour-up and a count typed for each player."""
+    return {
+        "table_no": str(table_no),
+        "removed": "25",
+        "next_chip": "100",
+        "player": list(counts),
+        "odd": list(counts.values()),
+    }
+
+
 def test_a_chip_race_changes_the_stacks_as_its_event_says(venue: Venue) -> None:
     start(venue)
-    report_hand(venue, {"p1": 19975, "p2": 20025, "p3": 20000, "p4": 20000})
-    answer = post(venue, "chip-race", {"table_no": "1", "removed": "25", "next_chip": "100"})
+    # Round stacks: nothing in the recorded stacks says who holds chips of 25.
+    report_hand(venue, {"p1": 20000, "p2": 20000, "p3": 20000, "p4": 20000})
+    counted = {"p1": "3", "p2": "1", "p3": "0", "p4": "0"}
+    answer = post(venue, "chip-race", counts_form(counted))
     assert "Chip race à la table 1 : un jeton de 100 pour" in answer
-    assert 'id="chip-race-table" hx-swap-oob="true"' in answer and "déjà fait" in answer
+    assert 'id="race-table-1"' in answer and 'hx-swap-oob="true"' in answer
+    assert "déjà fait" in answer
     race = venue.service.tournament(TID).events[-1]
     assert isinstance(race, ChipRaced)
+    assert dict(race.odd_chips) == {"p1": 3, "p2": 1, "p3": 0, "p4": 0}
     for player_id, stack in race.stacks_after:
+        won = race.winners.count(player_id)
+        assert stack == 20000 - int(counted[player_id]) * 25 + won * 100
         assert player(venue, player_id)["stack"] == stack
-        assert stack % 100 == 0
     assert len(race.winners) == 1  # 100 of leftovers make one chip of 100
+    clock = venue.service.clock_screen(TID)
+    assert clock["total_chips"] == sum(player(venue, f"p{n}")["stack"] for n in range(1, 5))
     page = text(venue.td.get(f"/t/{TID}/chip-race"))
     assert "Chip races effectués" in page
     winner = player(venue, race.winners[0])
@@ -53,6 +71,8 @@ def test_a_refused_chip_race_shows_why_and_changes_nothing(venue: Venue) -> None
     assert "Refusé (CHIP_RACE_BAD_DENOMINATIONS)" in answer
     answer = post(venue, "chip-race", {"table_no": "x", "removed": "25", "next_chip": "100"})
     assert "Saisie invalide" in answer
+    answer = post(venue, "chip-race", counts_form({"p1": "2", "p2": "trois"}))
+    assert "Les jetons restants de Joueur 2 ne sont pas un nombre de jetons." in answer
     assert event_count(venue) == before
 
 

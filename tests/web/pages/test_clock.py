@@ -393,3 +393,19 @@ def test_a_finished_tournament_shows_no_proposed_payouts(venue: Venue) -> None:
         venue.command("club", type="bust_players", table_no=1, players=[player])
     venue.command("club", type="finish")
     assert "clock-payouts" not in screen(venue)
+
+
+def test_after_the_finish_the_screens_show_the_winner_and_the_prizes(venue: Venue) -> None:
+    open_with_payouts(venue, CLUB_GRID, players=3)
+    for player in ("p1", "p2"):
+        venue.command("club", type="bust_players", table_no=1, players=[player])
+    venue.command("club", type="finish")
+    shown = screen(venue)
+    winner = venue.service.tournament("club").players["p3"].name
+    assert "Vainqueur" in shown and winner in shown
+    prizes = venue.service.tournament("club").finished.prizes  # type: ignore[union-attr]
+    first = max(prizes, key=lambda prize: prize.cents)
+    assert f"{first.cents // 100},00" in shown
+    assert "Tapis moyen" not in shown  # not "average stack 0"
+    console = venue.td.get("/t/club/console").text
+    assert "Tournoi terminé" in console and 'class="clock-left"' not in console

@@ -50,8 +50,8 @@ def panel(venue: Venue, lang: str = "fr") -> str:
 
 def accept_fields(html: str, method: str) -> dict[str, list[str]]:
     """The hidden fields of a panel's accept form, as the browser would post them."""
-    form = re.search(rf'<form[^>]*>\s*<input type="hidden" name="method" value="{method}">.*?</form>',
-                     html, re.DOTALL)  # fmt: skip
+    start = rf'<form[^>]*>\s*<input type="hidden" name="method" value="{method}">'
+    form = re.search(start + ".*?</form>", html, re.DOTALL)
     assert form is not None
     fields: dict[str, list[str]] = {}
     for name, value in re.findall(r'name="([a-z_]+)" value="([^"]*)"', form.group(0)):

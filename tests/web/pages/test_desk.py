@@ -486,3 +486,13 @@ def test_the_desk_speaks_french_by_default_and_english_on_request(venue: Venue) 
     assert "Draw the seats" in english
     assert "Cash" in english
     assert "Ajouter le joueur" not in english
+
+
+def test_the_cap_counts_players_in_play_not_every_name_registered(venue: Venue) -> None:
+    seated(venue, 4, max_players=4)
+    bust(venue, "p1")
+    venue.command("club", type="register_late", player_id="late", name="Tardif", seed=1)
+    summary = venue.td.get("/t/club/desk?lang=en").text.split('id="desk-summary"')[1]
+    summary = summary.split("</section>")[0]
+    assert "<dd>5</dd>" in summary  # registered: 5 names
+    assert "5 / 4" not in summary and "<dd>4 / 4</dd>" in summary  # in play against the cap

@@ -99,6 +99,27 @@ DETAILED: dict[tuple[str, str | None], str] = {
         "The stacks add up to %(after)s chips; the table had %(before)s recorded (and "
         "%(unknown_chips)s more from busts reported without stacks)."
     ),
+    # The chip race with the odd chips counted at the table (tournament/chiprace.py).
+    ("CHIP_RACE_NEEDS_COUNTS", None): N_(
+        "Cannot race without the odd chips counted at the table: enter, for each player, the "
+        "chips of %(removed)s left once changed up (0 for none)."
+    ),
+    ("CHIP_RACE_MISSING_COUNT", None): N_(
+        "Table %(table_no)s: no odd chips entered for seat(s) %(seats)s; enter 0 for a player "
+        "who has none."
+    ),
+    ("CHIP_RACE_NOT_SEATED", None): N_(
+        "The players of table %(table_no)s changed: reload the page and count again."
+    ),
+    ("CHIP_RACE_BAD_COUNT", None): N_("Seat %(seat_no)s: %(count)s is not a number of chips."),
+    ("CHIP_RACE_FULL_SET", None): N_(
+        "Seat %(seat_no)s: %(count)s chips of %(removed)s make a chip of %(next_chip)s; change "
+        "them up first: at most %(most)s are raced."
+    ),
+    ("CHIP_RACE_COUNT_OVER_STACK", None): N_(
+        "Seat %(seat_no)s: %(count)s chips of %(removed)s are worth %(value)s, more than the "
+        "recorded stack of %(stack)s."
+    ),
 }
 
 

@@ -1,6 +1,6 @@
 """The table captains' pages (dealerless clubs): a phone page per table, reached by a signed
-link, to report the end of a hand, busts and to call the floor; and the TD's list of those
-links with the open floor calls.
+link, to report the end of a hand, busts, to call the floor and, at a colour-up, to race the
+table's odd chips; and the TD's list of those links with the open floor calls.
 
 The captain's link carries ``captain_key`` (an HMAC of the tournament and the table): it opens
 that table only, whoever holds it (a captain moved to another table keeps the link of the table
@@ -35,6 +35,7 @@ from pokerfloor.web.pages._common import (
 )
 from pokerfloor.web.pages._forms import whole_number
 from pokerfloor.web.pages._live import LiveView, live_view
+from pokerfloor.web.pages.chiprace import captain_chip_race, odd_chips_from_form, race_done_text
 
 __all__ = ["FloorCall", "captain_url", "open_calls", "router"]
 
@@ -49,6 +50,7 @@ _SEPARATORS = ".,'_"
 BAD_KEY = i18n.N_(
     "This captain link is not valid for this table. Ask the TD for the link of your table."
 )
+NO_CHIP_RACE = i18n.N_("No chip race now: the chip race is done during the break of a colour-up.")
 NO_HAND = i18n.N_(
     "There is no hand to report at this table now (break, table closed, or no button yet)."
 )
@@ -66,12 +68,21 @@ class FloorCall:
     table_no: int
     at_ms: int
     reason: str
+    button_seat: int | None = None  # the captain's button, for the TD to confirm
+    hand_no: int | None = None
 
 
 def open_calls(pages: Pages, tournament_id: str) -> list[FloorCall]:
     chart = pages.service.seating_chart(tournament_id)
     return [
-        FloorCall(call["table_no"], call["table_no"], call["at_ms"], call["reason"])
+        FloorCall(
+            call["table_no"],
+            call["table_no"],
+            call["at_ms"],
+            call["reason"],
+            call["button_seat"],
+            call["hand_no"],
+        )  # fmt: skip
         for call in chart["floor_calls"]
     ]
 
@@ -169,6 +180,7 @@ def _captain_context(pages: Pages, tournament_id: str, table_no: int) -> dict[st
         "fingerprint": _fingerprint,
         # "Bust + rebuy" is offered while a rebuy is possible at the table's level.
         "rebuys_open": _rebuys_open(pages, tournament_id, seats),
+        "chip_race": captain_chip_race(service, tournament_id, table_no),
     }
 
 
@@ -256,6 +268,8 @@ def hand_finished(
         if reported == table["hands_played"]:
             # A second tap on the same report (the page had not refreshed yet): done already.
             return flash(request, done=_recorded_text(reported, plan))
+        if reported == plan["hand_no"] and seat != plan["button_seat"]:
+            return _button_elsewhere(request, tournament_id, table_no, reported, seat, plan)
         final_stacks = {
             s["player_id"]: s["stack"]
             for s in table["seats"]
@@ -285,22 +299,44 @@ def hand_finished(
             button_seat=seat,
         )
         if error is not None:
-            if reported == plan["hand_no"] and seat != plan["button_seat"]:
-                error = (
-                    i18n.gettext(
-                        "In hand %(hand)s the button is on seat %(expected)s (dead button rule), "
-                        "not on seat %(given)s: put it on seat %(expected)s.",
-                        hand=reported,
-                        expected=plan["button_seat"],
-                        given=seat,
-                    )
-                    + " "
-                    + error
-                )
             return flash(request, error=error)
         return flash(
             request, done=_recorded_text(reported, _next_button(pages, tournament_id, table_no))
         )
+
+
+def _button_elsewhere(
+    request: Request,
+    tournament_id: str,
+    table_no: int,
+    hand_no: int,
+    seat: int,
+    plan: dict[str, Any],
+) -> Response:
+    """The captain says the button was on another seat: the TD is called to confirm it (a
+    correction of the positions is the TD's ruling); the hand waits for that."""
+    reason = i18n.gettext(
+        "Hand %(hand)s: the button was on seat %(given)s, pokerfloor expected seat %(expected)s.",
+        hand=hand_no,
+        given=seat,
+        expected=plan["button_seat"],
+    )
+    error = run(
+        request, tournament_id, "call_floor",
+        table_no=table_no, reason=reason, button_seat=seat, hand_no=hand_no,
+    )  # fmt: skip
+    if error is not None:
+        return flash(request, error=error)
+    return flash(
+        request,
+        done=i18n.gettext(
+            "The TD is called to confirm the button on seat %(given)s (pokerfloor expected "
+            "seat %(expected)s). Once confirmed, report hand %(hand)s again.",
+            given=seat,
+            expected=plan["button_seat"],
+            hand=hand_no,
+        ),
+    )
 
 
 def _recorded_text(hand_no: int, next_hand: dict[str, Any] | None) -> str:
@@ -371,6 +407,46 @@ def report_bust(
         return flash(
             request, done=i18n.gettext("Bust recorded: %(players)s.", players=", ".join(ranked))
         )
+
+
+@router.post("/t/{tournament_id}/table/{table_no}/chip-race")
+def chip_race(
+    request: Request,
+    tournament_id: str,
+    table_no: TableNoPath,
+    player: Annotated[list[str] | None, Form()] = None,
+    odd: Annotated[list[str] | None, Form()] = None,
+    key: str = "",
+) -> Response:
+    """The table's chip race, during the break of a colour-up, with the odd chips the captain
+    counted (tda-2024 R24, heavenpoker 9.24, allinouest §Le chip race). The chips raced are
+    the structure's colour-up, never chosen on the phone; a second tap finds it done."""
+    pages = _captain_pages(request, tournament_id, table_no, key)
+    service = pages.service
+    with i18n.use_locale(locale_of(request)):
+        race = captain_chip_race(service, tournament_id, table_no)
+        if race is None:
+            return flash(request, error=i18n.gettext(NO_CHIP_RACE))
+        names = {s["player_id"]: s["name"] for s in race["table"]["seats"]}
+        if race["race"] is not None:
+            return flash(request, done=race_done_text(race["race"]["event"], names))
+        counts = odd_chips_from_form(race["table"]["seats"], player or [], odd or [])
+        if isinstance(counts, str):
+            return flash(request, error=counts)
+        error = run(
+            request,
+            tournament_id,
+            "chip_race",
+            table_no=table_no,
+            removed=race["removed"],
+            next_chip=race["next_chip"],
+            odd_chips=counts,
+        )
+        if error is not None:
+            return flash(request, error=error)
+        done = captain_chip_race(service, tournament_id, table_no)
+        event = done["race"]["event"] if done and done["race"] else None
+        return flash(request, done=race_done_text(event, names) if event else "")
 
 
 @router.post("/t/{tournament_id}/table/{table_no}/call")
@@ -450,6 +526,33 @@ def captains_page(request: Request, tournament_id: str) -> Response:
     base_url = str(request.base_url)
     context = _captains_context(pages, tournament_id, base_url)
     return render(request, "captains.html", base_url=base_url, **context)
+
+
+@router.post("/t/{tournament_id}/captains/calls/{call_id}/button")
+def confirm_button(
+    request: Request,
+    tournament_id: str,
+    call_id: Annotated[int, Path(ge=1)],
+    seat_no: Annotated[str, Form(max_length=20)] = "",
+) -> Response:
+    """The TD confirms the button a captain reported: the table's hand is dealt from it."""
+    require_td(request)
+    with i18n.use_locale(locale_of(request)):
+        if not seat_no.isdecimal():
+            return flash(request, error=i18n.gettext("Invalid entry: %(detail)s", detail="?"))
+        reason = i18n.gettext("Button confirmed by the TD after the captain's call.")
+        error = run(
+            request, tournament_id, "move_button",
+            table_no=call_id, seat_no=int(seat_no), reason=reason,
+        )  # fmt: skip
+        if error is not None:
+            return flash(request, error=error)
+        return flash(
+            request,
+            done=i18n.gettext(
+                "Table %(table)s: the button is on seat %(seat)s.", table=call_id, seat=seat_no
+            ),
+        )
 
 
 @router.post("/t/{tournament_id}/captains/calls/{call_id}/answer")

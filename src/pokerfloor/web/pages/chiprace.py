@@ -234,11 +234,12 @@ def race_done_text(race: ChipRaced, names: dict[str, str]) -> str:
 
 
 def captain_chip_race(
-    service: TournamentService, tournament_id: str, table_no: int, language: str
+    service: TournamentService, tournament_id: str, table_no: int
 ) -> dict[str, Any] | None:
     """The chip race of a captain's table during a break with a colour-up: the chips that
-    leave, the table in dealing order, and the race once dealt. None at any other time (the
-    captain races only the colour-up the structure calls for, tda-2024 R24)."""
+    leave (their colour by language), the table in dealing order, and the race once dealt.
+    None at any other time: the captain races only the colour-up the structure calls for
+    (tda-2024 R24). The event log is read only during such a break."""
     clock = service.clock_screen(tournament_id)
     pause = clock.get("break") or {}
     if not clock["in_break"] or not pause.get("colour_up") or clock["status"] == "finished":
@@ -257,15 +258,20 @@ def captain_chip_race(
     if suggestion is None or chart_table is None:
         return None
     removed, next_chip = suggestion
-    panel = _chip_race_panel(service, tournament_id)
+    races = [
+        event
+        for event in events_of(service, tournament_id, "chip_raced")
+        if isinstance(event, ChipRaced)
+        and event.table_no == table_no
+        and event.removed_chip == removed
+    ]
     return {
         "removed": removed,
         "next_chip": next_chip,
-        "removed_colour": _colour(structure, removed, language),
-        "next_colour": _colour(structure, next_chip, language),
+        "removed_colour": {lang: _colour(structure, removed, lang) for lang in ("fr", "en")},
         "most": next_chip // removed - 1,
         "table": race_seats(chart_table, tournament.profile),
-        "race": _raced(panel["races"], table_no, removed),
+        "race": _race_view(races[-1], player_names(service, tournament_id)) if races else None,
     }
 
 
