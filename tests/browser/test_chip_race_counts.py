@@ -122,5 +122,6 @@ def test_the_td_and_a_captain_race_with_the_counted_chips(
     expect(section).to_contain_text("Chip race effectué")
     check_stacks(live_server, 2, counts)
     captain.screenshot(path=f"{SHOTS}/chip-race-phone-done.png", full_page=True)
+    section.screenshot(path=f"{SHOTS}/chip-race-phone-done-section.png")
     phone.close()
     desk.close()

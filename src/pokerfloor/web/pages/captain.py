@@ -82,7 +82,7 @@ def open_calls(pages: Pages, tournament_id: str) -> list[FloorCall]:
             call["reason"],
             call["button_seat"],
             call["hand_no"],
-        )  # fmt: skip
+        )
         for call in chart["floor_calls"]
     ]
 

@@ -111,8 +111,12 @@ def _card(text: str) -> dict[str, Any]:
 def _race_view(event: ChipRaced, names: dict[str, str]) -> dict[str, Any]:
     cards = dict(event.cards)
     after = dict(event.stacks_after)
+    before_of = dict(event.stacks_before)
+    # A counted race lists its players in dealing order (older events: in seat order).
+    order = [player for player, _ in event.odd_chips] or list(before_of)
     rows = []
-    for player_id, before in event.stacks_before:
+    for player_id in order:
+        before = before_of[player_id]
         rows.append(
             {
                 "player_id": player_id,
@@ -271,6 +275,7 @@ def captain_chip_race(
         "removed_colour": {lang: _colour(structure, removed, lang) for lang in ("fr", "en")},
         "most": next_chip // removed - 1,
         "table": race_seats(chart_table, tournament.profile),
+        "seat_of": {seat["player_id"]: seat["seat_no"] for seat in chart_table["seats"]},
         "race": _race_view(races[-1], player_names(service, tournament_id)) if races else None,
     }
 
