@@ -40,6 +40,7 @@ def check_log(lines: list[dict[str, Any]]) -> dict[str, int]:
     assert [line["seq"] for line in lines] == list(range(1, len(lines) + 1))
     profile = load_profile(created["profile"])
     no_big_blind_twice = profile.value("tournament.heads_up_transition") == "no_big_blind_twice"
+    ties_across_tables = profile.value("busts.different_tables") == "share_when_hands_overlap"
     size = created["table_size"]
     stacks: dict[str, int] = {}
     seat_of: dict[str, tuple[int, int]] = {}
@@ -105,8 +106,17 @@ def check_log(lines: list[dict[str, Any]]) -> dict[str, int]:
         elif kind == "players_busted":
             replaced: set[str] = set()
             if line.get("replaces_last"):
-                # Hand-for-hand: the round's earlier busts are ranked again with these (RP-8).
-                assert line["round_no"] > 0 and last_group
+                # Hand-for-hand: the round's earlier busts are ranked again with these (RP-8);
+                # outside it, where the profile ties busts at two tables during the same hand
+                # (ropta-2025), the other table's last busts are, and they all share.
+                assert last_group
+                if line["round_no"] == 0:
+                    assert ties_across_tables and not line["hand_for_hand"]
+                    tables_of = {bust["table_no"] for bust in line["busts"]}
+                    assert len(tables_of) > 1
+                    assert len({p["place"] for p in line["placements"]}) == 1 or any(
+                        len(p["places_covered"]) > 1 for p in line["placements"]
+                    )
                 replaced = last_group
                 for player_id in replaced:
                     del places[player_id]
