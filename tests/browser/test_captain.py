@@ -88,14 +88,22 @@ def test_a_captain_reports_a_hand_from_a_phone_and_sees_the_button_move(
     expect(hand.locator(".cap-pos-button")).to_contain_text(f"siège {after['button_seat']}")
     assert captain.evaluate("window.notReloaded === true")
 
-    # A seat the service does not expect is refused, with the reason, and nothing changes.
+    # Another seat calls the TD, who confirms it on the captains' page; the hand then starts
+    # from that button.
     hand.get_by_text("Le bouton était à un autre siège").click()
-    wrong = next(seat for seat in range(1, 10) if seat != after["button_seat"])
-    captain.get_by_role("button", name=f"Bouton au siège {wrong}").click()
+    other = captain.locator(".cap-seat-grid button").first
+    real = int(other.inner_text())
+    other.click()
     expect(captain.locator("#flash")).to_contain_text(
-        f"le bouton est au siège {after['button_seat']}"
+        f"Le TD est appelé pour confirmer le bouton au siège {real}"
     )
     assert next_hand(live_server, "phone", 1)["hand_no"] == 2
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator("#floor-calls").get_by_role(
+        "button", name=f"Confirmer le bouton au siège {real}"
+    ).click()
+    expect(hand.locator(".cap-pos-button")).to_contain_text(f"siège {real}")
+    assert next_hand(live_server, "phone", 1)["button_seat"] == real
 
     # The floor call shows on the TD's page, still open, without a reload.
     captain.get_by_label("Pourquoi ? (facultatif)").fill("Litige")

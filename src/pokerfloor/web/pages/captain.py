@@ -165,11 +165,12 @@ def _captain_context(pages: Pages, tournament_id: str, table_no: int) -> dict[st
         "next_hand": next_hand,
         "roles": roles,
         "dealt_in": dealt_in,
-        "other_seats": [
-            seat
-            for seat in range(1, (table["size"] if table else 0) + 1)
-            if next_hand is None or seat != next_hand["button_seat"]
-        ],
+        # The button the TD can confirm sits with a player (move_button refuses an empty seat).
+        "other_seats": sorted(
+            s["seat_no"]
+            for s in (table["seats"] if table else [])
+            if next_hand is None or s["seat_no"] != next_hand["button_seat"]
+        ),
         "halted": table_no in chart["halted_tables"],
         "moves": [
             move
