@@ -13,6 +13,7 @@ from pokerfloor.tournament.events import CashRefunded, PaymentRecorded
 from pokerfloor.tournament.state import Tournament
 from pokerfloor.tournament.structure import load_structure
 
+from .test_corrections import replayed
 from .test_entries import MINUTE, play_even_hand, started, structure
 
 # club-rebuy: buy-in 20.00, rebuy 20.00, add-on 10.00; a house fee of 3.00 added here.
@@ -27,14 +28,6 @@ def registered(players: int, max_players: int | None = None) -> Tournament:
     for number in range(1, players + 1):
         tournament.register(f"P{number:02d}", f"Player {number}", 0)
     return tournament
-
-
-def replayed(tournament: Tournament) -> Tournament:
-    again = Tournament.replay(tournament.events)
-    assert again.to_snapshot() == tournament.to_snapshot()
-    restored = Tournament.from_snapshot(tournament.to_snapshot())
-    assert restored.cash_book() == tournament.cash_book()
-    return again
 
 
 def test_a_payment_by_default_is_what_the_player_owes_with_its_method() -> None:

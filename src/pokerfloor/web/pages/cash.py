@@ -10,8 +10,6 @@ costs, where the money goes) live in the core (``tournament/_cash.py``).
 
 from __future__ import annotations
 
-import csv
-import io
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -32,7 +30,7 @@ from pokerfloor.web.pages._common import (
 from pokerfloor.web.pages._forms import FormText
 from pokerfloor.web.pages._live import live_view, panel_view
 from pokerfloor.web.pages.desk import PAYMENT_METHODS
-from pokerfloor.web.pages.results import cell, csv_dialect, euros
+from pokerfloor.web.pages.results import cell, csv_dialect, euros, spreadsheet
 
 __all__ = ["KINDS", "router"]
 
@@ -114,15 +112,13 @@ def cash_csv(request: Request, tournament_id: str) -> Response:
     language = locale_of(request)
     separator, mark = csv_dialect(language)
     book = service.cash_book(tournament_id)
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, delimiter=separator, lineterminator="\r\n")
     with i18n.use_locale(language):
-        writer.writerow(
+        rows: list[list[object]] = [
             [_("Time"), _("Player ID"), _("Name"), _("Line"), _("Due (€)"), _("House fee (€)"),
              _("Paid (€)"), _("Method"), _("Note")]
-        )  # fmt: skip
+        ]  # fmt: skip
         for line in book["lines"]:
-            writer.writerow(
+            rows.append(
                 [
                     i18n.format_clock_time(line["at_ms"]),
                     cell(line["player_id"]),
@@ -135,7 +131,7 @@ def cash_csv(request: Request, tournament_id: str) -> Response:
                     cell(line["note"]),
                 ]
             )
-        writer.writerow([])
+        rows.append([])
         totals = book["totals"]
         for label, key in (
             (_("Collected"), "received_cents"),
@@ -146,10 +142,5 @@ def cash_csv(request: Request, tournament_id: str) -> Response:
             (_("Still owed"), "owed_cents"),
             (_("Prize pool paid out"), "prize_pool_cents"),
         ):
-            writer.writerow([label, "", "", "", "", "", euros(totals[key], mark)])
-    body = ("\ufeff" + buffer.getvalue()).encode("utf-8")
-    return Response(
-        body,
-        media_type="text/csv; charset=utf-8",
-        headers={"Content-Disposition": f'attachment; filename="{tournament_id}-cash.csv"'},
-    )
+            rows.append([label, "", "", "", "", "", euros(totals[key], mark)])
+    return spreadsheet(rows, separator, f"{tournament_id}-cash.csv")

@@ -40,7 +40,7 @@ from pokerfloor.web.pages._live import LiveView, live_view
 from pokerfloor.web.pages._payouts_form import decimal_text
 from pokerfloor.web.pages._points_form import PointsForm, form_values
 
-__all__ = ["cell", "csv_dialect", "euros", "parse_cents", "router"]
+__all__ = ["cell", "csv_dialect", "euros", "parse_cents", "router", "spreadsheet"]
 
 router = APIRouter()
 _ = i18n.gettext
@@ -259,12 +259,11 @@ def results_csv(request: Request, tournament_id: str) -> Response:
     language = locale_of(request)
     separator, decimal_mark = csv_dialect(language)
     data = service.results(tournament_id)
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, delimiter=separator, lineterminator="\r\n")
     with i18n.use_locale(language):
-        writer.writerow([_("Place"), _("Name"), _("Player ID"), _("Prize (€)"), _("Points")])
+        header: list[object] = [_("Place"), _("Name"), _("Player ID"), _("Prize (€)"), _("Points")]
+    rows: list[list[object]] = [header]
     for row in data["ranking"]:
-        writer.writerow(
+        rows.append(
             [
                 row["place"],
                 cell(row["name"]),
@@ -273,12 +272,19 @@ def results_csv(request: Request, tournament_id: str) -> Response:
                 _points_text(row["points"], language),
             ]
         )
+    return spreadsheet(rows, separator, f"{tournament_id}-results.csv")
+
+
+def spreadsheet(rows: list[list[object]], separator: str, filename: str) -> Response:
+    """A CSV download of ``rows`` that a spreadsheet of the language opens as it is."""
+    buffer = io.StringIO()
+    csv.writer(buffer, delimiter=separator, lineterminator="\r\n").writerows(rows)
     # The byte order mark tells Excel the file is UTF-8, so accents show as written.
     body = ("\ufeff" + buffer.getvalue()).encode("utf-8")
     return Response(
         body,
         media_type="text/csv; charset=utf-8",
-        headers={"Content-Disposition": f'attachment; filename="{tournament_id}-results.csv"'},
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
     )
 
 
