@@ -253,6 +253,7 @@ def pictures(browser: Browser, url: str, token: str, out: Path) -> None:
     shoot(page, out / "clock-fr.png", f"{base}/clock")
     shoot(page, out / "clock-en.png", f"{base}/clock?lang=en")
     shoot(page, out / "results.png", f"{url}/t/{FINISHED}/results?lang=fr")
+    shoot(page, out / "cash.png", f"{base}/cash")
 
     page.goto(f"{base}/floor")
     page.get_by_role("button", name="Règle des 50 %").click()

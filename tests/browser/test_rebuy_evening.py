@@ -24,17 +24,18 @@ import re
 from typing import Any
 
 import httpx
-from playwright.sync_api import Browser, Dialog, Page, expect
+from playwright.sync_api import Browser, Dialog, Page, ViewportSize, expect
 
 from tests.browser.conftest import LiveServer
-from tests.browser.test_captain import PHONE, send
+from tests.browser.test_captain import send
 from tests.browser.test_whole_evening import COUNT_SOCKETS, checkbox, idle, settled
 
 TID = "recaves"
 STACK = 20_000  # club-rebuy: the starting stack, a rebuy and an add-on are 20 000 chips each
 SEED = 11
-DESK = {"width": 1366, "height": 768}
-TV = {"width": 1920, "height": 1080}
+DESK: ViewportSize = {"width": 1366, "height": 768}
+TV: ViewportSize = {"width": 1920, "height": 1080}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 SHOTS = os.environ.get("POKERFLOOR_SHOTS", "/tmp")
 NAMES = [
     "Alice Martin", "Bruno Leroy", "Chloé Petit", "David Moreau", "Emma Girard",
@@ -439,8 +440,10 @@ def test_a_rebuy_evening_adds_up(browser: Browser, live_server: LiveServer) -> N
 
     open_console(td, live_server)
     deal = td.locator("#console-deal")
-    expect(deal).to_contain_text("Prix partagés : places 1 à 4")
     proposal = get(live_server, "deal")
+    paid_places = len(proposal["payouts_cents"])  # 15 entries pay 3 places: 4 players share
+    assert (paid_places, proposal["total_cents"]) == (3, 37_000)
+    expect(deal).to_contain_text(re.compile(r"Prix partagés : places 1 à 3, 370,00\s€ en tout"))
     icm = {player["name"]: player["icm_cents"] for player in proposal["players"]}
     td.once("dialog", lambda dialog: dialog.accept())
     deal.get_by_role("button", name="Accepter le partage ICM").click()
