@@ -57,7 +57,7 @@ class CashLine(msgspec.Struct, frozen=True):
     at_ms: int
     player_id: PlayerId
     name: str
-    kind: str  # entry reentry rebuy addon double_addon cancelled payment refund
+    kind: str  # entry reentry rebuy addon cancelled payment refund
     due_cents: int = 0
     fee_cents: int = 0
     paid_cents: int = 0

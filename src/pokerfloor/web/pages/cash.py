@@ -43,7 +43,6 @@ KINDS = {
     "reentry": N_("Re-entry"),
     "rebuy": N_("Rebuy"),
     "addon": N_("Add-on"),
-    "double_addon": N_("Double add-on"),
     "cancelled": N_("Cancelled"),
     "payment": N_("Payment"),
     "refund": N_("Refund"),
