@@ -325,12 +325,18 @@ def bust_at(tournament: Tournament, table_no: int, at_ms: int) -> str:
     return loser
 
 
-def test_ropta_2025_busts_in_hands_played_at_once_at_two_tables_share() -> None:
-    tournament, _ = started(18, "ropta")
+def busts_in_hands_played_at_once(profile: str) -> tuple[Tournament, str, str]:
+    """A bust at table 1, then one at table 2 in a hand that began before the first bust."""
+    tournament, _ = started(18, profile)
     report(tournament, 1, MINUTE)
     report(tournament, 2, MINUTE)  # both tables' next hands begin at once
     first = bust_at(tournament, 1, 3 * MINUTE)
-    second = bust_at(tournament, 2, 4 * MINUTE)  # its hand began before the first bust
+    second = bust_at(tournament, 2, 4 * MINUTE)
+    return tournament, first, second
+
+
+def test_ropta_2025_busts_in_hands_played_at_once_at_two_tables_share() -> None:
+    tournament, first, second = busts_in_hands_played_at_once("ropta")
     places = tournament.current_places()
     assert places[first].places_covered == places[second].places_covered == (17, 18)
     busted = [e for e in tournament.events if isinstance(e, PlayersBusted)]
@@ -352,10 +358,6 @@ def test_ropta_2025_a_hand_begun_after_the_other_bust_does_not_share() -> None:
 
 
 def test_tda_2024_rp_8_only_hand_for_hand_busts_at_two_tables_tie() -> None:
-    tournament, _ = started(18)
-    report(tournament, 1, MINUTE)
-    report(tournament, 2, MINUTE)
-    first = bust_at(tournament, 1, 3 * MINUTE)
-    second = bust_at(tournament, 2, 4 * MINUTE)
+    tournament, first, second = busts_in_hands_played_at_once("tda-2024")
     places = tournament.current_places()
     assert (places[first].place, places[second].place) == (18, 17)

@@ -16,67 +16,23 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
-import secrets
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import msgspec
 
 from pokerfloor.app import read_models
+from pokerfloor.app._dispatch import dispatch, points_formula
 from pokerfloor.app.commands import (
-    Addon,
-    AdjustClock,
-    AgreeDeal,
-    AnswerFloorCall,
-    Arrive,
-    Balance,
-    BustPlayers,
-    CallFloor,
-    CancelDeal,
-    CancelMoves,
-    ChipRace,
-    ChoosePrizePoolBasis,
     Command,
-    ConfirmMove,
-    ConfirmMoves,
-    CorrectBust,
-    CorrectHand,
-    CorrectRebuy,
     CreateTournament,
-    DrawSeats,
-    Finish,
-    HandForHandRound,
-    JumpToLevel,
-    MoveButton,
-    PauseClock,
-    Penalize,
-    PlaceButtons,
-    ProposeBreakTable,
-    ProposeFinalTable,
-    ProposeMoves,
-    Rebuy,
-    RecordHand,
-    RecordPayment,
-    Reenter,
-    Refund,
-    RegisterLate,
-    RegisterPlayer,
-    ReleaseAbsentSeats,
-    ResumeClock,
-    SeatAlternates,
-    SetHandForHand,
-    StartClock,
     TournamentCommand,
-    Unregister,
 )
 from pokerfloor.app.ports import EventStore
-from pokerfloor.cards import Deck
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.rules import bundled_profile_ids
-from pokerfloor.tournament import clock, points
 from pokerfloor.tournament.events import TournamentEvent
 from pokerfloor.tournament.state import Tournament
 from pokerfloor.tournament.structure import Structure, bundled_structures, load_structure
@@ -319,7 +275,7 @@ class TournamentService:
             )
         structure = _structure(command.structure)
         if command.points is not None:
-            _points_formula(command.points)  # refused now, not at the end of the evening
+            points_formula(command.points)  # refused now, not at the end of the evening
         return Tournament.create(
             tournament_id,
             command.profile,
@@ -341,7 +297,7 @@ class TournamentService:
                 {"tournament_id": slot_id},
             )
         try:
-            _dispatch(tournament, command, self.clock())
+            dispatch(tournament, command, self.clock())
         except PokerfloorError:
             if len(tournament.events) != before:
                 self._reload(slot_id, self._slot(slot_id))
@@ -485,215 +441,3 @@ def _structure(name_or_toml: str) -> Structure:
         "or the TOML text of a structure",
         {"name": name_or_toml[:80], "accepted": names},
     )
-
-
-def _rng(seed: int | None) -> random.Random:
-    return random.Random(secrets.randbits(64) if seed is None else seed)
-
-
-def _dispatch(tournament: Tournament, command: TournamentCommand, now: int) -> None:
-    match command:
-        case RegisterPlayer():
-            tournament.register(command.player_id, command.name, now, command.present)
-        case RegisterLate():
-            tournament.register_late(command.player_id, command.name, now, _rng(command.seed))
-        case SeatAlternates():
-            tournament.seat_alternates(now, _rng(command.seed))
-        case DrawSeats():
-            tournament.draw_seats(_rng(command.seed))
-        case PlaceButtons():
-            tournament.place_buttons(_rng(command.seed))
-        case StartClock():
-            tournament.start_clock(now)
-        case PauseClock():
-            tournament.clock_command(clock.PauseClock(now))
-        case ResumeClock():
-            tournament.clock_command(clock.ResumeClock(now))
-        case AdjustClock():
-            tournament.clock_command(clock.AdjustClock(command.delta_ms, now))
-        case JumpToLevel():
-            tournament.clock_command(clock.JumpToLevel(command.level_index, now))
-        case RecordHand():
-            _record_hand(tournament, command, now)
-        case BustPlayers():
-            _bust_players(tournament, command, now)
-        case Rebuy():
-            tournament.rebuy(command.player_id, now, command.method)
-        case Addon():
-            tournament.addon(command.player_id, now, command.method)
-        case Reenter():
-            tournament.reenter(command.player_id, now, _rng(command.seed), command.method)
-        case Arrive():
-            tournament.arrive(command.player_id, now)
-        case ReleaseAbsentSeats():
-            tournament.release_absent_seats(now)
-        case SetHandForHand():
-            tournament.set_hand_for_hand(command.active, now)
-        case HandForHandRound():
-            tournament.hand_for_hand_hand_played(now)
-        case ProposeMoves():
-            tournament.propose_moves(now, _rng(command.seed))
-        case ConfirmMove():
-            tournament.confirm_move(command.player_id, now)
-        case ProposeBreakTable():
-            tournament.propose_break_table(command.table_no, now, _rng(command.seed))
-        case ProposeFinalTable():
-            tournament.propose_final_table(now, _rng(command.seed))
-        case ConfirmMoves():
-            tournament.confirm_moves(command.player_ids, now, _rng(command.seed))
-        case CancelMoves():
-            tournament.cancel_moves(now)
-        case CallFloor():
-            tournament.call_floor(
-                command.table_no, command.reason, now, command.button_seat, command.hand_no
-            )
-        case MoveButton():
-            tournament.move_button(command.table_no, command.seat_no, command.reason, now)
-        case AnswerFloorCall():
-            tournament.answer_floor_call(command.table_no, now)
-        case CorrectHand():
-            tournament.correct_hand(
-                command.table_no, command.hand_no, command.stacks, now, command.reason
-            )
-        case Balance():
-            rng = _rng(command.seed)
-            if tournament.balance(now, rng):
-                tournament.place_buttons(rng)
-        case ChipRace():
-            _chip_race(tournament, command, now)
-        case Penalize():
-            tournament.penalize(command.player_id, command.kind, command.reason, now)
-        case Finish():
-            _finish(tournament, command, now)
-        case AgreeDeal():
-            tournament.agree_deal(
-                command.method, now, command.amounts_cents, command.played_for_cents
-            )
-        case CancelDeal():
-            tournament.cancel_deal(command.reason, now)
-        case Unregister():
-            tournament.unregister(command.player_id, now, command.reason)
-        case RecordPayment():
-            tournament.record_payment(
-                command.player_id, command.paid, command.method, now, command.amount_cents
-            )
-        case Refund():
-            tournament.refund(
-                command.player_id, command.amount_cents, command.method, command.reason, now
-            )
-        case ChoosePrizePoolBasis():
-            tournament.choose_prize_pool_basis(command.basis, now)
-        case CorrectBust():
-            tournament.correct_bust(command.player_id, command.stack, now, command.reason)
-        case CorrectRebuy():
-            tournament.correct_rebuy(command.player_id, now, command.reason)
-
-
-def _record_hand(tournament: Tournament, command: RecordHand, now: int) -> None:
-    if command.started_at_ms is None:
-        plan = tournament.plan_next_hand(command.table_no, now)
-    else:
-        started = command.started_at_ms
-        if not tournament.created.at_ms <= started <= now:
-            raise PokerfloorError(
-                "BAD_HAND_TIME",
-                "a hand starts after the tournament was created and before it is reported",
-                {"started_at_ms": started, "now_ms": now},
-            )
-        plan = tournament.plan_hand(command.table_no, started)
-    if command.hand_no != plan.hand_no:
-        raise PokerfloorError(
-            "HAND_NUMBER_MISMATCH",
-            f"table {command.table_no} plays hand {plan.hand_no}, not {command.hand_no}",
-            {"table_no": command.table_no, "expected": plan.hand_no, "reported": command.hand_no},
-        )
-    reported = {
-        "button_seat": (command.button_seat, plan.button_seat),
-        "small_blind_seat": (command.small_blind_seat, plan.small_blind_seat),
-        "big_blind_seat": (command.big_blind_seat, plan.big_blind_seat),
-    }
-    for field, (given, expected) in reported.items():
-        if given is not msgspec.UNSET and given != expected:
-            raise PokerfloorError(
-                "POSITIONS_MISMATCH",
-                f"table {command.table_no}: the {field.replace('_', ' ')} of this hand is "
-                f"{expected}, not {given} (dead button rules)",
-                {"table_no": command.table_no, "field": field, "expected": expected},
-            )
-    busted = tournament.record_hand(plan, command.final_stacks, now, command.rebuys)
-    tournament.settle_busts(busted, now)
-
-
-def _bust_players(tournament: Tournament, command: BustPlayers, now: int) -> None:
-    tournament.bust_players(
-        command.table_no, command.players, command.starting_stacks, now, command.rebuys
-    )
-
-
-def _chip_race(tournament: Tournament, command: ChipRace, now: int) -> None:
-    seed = secrets.randbits(64) if command.seed is None else command.seed
-    tournament.chip_race(
-        command.table_no,
-        command.removed,
-        command.next_chip,
-        Deck.shuffled(seed),
-        now,
-        odd_chips=command.odd_chips,
-    )
-
-
-def _finish(tournament: Tournament, command: Finish, now: int) -> None:
-    pool = command.prize_pool_cents
-    if pool is None:
-        pool = (
-            read_models.prize_pool_cents(tournament)
-            if command.payouts_cents is None
-            else sum(command.payouts_cents)
-        )
-    payouts = command.payouts_cents
-    if payouts is None:
-        payouts = tournament.default_payouts(pool)
-    if sum(payouts) > pool:
-        raise PokerfloorError(
-            "PAYOUTS_EXCEED_POOL",
-            f"the payouts add up to {sum(payouts)} cents, more than the pool of {pool}",
-            {"payouts": sum(payouts), "prize_pool_cents": pool},
-        )
-    if command.no_points and command.points is not None:
-        raise PokerfloorError(
-            "POINTS_BAD_INPUT",
-            "a finish gives either a points formula or no_points, not both",
-            {"formula": str(command.points.get("name", ""))},
-        )
-    spec = command.points if command.points is not None else tournament.created.points
-    if command.no_points:
-        spec = None
-    formula = None if spec is None else _points_formula(spec)
-    tournament.finish(now, payouts, pool, points_formula=formula)
-
-
-def _points_formula(spec: Mapping[str, Any]) -> points.PointsFormula:
-    """``{"name": "sqrt", "k": 10}``: the formula, its parameters checked."""
-    params = dict(spec)
-    name = params.pop("name", None)
-    if not isinstance(name, str):
-        raise PokerfloorError(
-            "POINTS_BAD_INPUT", "the points formula needs a name (table, sqrt, linear, tlb)", {}
-        )
-    wrong = sorted(key for key, value in params.items() if isinstance(value, str))
-    if wrong:
-        raise PokerfloorError(
-            "POINTS_BAD_INPUT",
-            f"the parameters of a points formula are whole numbers, not text: {wrong[0]}",
-            {"formula": name, "name": wrong[0]},
-        )
-    try:
-        return points.points_formula(name, **params)
-    except PokerfloorError:
-        raise
-    except (TypeError, ValueError) as error:  # a table where a number is expected, or back
-        raise PokerfloorError(
-            "POINTS_BAD_INPUT",
-            f"the parameters of points formula {name!r} do not fit it ({error})",
-            {"formula": name},
-        ) from None

@@ -326,18 +326,14 @@ def _button_elsewhere(
         request, tournament_id, "call_floor",
         table_no=table_no, reason=reason, button_seat=seat, hand_no=hand_no,
     )  # fmt: skip
-    if error is not None:
-        return flash(request, error=error)
-    return flash(
-        request,
-        done=i18n.gettext(
-            "The TD is called to confirm the button on seat %(given)s (pokerfloor expected "
-            "seat %(expected)s). Once confirmed, report hand %(hand)s again.",
-            given=seat,
-            expected=plan["button_seat"],
-            hand=hand_no,
-        ),
+    done = i18n.gettext(
+        "The TD is called to confirm the button on seat %(given)s (pokerfloor expected "
+        "seat %(expected)s). Once confirmed, report hand %(hand)s again.",
+        given=seat,
+        expected=plan["button_seat"],
+        hand=hand_no,
     )
+    return flash(request, error, done)
 
 
 def _recorded_text(hand_no: int, next_hand: dict[str, Any] | None) -> str:
@@ -546,14 +542,10 @@ def confirm_button(
             request, tournament_id, "move_button",
             table_no=call_id, seat_no=int(seat_no), reason=reason,
         )  # fmt: skip
-        if error is not None:
-            return flash(request, error=error)
-        return flash(
-            request,
-            done=i18n.gettext(
-                "Table %(table)s: the button is on seat %(seat)s.", table=call_id, seat=seat_no
-            ),
+        done = i18n.gettext(
+            "Table %(table)s: the button is on seat %(seat)s.", table=call_id, seat=seat_no
         )
+        return flash(request, error, done)
 
 
 @router.post("/t/{tournament_id}/captains/calls/{call_id}/answer")
