@@ -10,7 +10,7 @@ import pytest
 
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament import positions
-from pokerfloor.tournament.clock import JumpToLevel
+from pokerfloor.tournament.clock import AdjustClock, JumpToLevel, PauseClock, ResumeClock
 from pokerfloor.tournament.events import (
     AbsentSeatReleased,
     PlayerRegistered,
@@ -241,6 +241,48 @@ def test_heavenpoker_2_6_absent_stack_removed_after_the_first_hour_when_nobody_w
     released = [e for e in tournament.events if isinstance(e, AbsentSeatReleased)]
     assert released[0].player_id is None and released[0].chips_removed == 20_000
     assert tournament.players["P04"].place == 12
+
+
+def test_heavenpoker_2_6_the_first_hour_is_read_on_the_tournament_clock() -> None:
+    """A pause does not count towards the first hour; a TD's adjustment of the clock does."""
+    tournament, _ = started(12, "heavenpoker", absent=("P04",))
+    tournament.clock_command(PauseClock(30 * MINUTE))
+    tournament.clock_command(ResumeClock(50 * MINUTE))
+    assert tournament.clock_time(61 * MINUTE) == 41 * MINUTE
+    assert tournament.release_absent_seats(61 * MINUTE) == []
+    # 42 minutes played, 2 into level 3 (20 minutes each): the TD takes off its last 18.
+    tournament.clock_command(AdjustClock(-18 * MINUTE, 62 * MINUTE))
+    assert tournament.clock_time(62 * MINUTE) == 60 * MINUTE
+    assert tournament.release_absent_seats(62 * MINUTE) == ["P04"]
+
+
+def test_late_registration_minutes_are_read_on_the_tournament_clock() -> None:
+    tournament, _ = started(12, late_registration_until_level=0, late_registration_minutes=60)
+    tournament.clock_command(PauseClock(10 * MINUTE))
+    tournament.clock_command(ResumeClock(40 * MINUTE))
+    assert tournament.late_registration_open(80 * MINUTE)  # 50 minutes of play
+    assert not tournament.late_registration_open(91 * MINUTE)
+
+
+def test_heavenpoker_2_6_the_waiting_list_takes_the_unpaid_absent_seat_first() -> None:
+    """Two no-shows, one paid, one waiting player: the unpaid seat goes to the waiting list;
+    the paid no-show's stack leaves play and he keeps his entry (nobody is left owing)."""
+    tournament, rng = started(12, "heavenpoker", max_players=12, absent=("P03", "P04"))
+    tournament.record_payment("P03", True, "cash", 0)
+    tournament.register_late("W1", "Alternate", MINUTE, rng)
+    seat = tournament.players["P04"].seat
+    assert tournament.release_absent_seats(61 * MINUTE) == ["P04", "P03"]
+    assert tournament.players["W1"].seat == seat
+    assert tournament.players["P03"].place == 12
+    assert tournament.cash_book().account("P03").owed_cents == 0  # type: ignore[union-attr]
+
+
+def test_with_two_late_registration_limits_the_first_reached_closes_it() -> None:
+    by_minutes, _ = started(12, late_registration_until_level=4, late_registration_minutes=30)
+    assert by_minutes.late_registration_open(29 * MINUTE)
+    assert not by_minutes.late_registration_open(31 * MINUTE)  # level 2, but 31 minutes
+    by_level, _ = started(12, late_registration_until_level=1, late_registration_minutes=90)
+    assert not by_level.late_registration_open(21 * MINUTE)  # level 2
 
 
 def test_tda_2024_absent_seat_is_never_released() -> None:

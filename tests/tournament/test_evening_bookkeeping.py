@@ -77,6 +77,12 @@ def test_chips_leave_play_only_by_a_disqualification_a_race_or_a_released_seat()
     player = seated_at(tournament, 1)[0]
     tournament.penalize(player, "disqualification", "abuse", MINUTE)
     assert tournament.chips_in_play == 17 * 20_000
+    # heavenpoker 2.6: an absent player's stack leaves play after the first hour when nobody
+    # waits for the seat; the chips in play and the replay agree.
+    absent, _ = started(12, "heavenpoker", absent=("P04",))
+    assert absent.release_absent_seats(61 * MINUTE) == ["P04"]
+    assert absent.chips_in_play == 11 * 20_000 == total_recorded(absent)
+    assert Tournament.replay(absent.events).chips_in_play == 11 * 20_000
 
 
 # ---- rebuy at the bust ----------------------------------------------------------------------

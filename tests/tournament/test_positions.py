@@ -385,10 +385,16 @@ def test_property_the_big_blind_always_advances_and_is_never_posted_twice_in_a_r
             assert placed.big_blind_seat == after[0]
             # ... so whoever posted it never posts it twice in a row.
             assert current.seats[placed.big_blind_seat] != previous_big_blind_player
-            # A player still waiting has not been passed by the button.
+            # The big blind never skips a waiting player: he is dealt in when it reaches him.
+            for seat in placed.waiting:
+                assert not between(seat, last_big_blind, placed.big_blind_seat, current.size)
+            # A player still waiting has not been passed by the button, unless the hand is
+            # heads-up: its button is the small blind (tda-2024 R34) and jumps there, and the
+            # waiting players come in when the big blind reaches them.
             for seat in placed.waiting & previous.waiting:
                 assert seat != placed.button_seat
-                assert not between(seat, previous.button_seat, placed.button_seat, current.size)
+                if not placed.heads_up:
+                    assert not between(seat, previous.button_seat, placed.button_seat, current.size)
         # A newcomer is never dealt in between the button and the small blind.
         end = placed.big_blind_seat if placed.small_blind_seat is None else placed.small_blind_seat
         for seat in current.waiting & set(dealt):

@@ -123,6 +123,7 @@ def seating_chart(tournament: Tournament, now_ms: int) -> dict[str, Any]:
                     "small_blind_seat": plan.small_blind_seat,
                     "big_blind_seat": plan.big_blind_seat,
                     "waiting": sorted(plan.waiting),
+                    "away": sorted(plan.away),
                 }
         seats = []
         for seat_no in sorted(table.seats):

@@ -52,7 +52,9 @@ class EntryCommands:
         players_left: int
         clock_started_at: int | None
         highest_table_no: int
+        chips_in_play: int
 
+        def clock_time(self, at_ms: int) -> int: ...
         def _record(self, event: TournamentEvent) -> None: ...
         def level_at(self, at_ms: int) -> tuple[int, Level | None]: ...
         def cash_book(self) -> CashBook: ...
@@ -67,18 +69,19 @@ class EntryCommands:
     # ---- registration after the draw ----------------------------------------------------
 
     def late_registration_open(self, at_ms: int) -> bool:
+        """Whether late registration is open: each limit the structure sets (a last level, a
+        number of minutes of the tournament clock) is not yet reached; with both set, the
+        first one reached closes it; with none, there is no late registration."""
         entry = self.structure.entry
-        index, level = self.level_at(at_ms)
-        number = level.number if level else index + 1
-        by_level = (
-            entry.late_registration_until_level and number <= entry.late_registration_until_level
-        )
-        by_time = (
-            entry.late_registration_minutes
-            and self.clock_started_at is not None
-            and at_ms - self.clock_started_at <= entry.late_registration_minutes * 60_000
-        )
-        return bool(by_level or by_time)
+        limits: list[bool] = []
+        if entry.late_registration_until_level:
+            index, level = self.level_at(at_ms)
+            number = level.number if level else index + 1
+            limits.append(number <= entry.late_registration_until_level)
+        if entry.late_registration_minutes:
+            minutes = entry.late_registration_minutes * 60_000
+            limits.append(self.clock_started_at is None or self.clock_time(at_ms) <= minutes)
+        return bool(limits) and all(limits)
 
     def register_late(self, player_id: PlayerId, name: str, at_ms: int, rng: random.Random) -> str:
         """Register after the draw: seated at once (``seated``) or put on the waiting list
@@ -412,18 +415,24 @@ class EntryCommands:
             return []
         released: list[PlayerId] = []
         cite = self.cite("late_registration.absent_seat_released")
-        for player in list(self.in_play()):
-            if player.present or player.seat is None:
-                continue
+        book = self.cash_book()
+
+        def paid(player: PlayerState) -> bool:
+            account = book.account(player.player_id)
+            return account is not None and account.due_cents > 0 and not account.owed_cents
+
+        # The waiting list takes the unpaid seats first: a paid no-show whose stack leaves
+        # play stays an entry with his money in the pool, and nobody is left owing.
+        absent = [p for p in self.in_play() if not p.present and p.seat is not None]
+        for player in sorted(absent, key=paid):
+            assert player.seat is not None
             table = self.tables[player.seat.table_no]
             if rule == "unpaid_after_first_level":
                 # A paid entry keeps the seat; an unpaid one (or a free tournament's) waits
                 # until the first level ("round") is over.
-                account = self.cash_book().account(player.player_id)
-                paid = account is not None and account.due_cents > 0 and not account.owed_cents
-                due = not paid and self.level_at(at_ms)[0] >= 1
+                due = not paid(player) and self.level_at(at_ms)[0] >= 1
             else:
-                due = at_ms - self.clock_started_at >= FIRST_HOUR_MS
+                due = self.clock_time(at_ms) >= FIRST_HOUR_MS
             if not due:
                 continue
             if self.waiting_list:
@@ -476,6 +485,7 @@ class EntryCommands:
         elif isinstance(event, AbsentSeatReleased):
             absent = self.players[event.absent_player_id]
             absent.stack -= event.chips_removed
+            self.chips_in_play -= event.chips_removed
             if event.player_id is None:
                 return
             self.waiting_list.pop(event.player_id, None)

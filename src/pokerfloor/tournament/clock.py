@@ -573,6 +573,18 @@ def play_resumes_at(state: ClockState, structure: Structure, at_ms: int, now_ms:
     return min(now_ms, following if following is not None else now_ms)
 
 
+def clock_time_ms(state: ClockState, structure: Structure, at_ms: int) -> int:
+    """How far the tournament clock has gone at ``at_ms``: the periods before the current one
+    as the structure schedules them, plus what has run of the current one. Pauses do not
+    count; a TD's adjustment or level jump does, as on the screen the room reads. Rules that
+    speak of "the first hour" of a tournament read it here (heavenpoker 2.6)."""
+    view = clock_view(state, structure, at_ms)
+    if not view.started:
+        return 0
+    before = sum(period.duration_ms for period in state.timeline[: view.period_index])
+    return before + view.elapsed_ms
+
+
 def level_at(state: ClockState, structure: Structure, at_ms: int) -> Level:
     """The level that applies to a hand that began at ``at_ms`` (tda-2024 R23: a new level
     applies from the next hand). A hand that begins during a break is played at the level

@@ -36,6 +36,7 @@ from pokerfloor.tournament.clock import (
     ClockEvent,
     ClockState,
     StartClock,
+    clock_time_ms,
     clock_view,
     decide_clock,
     evolve_clock,
@@ -262,6 +263,10 @@ class Tournament(
         """The level (index, level) for a hand starting at ``at_ms``; None during a break."""
         view = clock_view(self.clock, self.structure, at_ms)
         return view.level_index, None if view.in_break else view.level
+
+    def clock_time(self, at_ms: int) -> int:
+        """The tournament clock's time at ``at_ms`` (clock.clock_time_ms)."""
+        return clock_time_ms(self.clock, self.structure, at_ms)
 
     def prize_pool(self) -> prizes.PrizePool:
         """The prize pool so far: from the entries, rebuys and add-ons, or from the money
