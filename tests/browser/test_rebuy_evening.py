@@ -6,13 +6,15 @@ Through the pages: registration and payments at the desk (one player left unpaid
 warns), a bust + rebuy from a captain's phone (390x844) and one from the console (1366x768), a
 double bust reported without stacks from the phone (a declared tie), a late registration at the
 desk after those busts (the places of the earlier busts move down and stay distinct), add-ons
-(one double) from the console, the colour-up chip race with the odd chips typed on the chip race
-page, an ICM deal from the console's deal panel, the finish from the results page and the cash
-book's reconciliation. After every step the average stack on the room's clock screen
-(1920x1080) and on the console equals chips in play // players left, read from the public API,
-and the chips in play equal what was issued (entries, rebuys, add-ons) plus what the chip races
-changed. The TD API only does the tedious parts: the seeded seat draw, the hands that move chips
-or bust players on the way to the final table, level jumps and the final table redraw.
+(one double) from the console, a hand that ends during the break reported from the phone, the
+colour-up chip race with the odd chips typed on the chip race page, a hand-for-hand round (from
+the console) with busts at two tables, one from the phone, sharing places 10-11, an ICM deal from
+the console's deal panel, the finish from the results page and the cash book's reconciliation.
+After every step the average stack on the room's clock screen (1920x1080) and on the console
+equals chips in play // players left, read from the public API, and the chips in play equal what
+was issued (entries, rebuys, add-ons) plus what the chip races changed. The TD API only does the
+tedious parts: the seeded seat draw, the hands that move chips or bust players on the way to the
+final table, level jumps and the final table redraw. No-shows under each rule: test_no_shows.py.
 
 Screenshots go to /tmp/rebuy-evening-*.png (or ``POKERFLOOR_SHOTS``).
 """
@@ -21,11 +23,13 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from typing import Any
 
 import httpx
 from playwright.sync_api import Browser, Dialog, Page, ViewportSize, expect
 
+from pokerfloor.tournament._hands import SHUFFLE_MS
 from tests.browser.conftest import LiveServer
 from tests.browser.test_captain import send
 from tests.browser.test_whole_evening import COUNT_SOCKETS, checkbox, idle, settled
@@ -95,9 +99,12 @@ def report(live_server: LiveServer, table_no: int, stacks: dict[str, int] | None
 
 
 def bust_in_a_hand(live_server: LiveServer, table_no: int, loser: str, winner: str) -> None:
-    """``loser`` goes all in and loses everything to ``winner``."""
-    stacks = {seat["name"]: seat["stack"] for seat in table(live_server, table_no)["seats"]}
-    report(live_server, table_no, {loser: 0, winner: stacks[winner] + stacks[loser]})
+    """``loser`` goes all in and loses everything to ``winner``, whose count also finds the
+    chips nobody was known to hold (busts reported without stacks)."""
+    chart = table(live_server, table_no)
+    stacks = {seat["name"]: seat["stack"] for seat in chart["seats"]}
+    won = stacks[winner] + stacks[loser] + chart["unknown_chips"]
+    report(live_server, table_no, {loser: 0, winner: won})
 
 
 def raced_chips(live_server: LiveServer) -> int:
@@ -391,8 +398,10 @@ def test_a_rebuy_evening_adds_up(browser: Browser, live_server: LiveServer) -> N
     assert (clock["rebuys"], clock["addons"]) == (2, 3)
     expect(rebuys).to_have_text("2 / 3")
 
-    # 5. The stacks counted (the API hands give each player some chips of 25), then the break
-    # after level 6 where the 25s leave: the chip race page with the counted odd chips.
+    # 5. Level 6: the stacks counted (the API hands give each player some chips of 25), then
+    # the break after level 6 where the 25s leave: the chip race page with the counted odd
+    # chips.
+    command(live_server, type="jump_to_level", level_index=5)
     for table_no in (1, 2):
         chart = table(live_server, table_no)
         seats = dealt_in(chart)
@@ -403,9 +412,21 @@ def test_a_rebuy_evening_adds_up(browser: Browser, live_server: LiveServer) -> N
         report(live_server, table_no, stacks)
         assert table(live_server, table_no)["stacks_known"]
     check_average(live_server, screen, td)
-    command(live_server, type="jump_to_level", level_index=5)
+    # The next hand begins at the shuffle, SHUFFLE_MS after the last report (tda-2024 R23):
+    # it must have begun before the break for a hand to end in it.
+    time.sleep(SHUFFLE_MS / 1000 + 1)
     command(live_server, type="adjust_clock", delta_ms=-21 * 60_000)
     assert get(live_server, "clock")["in_break"]
+    # A hand that began in level 6 ends during the break: the phone reports it as usual, and
+    # it is recorded at level 6, when it began.
+    hand_no = table(live_server, 1)["next_hand"]["hand_no"]
+    phone_reports_hand(captain, hand_no)
+    played = [e for e in get(live_server, "events")["events"] if e["type"] == "hand_played"]
+    assert (played[-1]["table_no"], played[-1]["hand_no"], played[-1]["level"]) == (
+        1, hand_no, 6,
+    )  # fmt: skip
+    shot(captain, "6a-phone-hand-in-break")
+    td.bring_to_front()
     td.goto(f"{live_server.url}/t/{TID}/chip-race?lang=fr")
     expect(td.get_by_role("heading", name="Chip race", exact=True)).to_be_visible()
     for table_no in (1, 2):
@@ -421,12 +442,53 @@ def test_a_rebuy_evening_adds_up(browser: Browser, live_server: LiveServer) -> N
     check_average(live_server, screen)
     shot(screen, "7-clock-break")
 
-    # To the final table (the API hands and redraw), then the deal from the console.
+    # 5b. Level 7, 11 players: the TD plays hand-for-hand to the final table. The clock stops
+    # by itself; table 1's captain reports the round's hand and a bust from the phone, table 2
+    # a bust from the console: busts of the same round share places 10-11 (tda-2024 RP-8).
     command(live_server, type="jump_to_level", level_index=6)
-    for table_no in (1, 2, 1):
-        seats = table(live_server, table_no)["seats"]
-        bust_in_a_hand(live_server, table_no, seats[-1]["name"], seats[0]["name"])
+    seats = table(live_server, 1)["seats"]
+    bust_in_a_hand(live_server, 1, seats[-1]["name"], seats[0]["name"])
+    assert len(playing(live_server)) == 11
+    open_console(td, live_server)
+    td.get_by_role("button", name="Passer en main par main").click()
+    expect(td.locator("#flash")).to_contain_text("Main par main activé.")
+    expect(td.locator("#console-clock")).to_contain_text("Main par main")
+    expect(screen.locator(".banner-hand-for-hand")).to_be_visible()
+    clock = get(live_server, "clock")
+    assert clock["hand_for_hand"] and not clock["running"]
+    hand_no = table(live_server, 1)["next_hand"]["hand_no"]
+    phone_reports_hand(captain, hand_no)
+    expect(captain.locator(".cap-hfh")).to_be_visible()
+    round_busts = [table(live_server, 1)["seats"][-1]["name"]]
+    captain.locator("#captain-bust label.cap-check").filter(has_text=round_busts[0]).locator(
+        "input"
+    ).check()
+    captain.get_by_role("button", name="Annoncer l'élimination").click()
+    expect(captain.locator("#flash")).to_contain_text(f"{round_busts[0]} (place 11)")
+    # Table 1 has played the round: its next hand waits for table 2.
+    captain.locator("#captain-hand").get_by_role(
+        "button", name=re.compile(f"^Main {hand_no + 1} terminée")
+    ).click()
+    expect(captain.locator("#flash")).to_contain_text(
+        "Main par main : cette table a joué le tour 1 ; sa main suivante attend la ou les tables 2."
+    )
+    shot(captain, "6b-phone-hand-for-hand")
+    td.bring_to_front()
+    report(live_server, 2)
+    round_busts.append(table(live_server, 2)["seats"][-1]["name"])
+    console_bust(td, 2, round_busts[1:])
+    expect(td.locator("#flash")).to_contain_text(f"{round_busts[1]} (place 10)")
+    listed = players(live_server)
+    assert [listed[name]["place"] for name in round_busts] == [10, 10]
+    shared = [row for row in get(live_server, "results")["ranking"] if row["place"] == 10]
+    assert {row["name"] for row in shared} == set(round_busts)
+    assert all(row["places_covered"] == [10, 11] for row in shared)
+    check_average(live_server, screen, td)
+    td.get_by_role("button", name="Arrêter le main par main").click()
+    expect(td.locator("#flash")).to_contain_text("Main par main désactivé.")
     assert len(playing(live_server)) == 9
+
+    # To the final table (the API redraw), then the deal from the console.
     command(live_server, type="propose_final_table", seed=SEED)
     command(live_server, type="confirm_moves", seed=SEED)
     (final,) = get(live_server, "seating")["tables"]
@@ -475,13 +537,15 @@ def test_a_rebuy_evening_adds_up(browser: Browser, live_server: LiveServer) -> N
     assert sorted(row["name"] for row in ranking) == sorted([*NAMES, LATE])
     assert ranking[0]["name"] == champion
     places = [row["place"] for row in ranking]
-    for place in set(places):
+    shared_places = []
+    for place in sorted(set(places)):
         rows_at = [row for row in ranking if row["place"] == place]
-        if len(rows_at) > 1:  # only a declared tie shares a place
-            names = {row["name"] for row in rows_at}
-            assert names == set(tied), rows_at
+        # No duplicate place but a tie: places follow one another, a tie covering its places.
+        assert place == 1 + sum(1 for other in places if other < place), places
+        if len(rows_at) > 1:  # only the declared tie and the hand-for-hand round share
+            shared_places.append({row["name"] for row in rows_at})
             assert all(len(row["tied_with"]) == len(rows_at) - 1 for row in rows_at)
-    assert sorted(set(places)) == list(range(1, 15))
+    assert shared_places == [set(round_busts), set(tied)]
     assert sum(row["cents"] for row in ranking) == pool
     won = {row["name"]: row["cents"] for row in ranking}
     assert {name: won[name] for name in icm} == icm  # the finish paid the deal

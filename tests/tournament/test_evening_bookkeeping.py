@@ -51,6 +51,25 @@ def test_a_bust_without_stacks_keeps_every_chip_in_play() -> None:
     assert tournament.chips_in_play // tournament.players_left == issued // 17
 
 
+def test_a_broken_tables_unknown_chips_go_with_its_players() -> None:
+    """A bust without stacks at table 2, then the final table: table 2 breaks and the chips
+    nobody is known to hold follow its players (_unknown_chips.py)."""
+    tournament, rng = started(10)
+    report(tournament, 2, MINUTE)
+    tournament.bust_players(2, [seated_at(tournament, 2)[0]], {}, 2 * MINUTE)
+    assert tournament.unknown_chips == {2: 20_000}
+    tournament.propose_final_table(3 * MINUTE, rng)
+    tournament.confirm_moves([], 3 * MINUTE, rng)
+    (final,) = [number for number, table in tournament.tables.items() if table.seats]
+    assert tournament.unknown_chips == {final: 20_000}
+    assert total_recorded(tournament) + 20_000 == tournament.chips_in_play
+    assert Tournament.replay(tournament.events).unknown_chips == {final: 20_000}
+    # The final table's count with the real stacks is accepted, and its stacks are known.
+    winner = seated_at(tournament, final)[0]
+    report(tournament, final, 4 * MINUTE, **{winner: tournament.players[winner].stack + 20_000})
+    assert tournament.unknown_chips == {}
+
+
 def test_a_report_with_the_real_stacks_after_a_bust_without_stacks_is_accepted() -> None:
     tournament, _ = started(18)
     report(tournament, 1, MINUTE)

@@ -391,6 +391,7 @@ class EntryCommands:
         cite = self.cite("rebuy.declaration_binding") + self.cite("rebuy.stack_threshold")
         if kind == "rebuy" and self.profile.int_value("rebuy.extra_hands_after_period"):
             cite += self.cite("rebuy.extra_hands_after_period")
+        cite = tuple(dict.fromkeys(cite))  # one citation once, however many settings share it
         self._record(PlayerRebought(player_id, chips, cents, kind, at_ms, cite, at_bust, method))
 
     # ---- absent players -----------------------------------------------------------------

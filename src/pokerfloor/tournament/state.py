@@ -31,6 +31,7 @@ from pokerfloor.tournament._deals import DEAL_EVENTS, DealCommands
 from pokerfloor.tournament._entries import EntryCommands
 from pokerfloor.tournament._hands import HAND_EVENTS, HandCommands, HandPlan
 from pokerfloor.tournament._moves import MoveCommands
+from pokerfloor.tournament._unknown_chips import carry_unknown_chips
 from pokerfloor.tournament.clock import (
     ClockCommand,
     ClockEvent,
@@ -595,5 +596,6 @@ class Tournament(
     def _apply_moves(self, moves: Sequence[Move]) -> None:
         tables = balancing.apply_moves(list(self.tables.values()), moves)
         self.tables = {table.table_no: table for table in tables}
+        self.unknown_chips = carry_unknown_chips(self.unknown_chips, self.tables, moves)
         for move in moves:
             self.players[move.player_id].seat = move.target
