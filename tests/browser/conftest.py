@@ -63,3 +63,16 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
         yield LiveServer(server, read_token(server.log))
     finally:
         server.kill()
+
+
+def wait_until(page: Any, expression: str, timeout: float = 30.0) -> None:
+    """Wait until the JavaScript ``expression`` is true in ``page``. Playwright's own
+    ``wait_for_function`` polls with ``eval``, which the pages' Content-Security-Policy
+    forbids (no 'unsafe-eval'); ``evaluate`` goes through the debugging protocol instead."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still false after {timeout} s: {expression}")
+        time.sleep(0.05)

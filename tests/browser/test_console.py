@@ -8,7 +8,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import LiveServer
+from tests.browser.conftest import LiveServer, wait_until
 from tests.browser.test_pages_render import sign_in
 
 # Counts the live sockets that opened, so a test acts once the page is listening.
@@ -50,7 +50,7 @@ def open_console(page: Page, live_server: LiveServer, tournament_id: str) -> Non
     page.add_init_script(COUNT_SOCKETS)
     sign_in(page, live_server)
     page.goto(f"{live_server.url}/t/{tournament_id}/console?lang=fr")
-    page.wait_for_function("window.consoleSockets >= 2")  # the clock line and the tables
+    wait_until(page, "window.consoleSockets >= 2")  # the clock line and the tables
 
 
 def test_a_bust_of_two_players_shows_in_the_tables_without_reload(

@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import Dialog, Page, expect
 
-from tests.browser.conftest import LiveServer
+from tests.browser.conftest import LiveServer, wait_until
 from tests.browser.test_console import COUNT_SOCKETS, command
 from tests.browser.test_pages_render import sign_in
 
@@ -51,11 +51,14 @@ def open_console(page: Page, live_server: LiveServer, tournament_id: str) -> Non
     page.add_init_script(COUNT_SOCKETS)
     sign_in(page, live_server)
     page.goto(f"{live_server.url}/t/{tournament_id}/console?lang=fr")
-    page.wait_for_function("window.consoleSockets >= 2")
+    wait_until(page, "window.consoleSockets >= 2")
 
 
 def api(live_server: LiveServer, path: str) -> Any:
-    return httpx.get(f"{live_server.url}/api/tournaments/{path}").json()
+    """A read as the TD (the log's TD notes, such as a cancelled deal's reason, are not
+    public)."""
+    headers = {"Authorization": f"Bearer {live_server.token}"}
+    return httpx.get(f"{live_server.url}/api/tournaments/{path}", headers=headers).json()
 
 
 def test_an_icm_deal_at_the_final_table_from_the_console(

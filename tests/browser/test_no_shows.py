@@ -27,7 +27,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from tests.browser.conftest import LiveServer
+from tests.browser.conftest import LiveServer, wait_until
 from tests.browser.test_captain import send
 from tests.browser.test_rebuy_evening import chips, sign_in
 from tests.browser.test_whole_evening import COUNT_SOCKETS
@@ -65,7 +65,7 @@ def desk_evening(td: Page, live_server: LiveServer, tid: str) -> None:
     send(live_server, None, {"tournament_id": tid, "profile": tid, "structure": "club-rebuy",
                              "max_players": 6})  # fmt: skip
     td.goto(f"{live_server.url}/t/{tid}/desk?lang=fr")
-    td.wait_for_function("window.liveSockets >= 1")
+    wait_until(td, "window.liveSockets >= 1")
     flash = td.locator("#flash")
     for name in HERE:
         add(td, name)
@@ -114,7 +114,7 @@ def open_screen(browser: Browser, live_server: LiveServer, tid: str) -> Page:
     screen = browser.new_context(viewport=TV, locale="fr-FR").new_page()
     screen.add_init_script(COUNT_SOCKETS)
     screen.goto(f"{live_server.url}/t/{tid}/clock?lang=fr")
-    screen.wait_for_function("window.liveSockets >= 1")
+    wait_until(screen, "window.liveSockets >= 1")
     return screen
 
 

@@ -30,7 +30,7 @@ import httpx
 from playwright.sync_api import Browser, Dialog, Page, ViewportSize, expect
 
 from pokerfloor.tournament._hands import SHUFFLE_MS
-from tests.browser.conftest import LiveServer
+from tests.browser.conftest import LiveServer, wait_until
 from tests.browser.test_captain import send
 from tests.browser.test_whole_evening import COUNT_SOCKETS, checkbox, idle, settled
 
@@ -67,7 +67,8 @@ def command(live_server: LiveServer, **body: Any) -> None:
 
 
 def players(live_server: LiveServer) -> dict[str, dict[str, Any]]:
-    return {p["name"]: p for p in get(live_server, "players")["players"]}
+    """Every player as the TD reads them (with who has paid: not public)."""
+    return {p["name"]: p for p in get(live_server, "players", td=True)["players"]}
 
 
 def playing(live_server: LiveServer) -> dict[str, dict[str, Any]]:
@@ -165,7 +166,7 @@ def sign_in(page: Page, live_server: LiveServer, then: str) -> None:
 def open_console(page: Page, live_server: LiveServer) -> None:
     page.goto(f"{live_server.url}/t/{TID}/console?lang=fr")
     expect(page.get_by_role("heading", name=re.compile("^Console"))).to_be_visible()
-    page.wait_for_function("window.liveSockets >= 2")  # the clock line and the tables
+    wait_until(page, "window.liveSockets >= 2")  # the clock line and the tables
     idle(page)
 
 
@@ -204,7 +205,7 @@ def register_pay_and_draw(td: Page, live_server: LiveServer) -> None:
     """Step 1: the desk registers everyone, 13 pay (cash or card), Nina does not; the draw
     panel names her and what she owes."""
     expect(td.get_by_role("heading", name="Accueil des joueurs")).to_be_visible()
-    td.wait_for_function("window.liveSockets >= 1")
+    wait_until(td, "window.liveSockets >= 1")
     rows = td.locator("#desk-players tr.desk-row")
     name = td.get_by_label("Nom", exact=True)
     for number, player in enumerate(NAMES, start=1):
@@ -257,7 +258,7 @@ def captain_phone(browser: Browser, td: Page, live_server: LiveServer) -> Page:
     captain = phone.new_page()
     captain.add_init_script(COUNT_SOCKETS)
     captain.goto(href)
-    captain.wait_for_function("window.liveSockets >= 1")
+    wait_until(captain, "window.liveSockets >= 1")
     return captain
 
 
@@ -289,7 +290,7 @@ def test_a_rebuy_evening_adds_up(browser: Browser, live_server: LiveServer) -> N
     screen = room.new_page()
     screen.add_init_script(COUNT_SOCKETS)
     screen.goto(f"{live_server.url}/t/{TID}/clock?lang=fr")
-    screen.wait_for_function("window.liveSockets >= 1")
+    wait_until(screen, "window.liveSockets >= 1")
     expect(screen.locator(".clock-period")).to_have_text("Niveau 1")
     clock = check_average(live_server, screen, td)
     assert (clock["total_chips"], clock["average_stack"]) == (14 * STACK, STACK)
@@ -350,7 +351,7 @@ def test_a_rebuy_evening_adds_up(browser: Browser, live_server: LiveServer) -> N
     # table 2 from the console: the earlier busts move down, every place stays distinct.
     td.bring_to_front()
     td.goto(f"{live_server.url}/t/{TID}/desk?lang=fr")
-    td.wait_for_function("window.liveSockets >= 1")
+    wait_until(td, "window.liveSockets >= 1")
     expect(td.locator("#desk-summary")).to_contain_text("Les inscriptions tardives sont ouvertes")
     name = td.get_by_label("Nom", exact=True)
     name.fill(LATE)

@@ -17,7 +17,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import BrowserContext, Dialog, Page, expect
 
-from tests.browser.conftest import LiveServer
+from tests.browser.conftest import LiveServer, wait_until
 from tests.browser.test_pages_render import sign_in
 
 TID = "vendredi"
@@ -70,7 +70,7 @@ def checkbox(name: str) -> re.Pattern[str]:
 
 def idle(page: Page) -> None:
     """No htmx request under way (a list being reloaded carries the class htmx-request)."""
-    page.wait_for_function("!document.querySelector('.htmx-request')")
+    wait_until(page, "!document.querySelector('.htmx-request')")
 
 
 def settled(page: Page) -> None:
@@ -167,7 +167,7 @@ def open_console(page: Page) -> None:
     page.add_init_script(COUNT_SOCKETS)
     page.get_by_role("link", name="Console").first.click()
     expect(page.get_by_role("heading", name=re.compile("^Console"))).to_be_visible()
-    page.wait_for_function("window.liveSockets >= 2")  # the clock line and the tables
+    wait_until(page, "window.liveSockets >= 2")  # the clock line and the tables
 
 
 def start_with_the_clock_screen(
@@ -180,7 +180,7 @@ def start_with_the_clock_screen(
     screen = context.new_page()
     screen.add_init_script(COUNT_SOCKETS)
     screen.goto(f"{live_server.url}/t/{TID}/clock")
-    screen.wait_for_function("window.liveSockets >= 1")
+    wait_until(screen, "window.liveSockets >= 1")
     expect(screen.locator(".clock-period")).to_have_text("Niveau 1")
     expect(screen.locator(".clock-blinds")).to_contain_text("100 / 200")
     screen.evaluate("window.notReloaded = true")
@@ -216,10 +216,10 @@ def english_console_and_clock(page: Page, screen: Page) -> None:
     expect(page.get_by_role("button", name="Record the bust")).to_be_visible()
     expect(page.locator("#console-clock")).to_contain_text("Level 2")
     expect(page.locator("#table-1-title")).to_contain_text("/ 9 players")
-    page.wait_for_function("window.liveSockets >= 2")
+    wait_until(page, "window.liveSockets >= 2")
     page.get_by_role("link", name="FR", exact=True).click()
     expect(page.get_by_role("button", name="Enregistrer l'élimination")).to_be_visible()
-    page.wait_for_function("window.liveSockets >= 2")
+    wait_until(page, "window.liveSockets >= 2")
 
 
 def short_stack_rebuys(page: Page, screen: Page, live_server: LiveServer) -> tuple[str, str]:
@@ -231,7 +231,7 @@ def short_stack_rebuys(page: Page, screen: Page, live_server: LiveServer) -> tup
     phone = page.context.new_page()
     phone.add_init_script(COUNT_SOCKETS)
     phone.goto(href)
-    phone.wait_for_function("window.liveSockets >= 1")
+    wait_until(phone, "window.liveSockets >= 1")
     hand = phone.locator("#captain-hand")
     expect(hand).to_contain_text("Main 1")
     phone.get_by_text("Saisir les tapis (facultatif)").click()
@@ -299,7 +299,7 @@ def chip_race(page: Page, live_server: LiveServer, odd: str) -> None:
 def open_console_again(page: Page) -> None:
     page.get_by_role("link", name="Console", exact=True).first.click()
     expect(page.get_by_role("heading", name=re.compile("^Console"))).to_be_visible()
-    page.wait_for_function("window.liveSockets >= 2")
+    wait_until(page, "window.liveSockets >= 2")
 
 
 def finish(page: Page, live_server: LiveServer, champion: str) -> None:

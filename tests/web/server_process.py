@@ -23,10 +23,10 @@ def free_port() -> int:
 
 
 class Server:
-    """One ``pokerfloor serve`` process on ``db``; its output goes to ``log`` (a pipe could
-    fill up with access logs and stall the server)."""
+    """One ``pokerfloor serve`` process on ``db`` (a SQLite file or a PostgreSQL URL); its
+    output goes to ``log`` (a pipe could fill up with access logs and stall the server)."""
 
-    def __init__(self, db: Path, log: Path) -> None:
+    def __init__(self, db: Path | str, log: Path) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = log

@@ -313,14 +313,15 @@ def test_the_openapi_document_describes_the_commands() -> None:
     schema = get(client, "/openapi.json")
     assert "RecordHand" in schema["components"]["schemas"]
     assert "/api/tournaments/{tournament_id}/commands" in schema["paths"]
-    assert client.get("/docs").status_code == 200
+    # The interactive docs load from a CDN: off (issue 12, finding 10); the schema stays.
+    assert client.get("/docs").status_code == 404
 
 
 def test_the_websocket_streams_durable_events_to_the_td_and_the_public() -> None:
     client, _ = make_client()
     seated_tournament(client, "t1", players=4)
     with (
-        client.websocket_connect(f"/ws/tournaments/t1?token={TOKEN}") as td,
+        client.websocket_connect("/ws/tournaments/t1", headers=AUTH) as td,
         client.websocket_connect("/ws/tournaments/t1") as public,
     ):
         sent = command(client, "t1", {"type": "pause_clock"})["events"]
@@ -371,7 +372,8 @@ def test_unregister_payments_corrections_and_points_through_the_api() -> None:
     assert [event["type"] for event in left["events"]] == ["player_unregistered"]
     paid = {"type": "record_payment", "player_id": "P01", "paid": True, "method": "cash"}
     assert command(client, "desk", paid)["events"][0]["type"] == "payment_recorded"
-    players = {p["player_id"]: p for p in get(client, "/api/tournaments/desk/players")["players"]}
+    listed = client.get("/api/tournaments/desk/players", headers=AUTH).json()  # the TD's
+    players = {p["player_id"]: p for p in listed["players"]}
     assert "P05" not in players
     assert players["P01"]["paid"] is True and players["P01"]["payment_method"] == "cash"
     assert players["P02"]["paid"] is False
@@ -600,3 +602,22 @@ def test_a_bad_payout_scheme_is_refused_at_set_up_and_nothing_is_created() -> No
     assert response.status_code == 422 and response.json()["code"] == "PAYOUT_BAD_SHARES"
     assert "9000" in response.json()["message"]
     assert client.get("/api/tournaments/bad").status_code == 404
+
+
+def test_the_seating_chart_before_the_clock_starts_does_not_drift_with_time() -> None:
+    """A table's first hand begins with the clock: before it starts, its start is null (a
+    refused command then leaves every read as it was, however much time passed)."""
+    clock = FakeClock()
+    client, service = make_client(clock)
+    client.post("/api/tournaments", json={"tournament_id": "t"}, headers=AUTH)
+    for number in range(1, 5):
+        body = {"type": "register_player", "player_id": f"p{number}", "name": f"J {number}"}
+        command(client, "t", body)
+    command(client, "t", {"type": "draw_seats", "seed": 1})
+    command(client, "t", {"type": "place_buttons", "seed": 1})
+    first = service.seating_chart("t")
+    clock.advance(60_000)
+    assert service.seating_chart("t") == first
+    assert first["tables"][0]["next_hand"]["started_at_ms"] is None
+    command(client, "t", {"type": "start_clock"})
+    assert service.seating_chart("t")["tables"][0]["next_hand"]["started_at_ms"] is not None

@@ -215,10 +215,12 @@ def without_start(chart: dict[str, Any]) -> dict[str, Any]:
     return chart
 
 
-def check_server(url: str, ledger: Ledger) -> int:
-    """The checks after a restart; returns how many stored events were checked."""
+def check_server(url: str, token: str, ledger: Ledger) -> int:
+    """The checks after a restart, as the TD (the whole log, the payments); returns how many
+    stored events were checked."""
     checked = 0
-    with httpx.Client(base_url=url, timeout=30.0) as client:
+    headers = {"Authorization": f"Bearer {token}"}
+    with httpx.Client(base_url=url, headers=headers, timeout=30.0) as client:
         for tournament_id in TOURNAMENTS:
             log = fetch_log(client, tournament_id)
             assert [event["seq"] for event in log] == list(range(1, len(log) + 1)), "a gap"
@@ -312,7 +314,7 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_command(tmp_path: Path)
                 early_kills += 1
                 server = Server(db, log)
             server.wait_ready()
-            checked += check_server(server.url, ledger)
+            checked += check_server(server.url, token, ledger)
     finally:
         server.kill()
 

@@ -245,7 +245,10 @@ def test_commands_without_the_td_token_are_refused_with_401(
     raw = {key: value.encode("utf-8", "surrogatepass") for key, value in headers.items()}
     response = AUTHLESS.post({"type": kind}, headers=raw)  # type: ignore[arg-type]
     AUTHLESS.check(response)
-    assert response.status_code == 401
+    # 401, or 429 once this address has given too many wrong tokens (issue 12, finding 2).
+    assert response.status_code in (401, 429)
+    if response.status_code == 429:
+        assert response.json()["code"] == "TOO_MANY_FAILURES"
 
 
 READER = Evening("reader")

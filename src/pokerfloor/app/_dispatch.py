@@ -51,6 +51,7 @@ from pokerfloor.app.commands import (
     RegisterLate,
     RegisterPlayer,
     ReleaseAbsentSeats,
+    RenewCaptainKey,
     ResumeClock,
     SeatAlternates,
     SetHandForHand,
@@ -130,6 +131,8 @@ def dispatch(tournament: Tournament, command: TournamentCommand, now: int) -> No
             tournament.move_button(command.table_no, command.seat_no, command.reason, now)
         case AnswerFloorCall():
             tournament.answer_floor_call(command.table_no, now)
+        case RenewCaptainKey():
+            tournament.renew_captain_key(command.table_no, now)
         case CorrectHand():
             tournament.correct_hand(
                 command.table_no, command.hand_no, command.stacks, now, command.reason

@@ -10,13 +10,20 @@ recorded in the events, so a replay never needs the seed.
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Literal
 
 import msgspec
 
+from pokerfloor.tournament.limits import MAX_CENTS, MAX_CHIPS, MAX_LEVELS
+
 __all__ = [
     "COMMAND_DECODER",
     "CREATE_DECODER",
+    "ID_PATTERN",
+    "MAX_CENTS",
+    "MAX_CHIPS",
+    "MAX_ID_LENGTH",
     "Addon",
     "AdjustClock",
     "AgreeDeal",
@@ -55,6 +62,7 @@ __all__ = [
     "RegisterLate",
     "RegisterPlayer",
     "ReleaseAbsentSeats",
+    "RenewCaptainKey",
     "ResumeClock",
     "SeatAlternates",
     "SetHandForHand",
@@ -62,15 +70,29 @@ __all__ = [
     "TournamentCommand",
     "Unregister",
     "command_type",
+    "is_valid_id",
 ]
 
-MAX_CHIPS = 10**12
-MAX_CENTS = 10**12
 DAY_MS = 24 * 60 * 60_000
-_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$"
+MAX_ID_LENGTH = 64
+# A tournament or player id: letters, digits, ``_.-``, starting with a letter or a digit. The
+# whole text must match: msgspec searches the pattern (``re.search``) and ``$`` matches before
+# a final newline too ("P01\n"), so the anchors are ``\A`` and ``\Z``.
+ID_PATTERN = r"\A[A-Za-z0-9][A-Za-z0-9_.\-]*\Z"
+_ID = re.compile(ID_PATTERN)
 
-TournamentIdText = Annotated[str, msgspec.Meta(min_length=1, max_length=64, pattern=_ID_PATTERN)]
-PlayerIdText = Annotated[str, msgspec.Meta(min_length=1, max_length=64, pattern=_ID_PATTERN)]
+
+def is_valid_id(text: str) -> bool:
+    """Whether ``text`` is a valid tournament or player id (the commands' rule)."""
+    return len(text) <= MAX_ID_LENGTH and _ID.search(text) is not None
+
+
+TournamentIdText = Annotated[
+    str, msgspec.Meta(min_length=1, max_length=MAX_ID_LENGTH, pattern=ID_PATTERN)
+]
+PlayerIdText = Annotated[
+    str, msgspec.Meta(min_length=1, max_length=MAX_ID_LENGTH, pattern=ID_PATTERN)
+]
 NameText = Annotated[str, msgspec.Meta(min_length=1, max_length=100)]
 Chips = Annotated[int, msgspec.Meta(ge=0, le=MAX_CHIPS)]
 ChipValue = Annotated[int, msgspec.Meta(ge=1, le=MAX_CHIPS)]
@@ -171,7 +193,7 @@ class AdjustClock(_Command, frozen=True, tag="adjust_clock"):
 
 
 class JumpToLevel(_Command, frozen=True, tag="jump_to_level"):
-    level_index: Annotated[int, msgspec.Meta(ge=0, le=1000)]  # 0-based
+    level_index: Annotated[int, msgspec.Meta(ge=0, le=MAX_LEVELS - 1)]  # 0-based
 
 
 class RecordHand(_Command, frozen=True, tag="record_hand"):
@@ -303,6 +325,12 @@ class AnswerFloorCall(_Command, frozen=True, tag="answer_floor_call"):
     table_no: TableNo
 
 
+class RenewCaptainKey(_Command, frozen=True, tag="renew_captain_key"):
+    """A new captain's link for the table: the old one stops opening it (a lost phone)."""
+
+    table_no: TableNo
+
+
 class Balance(_Command, frozen=True, tag="balance"):
     """Break tables no longer needed, redraw the final table, balance the others; then place
     the first button of a new final table."""
@@ -426,6 +454,7 @@ TournamentCommand = (
     | CorrectHand
     | CallFloor
     | AnswerFloorCall
+    | RenewCaptainKey
     | RegisterPlayer
     | RegisterLate
     | SeatAlternates

@@ -116,7 +116,11 @@ def seating_chart(tournament: Tournament, now_ms: int) -> dict[str, Any]:
             plan = _plan_next_hand(tournament, table_no, now_ms)
             if plan is not None:
                 next_hand = {
-                    "started_at_ms": plan.started_at_ms,
+                    # Before the clock starts, the first hand has no start yet (it begins
+                    # with the clock): null, not "now", so reads do not drift with time.
+                    "started_at_ms": plan.started_at_ms
+                    if tournament.clock_started_at is not None
+                    else None,
                     "level": plan.level.number,
                     "hand_no": plan.hand_no,
                     "button_seat": plan.button_seat,

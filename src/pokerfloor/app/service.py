@@ -25,12 +25,14 @@ import msgspec
 
 from pokerfloor.app import read_models
 from pokerfloor.app._dispatch import dispatch, points_formula
+from pokerfloor.app._loading import TournamentDamaged, load_tournament
 from pokerfloor.app.commands import (
     Command,
     CreateTournament,
     TournamentCommand,
 )
 from pokerfloor.app.ports import EventStore
+from pokerfloor.app.public_view import is_public
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.rules import bundled_profile_ids
 from pokerfloor.tournament.events import TournamentEvent
@@ -40,6 +42,7 @@ from pokerfloor.tournament.structure import Structure, bundled_structures, load_
 __all__ = [
     "EVENT_DECODER",
     "PublishedEvent",
+    "TournamentDamaged",
     "TournamentService",
     "event_line",
     "event_type",
@@ -52,12 +55,6 @@ log = logging.getLogger(__name__)
 EVENT_DECODER = msgspec.json.Decoder(TournamentEvent)
 _ENCODER = msgspec.json.Encoder()
 
-# Event types a spectator may not see. Every tournament event is public today: seats, stacks,
-# busts and the cards of a chip race or a button draw are all shown face up at the venue. When
-# software-dealt tables come, their hole cards travel in the table's own stream, sent to the TD
-# and to the card's owner only (see docs/api.md).
-HIDDEN_EVENT_TYPES: frozenset[str] = frozenset()
-
 
 def stream_id(tournament_id: str) -> str:
     return f"tournament/{tournament_id}"
@@ -65,11 +62,6 @@ def stream_id(tournament_id: str) -> str:
 
 def event_type(event: TournamentEvent) -> str:
     return str(type(event).__struct_config__.tag)
-
-
-def is_public(event_type_name: str) -> bool:
-    """Whether spectators (no TD token) may see events of this type."""
-    return event_type_name not in HIDDEN_EVENT_TYPES
 
 
 def event_line(seq: int, data: bytes) -> bytes:
@@ -95,11 +87,12 @@ def _system_clock() -> int:
 class _Slot:
     """One tournament in memory, with its lock and the stream version it reflects."""
 
-    __slots__ = ("lock", "snapshot_version", "tournament", "version")
+    __slots__ = ("damage", "lock", "snapshot_version", "tournament", "version")
 
     def __init__(self) -> None:
         self.lock = threading.RLock()
         self.tournament: Tournament | None = None
+        self.damage: TournamentDamaged | None = None  # its stored log cannot be replayed
         self.version = 0
         self.snapshot_version = 0  # the stream version of the latest snapshot
 
@@ -139,36 +132,28 @@ class TournamentService:
                 del self._slots[tournament_id]
 
     def _load(self, tournament_id: str, slot: _Slot) -> Tournament:
-        """The tournament of the slot (caller holds its lock), replayed when not in memory."""
+        """The tournament of the slot (caller holds its lock), replayed when not in memory
+        (``_loading``: a bad snapshot falls back to the whole log; a log that cannot be
+        replayed raises ``TournamentDamaged``, remembered until the server restarts)."""
         if slot.tournament is not None:
             return slot.tournament
-        stream = stream_id(tournament_id)
-        snapshot = self.store.load_snapshot(stream)
-        after = snapshot.seq if snapshot is not None else 0
-        stored = self.store.read(stream, after)
-        if not stored and snapshot is None:
-            raise _not_found(tournament_id)
+        if slot.damage is not None:
+            raise slot.damage
         try:
-            events = [EVENT_DECODER.decode(item.data) for item in stored]
-        except msgspec.DecodeError as error:
-            raise PokerfloorError(
-                "BAD_EVENT_LOG",
-                f"the stored log of {tournament_id!r} cannot be read: {error}",
-                {"tournament_id": tournament_id},
-            ) from error
-        if snapshot is None:
-            tournament = Tournament.replay(events)
-        else:
-            tournament = Tournament.from_snapshot(snapshot.data)
-            for event in events:
-                tournament.apply_stored(event)
-        slot.tournament = tournament
-        slot.version = stored[-1].seq if stored else after
-        slot.snapshot_version = after
-        return tournament
+            loaded = load_tournament(self.store, tournament_id, stream_id(tournament_id))
+        except TournamentDamaged as damage:
+            slot.damage = damage
+            raise
+        if loaded is None:
+            raise _not_found(tournament_id)
+        slot.tournament = loaded.tournament
+        slot.version = loaded.version
+        slot.snapshot_version = loaded.snapshot_version
+        return loaded.tournament
 
     def _reload(self, tournament_id: str, slot: _Slot) -> None:
         slot.tournament = None
+        slot.damage = None
         slot.version = 0
         with contextlib.suppress(PokerfloorError):  # a new stream that was never written
             self._load(tournament_id, slot)
@@ -189,6 +174,26 @@ class TournamentService:
     def tournament_ids(self) -> list[str]:
         prefix = stream_id("")
         return [name.removeprefix(prefix) for name in self.store.streams(prefix)]
+
+    def listing(self) -> list[dict[str, Any]]:
+        """Every tournament's ``summary`` with ``"damaged": false``; a damaged one is listed
+        as ``{"tournament_id", "damaged": true, "reason", "problem", "seq"}`` and never hides
+        the others."""
+        listed: list[dict[str, Any]] = []
+        for tournament_id in self.tournament_ids():
+            try:
+                listed.append({**self.summary(tournament_id), "damaged": False})
+            except TournamentDamaged as damage:
+                listed.append(
+                    {
+                        "tournament_id": tournament_id,
+                        "damaged": True,
+                        "reason": damage.reason,
+                        "problem": damage.params["problem"],
+                        "seq": damage.params["seq"],
+                    }
+                )
+        return listed
 
     def version(self, tournament_id: str) -> int:
         slot = self._slot(tournament_id)
@@ -351,9 +356,9 @@ class TournamentService:
     # ---- queries --------------------------------------------------------------------------
 
     def event_lines(self, tournament_id: str, after_seq: int = 0) -> list[tuple[int, str, bytes]]:
-        """``(seq, type, line)`` of the stored events after ``after_seq``."""
-        if not self.exists(tournament_id):
-            raise _not_found(tournament_id)
+        """``(seq, type, line)`` of the stored events after ``after_seq``; a damaged
+        tournament's log is refused like its other reads (``pokerfloor export`` reads it)."""
+        self.version(tournament_id)  # TOURNAMENT_NOT_FOUND, TOURNAMENT_DAMAGED
         stored = self.store.read(stream_id(tournament_id), after_seq)
         return [(item.seq, item.type, event_line(item.seq, item.data)) for item in stored]
 

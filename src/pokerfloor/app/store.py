@@ -32,6 +32,7 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
+from alembic.util import CommandError
 from sqlalchemy import (
     BigInteger,
     Column,
@@ -48,14 +49,23 @@ from sqlalchemy import (
     select,
 )
 from sqlalchemy.engine import URL, make_url
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 
 from pokerfloor.app._postgres import postgres_engine
-from pokerfloor.app._sqlite import default_database_path, sqlite_engines
+from pokerfloor.app._sqlite import BUSY_TIMEOUT_MS, default_database_path, sqlite_engines
+from pokerfloor.app._store_errors import mapped_store_errors, store_refusal
 from pokerfloor.app.ports import Snapshot, StoredEvent
 from pokerfloor.errors import PokerfloorError
 
-__all__ = ["SqlEventStore", "StoreStats", "default_database_path", "open_store", "resolve_url"]
+__all__ = [
+    "SqlEventStore",
+    "StoreStats",
+    "database_name",
+    "default_database_path",
+    "open_store",
+    "resolve_url",
+    "unreadable_database",
+]
 
 MAX_STREAM_ID_LENGTH = 255
 MAX_TYPE_LENGTH = 100
@@ -104,20 +114,47 @@ def resolve_url(target: str | Path | None) -> URL:
     return URL.create("sqlite", database=str(Path(target).expanduser()))
 
 
-def open_store(target: str | Path | None = None) -> SqlEventStore:
-    """Open (and create or migrate) the store at ``target``; see ``resolve_url``."""
+def open_store(
+    target: str | Path | None = None, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS
+) -> SqlEventStore:
+    """Open (and create or migrate) the store at ``target``; see ``resolve_url``. A SQLite
+    write waits ``busy_timeout_ms`` for another process's lock, then fails (``STORE_BUSY``)."""
     url = resolve_url(target)
-    if url.get_backend_name() == "sqlite":
-        writer, reader = sqlite_engines(url)
-    else:
-        writer = reader = postgres_engine(url)
+    where = database_name(url)
+    try:
+        if url.get_backend_name() == "sqlite":
+            writer, reader = sqlite_engines(url, busy_timeout_ms)
+        else:
+            writer = reader = postgres_engine(url)
+    except OSError as error:  # the SQLite file's directory cannot be created
+        raise unreadable_database(where, error) from error
     try:
         migrate(writer)
-    except BaseException:
+    except BaseException as error:
         writer.dispose()
         reader.dispose()
+        if isinstance(error, SQLAlchemyError | CommandError):  # not a database, no server...
+            raise unreadable_database(where, error) from error
         raise
     return SqlEventStore(writer, reader)
+
+
+def database_name(url: URL) -> str:
+    """The database as messages name it: a SQLite file's path, a URL without its password."""
+    if url.get_backend_name() == "sqlite":
+        return url.database or ""
+    return url.render_as_string(hide_password=True)
+
+
+def unreadable_database(where: str, error: Exception) -> PokerfloorError:
+    """``DATABASE_UNREADABLE``: the database cannot be opened, with the driver's reason."""
+    cause = error.orig if isinstance(error, DBAPIError) and error.orig is not None else error
+    reason = (str(cause).strip().splitlines() or [type(cause).__name__])[0]
+    return PokerfloorError(
+        "DATABASE_UNREADABLE",
+        f"cannot open the database {where}: {reason}",
+        {"database": where, "reason": reason},
+    )
 
 
 def migrate(engine: Engine) -> None:
@@ -236,7 +273,7 @@ class SqlEventStore:
             .where(events_table.c.stream_id == stream_id, events_table.c.seq > after_seq)
             .order_by(events_table.c.seq)
         )
-        with self._reader_engine.begin() as connection:
+        with mapped_store_errors(), self._reader_engine.begin() as connection:
             rows = connection.execute(query).all()
         return [
             StoredEvent(
@@ -251,7 +288,7 @@ class SqlEventStore:
 
     def version(self, stream_id: str) -> int:
         query = select(func.max(events_table.c.seq)).where(events_table.c.stream_id == stream_id)
-        with self._reader_engine.begin() as connection:
+        with mapped_store_errors(), self._reader_engine.begin() as connection:
             return connection.execute(query).scalar() or 0
 
     def streams(self, prefix: str = "") -> list[str]:
@@ -259,7 +296,7 @@ class SqlEventStore:
         if prefix:
             # substr, not LIKE: LIKE is case-insensitive in SQLite and treats % and _ specially.
             query = query.where(func.substr(events_table.c.stream_id, 1, len(prefix)) == prefix)
-        with self._reader_engine.begin() as connection:
+        with mapped_store_errors(), self._reader_engine.begin() as connection:
             found = connection.execute(query).scalars().all()
         return sorted(stream_id for stream_id in found if stream_id.startswith(prefix))
 
@@ -270,7 +307,7 @@ class SqlEventStore:
             .order_by(snapshots_table.c.seq.desc())
             .limit(1)
         )
-        with self._reader_engine.begin() as connection:
+        with mapped_store_errors(), self._reader_engine.begin() as connection:
             row = connection.execute(query).first()
         if row is None:
             return None
@@ -308,8 +345,12 @@ class SqlEventStore:
                 continue
             except BaseException as error:
                 self._versions.clear()
+                # The lock of another process, a full disk: rolled back, refused as such.
+                refusal = store_refusal(error)
+                if refusal is not None:
+                    refusal.__cause__ = error
                 for request in batch:
-                    request.done.set_exception(error)
+                    request.done.set_exception(refusal or error)
                 return
             self._versions.update(versions)
             self._commits += 1

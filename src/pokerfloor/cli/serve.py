@@ -5,28 +5,44 @@ URL). At the first start it creates the TD token, prints it once with the URL, a
 a salted hash of it in ``td-token.json`` next to the database (there is no default password;
 ``--new-token`` replaces a lost one). ``export`` writes a tournament's event log as JSON lines
 (docs/events.md); ``import`` reads such a file back into a new stream.
+
+One writer per database: ``serve`` and ``import`` take the database's writer lock and are
+refused (``DATABASE_IN_USE``, exit code 2) while another process holds it; ``export`` only
+reads and works while a server runs (docs/store.md).
 """
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
-import os
-import secrets
+import logging
 import sys
-import threading
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import msgspec
 import typer
 
 from pokerfloor.app.ports import EventStore
 from pokerfloor.app.service import EVENT_DECODER, event_line, event_type, stream_id
+from pokerfloor.app.untrusted import check_imported_events
 from pokerfloor.errors import PokerfloorError
-from pokerfloor.tournament.events import TournamentCreated, TournamentEvent
+from pokerfloor.tournament.events import (
+    TournamentCreated,
+    TournamentEvent,
+)
 from pokerfloor.tournament.state import Tournament
+from pokerfloor.web.credentials import (
+    CAPTAIN_SECRET_FILE,
+    SESSIONS_FILE,
+    TOKEN_FILE,
+    HashedToken,
+    RedactSecrets,
+    load_or_create_captain_secret,
+    load_or_create_token,
+)
+
+if TYPE_CHECKING:
+    from pokerfloor.app.writer_lock import WriterLock
 
 __all__ = [
     "HashedToken",
@@ -38,9 +54,6 @@ __all__ = [
     "token_path",
 ]
 
-TOKEN_FILE = "td-token.json"
-_ITERATIONS = 200_000
-
 DbOption = Annotated[
     str | None,
     typer.Option(
@@ -49,56 +62,6 @@ DbOption = Annotated[
         "(default: the user's data directory)",
     ),
 ]
-
-
-class HashedToken:
-    """Checks a token against its salted PBKDF2 hash; remembers the last token that matched
-    so that each request does not pay the key derivation."""
-
-    def __init__(self, salt: bytes, digest: bytes, iterations: int = _ITERATIONS) -> None:
-        self.salt = salt
-        self.digest = digest
-        self.iterations = iterations
-        self._known: bytes | None = None
-        self._lock = threading.Lock()
-
-    @classmethod
-    def of(cls, token: str) -> HashedToken:
-        salt = secrets.token_bytes(16)
-        return cls(salt, _derive(token, salt, _ITERATIONS))
-
-    def __call__(self, token: str) -> bool:
-        given = token.encode()
-        with self._lock:
-            known = self._known
-        if known is not None and hmac.compare_digest(given, known):
-            return True
-        if len(given) > 200:
-            return False
-        if not hmac.compare_digest(_derive(token, self.salt, self.iterations), self.digest):
-            return False
-        with self._lock:
-            self._known = given
-        return True
-
-    def to_json(self) -> str:
-        return json.dumps(
-            {
-                "algorithm": "pbkdf2_sha256",
-                "iterations": self.iterations,
-                "salt": self.salt.hex(),
-                "hash": self.digest.hex(),
-            }
-        )
-
-    @classmethod
-    def from_json(cls, text: str) -> HashedToken:
-        data = json.loads(text)
-        return cls(bytes.fromhex(data["salt"]), bytes.fromhex(data["hash"]), data["iterations"])
-
-
-def _derive(token: str, salt: bytes, iterations: int) -> bytes:
-    return hashlib.pbkdf2_hmac("sha256", token.encode(), salt, iterations)
 
 
 def token_path(db: str | None) -> Path:
@@ -111,19 +74,6 @@ def token_path(db: str | None) -> Path:
     return default_database_path().parent / TOKEN_FILE
 
 
-def load_or_create_token(path: Path, renew: bool = False) -> tuple[HashedToken, str | None]:
-    """The stored token check, and the new token itself when one was just created."""
-    if path.exists() and not renew:
-        return HashedToken.from_json(path.read_text(encoding="utf-8")), None
-    token = secrets.token_urlsafe(24)
-    hashed = HashedToken.of(token)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(descriptor, "w", encoding="utf-8") as out:
-        out.write(hashed.to_json())
-    return hashed, token
-
-
 def serve(
     db: DbOption = None,
     host: Annotated[str, typer.Option(help="Adresse / address")] = "127.0.0.1",
@@ -133,26 +83,44 @@ def serve(
     ] = False,
 ) -> None:
     """Lance le serveur du tournoi / start the tournament server (API, WebSocket)."""
+    # The database's writer lock first, before anything is written (the store, the TD token):
+    # a second server on the same database is refused (docs/store.md).
+    with _writer_lock(db):
+        _serve(db, host, port, new_token)
+
+
+def _serve(db: str | None, host: str, port: int, new_token: bool) -> None:
     import uvicorn
 
     from pokerfloor.app.service import TournamentService
     from pokerfloor.web import create_app
+    from pokerfloor.web.sessions import Sessions
 
     try:
         store = _open(db)
-        check, token = load_or_create_token(token_path(db), renew=new_token)
+        where = token_path(db)
+        check, token = load_or_create_token(where, renew=new_token)
+        captain_secret = load_or_create_captain_secret(where.with_name(CAPTAIN_SECRET_FILE))
+        sessions = Sessions(where.with_name(SESSIONS_FILE))
     except PokerfloorError as error:
-        typer.echo(f"{error.code}: {error.message}", err=True)
+        _say(error)
         raise typer.Exit(2) from error
+    if new_token:
+        sessions.revoke_all()  # the old token's sessions end with it
     shown_host = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     url = f"http://{shown_host}:{port}"
-    typer.echo(f"pokerfloor: {url}  (API docs: {url}/docs)")
+    typer.echo(f"pokerfloor: {url}  (API: {url}/openapi.json)")
     if token is not None:
         typer.echo("Jeton du directeur de tournoi / TD token (shown once, keep it):")
         typer.echo(f"  {token}")
     try:
-        app = create_app(TournamentService(store), check, captain_secret=check.digest)
-        uvicorn.run(app, host=host, port=port)
+        app = create_app(
+            TournamentService(store), check, captain_secret=captain_secret, sessions=sessions
+        )
+        config = uvicorn.Config(app, host=host, port=port)
+        # Captains' keys and tickets travel in URLs: the access log shows them masked.
+        logging.getLogger("uvicorn.access").addFilter(RedactSecrets())
+        uvicorn.Server(config).run()
     finally:
         store.close()
 
@@ -163,8 +131,35 @@ def _open(db: str | None) -> EventStore:
     try:
         return open_store(db)
     except PokerfloorError as error:
-        typer.echo(f"{error.code}: {error.message}", err=True)
+        _say(error)
         raise typer.Exit(2) from error
+
+
+def _writer_lock(db: str | None) -> WriterLock:
+    """The database's writer lock (for the commands that write), or a one-line refusal."""
+    from pokerfloor.app.writer_lock import hold_writer_lock
+
+    try:
+        return hold_writer_lock(db)
+    except PokerfloorError as error:
+        _say(error)
+        raise typer.Exit(2) from error
+
+
+# The French half of the messages about the database (the English half is the error's own).
+_FRENCH = {
+    "DATABASE_IN_USE": "un autre serveur pokerfloor utilise déjà cette base : arrêtez-le "
+    "d'abord, ou choisissez une autre base avec --db",
+    "DATABASE_UNREADABLE": "impossible d'ouvrir la base (ce n'est pas une base SQLite, ou le "
+    "serveur PostgreSQL ne répond pas)",
+}
+
+
+def _say(error: PokerfloorError) -> None:
+    """One line on standard error: the code, then the French and the English text."""
+    french = _FRENCH.get(error.code)
+    text = f"{french} / {error.message}" if french else error.message
+    typer.echo(f"{error.code}: {text}", err=True)
 
 
 def export_command(
@@ -216,6 +211,7 @@ def import_events(store: EventStore, text: str) -> str:
     events = _parse_lines(text)
     if not events or not isinstance(events[0], TournamentCreated):
         raise PokerfloorError("BAD_EVENT_LOG", "a tournament log begins with tournament_created")
+    check_imported_events(events)  # untrusted: every text within the API's bounds
     try:
         Tournament.replay(events)
     except PokerfloorError:
@@ -247,12 +243,13 @@ def import_command(
     except (OSError, UnicodeDecodeError) as error:
         typer.echo(f"BAD_EVENT_LOG: cannot read {file}: {error}", err=True)
         raise typer.Exit(2) from error
-    store = _open(db)
-    try:
-        tournament_id = import_events(store, text)
-    except PokerfloorError as error:
-        typer.echo(f"{error.code}: {error.message}", err=True)
-        raise typer.Exit(1 if error.code == "TOURNAMENT_EXISTS" else 2) from error
-    finally:
-        store.close()
+    with _writer_lock(db):  # it writes: refused while a server runs on the database
+        store = _open(db)
+        try:
+            tournament_id = import_events(store, text)
+        except PokerfloorError as error:
+            typer.echo(f"{error.code}: {error.message}", err=True)
+            raise typer.Exit(1 if error.code == "TOURNAMENT_EXISTS" else 2) from error
+        finally:
+            store.close()
     typer.echo(f"imported {tournament_id}")

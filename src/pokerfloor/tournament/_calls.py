@@ -1,6 +1,8 @@
 """Calls for the floor: a table captain (or a dealer) asks the TD to come to a table, and the
 TD marks the call answered. They are events like the rest, so a call survives a restart and
-the log shows when a ruling was asked for and how long the table waited.
+the log shows when a ruling was asked for and how long the table waited. The TD may also give
+a table a new captain's link (``renew_captain_key``): the web layer signs the link with the
+table's renewal count, so the old one stops working.
 
 A mixin of ``Tournament`` (state.py).
 """
@@ -10,7 +12,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pokerfloor.errors import PokerfloorError
-from pokerfloor.tournament.events import ButtonMoved, FloorCallAnswered, FloorCalled
+from pokerfloor.tournament.events import (
+    ButtonMoved,
+    CaptainKeyRenewed,
+    FloorCallAnswered,
+    FloorCalled,
+)
 from pokerfloor.tournament.types import Table
 
 if TYPE_CHECKING:
@@ -23,6 +30,7 @@ class FloorCallCommands:
     if TYPE_CHECKING:  # provided by Tournament
         tables: dict[int, Table]
         floor_calls: dict[int, FloorCalled]
+        captain_keys: dict[int, int]
 
         def _record(self, event: TournamentEvent) -> None: ...
         def cite(self, key: str) -> tuple[str, ...]: ...
@@ -78,7 +86,23 @@ class FloorCallCommands:
             )
         self._record(FloorCallAnswered(table_no, at_ms))
 
-    def _apply_floor_call(self, event: FloorCalled | FloorCallAnswered | ButtonMoved) -> None:
+    def renew_captain_key(self, table_no: int, at_ms: int) -> int:
+        """A new captain's link for the table; returns its renewal count."""
+        table = self.tables.get(table_no)
+        if table is None or not table.seats:
+            raise PokerfloorError(
+                "NO_SUCH_TABLE", f"there is no table {table_no} in play", {"table_no": table_no}
+            )
+        renewal = self.captain_keys.get(table_no, 0) + 1
+        self._record(CaptainKeyRenewed(table_no, renewal, at_ms))
+        return renewal
+
+    def _apply_floor_call(
+        self, event: FloorCalled | FloorCallAnswered | ButtonMoved | CaptainKeyRenewed
+    ) -> None:
+        if isinstance(event, CaptainKeyRenewed):
+            self.captain_keys[event.table_no] = event.renewal
+            return
         if isinstance(event, FloorCalled):
             self.floor_calls[event.table_no] = event
             return

@@ -23,14 +23,13 @@ from typing import Literal
 
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament._structure_model import (
-    BREAK_MINUTES_MAX,
-    LEVEL_MINUTES_MAX,
     Break,
     ChipDenomination,
     EntryRules,
     Level,
     Structure,
 )
+from pokerfloor.tournament.limits import BREAK_MINUTES_MAX, LEVEL_MINUTES_MAX
 
 AnteKind = Literal["none", "ante", "bb_ante"]
 ANTE_KINDS: tuple[AnteKind, ...] = ("none", "ante", "bb_ante")

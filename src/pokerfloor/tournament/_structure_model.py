@@ -15,9 +15,17 @@ from typing import Any
 import msgspec
 
 from pokerfloor.errors import PokerfloorError
-
-LEVEL_MINUTES_MAX = 240
-BREAK_MINUTES_MAX = 240
+from pokerfloor.tournament.limits import (
+    BREAK_MINUTES_MAX,
+    LATE_REGISTRATION_MINUTES_MAX,
+    LEVEL_MINUTES_MAX,
+    MAX_CENTS,
+    MAX_CHIPS,
+    MAX_DENOMINATIONS,
+    MAX_ENTRIES_PER_PLAYER,
+    MAX_LEVELS,
+    MAX_TEXT_LENGTH,
+)
 
 
 class ChipDenomination(msgspec.Struct, frozen=True):
@@ -160,17 +168,59 @@ def _bad(field: str, value: Any, accepted: str, message: str | None = None) -> P
     )
 
 
-def _int(field: str, value: Any, low: int, high: int | None = None) -> None:
-    accepted = f"a whole number from {low}" + (f" to {high}" if high is not None else " up")
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise _bad(field, value, accepted)
-    if value < low or (high is not None and value > high):
-        raise _bad(field, value, accepted)
+def _int(field: str, value: Any, low: int, high: int) -> None:
+    """A whole number from ``low`` to ``high`` (the bounds of ``tournament.limits``); the
+    refusal's ``reason`` is ``out_of_range`` with the ``minimum`` and ``maximum``."""
+    accepted = f"a whole number from {low} to {high}"
+    if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
+        return
+    shown = value if isinstance(value, int) else repr(value)[:100]
+    raise PokerfloorError(
+        "STRUCTURE_BAD_VALUE",
+        f"{field} = {shown!r} is not accepted; use {accepted}",
+        {
+            "field": field,
+            "value": shown,
+            "accepted": accepted,
+            "reason": "out_of_range",
+            "minimum": low,
+            "maximum": high,
+        },
+    )
 
 
 def _text(field: str, value: Any) -> None:
+    accepted = f"a non-empty text of at most {MAX_TEXT_LENGTH} characters"
     if not isinstance(value, str) or not value.strip():
-        raise _bad(field, value, "a non-empty text")
+        raise _bad(field, value, accepted)
+    if len(value) > MAX_TEXT_LENGTH:
+        raise PokerfloorError(
+            "STRUCTURE_BAD_VALUE",
+            f"{field} is {len(value)} characters long; use {accepted}",
+            {
+                "field": field,
+                "value": value[:MAX_TEXT_LENGTH] + "...",
+                "accepted": accepted,
+                "reason": "too_long",
+                "length": len(value),
+                "most": MAX_TEXT_LENGTH,
+            },
+        )
+
+
+def _count(field: str, items: tuple[Any, ...], what: str, most: int) -> None:
+    if len(items) > most:
+        raise PokerfloorError(
+            "STRUCTURE_BAD_VALUE",
+            f"{field}: {len(items)} {what}; a structure has at most {most}",
+            {
+                "field": field,
+                "value": len(items),
+                "accepted": f"1 to {most} {what}",
+                "reason": "too_many",
+                "most": most,
+            },
+        )
 
 
 def _validate(structure: Structure) -> None:
@@ -185,9 +235,10 @@ def _validate(structure: Structure) -> None:
 def _validate_chips(chips: tuple[ChipDenomination, ...]) -> None:
     if not chips:
         raise _bad("chips", [], "at least one denomination")
+    _count("chips", chips, "denominations", MAX_DENOMINATIONS)
     previous = 0
     for position, chip in enumerate(chips, start=1):
-        _int(f"chips.{position}.value", chip.value, 1)
+        _int(f"chips.{position}.value", chip.value, 1, MAX_CHIPS)
         _text(f"chips.{position}.colour_fr", chip.colour_fr)
         _text(f"chips.{position}.colour_en", chip.colour_en)
         if chip.value <= previous:
@@ -204,6 +255,7 @@ def _validate_chips(chips: tuple[ChipDenomination, ...]) -> None:
 def _validate_levels(structure: Structure) -> None:
     if not structure.levels:
         raise _bad("levels", [], "at least one level")
+    _count("levels", structure.levels, "levels", MAX_LEVELS)
     previous: Level | None = None
     for position, level in enumerate(structure.levels, start=1):
         where = f"levels.{position}"
@@ -214,10 +266,10 @@ def _validate_levels(structure: Structure) -> None:
                 f"so this one is {position}",
                 {"field": f"{where}.number", "value": level.number, "accepted": position},
             )
-        _int(f"{where}.small_blind", level.small_blind, 1)
-        _int(f"{where}.big_blind", level.big_blind, 1)
-        _int(f"{where}.ante", level.ante, 0)
-        _int(f"{where}.bb_ante", level.bb_ante, 0)
+        _int(f"{where}.small_blind", level.small_blind, 1, MAX_CHIPS)
+        _int(f"{where}.big_blind", level.big_blind, 1, MAX_CHIPS)
+        _int(f"{where}.ante", level.ante, 0, MAX_CHIPS)
+        _int(f"{where}.bb_ante", level.bb_ante, 0, MAX_CHIPS)
         _int(f"{where}.minutes", level.minutes, 1, LEVEL_MINUTES_MAX)
         if level.small_blind > level.big_blind:
             raise PokerfloorError(
@@ -333,17 +385,23 @@ def _validate_amounts(structure: Structure) -> None:
 def _validate_entry(structure: Structure) -> None:
     entry = structure.entry
     last = len(structure.levels)
-    _int("entry.starting_stack", entry.starting_stack, 1)
+    _int("entry.starting_stack", entry.starting_stack, 1, MAX_CHIPS)
     for name in ("buy_in_cents", "fee_cents", "rebuy_cents", "addon_cents"):
-        _int(f"entry.{name}", getattr(entry, name), 0)
-    for name in ("rebuy_chips", "addon_chips", "late_registration_minutes"):
-        _int(f"entry.{name}", getattr(entry, name), 0)
+        _int(f"entry.{name}", getattr(entry, name), 0, MAX_CENTS)
+    for name in ("rebuy_chips", "addon_chips"):
+        _int(f"entry.{name}", getattr(entry, name), 0, MAX_CHIPS)
+    _int(
+        "entry.late_registration_minutes",
+        entry.late_registration_minutes,
+        0,
+        LATE_REGISTRATION_MINUTES_MAX,
+    )
     for name in ("rebuy_until_level", "reentry_until_level", "late_registration_until_level"):
         _int(f"entry.{name}", getattr(entry, name), 0, last)
     for name in ("max_rebuys", "max_reentries"):
         value = getattr(entry, name)
         if value is not None:
-            _int(f"entry.{name}", value, 1)
+            _int(f"entry.{name}", value, 1, MAX_ENTRIES_PER_PLAYER)
     if not isinstance(entry.double_addon, bool):
         raise _bad("entry.double_addon", entry.double_addon, "true or false")
 

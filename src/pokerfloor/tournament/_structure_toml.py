@@ -32,6 +32,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import re
 import tomllib
 from collections.abc import Mapping
 from importlib import resources
@@ -40,13 +41,13 @@ from typing import Any
 
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament._structure_model import (
-    LEVEL_MINUTES_MAX,
     Break,
     ChipDenomination,
     EntryRules,
     Level,
     Structure,
 )
+from pokerfloor.tournament.limits import LEVEL_MINUTES_MAX
 
 _TOP_KEYS = ("name", "level_minutes", "chips", "levels", "breaks", "entry")
 _CHIP_KEYS = ("value", "colour_fr", "colour_en")
@@ -68,6 +69,17 @@ _ENTRY_INT_KEYS = (
 )
 _ENTRY_OPTIONAL_KEYS = ("max_rebuys", "max_reentries")
 _ENTRY_KEYS: tuple[str, ...] = EntryRules.__struct_fields__
+
+# Arrays and tables nested this deep at most (a structure needs 3: ``levels = [{ colour_up =
+# [25] }]``). Python's TOML reader recurses on nesting and takes a time quadratic in a dotted
+# key's length, so a deeper text is refused before it is read.
+MAX_TOML_NESTING = 20
+# The TOML text's strings and comments (skipped whole), else one character at a time.
+_LEXEME = re.compile(
+    r'"""(?:[^\\]|\\.)*?""""{0,2}|\'\'\'.*?\'\'\'\'{0,2}|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\''
+    r"|#[^\n]*|[^\"'#\[\]{}.=,\n]+|.",
+    re.DOTALL,
+)
 
 
 # ---- bundled templates --------------------------------------------------------------------
@@ -129,10 +141,37 @@ def _is_file(path: str | os.PathLike[str]) -> bool:
 # ---- reading ------------------------------------------------------------------------------
 
 
+def _nesting(text: str) -> int:
+    """How deep the TOML text nests arrays, tables and dotted keys, strings and comments
+    aside (an estimate for a malformed text: the reader then refuses it)."""
+    depth = deepest = dots = 0
+    for match in _LEXEME.finditer(text):
+        lexeme = match.group()
+        if lexeme in ("[", "{"):
+            depth, dots = depth + 1, 0
+        elif lexeme in ("]", "}"):
+            depth, dots = max(depth - 1, 0), 0
+        elif lexeme == ".":
+            dots += 1  # a dotted key nests one table more (a float's one dot is harmless)
+        elif lexeme in ("=", ",", "\n"):
+            dots = 0
+        deepest = max(deepest, depth + dots)
+    return deepest
+
+
 def _parse(text: str, source: str) -> Structure:
+    nesting = _nesting(text)
+    if nesting > MAX_TOML_NESTING:
+        raise PokerfloorError(
+            "STRUCTURE_TOO_DEEP",
+            f"{source}: arrays, tables or dotted keys nested {nesting} deep; a structure nests "
+            f"them {MAX_TOML_NESTING} deep at most (it needs 3)",
+            {"source": source, "nesting": nesting, "most": MAX_TOML_NESTING},
+        )
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
+    except (ValueError, RecursionError) as error:
+        # TOMLDecodeError is a ValueError; so is an integer of more than 4300 digits.
         raise PokerfloorError(
             "STRUCTURE_INVALID",
             f"{source}: not valid TOML ({error})",
@@ -163,10 +202,14 @@ def _missing(field: str) -> PokerfloorError:
 def _typed(field: str, value: Any, kind: type, accepted: str) -> Any:
     ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
     if not ok:
+        # As written, not the value itself: a float may be inf or nan (no JSON for them), a
+        # table or an array may be long.
+        shown = value if isinstance(value, str | int) else repr(value)
+        shown = shown[:100] + "..." if isinstance(shown, str) and len(shown) > 100 else shown
         raise PokerfloorError(
             "STRUCTURE_BAD_VALUE",
-            f"{field} = {value!r} is not accepted; use {accepted}",
-            {"field": field, "value": value, "accepted": accepted},
+            f"{field} = {shown!r} is not accepted; use {accepted}",
+            {"field": field, "value": shown, "accepted": accepted},
         )
     return value
 
@@ -188,8 +231,7 @@ def _build(data: Mapping[str, Any]) -> Structure:
         if key not in data:
             raise _missing(key)
     name = _typed("name", data["name"], str, "a text")
-    default_minutes = data.get("level_minutes", 20)
-    _whole("level_minutes", default_minutes)
+    default_minutes = _whole("level_minutes", data.get("level_minutes", 20))
     if not 1 <= default_minutes <= LEVEL_MINUTES_MAX:
         raise PokerfloorError(
             "STRUCTURE_BAD_VALUE",

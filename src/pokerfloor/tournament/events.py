@@ -350,6 +350,15 @@ class ButtonMoved(msgspec.Struct, frozen=True, tag="button_moved"):
     citations: tuple[str, ...] = ()
 
 
+class CaptainKeyRenewed(msgspec.Struct, frozen=True, tag="captain_key_renewed"):
+    """The TD gave a table a new captain's link: the old key no longer opens the table (a
+    lost phone, a captain replaced). ``renewal`` counts the table's renewals, from 1."""
+
+    table_no: int
+    renewal: int
+    at_ms: int
+
+
 class FloorCallAnswered(msgspec.Struct, frozen=True, tag="floor_call_answered"):
     table_no: int
     at_ms: int
@@ -413,6 +422,7 @@ TournamentEvent = (
     | HandCorrected
     | FloorCalled
     | FloorCallAnswered
+    | CaptainKeyRenewed
     | ButtonMoved
     | DealAgreed
     | DealCancelled

@@ -17,6 +17,7 @@ and ``busts.hand_for_hand_tables``); these functions share whatever places the r
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation, localcontext
@@ -588,11 +589,18 @@ def whole(name: str, value: object, *, minimum: int, code: str, maximum: int | N
     return value
 
 
+# A number as text: ASCII digits and a decimal point (``Decimal`` also reads "1e-999999",
+# "١" or "1_0", none of which is a payout parameter).
+_PLAIN_DECIMAL = re.compile(r"[+-]?(?:[0-9]{1,20}(?:\.[0-9]{0,20})?|\.[0-9]{1,20})")
+
+
 def _decimal(value: Number, name: str, *, code: str) -> Decimal:
     """An exact decimal from an int, a str, a Decimal or a float (read as it prints)."""
     try:
         if isinstance(value, bool):
             raise TypeError
+        if isinstance(value, str) and not _PLAIN_DECIMAL.fullmatch(value.strip()):
+            raise ValueError
         if isinstance(value, float):
             result = Decimal(repr(value))
         elif isinstance(value, int | str | Decimal):
@@ -601,7 +609,10 @@ def _decimal(value: Number, name: str, *, code: str) -> Decimal:
             raise TypeError
     except (InvalidOperation, TypeError, ValueError) as error:
         raise PokerfloorError(
-            code, f"{name} is {value!r}; use a number", {"name": name, "value": repr(value)}
+            code,
+            f"{name} is {value!r}; use a number written with the digits 0-9 and a dot, "
+            "such as 0.75",
+            {"name": name, "value": repr(value)},
         ) from error
     if not result.is_finite():
         raise PokerfloorError(

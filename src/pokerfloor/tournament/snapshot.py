@@ -83,6 +83,7 @@ class TournamentSnapshot(msgspec.Struct, frozen=True):
     last_bust_at: int = 0
     cash_lines: tuple[CashLine, ...] = ()
     pool_basis: str = "entries"
+    captain_keys: dict[int, int] = {}
     # Kept last: take_snapshot fills the fields above by position and this one by name.
     deal: DealAgreed | None = None
 
@@ -137,6 +138,7 @@ def take_snapshot(tournament: Tournament) -> bytes:
         tournament.last_bust_at,
         tuple(tournament.cash_lines),
         tournament.pool_basis,
+        dict(tournament.captain_keys),
     )
     snapshot = msgspec.structs.replace(snapshot, deal=tournament.deal)
     return msgspec.json.encode(snapshot)
@@ -201,4 +203,5 @@ def restore_snapshot(data: bytes) -> Tournament:
     tournament.deal = snapshot.deal
     tournament.cash_lines = list(snapshot.cash_lines)
     tournament.pool_basis = snapshot.pool_basis
+    tournament.captain_keys = dict(snapshot.captain_keys)
     return tournament

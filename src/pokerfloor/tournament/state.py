@@ -31,6 +31,7 @@ from pokerfloor.tournament._deals import DEAL_EVENTS, DealCommands
 from pokerfloor.tournament._entries import EntryCommands
 from pokerfloor.tournament._hands import HAND_EVENTS, HandCommands, HandPlan
 from pokerfloor.tournament._moves import MoveCommands
+from pokerfloor.tournament._penalties import PenaltyCommands
 from pokerfloor.tournament._unknown_chips import carry_unknown_chips
 from pokerfloor.tournament.clock import (
     ClockCommand,
@@ -47,6 +48,7 @@ from pokerfloor.tournament.events import (
     AbsentSeatReleased,
     ButtonMoved,
     ButtonPlaced,
+    CaptainKeyRenewed,
     ChipRaced,
     DealAgreed,
     FloorCallAnswered,
@@ -67,7 +69,6 @@ from pokerfloor.tournament.events import (
     TournamentFinished,
     WaitingListJoined,
 )
-from pokerfloor.tournament.penalties import Penalty, assess_penalty, next_penalty
 from pokerfloor.tournament.points import PointsFormula
 from pokerfloor.tournament.structure import Level, Structure
 from pokerfloor.tournament.types import Move, PlayerId, SeatRef, Table
@@ -128,6 +129,7 @@ class Tournament(
     FloorCallCommands,
     DealCommands,
     ChipRaceCommands,
+    PenaltyCommands,
 ):
     def __init__(
         self, created: TournamentCreated, structure: Structure, max_players: int | None = None
@@ -154,6 +156,7 @@ class Tournament(
         self.highest_table_no = 0
         self.proposed: dict[PlayerId, Move] = {}  # balancing moves waiting for the TD
         self.floor_calls: dict[int, FloorCalled] = {}  # per table, the open call
+        self.captain_keys: dict[int, int] = {}  # per table, how often its link was renewed
         self.bust_history: list[tuple[ranking.Placement, ...]] = []
         # Chips issued (entries, rebuys, add-ons) less those that left play (chip-race
         # residue, disqualifications, released seats): busts never change it.
@@ -368,41 +371,6 @@ class Tournament(
         for event in decide_clock(self.clock, command):
             self._record(event)
 
-    def penalize(self, player_id: PlayerId, kind: str, reason: str, at_ms: int) -> Penalty:
-        """Give a penalty of the profile's ladder; a disqualification removes the chips and
-        ranks the player like a bust (tda-2024 R71)."""
-        player = self.players.get(player_id)
-        if player is None or not player.in_play or player.seat is None:
-            raise PokerfloorError(
-                "NOT_IN_PLAY", f"{player_id} is not seated in play", {"player_id": player_id}
-            )
-        at_table = len(self.tables[player.seat.table_no].seats)
-        penalty = assess_penalty(
-            player_id,
-            kind,
-            self.profile,
-            reason=reason,
-            players_at_table=at_table,
-            stack=player.stack,
-        )
-        self._record(
-            PenaltyGiven(
-                player_id, penalty.kind, penalty.hands_to_miss, reason, at_ms,
-                penalty.chips_removed, tuple(penalty.citations),
-            )
-        )  # fmt: skip
-        if penalty.chips_removed:
-            table_no = player.seat.table_no
-            hand_no = self.hands_at.get(table_no, 0)
-            self.settle_busts(
-                [ranking.BustInfo(player_id, table_no, penalty.chips_removed, hand_no)], at_ms
-            )
-        return penalty
-
-    def proposed_penalty(self, player_id: PlayerId) -> str:
-        """The next step of the profile's ladder for this player (escalation)."""
-        return next_penalty(self.players[player_id].penalties, self.profile)
-
     def balance(self, at_ms: int, rng: random.Random) -> list[Move]:
         """Break tables that are no longer needed, redraw the final table, balance the rest."""
         moves: list[Move] = []
@@ -567,7 +535,7 @@ class Tournament(
             self.chips_in_play -= event.chips_removed
         elif isinstance(event, ChipRaced):
             self._apply_chip_race(event)
-        elif isinstance(event, FloorCalled | FloorCallAnswered | ButtonMoved):
+        elif isinstance(event, FloorCalled | FloorCallAnswered | ButtonMoved | CaptainKeyRenewed):
             self._apply_floor_call(event)
         elif isinstance(event, CORRECTION_EVENTS):
             self._apply_correction(event)

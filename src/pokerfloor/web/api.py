@@ -3,15 +3,18 @@
 Every error is JSON ``{code, params, message}``: 401 without the TD token on a command, 404 for
 an unknown tournament or path, 409 when the tournament refuses a command in its current state
 (or a concurrent writer won), 413 for a body over 1 MB, 422 when the request is malformed (the
-``params`` name the field). GET endpoints are public and read-only; they show what the venue
-shows, never hidden information. The WebSocket streams the tournament's events once durable.
-docs/api.md describes it all.
+``params`` name the field), 500 ``TOURNAMENT_DAMAGED`` for a tournament whose stored log cannot
+be replayed (the others keep working), 503 ``STORE_BUSY`` / 507 ``STORE_FULL`` when the
+database is locked by another process or full (nothing written; send it again). GET endpoints
+are public and read-only; they show what the venue shows, never hidden information. The
+WebSocket streams the tournament's events once durable. docs/api.md describes it all.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import secrets
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
@@ -32,9 +35,14 @@ from pokerfloor.app.commands import (
     CreateTournament,
     TournamentCommand,
 )
-from pokerfloor.app.service import PublishedEvent, TournamentService, is_public
+from pokerfloor.app.public_view import public_line, public_players_list, public_seating_chart
+from pokerfloor.app.service import PublishedEvent, TournamentDamaged, TournamentService
 from pokerfloor.errors import PokerfloorError
-from pokerfloor.web.pages import mount_pages
+from pokerfloor.web.headers import SecurityHeaders
+from pokerfloor.web.pages import damaged_page, mount_pages
+from pokerfloor.web.pages._common import TD_COOKIE, is_td
+from pokerfloor.web.request_guard import CLIENT_ADDRESS, RequestGuard
+from pokerfloor.web.sessions import TICKET_SECONDS, Guard, Sessions, TooManyFailures
 
 __all__ = ["ApiError", "TokenCheck", "create_app"]
 
@@ -44,11 +52,18 @@ MAX_BODY_BYTES = 1_000_000
 MAX_EVENTS_PER_PAGE = 10_000
 WS_UNAUTHORIZED = 4401
 WS_NOT_FOUND = 4404
+WS_DAMAGED = 4500
+WS_INVALID_REQUEST = 4422  # a malformed query parameter (``after_seq``)
+MAX_SEQ = 2**53  # ``after_seq`` at most: a JSON number stays exact up to it
+# The HTTP status of the store's refusals: the request was fine, try it again later.
+STORE_STATUS = {"STORE_BUSY": 503, "STORE_FULL": 507}
 
 TournamentIdPath = Annotated[
     str, Path(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
 ]
 _bearer = HTTPBearer(auto_error=False, description="the TD token printed at the first start")
+# A read's optional TD token: with it, everything; without it, the public part.
+Bearer = Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]
 
 
 class ApiError(Exception):
@@ -71,16 +86,23 @@ def _error(status: int, code: str, message: str, params: dict[str, Any] | None =
 def _refusal(error: PokerfloorError, status: int) -> ApiError:
     if error.code == "TOURNAMENT_NOT_FOUND":
         status = 404
+    elif error.code == "TOURNAMENT_DAMAGED":
+        status = 500  # the request is fine, the stored data is not: the server's fault
     elif error.code in ("VERSION_CONFLICT", "TOURNAMENT_EXISTS"):
         status = 409
+    elif error.code in STORE_STATUS:
+        status = STORE_STATUS[error.code]
     return ApiError(status, error.code, error.message, _jsonable(error.params))
 
 
 def _jsonable(params: dict[str, Any]) -> dict[str, Any]:
     try:
-        value: dict[str, Any] = msgspec.to_builtins(params, str_keys=True)
+        # Through JSON and back: an inf or a nan becomes null (the response would fail on it).
+        value: dict[str, Any] = msgspec.json.decode(
+            msgspec.json.encode(msgspec.to_builtins(params, str_keys=True))
+        )
         return value
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, msgspec.MsgspecError):
         return {key: str(value) for key, value in params.items()}
 
 
@@ -110,10 +132,27 @@ def _decode(decoder: msgspec.json.Decoder[T], body: bytes) -> T:
         raise ApiError(
             422, "INVALID_COMMAND", f"the command is not valid: {error}", {"detail": str(error)}
         ) from error
-    except msgspec.DecodeError as error:
+    except (msgspec.DecodeError, UnicodeDecodeError) as error:
+        # JSON is UTF-8: invalid bytes inside a string are not JSON either.
         raise ApiError(
             422, "INVALID_JSON", f"the body is not JSON: {error}", {"detail": str(error)}
         ) from error
+
+
+def _after_seq(text: str | None) -> int | None:
+    """The WebSocket's ``after_seq`` (None: not given), or ``INVALID_REQUEST``: ASCII digits
+    only, 0 to ``MAX_SEQ``, as the event log's ``GET`` takes it."""
+    if text is None:
+        return None
+    if text.isascii() and text.isdigit() and len(text) <= 16 and int(text) <= MAX_SEQ:
+        return int(text)
+    problem = f"after_seq is a whole number from 0 to {MAX_SEQ}"
+    raise ApiError(
+        422,
+        "INVALID_REQUEST",
+        f"invalid request: {problem}, not {text[:40]!r}",
+        {"errors": [{"loc": ["query", "after_seq"], "msg": problem}]},
+    )
 
 
 def _published(items: list[PublishedEvent], tournament_id: str, version: int) -> Response:
@@ -126,36 +165,78 @@ def _openapi_schemas() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
     (command, create), components = msgspec.json.schema_components(
         [TournamentCommand, CreateTournament], ref_template="#/components/schemas/{name}"
     )
-    return command, create, components
+    return command, create, _ecma_patterns(components)
+
+
+def _ecma_patterns(schema: Any) -> Any:
+    """The schema with the ids' ``\\A...\\Z`` (Python's whole-text anchors) written ``^...$``,
+    which is what they mean in a JSON Schema pattern (ECMA-262 has no ``\\A``, ``\\Z``)."""
+    if isinstance(schema, dict):
+        pattern = schema.get("pattern")
+        if isinstance(pattern, str) and pattern.startswith("\\A") and pattern.endswith("\\Z"):
+            schema = {**schema, "pattern": "^" + pattern[2:-2] + "$"}
+        return {key: _ecma_patterns(value) for key, value in schema.items()}
+    if isinstance(schema, list):
+        return [_ecma_patterns(item) for item in schema]
+    return schema
 
 
 def create_app(
     service: TournamentService,
     td_token: str | TokenCheck,
     captain_secret: bytes | None = None,
+    sessions: Sessions | None = None,
 ) -> FastAPI:
     """The FastAPI application: the API and the web pages. ``td_token`` is the TD's token, or
-    a function that checks one (``pokerfloor serve`` keeps only a salted hash);
-    ``captain_secret`` signs the table captains' links (docs/web.md)."""
+    a function that checks one (``pokerfloor serve`` keeps only a keyed hash);
+    ``captain_secret`` signs the table captains' links; ``sessions``: the TD's signed-in
+    browsers (in memory when not given) (docs/web.md)."""
 
     check = _token_check(td_token)
+    guard = Guard(check, sessions or Sessions())
     app = FastAPI(
         title="pokerfloor",
         version="0.1.0",
         description="Tournois de poker en direct / live poker tournaments. See docs/api.md.",
+        # Swagger UI and ReDoc load their scripts from a CDN: off, the venue may be offline
+        # and the pages allow scripts from this server only; /openapi.json stays.
+        docs_url=None,
+        redoc_url=None,
     )
+    app.add_middleware(SecurityHeaders)
+    app.add_middleware(RequestGuard, cookie=TD_COOKIE)
+    app.state.guard = guard
     command_schema, create_schema, components = _openapi_schemas()
 
     def require_td(
         credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
     ) -> None:
-        if credentials is None or not check(credentials.credentials):
+        try:
+            right = credentials is not None and guard.token_ok(
+                CLIENT_ADDRESS.get(), credentials.credentials
+            )
+        except TooManyFailures as refusal:
+            raise ApiError(
+                429,
+                "TOO_MANY_FAILURES",
+                f"too many wrong TD tokens: try again in {refusal.retry_after} s",
+                {"retry_after_s": refusal.retry_after},
+            ) from None
+        if not right:
             raise ApiError(
                 401,
                 "UNAUTHORIZED",
                 "commands need the TD token: Authorization: Bearer <token>",
                 {},
             )
+
+    def td_reads(credentials: HTTPAuthorizationCredentials | None) -> bool:
+        """A read with the TD token sees everything; without one, the public part (a wrong
+        token is refused, as for a command)."""
+        if credentials is None:
+            return False
+        require_td(credentials)
+        return True
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, error: ApiError) -> Response:
@@ -169,6 +250,15 @@ def create_app(
         ]
         where = ", ".join(".".join(problem["loc"]) for problem in problems)
         return _error(422, "INVALID_REQUEST", f"invalid request: {where}", {"errors": problems})
+
+    @app.exception_handler(TournamentDamaged)
+    async def damaged(request: Request, error: TournamentDamaged) -> Response:
+        # A page of a damaged tournament: a page for a browser, else the API's JSON error.
+        if not request.url.path.startswith("/api/") and "text/html" in request.headers.get(
+            "accept", ""
+        ):
+            return damaged_page(request, error)
+        return _error(500, error.code, error.message, _jsonable(error.params))
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException) -> Response:
@@ -227,7 +317,7 @@ def create_app(
 
     @app.get("/api/tournaments", summary="The tournaments")
     def list_tournaments() -> dict[str, Any]:
-        return {"tournaments": [service.summary(name) for name in service.tournament_ids()]}
+        return {"tournaments": service.listing()}
 
     @app.get("/api/tournaments/{tournament_id}", summary="One tournament")
     def tournament_summary(tournament_id: TournamentIdPath) -> dict[str, Any]:
@@ -240,14 +330,14 @@ def create_app(
         return result
 
     @app.get("/api/tournaments/{tournament_id}/seating", summary="The seating chart")
-    def seating_chart(tournament_id: TournamentIdPath) -> dict[str, Any]:
+    def seating_chart(tournament_id: TournamentIdPath, credentials: Bearer) -> dict[str, Any]:
         result: dict[str, Any] = read(tournament_id, service.seating_chart)
-        return result
+        return result if td_reads(credentials) else public_seating_chart(result)
 
     @app.get("/api/tournaments/{tournament_id}/players", summary="The players")
-    def players_list(tournament_id: TournamentIdPath) -> dict[str, Any]:
+    def players_list(tournament_id: TournamentIdPath, credentials: Bearer) -> dict[str, Any]:
         result: dict[str, Any] = read(tournament_id, service.players_list)
-        return result
+        return result if td_reads(credentials) else public_players_list(result)
 
     @app.get("/api/tournaments/{tournament_id}/results", summary="Ranking and prizes")
     def results(tournament_id: TournamentIdPath) -> dict[str, Any]:
@@ -275,41 +365,88 @@ def create_app(
         result: dict[str, Any] = read(tournament_id, service.cash_book)
         return result
 
-    @app.get("/api/tournaments/{tournament_id}/events", summary="The event log (public part)")
+    @app.get("/api/tournaments/{tournament_id}/events", summary="The event log")
     def events(
         tournament_id: TournamentIdPath,
-        after_seq: Annotated[int, Query(ge=0, le=2**53)] = 0,
+        credentials: Bearer,
+        after_seq: Annotated[int, Query(ge=0, le=MAX_SEQ)] = 0,
         limit: Annotated[int, Query(ge=1, le=MAX_EVENTS_PER_PAGE)] = 1000,
     ) -> Response:
+        """The whole log with the TD token; the public part without (docs/api.md)."""
+        td = td_reads(credentials)
         lines = read(tournament_id, lambda name: service.event_lines(name, after_seq))
-        shown = [line for _, kind, line in lines if is_public(kind)][:limit]
+        seen = (line if td else public_line(kind, line) for _, kind, line in lines)
+        shown = list(itertools.islice((line for line in seen if line is not None), limit))
         version = lines[-1][0] if lines else after_seq
         head = msgspec.json.encode({"tournament_id": tournament_id, "version": version})
         body = head[:-1] + b',"events":[' + b",".join(shown) + b"]}"
         return Response(body, media_type="application/json")
+
+    async def ws_role(websocket: WebSocket, token: str | None, ticket: str | None) -> str | None:
+        """``td``, ``public`` or None (refused) for a WebSocket: a ticket, the TD token in the
+        ``Authorization`` header, or the TD's session cookie from one of our pages make the TD;
+        nothing makes the public. A token in the URL is refused unchecked (URLs are logged)."""
+        if token is not None:
+            return None
+        if ticket is not None:
+            return "td" if guard.tickets.redeem(ticket) else None
+        header = websocket.headers.get("authorization")
+        if header is not None:
+            scheme, _, given = header.partition(" ")
+            if scheme.lower() != "bearer":
+                return None
+            try:
+                right = await run_in_threadpool(guard.token_ok, CLIENT_ADDRESS.get(), given)
+            except TooManyFailures:
+                return None
+            return "td" if right else None
+        return "td" if is_td(websocket) else "public"
+
+    @app.post(
+        "/api/ws-ticket",
+        summary="A one-minute, single-use WebSocket ticket",
+        dependencies=[Depends(require_td)],
+    )
+    def ws_ticket() -> dict[str, Any]:
+        """For a program that cannot send a header on its WebSocket: ``?ticket=`` opens
+        ``/ws/tournaments/{id}`` as the TD once, within a minute (docs/api.md)."""
+        return {"ticket": guard.tickets.issue(), "expires_in_s": TICKET_SECONDS}
 
     @app.websocket("/ws/tournaments/{tournament_id}")
     async def stream(
         websocket: WebSocket,
         tournament_id: str,
         token: str | None = None,
-        after_seq: int | None = None,
+        ticket: str | None = None,
+        after_seq: str | None = None,
     ) -> None:
-        authorised = token is None or check(token)
-        role = "td" if token is not None and authorised else "public"
-        exists = await run_in_threadpool(service.exists, tournament_id)
-        queue = service.subscribe(tournament_id) if authorised and exists else None
+        refusal: ApiError | None = None
+        try:
+            start = _after_seq(after_seq)
+        except ApiError as error:
+            start, refusal = None, error
+        role = await ws_role(websocket, token, ticket)
+        authorised = role is not None
+        code, reason = (WS_UNAUTHORIZED, "wrong TD credential") if not authorised else (0, "")
+        if authorised:
+            try:
+                await run_in_threadpool(service.version, tournament_id)  # loads it
+            except PokerfloorError as error:
+                damaged = error.code == "TOURNAMENT_DAMAGED"
+                code = WS_DAMAGED if damaged else WS_NOT_FOUND
+                reason = "tournament damaged" if damaged else "no such tournament"
+        if not code and refusal is not None:
+            code, reason = WS_INVALID_REQUEST, "invalid after_seq"
+        queue = service.subscribe(tournament_id) if not code else None
         await websocket.accept()
         if queue is None:
-            code, reason = (
-                (WS_UNAUTHORIZED, "wrong TD token")
-                if not authorised
-                else (WS_NOT_FOUND, "no such tournament")
-            )
+            if code == WS_INVALID_REQUEST and refusal is not None:  # the API's error body
+                body = {"code": refusal.code, "params": refusal.params, "message": refusal.message}
+                await websocket.send_text(msgspec.json.encode(body).decode())
             await websocket.close(code=code, reason=reason)
             return
         try:
-            await _pump(websocket, service, tournament_id, queue, role, after_seq)
+            await _pump(websocket, service, tournament_id, queue, role or "public", start)
         finally:
             service.unsubscribe(tournament_id, queue)
 
@@ -335,21 +472,22 @@ async def _pump(
     after_seq: int | None,
 ) -> None:
     """Send the backlog after ``after_seq`` (if asked), then each new event, until the client
-    leaves. Spectators get public events only."""
+    leaves. Spectators get the public view of the events (``public_view.public_line``)."""
     last = 0
     if after_seq is not None:
-        backlog = await run_in_threadpool(service.event_lines, tournament_id, max(after_seq, 0))
+        backlog = await run_in_threadpool(service.event_lines, tournament_id, after_seq)
         for seq, kind, line in backlog:
-            if role == "td" or is_public(kind):
-                await websocket.send_text(line.decode())
+            shown = line if role == "td" else public_line(kind, line)
+            if shown is not None:
+                await websocket.send_text(shown.decode())
             last = seq
 
     async def send() -> None:
         while True:
             item = await queue.get()
-            if item.seq <= last or (role != "td" and not is_public(item.type)):
-                continue
-            await websocket.send_text(item.line.decode())
+            shown = item.line if role == "td" else public_line(item.type, item.line)
+            if item.seq > last and shown is not None:
+                await websocket.send_text(shown.decode())
 
     async def listen() -> None:
         with contextlib.suppress(WebSocketDisconnect):

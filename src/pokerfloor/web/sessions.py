@@ -21,9 +21,18 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
-__all__ = ["SESSION_SECONDS", "FailureLimiter", "Sessions", "Tickets"]
+__all__ = [
+    "SESSION_SECONDS",
+    "TICKET_SECONDS",
+    "FailureLimiter",
+    "Guard",
+    "Sessions",
+    "Tickets",
+    "TooManyFailures",
+]
 
 # A session lasts an evening and the night after it: the TD signs in again the next day.
 SESSION_SECONDS = 18 * 3600
@@ -155,3 +164,36 @@ class FailureLimiter:
         oldest = self._clock() - self.window
         while failures and failures[0] <= oldest:
             failures.popleft()
+
+
+class TooManyFailures(Exception):
+    """An address that gave too many wrong credentials lately: refused without a check."""
+
+    def __init__(self, retry_after: int) -> None:
+        super().__init__(f"too many wrong credentials: try again in {retry_after} s")
+        self.retry_after = retry_after
+
+
+@dataclass
+class Guard:
+    """Everything that checks the TD's credentials, shared by the API and the pages
+    (``app.state.guard``): the token check, the sessions, the tickets, the limiter."""
+
+    check_token: Callable[[str], bool]
+    sessions: Sessions = field(default_factory=Sessions)
+    tickets: Tickets = field(default_factory=Tickets)
+    limiter: FailureLimiter = field(default_factory=FailureLimiter)
+
+    def token_ok(self, address: str, token: str) -> bool:
+        """Check a TD token given by ``address``; ``TooManyFailures`` without a check when
+        that address has failed too often (a guesser cannot keep the server busy)."""
+        if self.limiter.blocked(address):
+            raise TooManyFailures(self.limiter.retry_after(address))
+        if len(token) <= _MAX_TOKEN_LENGTH and self.check_token(token):
+            return True
+        self.limiter.failed(address)
+        return False
+
+
+# The TD token is 32 characters; a longer text is refused before any work.
+_MAX_TOKEN_LENGTH = 200

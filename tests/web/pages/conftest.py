@@ -24,6 +24,17 @@ TOKEN = "td-token-for-the-page-tests-0123"
 CAPTAIN_SECRET = b"captain-secret-for-the-page-tests"
 
 
+def sign_in(client: TestClient, token: str) -> TestClient:
+    """Sign ``client`` in as the TD through the login form (its cookie then holds a session
+    id), and make its requests come from the server's own pages (``Origin``), as a
+    browser's do."""
+    client.headers["origin"] = str(client.base_url)
+    response = client.post("/login", data={"token": token, "next": "/"}, follow_redirects=False)
+    assert response.status_code == 303, response.text
+    assert TD_COOKIE in client.cookies
+    return client
+
+
 class Venue:
     """A service, its clock and two clients: the TD's (signed in) and the public's."""
 
@@ -31,8 +42,7 @@ class Venue:
         self.clock = FakeClock()
         self.service = TournamentService(MemoryEventStore(), self.clock)
         app = create_app(self.service, TOKEN, captain_secret=CAPTAIN_SECRET)
-        self.td = TestClient(app)
-        self.td.cookies.set(TD_COOKIE, TOKEN)
+        self.td = sign_in(TestClient(app), TOKEN)
         self.public = TestClient(app)
 
     def command(self, tournament_id: str, /, **body: Any) -> None:

@@ -191,7 +191,7 @@ def test_the_printable_page_has_no_navigation_and_no_live_connection(venue: Venu
     start(venue)
     bust(venue, "p1")
     page = text(venue.td.get(f"/t/{TID}/results?print=1"))
-    assert "window.print()" in page and "Joueur 1" in page
+    assert "data-print" in page and "Joueur 1" in page
     assert "ws-connect" not in page and 'class="top"' not in page
     assert "Terminer le tournoi" not in page
 

@@ -33,9 +33,16 @@ from pokerfloor.web.pages import (
     results,
     setup,
 )
-from pokerfloor.web.pages._common import PageError, Pages, make_environment, redirect, render
+from pokerfloor.web.pages._common import (
+    PageError,
+    Pages,
+    damaged_page,
+    make_environment,
+    redirect,
+    render,
+)
 
-__all__ = ["mount_pages"]
+__all__ = ["damaged_page", "mount_pages"]
 
 STATIC = Path(__file__).parent.parent / "static"
 ROUTERS = (

@@ -29,6 +29,8 @@ from pokerfloor.rules import Lang
 from pokerfloor.tournament.events import TournamentEvent
 from pokerfloor.web import i18n
 from pokerfloor.web.pages._refusals import explain
+from pokerfloor.web.request_guard import same_origin
+from pokerfloor.web.sessions import Guard
 
 __all__ = [
     "LANG_COOKIE",
@@ -37,6 +39,7 @@ __all__ = [
     "PageError",
     "Pages",
     "captain_key",
+    "damaged_page",
     "events_of",
     "flash",
     "flash_fragment",
@@ -61,6 +64,10 @@ TEMPLATES = Path(__file__).parent.parent / "templates"
 TD_COOKIE = "pokerfloor_td"
 LANG_COOKIE = "pokerfloor_lang"
 NO_TOURNAMENT = i18n.N_("There is no such tournament.")
+DAMAGED_TOURNAMENT = i18n.N_(
+    "This tournament's records are damaged: it cannot be opened (TOURNAMENT_DAMAGED). The "
+    "other tournaments are not affected; the server's log names the broken event."
+)
 
 
 @dataclass
@@ -118,8 +125,18 @@ def locale_of(connection: HTTPConnection) -> str:
 
 
 def is_td(connection: HTTPConnection) -> bool:
-    token = connection.cookies.get(TD_COOKIE)
-    return bool(token) and pages_of(connection).check(token or "")
+    """Whether the TD's session cookie comes with the request (a dictionary lookup: a junk
+    cookie costs nothing). A WebSocket must also come from one of our pages: a page of
+    another site cannot borrow the cookie (request_guard.py does the same for forms)."""
+    session = connection.cookies.get(TD_COOKIE)
+    if not session or not guard_of(connection).sessions.check(session):
+        return False
+    return connection.scope["type"] != "websocket" or same_origin(connection.headers)
+
+
+def guard_of(connection: HTTPConnection) -> Guard:
+    guard: Guard = connection.app.state.guard
+    return guard
 
 
 def require_td(connection: HTTPConnection) -> None:
@@ -128,8 +145,10 @@ def require_td(connection: HTTPConnection) -> None:
 
 
 def captain_key(pages: Pages, tournament_id: str, table_no: int) -> str:
-    """The key in a table captain's link: only that table of that tournament (HMAC)."""
-    message = f"{tournament_id}:{table_no}".encode()
+    """The key in a table captain's link: only that table of that tournament, until the TD
+    renews the table's link (an HMAC of the three with the server's captain secret)."""
+    renewal = pages.service.tournament(tournament_id).captain_keys.get(table_no, 0)
+    message = f"{tournament_id}:{table_no}:{renewal}".encode()
     return hmac.new(pages.captain_secret, message, hashlib.sha256).hexdigest()[:20]
 
 
@@ -191,7 +210,14 @@ def tournament_service(
     service = pages_of(request).service
     if not service.exists(tournament_id):
         raise PageError(404, NO_TOURNAMENT)
+    service.version(tournament_id)  # loads it: a damaged one raises TournamentDamaged
     return service
+
+
+def damaged_page(request: Request, error: PokerfloorError) -> HTMLResponse:
+    """The page of a damaged tournament (``TournamentDamaged``, docs/store.md): status 500,
+    as the API answers; the stored data, not the request, is at fault."""
+    return render(request, "error.html", status=500, message=DAMAGED_TOURNAMENT)
 
 
 def rules_language(language: str) -> Lang:

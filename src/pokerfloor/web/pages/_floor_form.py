@@ -12,6 +12,7 @@ from pokerfloor.hand import Action, ActionKind, HandSetup, LiveAction, Seat, Str
 from pokerfloor.web import i18n
 from pokerfloor.web.i18n import N_
 from pokerfloor.web.pages._floor_rulings import Situation
+from pokerfloor.web.pages._forms import ascii_digits, compact, whole_number
 
 __all__ = [
     "AFTER_ROWS",
@@ -131,7 +132,8 @@ class FormState:
 # ---- the situation, validated ---------------------------------------------------------------
 
 
-_CHIP_TOKEN = re.compile(r"(?:(?P<count>\d+)[x×*])?(?P<value>-?\d+)")
+# ASCII digits only (``\d`` would take any script's digits, ``int()`` their numbers).
+_CHIP_TOKEN = re.compile(r"(?:(?P<count>[0-9]{1,15})[x×*])?(?P<value>-?[0-9]{1,15})")
 
 
 def parse_chips(text: str) -> tuple[tuple[int, ...], str | None]:
@@ -161,10 +163,10 @@ def parse_chips(text: str) -> tuple[tuple[int, ...], str | None]:
 
 def _whole(text: str, what: str, errors: list[str], minimum: int = 0) -> int:
     """``text`` as a whole number of chips; else a message naming the field ``what``."""
-    try:
-        value = int(re.sub(r"[\s\u202f\xa0]", "", text) or "0")
-    except ValueError:
-        value = -1
+    cleaned = compact(text)
+    value = whole_number(cleaned, signed=True) if cleaned else 0
+    if value is None:  # too many digits is too large; anything else is no number
+        value = 10**12 + 1 if ascii_digits(cleaned) else -1
     if value < minimum:
         errors.append(
             i18n.gettext(
@@ -227,7 +229,7 @@ def validate(state: FormState) -> Situation | list[str]:
     occupied = {seat.seat_no for seat in seats}
 
     def seat_of(text: str, where: str) -> int | None:
-        if text.isdigit() and int(text) in occupied:
+        if ascii_digits(text) and int(text) in occupied:
             return int(text)
         errors.append(
             gettext(

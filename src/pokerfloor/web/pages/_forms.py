@@ -4,11 +4,16 @@ A form field arrives as text and the page converts it: a bad entry then becomes 
 the ``#flash`` fragment, where FastAPI's own validation would answer 422, which htmx does not
 swap (the TD would see nothing). People type numbers the way they write them: ``12 000`` (a
 space, or the no-break space a French number groups thousands with), ``12.000`` on a phone.
+
+Digits are the ASCII ones, 0 to 9: Python's ``int()`` and ``float()`` also read other scripts'
+digits (``"١٠"`` is 10), ``"1_0"``, ``"inf"`` or ``"1e308"``, none of which a TD types as a
+count; every number of a page goes through the helpers here.
 """
 
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 from typing import Annotated
 
 from fastapi import Form
@@ -19,7 +24,9 @@ __all__ = [
     "MAX_DIGITS",
     "FormError",
     "FormText",
+    "ascii_digits",
     "compact",
+    "decimal_number",
     "number_or_text",
     "whole_in_range",
     "whole_number",
@@ -34,6 +41,14 @@ FormText = Annotated[str, Form(max_length=2000)]
 MAX_DIGITS = 15
 _SPACES = re.compile(r"\s")  # every Unicode space, the no-break ones included
 _MINUS = "\u2212"  # the minus sign a French keyboard layout or a copied number may give
+_DIGITS = re.compile(r"[0-9]+")
+# A decimal number as typed: digits, then a comma or a dot and more digits.
+_DECIMAL = re.compile(rf"([0-9]{{1,{MAX_DIGITS}}})(?:[.,]([0-9]{{0,{MAX_DIGITS}}}))?")
+
+
+def ascii_digits(text: str) -> bool:
+    """Whether ``text`` is made of the digits 0 to 9 only (and is not empty)."""
+    return _DIGITS.fullmatch(text) is not None
 
 
 def compact(text: str, separators: str = "") -> str:
@@ -53,9 +68,25 @@ def whole_number(text: str, *, separators: str = "", signed: bool = False) -> in
         if cleaned[:1] in ("-", "+"):
             sign = -1 if cleaned[0] == "-" else 1
             cleaned = cleaned[1:]
-    if not cleaned.isdecimal() or len(cleaned) > MAX_DIGITS:
+    if not ascii_digits(cleaned) or len(cleaned) > MAX_DIGITS:
         return None
     return sign * int(cleaned)
+
+
+def decimal_number(text: str, *, signed: bool = False) -> Decimal | None:
+    """A number typed with a comma or a dot before its decimals (``1,5``, ``-0.25``), else
+    None; spaces are ignored and ``signed`` allows a leading ``-`` (or ``−``) or ``+``."""
+    cleaned = compact(text)
+    sign = 1
+    if signed:
+        cleaned = cleaned.replace(_MINUS, "-")
+        if cleaned[:1] in ("-", "+"):
+            sign = -1 if cleaned[0] == "-" else 1
+            cleaned = cleaned[1:]
+    match = _DECIMAL.fullmatch(cleaned)
+    if match is None:
+        return None
+    return sign * Decimal(f"{match.group(1)}.{match.group(2) or '0'}")
 
 
 def number_or_text(text: str) -> int | str:

@@ -43,8 +43,9 @@ _BASIS_POINTS = 10_000  # 100 %
 _CURVE_DECIMALS = 4  # an exponent or a ratio: 0,7525 is finer than any club needs
 _SHARE_DECIMALS = 2  # 27,25 %: a basis point is the grid's unit
 _EXAMPLE_GRID = (4500, 2750, 1750, 1000)
-# A number as typed: digits, then a comma or a dot and the decimals.
-_NUMBER = re.compile(r"(\d{1,9})(?:[.,](\d{1,9}))?")
+# A number as typed: digits, then a comma or a dot and the decimals (ASCII digits: ``\d``
+# would take any script's, which ``Decimal`` reads).
+_NUMBER = re.compile(r"([0-9]{1,9})(?:[.,]([0-9]{1,9}))?")
 
 SHARES_LABEL = N_("Percentage of each paid place, first place first (club grid)")
 EXPONENT_LABEL = N_("Exponent, 0 to 10 (power curve)")

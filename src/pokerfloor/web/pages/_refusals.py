@@ -12,7 +12,7 @@ from pokerfloor.errors import PokerfloorError
 from pokerfloor.web import i18n
 from pokerfloor.web.i18n import N_
 
-__all__ = ["explain"]
+__all__ = ["explain", "reason_text"]
 
 EXPLANATIONS: dict[str, str] = {
     "BAD_STACK": N_("This stack is not possible here."),
@@ -65,6 +65,14 @@ EXPLANATIONS: dict[str, str] = {
     "SEATS_NOT_DRAWN": N_("The seats are not drawn yet."),
     "SEAT_TAKEN": N_("This seat is taken."),
     "STALE_MOVE": N_("The tables changed since the proposal: propose the moves again."),
+    "STORE_BUSY": N_(
+        "The database is busy (another program is writing to it): nothing was recorded; try "
+        "again in a moment."
+    ),
+    "STORE_FULL": N_(
+        "The database is full (no space left on its disk): nothing was recorded; free some "
+        "disk space, then try again."
+    ),
     "TABLE_TOO_SHORT": N_("The table has fewer than 2 players."),
     "TOO_FEW_PLAYERS": N_("At least 2 players are needed."),
     "TOURNAMENT_EXISTS": N_("A tournament with this id already exists."),
@@ -120,6 +128,20 @@ DETAILED: dict[tuple[str, str | None], str] = {
         "Seat %(seat_no)s: %(count)s chips of %(removed)s are worth %(value)s, more than the "
         "recorded stack of %(stack)s."
     ),
+    # A structure beyond the bounds every structure keeps (tournament.limits).
+    ("STRUCTURE_BAD_VALUE", "out_of_range"): N_(
+        "%(field)s is %(value)s; a structure takes a whole number from %(minimum)s to %(maximum)s."
+    ),
+    ("STRUCTURE_BAD_VALUE", "too_long"): N_(
+        "%(field)s is %(length)s characters long; a structure takes at most %(most)s."
+    ),
+    ("STRUCTURE_BAD_VALUE", "too_many"): N_(
+        "%(field)s: %(value)s entries; a structure has at most %(most)s."
+    ),
+    ("STRUCTURE_TOO_DEEP", None): N_(
+        "The file nests arrays or tables %(nesting)s deep; a structure nests them "
+        "%(most)s deep at most (it needs 3)."
+    ),
 }
 
 
@@ -139,12 +161,18 @@ def _detailed(error: PokerfloorError) -> str | None:
         return None
 
 
-def explain(error: PokerfloorError) -> str:
-    """The refusal in the current language, with its code. In English the engine's own
+def reason_text(error: PokerfloorError) -> str:
+    """The refusal in the current language, without its code. In English the engine's own
     message says more (it names the players, seats and totals), so it is kept, unless a
     detailed explanation with the numbers exists."""
     known = EXPLANATIONS.get(error.code)
-    text = _detailed(error) or (
+    return _detailed(error) or (
         i18n.gettext(known) if known and i18n.current_locale() != "en" else error.message
     )
-    return i18n.gettext("Refused (%(code)s): %(message)s", code=error.code, message=text)
+
+
+def explain(error: PokerfloorError) -> str:
+    """The refusal in the current language, with its code (``reason_text``)."""
+    return i18n.gettext(
+        "Refused (%(code)s): %(message)s", code=error.code, message=reason_text(error)
+    )

@@ -16,6 +16,17 @@ from typing import Annotated, Any, TypeVar
 from pydantic import BaseModel, Field
 
 from pokerfloor.errors import PokerfloorError
+from pokerfloor.tournament.limits import (
+    BREAK_MINUTES_MAX,
+    LATE_REGISTRATION_MINUTES_MAX,
+    LEVEL_MINUTES_MAX,
+    MAX_CENTS,
+    MAX_CHIPS,
+    MAX_DENOMINATIONS,
+    MAX_ENTRIES_PER_PLAYER,
+    MAX_LEVELS,
+    MAX_TEXT_LENGTH,
+)
 from pokerfloor.tournament.structure import (
     Break,
     ChipDenomination,
@@ -25,7 +36,7 @@ from pokerfloor.tournament.structure import (
 )
 from pokerfloor.web import i18n
 from pokerfloor.web.i18n import N_
-from pokerfloor.web.pages._forms import compact, whole_number
+from pokerfloor.web.pages._forms import ascii_digits, compact, whole_number
 
 __all__ = [
     "CHIP_COLUMNS",
@@ -46,11 +57,13 @@ __all__ = [
     "whole_field",
 ]
 
-MAX_ROWS = 100  # levels or chips; far above any real structure, well under the form limits
+# Rows of the levels' or the chips' table: the structure's own bounds (tournament.limits),
+# so that any structure a TOML file or the API may hold fills the table.
+MAX_ROWS = max(MAX_LEVELS, MAX_DENOMINATIONS)
 _GROUPING = "'"  # besides spaces, what may group thousands in a number typed here (1'000)
-_MONEY = re.compile(r"(\d[\d.,]{0,15}?)(?:[.,](\d{1,2}))?")
+_MONEY = re.compile(r"([0-9][0-9.,]{0,15}?)(?:[.,]([0-9]{1,2}))?")
 
-Short = Annotated[str, Field(max_length=100)]
+Short = Annotated[str, Field(max_length=MAX_TEXT_LENGTH)]
 Column = Annotated[list[Short], Field(max_length=MAX_ROWS)]
 
 
@@ -214,13 +227,13 @@ def edited(fields: Fields) -> Fields:
     """The form after the editor's button that was pressed (add or remove a row)."""
     levels = rows_of(fields, LEVEL_COLUMNS)
     chips = rows_of(fields, CHIP_COLUMNS)
-    if fields.add_level and len(levels) < MAX_ROWS:
+    if fields.add_level and len(levels) < MAX_LEVELS:
         # A new level usually lasts as long as the one before it.
         levels.append([levels[-1][0] if levels else "20", "", "", "", "", "", ""])
-    if fields.add_chip and len(chips) < MAX_ROWS:
+    if fields.add_chip and len(chips) < MAX_DENOMINATIONS:
         chips.append(["", "", ""])
     for rows, pressed in ((levels, fields.remove_level), (chips, fields.remove_chip)):
-        if pressed.isdigit() and 1 <= int(pressed) <= len(rows):
+        if ascii_digits(pressed) and 1 <= int(pressed) <= len(rows):
             del rows[int(pressed) - 1]
     update = _columns(LEVEL_COLUMNS, levels) | _columns(CHIP_COLUMNS, chips)
     update |= {"add_level": "", "remove_level": "", "add_chip": "", "remove_chip": ""}
@@ -231,24 +244,37 @@ def _clean(text: str) -> str:
     return compact(text, _GROUPING)
 
 
-def whole_field(text: str, what: str, *, required: bool = False) -> int:
-    """The whole number typed for ``what`` (a translated label); blank is 0 unless
+def whole_field(
+    text: str, what: str, *, required: bool = False, minimum: int = 0, maximum: int = MAX_CHIPS
+) -> int:
+    """The whole number typed for ``what`` (a translated label), from ``minimum`` to
+    ``maximum`` (the structure's bounds, ``tournament.limits``); blank is 0 unless
     ``required``."""
     if not _clean(text):
         if required:
             raise Refusal(i18n.gettext("%(what)s is missing.", what=what))
         return 0
     number = whole_number(text, separators=_GROUPING)
-    if number is None:
+    if number is None or not minimum <= number <= maximum:
         raise Refusal(
-            i18n.gettext("%(what)s: enter a whole number, not “%(value)s”.", what=what, value=text)
+            i18n.gettext(
+                "%(what)s: enter a whole number from %(minimum)s to %(maximum)s, not “%(value)s”.",
+                what=what,
+                minimum=i18n.format_number(minimum),
+                maximum=i18n.format_number(maximum),
+                value=text.strip()[:40],
+            )
         )
     return number
 
 
-def optional_field(text: str, what: str) -> int | None:
+def optional_field(
+    text: str, what: str, *, minimum: int = 0, maximum: int = MAX_CHIPS
+) -> int | None:
     """The whole number typed for ``what``, or None when left blank (no limit)."""
-    return whole_field(text, what) if _clean(text) else None
+    if not _clean(text):
+        return None
+    return whole_field(text, what, minimum=minimum, maximum=maximum)
 
 
 def _cents(text: str, what: str) -> int:
@@ -266,7 +292,27 @@ def _cents(text: str, what: str) -> int:
         )
     # Any "." or "," left of the cents groups thousands (1.000,50 and 1,000.50 both work).
     units = int(re.sub(r"[.,]", "", match.group(1)))
-    return units * 100 + int((match.group(2) or "0").ljust(2, "0"))
+    cents = units * 100 + int((match.group(2) or "0").ljust(2, "0"))
+    if cents > MAX_CENTS:
+        raise Refusal(
+            i18n.gettext(
+                "%(what)s: enter an amount of at most %(maximum)s, not “%(value)s”.",
+                what=what,
+                maximum=i18n.format_cents(MAX_CENTS),
+                value=text.strip()[:40],
+            )
+        )
+    return cents
+
+
+# The bounds of each kind of entry field (tournament.limits); "level" is checked against the
+# structure's own levels by the structure itself.
+_ENTRY_BOUNDS = {
+    "chips": (0, MAX_CHIPS),
+    "level": (0, MAX_LEVELS),
+    "minutes": (0, LATE_REGISTRATION_MINUTES_MAX),
+    "optional": (1, MAX_ENTRIES_PER_PLAYER),
+}
 
 
 def _entry(fields: StructureFields) -> EntryRules:
@@ -279,9 +325,14 @@ def _entry(fields: StructureFields) -> EntryRules:
         elif field.kind == "flag":
             values[field.target] = bool(text)
         elif field.kind == "optional":
-            values[field.target] = optional_field(text, what)
+            low, high = _ENTRY_BOUNDS[field.kind]
+            values[field.target] = optional_field(text, what, minimum=low, maximum=high)
         else:
-            values[field.target] = whole_field(text, what, required=field.name == "starting_stack")
+            required = field.name == "starting_stack"
+            low, high = _ENTRY_BOUNDS[field.kind]
+            values[field.target] = whole_field(
+                text, what, required=required, minimum=1 if required else low, maximum=high
+            )
     return EntryRules(**values)
 
 
@@ -304,11 +355,21 @@ def _levels(fields: StructureFields) -> tuple[list[Level], list[Break]]:
         levels.append(
             Level(
                 number=number,
-                small_blind=whole_field(cells["small_blind"], what("small_blind"), required=True),
-                big_blind=whole_field(cells["big_blind"], what("big_blind"), required=True),
+                small_blind=whole_field(
+                    cells["small_blind"], what("small_blind"), required=True, minimum=1
+                ),
+                big_blind=whole_field(
+                    cells["big_blind"], what("big_blind"), required=True, minimum=1
+                ),
                 ante=whole_field(cells["ante"], what("ante")),
                 bb_ante=whole_field(cells["bb_ante"], what("bb_ante")),
-                minutes=whole_field(cells["level_minutes"], what("level_minutes"), required=True),
+                minutes=whole_field(
+                    cells["level_minutes"],
+                    what("level_minutes"),
+                    required=True,
+                    minimum=1,
+                    maximum=LEVEL_MINUTES_MAX,
+                ),
             )
         )
         if cells["break_minutes"].strip() or cells["colour_up"].strip():
@@ -317,9 +378,14 @@ def _levels(fields: StructureFields) -> tuple[list[Level], list[Break]]:
                 Break(
                     after_level=number,
                     minutes=whole_field(
-                        cells["break_minutes"], what("break_minutes"), required=True
+                        cells["break_minutes"],
+                        what("break_minutes"),
+                        required=True,
+                        maximum=BREAK_MINUTES_MAX,
                     ),
-                    colour_up=tuple(whole_field(value, what("colour_up")) for value in removed),
+                    colour_up=tuple(
+                        whole_field(value, what("colour_up"), minimum=1) for value in removed
+                    ),
                 )
             )
     return levels, breaks
@@ -335,7 +401,9 @@ def _chips(fields: StructureFields) -> list[ChipDenomination]:
         what = i18n.gettext("Chip %(n)s, value", n=position)
         chips.append(
             ChipDenomination(
-                whole_field(value, what, required=True), colour_fr.strip(), colour_en.strip()
+                whole_field(value, what, required=True, minimum=1),
+                colour_fr.strip(),
+                colour_en.strip(),
             )
         )
     return chips

@@ -19,6 +19,7 @@ from fastapi import APIRouter, Form, Path, Request
 from fastapi.responses import Response
 
 from pokerfloor.app.commands import MAX_CHIPS
+from pokerfloor.app.public_view import public_seating_chart
 from pokerfloor.web import i18n
 from pokerfloor.web.pages._common import (
     PageError,
@@ -33,7 +34,7 @@ from pokerfloor.web.pages._common import (
     run,
     tournament_service,
 )
-from pokerfloor.web.pages._forms import whole_number
+from pokerfloor.web.pages._forms import ascii_digits, whole_number
 from pokerfloor.web.pages._live import LiveView, live_view
 from pokerfloor.web.pages.chiprace import captain_chip_race, odd_chips_from_form, race_done_text
 
@@ -50,6 +51,7 @@ _SEPARATORS = ".,'_"
 BAD_KEY = i18n.N_(
     "This captain link is not valid for this table. Ask the TD for the link of your table."
 )
+LINK_ENDED = i18n.N_("The tournament is over: the captains' links no longer open the tables.")
 NO_CHIP_RACE = i18n.N_("No chip race now: the chip race is done during the break of a colour-up.")
 NO_HAND = i18n.N_(
     "There is no hand to report at this table now (break, table closed, or no button yet)."
@@ -91,17 +93,23 @@ def open_calls(pages: Pages, tournament_id: str) -> list[FloorCall]:
 
 
 def _key_fits(pages: Pages, tournament_id: str, table_no: int, key: str) -> bool:
-    return bool(key) and hmac.compare_digest(
-        key.encode(), captain_key(pages, tournament_id, table_no).encode()
-    )
+    """The table's current key, while the tournament is on (a finished tournament's links
+    open nothing any more)."""
+    if not key or not pages.service.exists(tournament_id):
+        return False
+    if pages.service.tournament(tournament_id).finished is not None:
+        return False
+    return hmac.compare_digest(key.encode(), captain_key(pages, tournament_id, table_no).encode())
 
 
 def _captain_pages(request: Request, tournament_id: str, table_no: int, key: str) -> Pages:
     """The pages' state once the key is checked (403 on a wrong or missing key)."""
     pages = pages_of(request)
+    service = tournament_service(request, tournament_id)  # 404 for a tournament that is not
+    if service.tournament(tournament_id).finished is not None:
+        raise PageError(403, LINK_ENDED)
     if not _key_fits(pages, tournament_id, table_no, key):
         raise PageError(403, BAD_KEY)
-    tournament_service(request, tournament_id)  # 404 for a tournament that does not exist
     return pages
 
 
@@ -131,7 +139,8 @@ def _table_of(chart: dict[str, Any], table_no: int) -> dict[str, Any] | None:
 def _captain_context(pages: Pages, tournament_id: str, table_no: int) -> dict[str, Any]:
     service = pages.service
     clock = service.clock_screen(tournament_id)
-    chart = service.seating_chart(tournament_id)
+    # The captain's link is passed around the table: the public chart (no floor call's text).
+    chart = public_seating_chart(service.seating_chart(tournament_id))
     table = _table_of(chart, table_no)
     next_hand = table["next_hand"] if table else None
     seats = table["seats"] if table else []
@@ -205,7 +214,7 @@ def _render_captain_live(
 
 def _table_param(params: dict[str, str]) -> int:
     text = params.get("table", "")
-    fits = text.isdecimal() and len(text) <= 5
+    fits = ascii_digits(text) and len(text) <= 5
     return int(text) if fits and 1 <= int(text) <= 10_000 else 0
 
 
@@ -259,7 +268,7 @@ def hand_finished(
     stacks at the start of the hand): a dealerless table does not count chips every hand."""
     pages = _captain_pages(request, tournament_id, table_no, key)
     with i18n.use_locale(locale_of(request)):
-        if not (hand_no.isdecimal() and button_seat.isdecimal() and int(hand_no) >= 1):
+        if not (ascii_digits(hand_no) and ascii_digits(button_seat) and int(hand_no) >= 1):
             return flash(request, error=i18n.gettext("Invalid entry: %(detail)s", detail="?"))
         reported, seat = int(hand_no), int(button_seat)
         table = _table_of(pages.service.seating_chart(tournament_id), table_no)
@@ -535,7 +544,7 @@ def confirm_button(
     """The TD confirms the button a captain reported: the table's hand is dealt from it."""
     require_td(request)
     with i18n.use_locale(locale_of(request)):
-        if not seat_no.isdecimal():
+        if not ascii_digits(seat_no):
             return flash(request, error=i18n.gettext("Invalid entry: %(detail)s", detail="?"))
         reason = i18n.gettext("Button confirmed by the TD after the captain's call.")
         error = run(
@@ -560,4 +569,24 @@ def answer_call(
         return flash(
             request,
             done=i18n.gettext("Call of table %(table)s answered.", table=call_id),
+        )
+
+
+@router.post("/t/{tournament_id}/captains/{table_no}/renew")
+def renew_link(
+    request: Request, tournament_id: str, table_no: Annotated[int, Path(ge=1, le=10_000)]
+) -> Response:
+    """A new captain's link for the table (a lost phone, a new captain): the old key stops
+    opening the table; the page shows the new link at once (its live update)."""
+    require_td(request)
+    error = run(request, tournament_id, "renew_captain_key", table_no=table_no)
+    with i18n.use_locale(locale_of(request)):
+        if error is not None:
+            return flash(request, error=error)
+        return flash(
+            request,
+            done=i18n.gettext(
+                "Table %(table)s has a new captain's link: the old one no longer works.",
+                table=table_no,
+            ),
         )

@@ -13,7 +13,6 @@ busts players asks for the reload itself (``HX-Trigger: console-refresh``).
 from __future__ import annotations
 
 import hashlib
-import math
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request
@@ -34,7 +33,7 @@ from pokerfloor.web.pages._common import (
     say,
     tournament_service,
 )
-from pokerfloor.web.pages._forms import whole_number
+from pokerfloor.web.pages._forms import decimal_number, whole_number
 from pokerfloor.web.pages._live import live_view, panel_view
 from pokerfloor.web.pages.deal import deal_panel
 
@@ -48,6 +47,7 @@ Text = Annotated[str, Form(max_length=200)]
 TextList = Annotated[list[str] | None, Form(max_length=200)]
 REFRESH = "console-refresh"
 MINUTE_MS = 60_000
+MAX_ADJUSTMENT_MINUTES = 24 * 60  # adjust_clock takes a day at most either way
 
 
 # ---- what the console shows -----------------------------------------------------------------
@@ -259,12 +259,12 @@ def clock_action(request: Request, tournament_id: str, action: str) -> Response:
 
 
 def _minutes_ms(text: str) -> int | None:
-    """Minutes typed by the TD (``2``, ``-1.5``, ``0,5``) in milliseconds, else None."""
-    try:
-        minutes = float(text.strip().replace(",", ".").replace("\u2212", "-"))
-    except ValueError:
+    """Minutes typed by the TD (``2``, ``-1.5``, ``0,5``) in milliseconds, else None; a day at
+    most either way (``adjust_clock``'s bound)."""
+    minutes = decimal_number(text, signed=True)
+    if minutes is None or abs(minutes) > MAX_ADJUSTMENT_MINUTES:
         return None
-    return round(minutes * MINUTE_MS) if math.isfinite(minutes) else None
+    return round(minutes * MINUTE_MS)
 
 
 @router.post("/t/{tournament_id}/console/adjust")
@@ -275,7 +275,15 @@ def adjust(
     tournament_service(request, tournament_id, td_only=True)
     delta = _whole(delta_ms) if delta_ms else _minutes_ms(minutes)
     if not delta:
-        return refuse(request, N_("Enter the minutes to add (negative to take time off)."))
+        return refuse(
+            request,
+            N_(
+                "Enter the minutes to add, from −%(most)s to %(most)s (negative to take time "
+                "off), not “%(value)s”."
+            ),
+            most=MAX_ADJUSTMENT_MINUTES,
+            value=(minutes or delta_ms).strip()[:40],
+        )
     error = run(request, tournament_id, "adjust_clock", delta_ms=delta)
     shown = ("+" if delta > 0 else "\u2212") + i18n.format_duration(abs(delta))
     return flash(request, error, say(request, N_("Clock adjusted: %(delta)s."), delta=shown))

@@ -12,7 +12,6 @@ import csv
 import io
 import re
 from collections.abc import Mapping
-from decimal import Decimal, InvalidOperation
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Query, Request
@@ -35,7 +34,7 @@ from pokerfloor.web.pages._common import (
     run,
     tournament_service,
 )
-from pokerfloor.web.pages._forms import FormError, number_or_text
+from pokerfloor.web.pages._forms import FormError, decimal_number, number_or_text
 from pokerfloor.web.pages._live import LiveView, live_view
 from pokerfloor.web.pages._payouts_form import decimal_text
 from pokerfloor.web.pages._points_form import PointsForm, form_values
@@ -54,14 +53,11 @@ PREVIEW_PLACES = 100
 def parse_cents(text: str) -> int:
     """Euros typed by the TD (``1 500,50``, ``1500.5``, ``80 €``) as cents; ``ValueError``
     for anything else (negative, more than 2 decimals, too large)."""
-    cleaned = re.sub(r"[\s\u202f\u00a0€]", "", text).replace(",", ".")
-    try:
-        value = Decimal(cleaned) * 100
-    except InvalidOperation:
-        raise ValueError(text) from None
-    if not value.is_finite() or value < 0 or value != value.to_integral_value():
+    euros = decimal_number(text.replace("€", ""))  # ASCII digits: never "inf", "1e999", "١٠"
+    if euros is None:
         raise ValueError(text)
-    if value > MAX_CENTS:
+    value = euros * 100
+    if value != value.to_integral_value() or value > MAX_CENTS:
         raise ValueError(text)
     return int(value)
 

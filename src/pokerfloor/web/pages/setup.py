@@ -22,13 +22,13 @@ keeps the preview only (docs/pages/setup.md).
 from __future__ import annotations
 
 import contextlib
-import re
 from dataclasses import dataclass
 from typing import Annotated, Any
 
 from fastapi import APIRouter, File, Form, Request, UploadFile
 from fastapi.responses import Response
 
+from pokerfloor.app.commands import is_valid_id
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.rules import bundled_profile_ids, load_profile, setting_spec
 from pokerfloor.tournament import prizes
@@ -54,7 +54,7 @@ from pokerfloor.web.pages._common import (
 from pokerfloor.web.pages._forms import FormError
 from pokerfloor.web.pages._payouts_form import PayoutsForm
 from pokerfloor.web.pages._points_form import PointsForm
-from pokerfloor.web.pages._refusals import explain
+from pokerfloor.web.pages._refusals import explain, reason_text
 from pokerfloor.web.pages._structure_form import (
     Refusal,
     Short,
@@ -76,7 +76,6 @@ DEFAULT_PROFILE = "tda-2024"
 REFERENCE_PROFILE = "tda-2024"  # the rulebook the others are compared with on the panel
 FROM_TOURNAMENT = "tournament:"  # a template choice that copies an earlier tournament
 MAX_TOML_BYTES = 100_000  # create_tournament accepts a structure text this long
-_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.\-]{0,63}")
 PREVIEW_ENTRIES = 30  # the example field of the payouts preview (fewer if the maximum is lower)
 
 # The profile's settings a TD needs before the start, in the order a TD meets them.
@@ -141,7 +140,7 @@ def parse_structure_file(data: bytes, filename: str) -> Structure:
                 "%(file)s is refused (%(code)s): %(message)s",
                 file=filename or "?",
                 code=error.code,
-                message=error.message,
+                message=reason_text(error),
             )
         ) from None
 
@@ -356,7 +355,7 @@ def create_tournament(request: Request, fields: Annotated[SetupFields, Form()]) 
 
 
 def _create(request: Request, tournament_id: str, fields: SetupFields) -> str | None:
-    if not _ID.fullmatch(tournament_id):
+    if not is_valid_id(tournament_id):
         return i18n.gettext(
             "The tournament id is 1 to 64 letters, digits, dashes, underscores or dots, "
             "starting with a letter or a digit."

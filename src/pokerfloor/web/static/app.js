@@ -11,4 +11,35 @@
   document.addEventListener("htmx:wsClose", function () { setOffline(true); });
   document.addEventListener("htmx:wsError", function () { setOffline(true); });
   window.pokerfloor = { setOffline: setOffline };
+
+  // The pages carry no inline script (the Content-Security-Policy forbids it): their small
+  // behaviours are data attributes handled here.
+  // A desk form whose action succeeded (the server's HX-Trigger "desk-done"): cleared for the
+  // next player (data-done="reset") or closed (data-done="remove").
+  document.addEventListener("desk-done", function (event) {
+    var form = event.target;
+    if (!form || !form.getAttribute) { return; }
+    var what = form.getAttribute("data-done");
+    if (what === "reset") {
+      form.reset();
+      var first = form.querySelector("input");
+      if (first) { first.focus(); }
+    } else if (what === "remove") {
+      form.remove();
+    }
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape" || !event.target.closest) { return; }
+    var form = event.target.closest("[data-escape=remove]");
+    if (form) { form.remove(); }
+  });
+  document.addEventListener("click", function (event) {
+    var control = event.target.closest && event.target.closest("[data-print], [data-close-form]");
+    if (!control) { return; }
+    if (control.hasAttribute("data-print")) {
+      window.print();
+    } else {
+      control.closest("form").remove();
+    }
+  });
 })();

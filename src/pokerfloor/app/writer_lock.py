@@ -1,0 +1,176 @@
+"""One writer per database: the lock ``pokerfloor serve`` holds while it serves.
+
+A server keeps each tournament in memory and publishes the events it writes to its own
+WebSocket subscribers; a second server on the same database would write behind its back (the
+first one's reads go stale, its subscribers miss the events). So a server takes the database's
+writer lock before it opens the store, and holds it until the process ends:
+
+- **SQLite**: an exclusive ``flock`` on ``<database>.lock`` beside the database file (the file
+  keeps the holder's process id, for the message). The operating system releases it when the
+  process ends, however it ends (``kill -9`` too), so a crash never leaves a stale lock.
+- **PostgreSQL**: a session-level advisory lock (``pg_try_advisory_lock``) on a connection of
+  its own, kept open while serving; the server releases it when that connection closes, which
+  it does when the process ends.
+
+A second writer is refused at once with ``DATABASE_IN_USE``; it never waits. Commands that only
+read the database (``pokerfloor export``) take no lock and work while a server runs.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from pathlib import Path
+from types import TracebackType
+
+from sqlalchemy import Connection, Engine, create_engine
+from sqlalchemy.engine import URL
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.pool import NullPool
+
+from pokerfloor.app.store import database_name, resolve_url, unreadable_database
+from pokerfloor.errors import PokerfloorError
+
+__all__ = ["WriterLock", "hold_writer_lock", "lock_file_of"]
+
+# The advisory lock's key: any constant of ours, not the migrations' (store.py).
+WRITER_LOCK_KEY = 0x706F6B6577
+
+
+class WriterLock:
+    """The writer lock of one database, held until ``release`` (or the end of a ``with``)."""
+
+    def __init__(
+        self,
+        descriptor: int | None = None,
+        connection: Connection | None = None,
+        engine: Engine | None = None,
+    ) -> None:
+        self._descriptor = descriptor
+        self._connection = connection
+        self._engine = engine
+
+    def release(self) -> None:
+        if self._descriptor is not None:
+            os.close(self._descriptor)  # closing the file releases its flock
+            self._descriptor = None
+        if self._connection is not None:
+            with contextlib.suppress(SQLAlchemyError):
+                self._connection.close()  # the session ends: the advisory lock goes with it
+            self._connection = None
+        if self._engine is not None:
+            self._engine.dispose()
+            self._engine = None
+
+    def __enter__(self) -> WriterLock:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.release()
+
+
+def lock_file_of(database: str | Path) -> Path:
+    """The lock file of a SQLite database: ``<database>.lock`` beside it."""
+    path = Path(database).expanduser().resolve()
+    return path.with_name(path.name + ".lock")
+
+
+def hold_writer_lock(target: str | Path | None) -> WriterLock:
+    """Take the writer lock of the database at ``target`` (as ``open_store`` reads it);
+    ``DATABASE_IN_USE`` when another process holds it."""
+    url = resolve_url(target)
+    if url.get_backend_name() == "sqlite":
+        return _sqlite_lock(url.database or "")
+    return _postgres_lock(url)
+
+
+def _in_use(where: str, holder: str) -> PokerfloorError:
+    return PokerfloorError(
+        "DATABASE_IN_USE",
+        f"another pokerfloor server{holder} is already using the database {where}: "
+        "stop it first, or give another --db",
+        {"database": where},
+    )
+
+
+def _sqlite_lock(database: str) -> WriterLock:
+    if database in ("", ":memory:") or database.startswith("file:"):
+        return WriterLock()  # nothing on disk to share (open_store refuses these anyway)
+    lock_file = lock_file_of(database)
+    try:
+        lock_file.parent.mkdir(parents=True, exist_ok=True)
+        descriptor = os.open(lock_file, os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError as error:
+        raise unreadable_database(str(lock_file), error) from error
+    if not _try_lock(descriptor):
+        holder = _read_pid(descriptor)
+        os.close(descriptor)
+        raise _in_use(str(Path(database).expanduser()), f" (process {holder})" if holder else "")
+    _write_pid(descriptor)
+    return WriterLock(descriptor=descriptor)
+
+
+if sys.platform == "win32":  # pragma: no cover - the tests run on Linux
+    import msvcrt
+
+    def _try_lock(descriptor: int) -> bool:
+        try:
+            msvcrt.locking(descriptor, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+
+    def _read_pid(descriptor: int) -> str:
+        return ""  # the locked byte cannot be read by another process on Windows
+
+    def _write_pid(descriptor: int) -> None:
+        pass
+
+else:
+    import fcntl
+
+    def _try_lock(descriptor: int) -> bool:
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        return True
+
+    def _read_pid(descriptor: int) -> str:
+        try:
+            text = os.pread(descriptor, 32, 0).decode("ascii", "replace").strip()
+        except OSError:
+            return ""
+        return text if text.isdigit() else ""
+
+    def _write_pid(descriptor: int) -> None:
+        with contextlib.suppress(OSError):  # the holder's id is only a hint for the message
+            os.ftruncate(descriptor, 0)
+            os.pwrite(descriptor, f"{os.getpid()}\n".encode(), 0)
+
+
+def _postgres_lock(url: URL) -> WriterLock:
+    where = database_name(url)
+    engine = create_engine(url, poolclass=NullPool)
+    connection: Connection | None = None
+    try:
+        # Autocommit: the lock belongs to the session, and the connection never sits idle in
+        # a transaction for the whole evening.
+        connection = engine.connect().execution_options(isolation_level="AUTOCOMMIT")
+        locked = connection.exec_driver_sql(
+            f"SELECT pg_try_advisory_lock({WRITER_LOCK_KEY})"
+        ).scalar()
+    except SQLAlchemyError as error:
+        WriterLock(connection=connection, engine=engine).release()
+        raise unreadable_database(where, error) from error
+    lock = WriterLock(connection=connection, engine=engine)
+    if not locked:
+        lock.release()
+        raise _in_use(where, "")
+    return lock

@@ -1,0 +1,39 @@
+"""The bounds of what a tournament accepts, defined once.
+
+A structure is checked against them however it arrives (the TOML text of ``create_tournament``
+or of a file, the set-up page's table, the generator), and the commands bound their fields with
+the same numbers (``pokerfloor.app.commands``), so a value one way accepts is never refused
+another way. Each bound is far above any real tournament: it is there so that a hostile or
+mistyped number is refused with the bound named, instead of reaching the arithmetic.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "BREAK_MINUTES_MAX",
+    "LATE_REGISTRATION_MINUTES_MAX",
+    "LEVEL_MINUTES_MAX",
+    "MAX_CENTS",
+    "MAX_CHIPS",
+    "MAX_DENOMINATIONS",
+    "MAX_ENTRIES_PER_PLAYER",
+    "MAX_LEVELS",
+    "MAX_TEXT_LENGTH",
+]
+
+# A count of chips: a chip's value, a blind, an ante, a stack.
+MAX_CHIPS = 10**12
+# An amount of money, in cents: a buy-in, a fee, a prize pool.
+MAX_CENTS = 10**12
+# Levels of a structure (``jump_to_level`` takes a 0-based index below it).
+MAX_LEVELS = 100
+# Chip denominations of a structure.
+MAX_DENOMINATIONS = 100
+LEVEL_MINUTES_MAX = 240
+BREAK_MINUTES_MAX = 240
+# Late registration by the clock: no later than the end of the longest structure.
+LATE_REGISTRATION_MINUTES_MAX = MAX_LEVELS * LEVEL_MINUTES_MAX
+# ``max_rebuys``, ``max_reentries``: a limit above this is no limit.
+MAX_ENTRIES_PER_PLAYER = 1000
+# A structure's name and its chips' colours.
+MAX_TEXT_LENGTH = 100
