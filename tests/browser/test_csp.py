@@ -1,7 +1,7 @@
 """Issue 12, finding 10, in a real browser: under the Content-Security-Policy every page loads
 and runs its scripts (htmx, the live updates, the pages' own behaviours) without a single
 violation, and the desk's forms still clear themselves (a data attribute, not an inline
-handler)."""
+handler). Finding 1 too: a player's name that is markup shows as text and never runs."""
 
 from __future__ import annotations
 
@@ -39,7 +39,14 @@ def test_finding_10_the_pages_run_under_the_policy_without_a_violation(
     expect(dialog).to_be_visible()
     dialog.get_by_role("button", name="Annuler").click()  # data-close-form
     expect(dialog).to_have_count(0)
+    # Finding 1 in the browser: a name that is markup is shown as text and never runs.
+    hostile = '<img src=x onerror="window.pwned=1">'
+    name.fill(hostile)
+    name.press("Enter")
+    expect(page.locator("#desk-players")).to_contain_text(hostile)
+    assert page.evaluate("window.pwned") is None
     for path in ("/t/csp/console", "/t/csp/clock", "/t/csp/captains", "/t/csp/results", "/"):
         page.goto(f"{live_server.url}{path}?lang=fr")
         page.wait_for_load_state("networkidle")
+        assert page.evaluate("window.pwned") is None, path
     assert violations == []
