@@ -13,17 +13,17 @@ from __future__ import annotations
 import itertools
 import signal
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
 from typer.testing import CliRunner
 
-from pokerfloor.app._postgres import PostgresUnavailable, TemporaryPostgres, temporary_postgres
+from pokerfloor.app._postgres import TemporaryPostgres
 from pokerfloor.app.writer_lock import hold_writer_lock, lock_file_of
 from pokerfloor.cli.main import app
 from pokerfloor.errors import PokerfloorError
+from tests.app import conftest as app_conftest
 from tests.web.server_process import Server, read_token
 
 pytestmark = pytest.mark.skipif(
@@ -31,15 +31,7 @@ pytestmark = pytest.mark.skipif(
 )
 
 _database_numbers = itertools.count(1)
-
-
-@pytest.fixture(scope="module")
-def postgres_server() -> Iterator[TemporaryPostgres]:
-    try:
-        with temporary_postgres() as server:
-            yield server
-    except PostgresUnavailable as error:
-        pytest.skip(f"PostgreSQL tests skipped: the local server could not start: {error}")
+postgres_server = app_conftest.postgres_server  # the store tests' PostgreSQL fixture
 
 
 def refused_second_server(db: str | Path, log: Path) -> str:

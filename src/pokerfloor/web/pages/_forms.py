@@ -57,17 +57,20 @@ def compact(text: str, separators: str = "") -> str:
     return cleaned.translate(str.maketrans("", "", separators)) if separators else cleaned
 
 
+def _signed(cleaned: str) -> tuple[int, str]:
+    """The sign typed before a number (``-``, ``−`` or ``+``; none: positive) and the rest."""
+    cleaned = cleaned.replace(_MINUS, "-")
+    if cleaned[:1] in ("-", "+"):
+        return (-1 if cleaned[0] == "-" else 1), cleaned[1:]
+    return 1, cleaned
+
+
 def whole_number(text: str, *, separators: str = "", signed: bool = False) -> int | None:
     """A whole number typed by hand, else None. Spaces are ignored, and so are the
     ``separators`` the field allows (``".,'_"`` for chips counted on a phone); ``signed``
     allows a leading ``-`` (or ``−``) or ``+``."""
     cleaned = compact(text, separators)
-    sign = 1
-    if signed:
-        cleaned = cleaned.replace(_MINUS, "-")
-        if cleaned[:1] in ("-", "+"):
-            sign = -1 if cleaned[0] == "-" else 1
-            cleaned = cleaned[1:]
+    sign, cleaned = _signed(cleaned) if signed else (1, cleaned)
     if not ascii_digits(cleaned) or len(cleaned) > MAX_DIGITS:
         return None
     return sign * int(cleaned)
@@ -77,12 +80,7 @@ def decimal_number(text: str, *, signed: bool = False) -> Decimal | None:
     """A number typed with a comma or a dot before its decimals (``1,5``, ``-0.25``), else
     None; spaces are ignored and ``signed`` allows a leading ``-`` (or ``−``) or ``+``."""
     cleaned = compact(text)
-    sign = 1
-    if signed:
-        cleaned = cleaned.replace(_MINUS, "-")
-        if cleaned[:1] in ("-", "+"):
-            sign = -1 if cleaned[0] == "-" else 1
-            cleaned = cleaned[1:]
+    sign, cleaned = _signed(cleaned) if signed else (1, cleaned)
     match = _DECIMAL.fullmatch(cleaned)
     if match is None:
         return None
