@@ -17,7 +17,10 @@ import platformdirs
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import URL
 
-BUSY_TIMEOUT_MS = 30_000
+# A write waits this long for another process's lock (a backup, a checkpoint; never a second
+# server: the writer lock refuses it), then the command is refused as STORE_BUSY: fast enough
+# for the TD to see it, long enough for a backup's short lock.
+BUSY_TIMEOUT_MS = 5_000
 DEFAULT_FILE_NAME = "pokerfloor.db"
 
 
