@@ -13,8 +13,10 @@ reads and works while a server runs (docs/store.md).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
+import socket
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -76,7 +78,13 @@ def token_path(db: str | None) -> Path:
 
 def serve(
     db: DbOption = None,
-    host: Annotated[str, typer.Option(help="Adresse / address")] = "127.0.0.1",
+    host: Annotated[
+        str,
+        typer.Option(
+            help="Adresse d'écoute / listening address (0.0.0.0: the venue's network, so "
+            "that phones and the TV reach it; 127.0.0.1: this computer only)"
+        ),
+    ] = "0.0.0.0",
     port: Annotated[int, typer.Option(min=1, max=65535, help="Port")] = 8000,
     new_token: Annotated[
         bool, typer.Option("--new-token", help="Nouveau jeton TD / replace the TD token")
@@ -110,12 +118,21 @@ def _serve(db: str | None, host: str, port: int, new_token: bool) -> None:
     shown_host = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     url = f"http://{shown_host}:{port}"
     typer.echo(f"pokerfloor: {url}  (API: {url}/openapi.json)")
+    venue = _venue_url(host, port)
+    if venue is not None:
+        typer.echo(f"Adresse pour les téléphones et la TV / venue address: {venue}")
+    else:
+        typer.echo("Cet ordinateur seulement / this computer only (--host 0.0.0.0 for the phones)")
     if token is not None:
         typer.echo("Jeton du directeur de tournoi / TD token (shown once, keep it):")
         typer.echo(f"  {token}")
     try:
         app = create_app(
-            TournamentService(store), check, captain_secret=captain_secret, sessions=sessions
+            TournamentService(store),
+            check,
+            captain_secret=captain_secret,
+            sessions=sessions,
+            venue_url=venue,
         )
         config = uvicorn.Config(app, host=host, port=port)
         # Captains' keys and tickets travel in URLs: the access log shows them masked.
@@ -123,6 +140,31 @@ def _serve(db: str | None, host: str, port: int, new_token: bool) -> None:
         uvicorn.Server(config).run()
     finally:
         store.close()
+
+
+def _venue_url(host: str, port: int) -> str | None:
+    """The address the venue's phones reach: this computer's address on its network when the
+    server listens on every interface, the listening address itself when it is one; None for
+    this computer only (loopback)."""
+    if host.startswith("127.") or host in ("localhost", "::1"):
+        return None
+    if host not in ("0.0.0.0", "::"):
+        return f"http://{host}:{port}"
+    addresses = venue_addresses()
+    return f"http://{addresses[0]}:{port}" if addresses else None
+
+
+def venue_addresses() -> list[str]:
+    """This computer's IPv4 addresses on its networks (not loopback), the one with the
+    default route first. Nothing is sent: connecting a UDP socket only picks an interface."""
+    found: list[str] = []
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("10.255.255.255", 1))
+        found.append(probe.getsockname()[0])
+    with contextlib.suppress(OSError):
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            found.append(str(info[4][0]))
+    return [address for address in dict.fromkeys(found) if not address.startswith("127.")]
 
 
 def _open(db: str | None) -> EventStore:

@@ -186,11 +186,13 @@ def create_app(
     td_token: str | TokenCheck,
     captain_secret: bytes | None = None,
     sessions: Sessions | None = None,
+    venue_url: str | None = None,
 ) -> FastAPI:
     """The FastAPI application: the API and the web pages. ``td_token`` is the TD's token, or
     a function that checks one (``pokerfloor serve`` keeps only a keyed hash);
     ``captain_secret`` signs the table captains' links; ``sessions``: the TD's signed-in
-    browsers (in memory when not given) (docs/web.md)."""
+    browsers (in memory when not given); ``venue_url``: the address the venue's phones reach,
+    for the QR codes (docs/web.md)."""
 
     check = _token_check(td_token)
     guard = Guard(check, sessions or Sessions())
@@ -206,6 +208,7 @@ def create_app(
     app.add_middleware(SecurityHeaders)
     app.add_middleware(RequestGuard, cookie=TD_COOKIE)
     app.state.guard = guard
+    app.state.venue_url = venue_url  # the QR codes' address (web/qr.py)
     command_schema, create_schema, components = _openapi_schemas()
 
     def require_td(

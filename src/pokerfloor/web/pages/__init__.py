@@ -30,6 +30,7 @@ from pokerfloor.web.pages import (
     floor,
     home,
     penalties,
+    player,
     results,
     setup,
 )
@@ -60,6 +61,7 @@ ROUTERS = (
     cash.router,
     floor.router,
     captain.router,
+    player.router,
 )
 
 

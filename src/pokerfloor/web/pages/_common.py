@@ -29,6 +29,7 @@ from pokerfloor.rules import Lang
 from pokerfloor.tournament.events import TournamentEvent
 from pokerfloor.web import i18n
 from pokerfloor.web.pages._refusals import explain
+from pokerfloor.web.qr import qr_svg, venue_url
 from pokerfloor.web.request_guard import same_origin
 from pokerfloor.web.sessions import Guard
 
@@ -109,6 +110,7 @@ def make_environment() -> Environment:
         duration=i18n.format_duration,
         ratio=i18n.format_ratio,
         clock_time=i18n.format_clock_time,
+        qr=qr_svg,
     )
     return env
 
@@ -162,6 +164,7 @@ def render(request: Request, template: str, status: int = 200, **context: Any) -
             request=request,
             lang=language,
             is_td=is_td(request),
+            venue=venue_url(request),
             **context,
         )
     response = HTMLResponse(html, status_code=status)

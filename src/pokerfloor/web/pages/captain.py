@@ -4,15 +4,14 @@ table's odd chips; and the TD's list of those links with the open floor calls.
 
 The captain's link carries ``captain_key`` (an HMAC of the tournament and the table): it opens
 that table only, whoever holds it (a captain moved to another table keeps the link of the table
-they captain). Floor calls have no command yet: they live in memory (``FloorCalls``), per
-service, and are lost when the server restarts (docs/pages/captain.md).
+they captain). Floor calls are events (``call_floor``, ``answer_floor_call``); the TD's pages
+share their badge and list (_floor_calls.py, templates/_floor_calls.html).
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
-from dataclasses import dataclass
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Path, Request
@@ -34,9 +33,16 @@ from pokerfloor.web.pages._common import (
     run,
     tournament_service,
 )
+from pokerfloor.web.pages._floor_calls import (
+    FloorCall,
+    floor_calls,
+    minutes_waited,
+    open_calls,
+)
 from pokerfloor.web.pages._forms import ascii_digits, whole_number
 from pokerfloor.web.pages._live import LiveView, live_view
 from pokerfloor.web.pages.chiprace import captain_chip_race, odd_chips_from_form, race_done_text
+from pokerfloor.web.qr import venue_url
 
 __all__ = ["FloorCall", "captain_url", "open_calls", "router"]
 
@@ -56,37 +62,6 @@ NO_CHIP_RACE = i18n.N_("No chip race now: the chip race is done during the break
 NO_HAND = i18n.N_(
     "There is no hand to report at this table now (break, table closed, or no button yet)."
 )
-
-
-# ---- floor calls ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class FloorCall:
-    """An open call (``call_floor`` event), as the pages show it: one per table at most, so
-    the table number identifies it."""
-
-    call_id: int
-    table_no: int
-    at_ms: int
-    reason: str
-    button_seat: int | None = None  # the captain's button, for the TD to confirm
-    hand_no: int | None = None
-
-
-def open_calls(pages: Pages, tournament_id: str) -> list[FloorCall]:
-    chart = pages.service.seating_chart(tournament_id)
-    return [
-        FloorCall(
-            call["table_no"],
-            call["table_no"],
-            call["at_ms"],
-            call["reason"],
-            call["button_seat"],
-            call["hand_no"],
-        )
-        for call in chart["floor_calls"]
-    ]
 
 
 # ---- keys and links ------------------------------------------------------------------------
@@ -187,6 +162,7 @@ def _captain_context(pages: Pages, tournament_id: str, table_no: int) -> dict[st
             if table_no in (move["from_table"], move["to_table"])
         ],
         "call": call,
+        "call_minutes": minutes_waited(clock["now_ms"], call.at_ms) if call else 0,
         "fingerprint": _fingerprint,
         # "Bust + rebuy" is offered while a rebuy is possible at the table's level.
         "rebuys_open": _rebuys_open(pages, tournament_id, seats),
@@ -464,7 +440,7 @@ def call_floor(
     key: str = "",
 ) -> Response:
     pages = _captain_pages(request, tournament_id, table_no, key)
-    already = any(call.table_no == table_no for call in open_calls(pages, tournament_id))
+    already = any(call.table_no == table_no for call in open_calls(pages.service, tournament_id))
     error = run(
         request,
         tournament_id,
@@ -503,8 +479,7 @@ def _captains_context(pages: Pages, tournament_id: str, base_url: str) -> dict[s
     return {
         "tournament_id": tournament_id,
         "tables": tables,
-        "calls": open_calls(pages, tournament_id),
-        "now_ms": pages.service.clock(),
+        "floor": floor_calls(pages.service, tournament_id),
         "fingerprint": _fingerprint,
     }
 
@@ -529,7 +504,7 @@ live_view("captains", LiveView(render=_render_captains_live, td_only=True, every
 def captains_page(request: Request, tournament_id: str) -> Response:
     tournament_service(request, tournament_id, td_only=True)
     pages = pages_of(request)
-    base_url = str(request.base_url)
+    base_url = venue_url(request)  # the address the phones reach (qr.py)
     context = _captains_context(pages, tournament_id, base_url)
     return render(request, "captains.html", base_url=base_url, **context)
 

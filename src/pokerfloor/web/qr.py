@@ -1,0 +1,30 @@
+"""QR codes for the venue's phones and TV, drawn locally (``segno``: no network).
+
+A code is an inline SVG, black on white whatever the page's theme (a phone's camera reads
+dark on light), with a quiet zone around it. ``venue_url`` is the address the phones reach:
+the one ``pokerfloor serve`` found on the venue's network, else the address the TD's browser
+used (then a warning says the phones may not reach it).
+"""
+
+from __future__ import annotations
+
+import segno
+from markupsafe import Markup
+from starlette.requests import HTTPConnection
+
+__all__ = ["qr_svg", "venue_url"]
+
+
+def qr_svg(url: str, scale: int = 4) -> Markup:
+    """The QR code of ``url`` as an SVG element to put in a page."""
+    code = segno.make(url, error="m", micro=False)
+    svg: str = code.svg_inline(scale=scale, dark="#000", light="#fff", border=4)
+    # The SVG is drawn by segno from the URL's bits: no text of the URL is in it.
+    return Markup(svg.replace("<svg ", '<svg role="img" class="qr" ', 1))
+
+
+def venue_url(connection: HTTPConnection) -> str:
+    """The site's address for the phones: the venue's (``app.state.venue_url``, set by
+    ``serve``), else the one this request came to. No trailing slash."""
+    configured: str | None = getattr(connection.app.state, "venue_url", None)
+    return (configured or str(connection.base_url)).rstrip("/")
