@@ -248,7 +248,7 @@ def test_call_the_floor_appears_on_the_captains_page_until_answered(club: Venue)
     captains = club.td.get(f"/t/{TID}/captains").text
     assert "Litige sur un tapis" in captains
     assert captains.count("/answer") == 1
-    assert "Floor appelé il y a 0 min" in club.public.get(f"/t/{TID}/table/2?key={key}").text
+    assert "Floor appelé à l'instant" in club.public.get(f"/t/{TID}/table/2?key={key}").text
     call_id = re.search(r"/captains/calls/(\d+)/answer", captains)
     assert call_id is not None
     answered = club.td.post(f"/t/{TID}/captains/calls/{call_id.group(1)}/answer")

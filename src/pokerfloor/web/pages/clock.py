@@ -9,6 +9,10 @@ fullscreen and sound buttons. Nothing on this screen is hidden information.
 The payouts shown are what each paid place would get if the prize pool stopped growing now,
 by the scheme chosen at set-up (the read model's ``payouts_cents``): being part of the pushed
 screen, they follow every late registration, rebuy and add-on.
+
+The TD's view: with the TD's sign-in, the bar also shows the open floor calls' badge (how many,
+the newest table; no reason) from its own live view, ``clock-calls``, which closes for anyone
+else: the public screen and its ``clock`` view never carry a floor call.
 """
 
 from __future__ import annotations
@@ -21,12 +25,14 @@ from fastapi.responses import Response
 from pokerfloor.tournament.structure import ChipDenomination, Structure
 from pokerfloor.web.pages._common import (
     Pages,
+    is_td,
     pages_of,
     render,
     render_fragment,
     tournament_service,
 )
-from pokerfloor.web.pages._live import LiveView, live_view
+from pokerfloor.web.pages._floor_calls import floor_calls
+from pokerfloor.web.pages._live import LiveView, live_view, panel_view
 
 __all__ = ["chip_race_announcement", "clock_screen", "payouts_panel", "router"]
 
@@ -109,15 +115,28 @@ def _render_live(pages: Pages, tournament_id: str, language: str, params: dict[s
 
 
 live_view("clock", LiveView(render=_render_live, every_second=True))
+live_view(
+    "clock-calls",
+    panel_view(
+        "clock_floor_calls.html",
+        lambda service, tournament_id: {
+            "tournament_id": tournament_id,
+            "floor": floor_calls(service, tournament_id),
+        },
+        td_only=True,
+        every_second=True,
+    ),
+)
 
 
 @router.get("/t/{tournament_id}/clock")
 def clock_page(request: Request, tournament_id: str) -> Response:
-    tournament_service(request, tournament_id)
+    service = tournament_service(request, tournament_id)
     pages = pages_of(request)
     return render(
         request,
         "clock.html",
         tournament_id=tournament_id,
         screen=clock_screen(pages, tournament_id),
+        floor=floor_calls(service, tournament_id) if is_td(request) else None,
     )

@@ -2,12 +2,14 @@
 add-ons, the moves to carry out (balancing, a table to break, the final-table redraw) and
 hand-for-hand.
 
-Two live views keep it current: ``console-clock`` (the clock line, every second) and
-``console`` (tables, hints, moves to confirm, on every event). The forms are never pushed over
-the WebSocket: a push would wipe the boxes the TD is ticking. Instead the live view carries a
-key of who sits where (``#console-roster``); the page's script reloads a form's player list
-when the key changes and the TD is not using that form, and a console action that moves or
-busts players asks for the reload itself (``HX-Trigger: console-refresh``).
+Three live views keep it current: ``console-clock`` (the clock line, every second),
+``console`` (tables, hints, moves to confirm, on every event) and ``console-calls`` (the open
+floor calls' badge by the clock line and their list, every second: _floor_calls.py). The
+forms are never pushed over the WebSocket: a push would wipe the boxes the TD is ticking.
+Instead the live view carries a key of who sits where (``#console-roster``); the page's
+script reloads a form's player list when the key changes and the TD is not using that form,
+and a console action that moves or busts players asks for the reload itself
+(``HX-Trigger: console-refresh``).
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from pokerfloor.web.pages._common import (
     say,
     tournament_service,
 )
+from pokerfloor.web.pages._floor_calls import floor_calls
 from pokerfloor.web.pages._forms import decimal_number, whole_number
 from pokerfloor.web.pages._live import live_view, panel_view
 from pokerfloor.web.pages.deal import deal_panel
@@ -196,6 +199,17 @@ live_view(
 live_view("console", panel_view("console_live.html", board, td_only=True))
 
 
+def _floor(service: TournamentService, tournament_id: str) -> dict[str, Any]:
+    return {"tournament_id": tournament_id, "floor": floor_calls(service, tournament_id)}
+
+
+# The floor calls' badge and list: every second, for the minutes they have waited.
+live_view(
+    "console-calls",
+    panel_view("console_floor_calls.html", _floor, td_only=True, every_second=True),
+)
+
+
 # ---- pages and fragments ----------------------------------------------------------------
 
 
@@ -209,7 +223,11 @@ def console_page(request: Request, tournament_id: str) -> Response:
         "console.html",
         levels=levels,
         seconds_off=tournament.profile.int_value("hand_for_hand.seconds_off_per_hand"),
-        **{**board(service, tournament_id), **_pickers(service, tournament_id)},
+        **{
+            **board(service, tournament_id),
+            **_pickers(service, tournament_id),
+            **_floor(service, tournament_id),
+        },
     )
 
 
