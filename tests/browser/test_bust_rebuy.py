@@ -32,6 +32,8 @@ def test_bust_and_rebuy_from_a_phone_keeps_the_seat(
     captain.get_by_role("button", name=re.compile("Main 1 terminée")).click()
     expect(captain.locator("#flash")).to_contain_text("Main 1 enregistrée")
     bust = captain.locator("#captain-bust")
+    # The bust form follows the hand just reported (the live update replaces it).
+    expect(bust).to_contain_text("main 1, la dernière")
     first = bust.locator("input[name=busted]").first
     player_id = first.get_attribute("value")
     first.check()

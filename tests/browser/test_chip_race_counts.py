@@ -83,7 +83,8 @@ def test_the_td_and_a_captain_race_with_the_counted_chips(
     expect(form).to_contain_text("à partir de la gauche du nouveau donneur")
     # Without counts the page says it cannot race.
     form.get_by_role("button", name="Lancer le chip race").click()
-    expect(td.locator("#flash")).to_contain_text("Refusé (CHIP_RACE_NEEDS_COUNTS)")
+    expect(td.locator("#flash")).to_contain_text("Impossible de faire le chip race sans")
+    expect(td.locator("#flash .refusal-code")).to_have_text("(CHIP_RACE_NEEDS_COUNTS)")
     seats = seats_of(live_server, 1)
     counts = counts_for(seats)
     for seat in seats:

@@ -471,7 +471,7 @@ def test_a_rebuy_evening_adds_up(browser: Browser, live_server: LiveServer) -> N
         "button", name=re.compile(f"^Main {hand_no + 1} terminée")
     ).click()
     expect(captain.locator("#flash")).to_contain_text(
-        "Main par main : cette table a joué le tour 1 ; sa main suivante attend la ou les tables 2."
+        "Main par main : cette table a joué le tour 1 ; sa main suivante attend la table 2."
     )
     shot(captain, "6b-phone-hand-for-hand")
     td.bring_to_front()

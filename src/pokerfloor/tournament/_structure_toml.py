@@ -172,10 +172,11 @@ def _parse(text: str, source: str) -> Structure:
         data = tomllib.loads(text)
     except (ValueError, RecursionError) as error:
         # TOMLDecodeError is a ValueError; so is an integer of more than 4300 digits.
+        params: dict[str, object] = {"source": source, "error": str(error)}
+        if where := re.search(r"at line ([0-9]+), column ([0-9]+)", str(error)):
+            params |= {"line": int(where[1]), "column": int(where[2])}
         raise PokerfloorError(
-            "STRUCTURE_INVALID",
-            f"{source}: not valid TOML ({error})",
-            {"source": source, "error": str(error)},
+            "STRUCTURE_INVALID", f"{source}: not valid TOML ({error})", params
         ) from error
     try:
         return _build(data)

@@ -3,8 +3,8 @@
 ``python -m pokerfloor.web.catalogue_check`` lists the messages that are missing from the
 French catalogues, untranslated, fuzzy, or translated differently in two page catalogues (and
 exits 1 when there are any); the test suite runs the same check, so CI fails on such a message.
-Messages are found by Babel's extractors: the ``_()``/``ngettext()``/``N_()`` calls of the page
-modules and the templates' ``_()`` calls.
+Messages are found by Babel's extractors: the ``_()``/``ngettext()``/``N_()``/``Np_()`` calls of
+the page modules and the templates' ``_()`` calls.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from babel.messages.pofile import read_po
 __all__ = ["extracted", "problems"]
 
 WEB = Path(__file__).parent
-KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None}
+# ``Np_``: a plural marked where it is written (pages/_refusal_sentences.py).
+KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None, "Np_": (1, 2)}
 METHODS = [("**/templates/**.html", "jinja2"), ("**.py", "python")]
 OPTIONS = {"**/templates/**.html": {"extensions": "jinja2.ext.i18n"}}
 

@@ -68,9 +68,9 @@ def test_a_refused_chip_race_shows_why_and_changes_nothing(venue: Venue) -> None
     start(venue)
     before = event_count(venue)
     answer = post(venue, "chip-race", {"table_no": "1", "removed": "100", "next_chip": "25"})
-    assert "Refusé (CHIP_RACE_BAD_DENOMINATIONS)" in answer
+    assert 'refusal-code">(CHIP_RACE_BAD_DENOMINATIONS)<' in answer
     answer = post(venue, "chip-race", {"table_no": "x", "removed": "25", "next_chip": "100"})
-    assert "Saisie invalide" in answer
+    assert "« table » : un nombre entier est attendu." in answer
     answer = post(venue, "chip-race", counts_form({"p1": "2", "p2": "trois"}))
     assert "Les jetons restants de Joueur 2 ne sont pas un nombre de jetons." in answer
     assert event_count(venue) == before

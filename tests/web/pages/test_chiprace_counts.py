@@ -80,7 +80,7 @@ def test_without_counts_the_page_says_it_cannot_race_and_changes_nothing(venue: 
     start(venue)
     before = event_count(venue)
     answer = post(venue, "chip-race", counts_form(dict.fromkeys(["p1", "p2", "p3", "p4"], "")))
-    assert "Refusé (CHIP_RACE_NEEDS_COUNTS)" in answer
+    assert 'refusal-code">(CHIP_RACE_NEEDS_COUNTS)<' in answer
     assert "Impossible de faire le chip race sans les jetons comptés à la table" in answer
     english = venue.td.post(f"/t/{TID}/chip-race?lang=en", data=counts_form({}))
     assert "Cannot race without the odd chips counted at the table" in text(english)
@@ -92,12 +92,12 @@ def test_each_bad_count_is_refused_with_its_seat_and_numbers(venue: Venue) -> No
     before = event_count(venue)
     seat = {p: seat_of(venue, p) for p in ("p1", "p2", "p3", "p4")}
     answer = post(venue, "chip-race", counts_form({"p1": "1", "p2": "0"}))
-    assert "Refusé (CHIP_RACE_MISSING_COUNT)" in answer
+    assert 'refusal-code">(CHIP_RACE_MISSING_COUNT)<' in answer
     missing = ", ".join(str(s) for s in sorted((seat["p3"], seat["p4"])))
-    assert f"aucun jeton restant saisi pour le(s) siège(s) {missing}" in answer
+    assert f"aucun jeton restant saisi pour les sièges {missing}" in answer
     full = {"p1": "4", "p2": "0", "p3": "0", "p4": "0"}
     answer = post(venue, "chip-race", counts_form(full))
-    assert "Refusé (CHIP_RACE_FULL_SET)" in answer
+    assert 'refusal-code">(CHIP_RACE_FULL_SET)<' in answer
     assert f"Siège {seat['p1']} : 4 jetons de 25 font un jeton de 100" in answer
     assert "au plus 3 passent au chip race" in answer
     assert event_count(venue) == before
@@ -189,9 +189,9 @@ def test_the_captain_without_counts_is_told_the_race_cannot_be_run(venue: Venue)
     key = at_the_colour_up_break(venue)
     before = event_count(venue)
     answer = captain_race(venue, key, dict.fromkeys(["p1", "p2", "p3", "p4"], ""))
-    assert "Refusé (CHIP_RACE_NEEDS_COUNTS)" in answer
+    assert 'refusal-code">(CHIP_RACE_NEEDS_COUNTS)<' in answer
     answer = captain_race(venue, key, {"p1": "9", "p2": "0", "p3": "0", "p4": "0"})
-    assert "Refusé (CHIP_RACE_FULL_SET)" in answer
+    assert 'refusal-code">(CHIP_RACE_FULL_SET)<' in answer
     assert event_count(venue) == before
 
 

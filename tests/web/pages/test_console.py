@@ -180,7 +180,7 @@ def test_start_the_clock_once(venue: Venue) -> None:
     venue.service.execute(TID, CreateTournament(tournament_id=TID))
     post(venue, "clock/start")
     assert venue.service.clock_screen(TID)["status"] == "running"
-    assert "Refusé (" in refused(venue, "clock/start")
+    assert "L&#39;horloge est déjà lancée." in refused(venue, "clock/start")
 
 
 def test_one_minute_more_or_less_and_a_typed_adjustment(club: Venue) -> None:

@@ -93,12 +93,12 @@ def test_a_hand_correction_that_makes_chips_appear_is_refused(venue: Venue) -> N
         "reason": "x",
     }
     answer = post(venue, "corrections/hand", form)
-    assert "Refusé (CHIPS_NOT_CONSERVED)" in answer
+    assert 'refusal-code">(CHIPS_NOT_CONSERVED)<' in answer
     unchanged = {**form, "stack": ["15000", "25000"]}
     answer = post(venue, "corrections/hand", unchanged)
     assert "Aucun tapis n'a été modifié" in answer
     answer = post(venue, "corrections/bust", {"player_id": "p3", "stack": "100", "reason": "x"})
-    assert "Refusé (NOT_BUSTED)" in answer
+    assert 'refusal-code">(NOT_BUSTED)<' in answer
     assert event_count(venue) == before
     assert player(venue, "p1")["stack"] == 15000
 

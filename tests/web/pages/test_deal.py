@@ -96,7 +96,7 @@ def test_heavenpoker_8_14_console_shows_the_rule_instead_of_the_buttons(venue: V
     assert "Accepter" not in shown
     before = event_count(venue)
     refused = post(venue, "console/deal/agree", {"method": "icm"})
-    assert "Refusé (DEALS_FORBIDDEN)" in refused
+    assert 'refusal-code">(DEALS_FORBIDDEN)<' in refused
     assert event_count(venue) == before
 
 
@@ -137,11 +137,11 @@ def test_a_split_shown_before_a_hand_is_refused_as_stale(venue: Venue) -> None:
     report_hand(venue, {"p1": 30_000, "p2": 30_000, "p3": 15_000, "p4": 5_000})
     before = event_count(venue)
     refused = post(venue, "console/deal/agree", fields)
-    assert "Refusé (DEAL_STALE)" in refused
+    assert 'refusal-code">(DEAL_STALE)<' in refused
     assert "Les tapis ont changé depuis l'affichage de ce partage" in refused
     assert event_count(venue) == before
     english = text(venue.td.post(f"/t/{TID}/console/deal/agree?lang=en", data=fields))
-    assert "Refused (DEAL_STALE)" in english
+    assert 'refusal-code">(DEAL_STALE)<' in english
     assert "Choisissez le partage ICM" in post(venue, "console/deal/agree?lang=fr", {"method": "x"})
 
 
@@ -161,7 +161,7 @@ def test_a_deal_is_cancelled_with_the_reason_the_td_types(venue: Venue) -> None:
     ]
     assert reason.encode() in cancelled[0]
     assert venue.service.results(TID)["deal"] is None
-    assert "Refusé (NO_DEAL)" in text(venue.td.post(url, headers={"HX-Prompt": "again"}))
+    assert 'refusal-code">(NO_DEAL)<' in text(venue.td.post(url, headers={"HX-Prompt": "again"}))
 
 
 def test_names_in_the_deal_panel_and_results_are_escaped(venue: Venue) -> None:

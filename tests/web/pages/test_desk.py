@@ -257,7 +257,7 @@ def test_unregister_after_the_draw_shows_the_engine_refusal_and_changes_nothing(
     response = venue.td.post("/t/club/desk/unregister", data={"player_id": "p1", "reason": "parti"})
     assert "flash-error" in response.text
     assert "UNREGISTER_AFTER_DRAW" in flash(response)
-    assert "Refusé" in flash(response)
+    assert "Joueur 1 ne peut plus se désinscrire" in flash(response)
     assert venue.service.version("club") == version
     assert player(venue, "p1").in_play
 

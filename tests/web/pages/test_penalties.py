@@ -52,9 +52,9 @@ def test_a_penalty_without_a_reason_or_off_the_ladder_is_refused(venue: Venue) -
     start(venue)
     before = event_count(venue)
     answer = post(venue, "penalties", {"player_id": "p1", "kind": "warning", "reason": ""})
-    assert "Saisie invalide" in answer
+    assert "« motif » : un texte d'au moins 1 caractère est attendu." in answer
     answer = post(venue, "penalties", {"player_id": "p1", "kind": "fine", "reason": "x"})
-    assert "Refusé (PENALTY_UNKNOWN_KIND)" in answer
+    assert 'refusal-code">(PENALTY_UNKNOWN_KIND)<' in answer
     assert event_count(venue) == before
     assert player(venue, "p1")["penalties"] == []
 

@@ -139,7 +139,7 @@ def test_finishing_with_players_left_is_refused_and_changes_nothing(venue: Venue
     bust(venue, "p1")
     before = event_count(venue)
     answer = post(venue, "finish", {"payouts_cents": "5200 2800"})
-    assert "Refusé (NOT_FINISHED)" in answer
+    assert 'refusal-code">(NOT_FINISHED)<' in answer
     assert event_count(venue) == before
 
 

@@ -256,15 +256,19 @@ def test_an_imported_file_fills_the_table_and_the_tournament_gets_its_structure(
 
 def test_a_bad_toml_file_is_refused_with_the_parser_reason(venue: Venue) -> None:
     answer = import_file(venue, "name = 'x'\nlevels = [", "cassé.toml")
-    assert "cassé.toml est refusé (STRUCTURE_INVALID)" in unescape(answer.text)
-    assert "not valid TOML" in unescape(answer.text)
+    assert "cassé.toml est refusé : Ce n'est pas un fichier de structure valide (TOML)" in (
+        unescape(answer.text)
+    )
+    assert "(STRUCTURE_INVALID)" in unescape(answer.text)
+    answer = import_file(venue, "name = 'x'\nlevels = = 1\n", "ligne.toml")
+    assert "la ligne 2, colonne 10, est illisible" in unescape(answer.text)
     assert "structure-editor" not in answer.text  # the table stays as it was
     wrong_level = dump_structure(load_structure("turbo")).replace(
         "small_blind = 75, big_blind = 150", "small_blind = 75, big_blind = 50"
     )
     answer = import_file(venue, wrong_level)
     assert "STRUCTURE_SMALL_BLIND_ABOVE_BIG_BLIND" in unescape(answer.text)
-    assert "level 2" in unescape(answer.text)
+    assert "Niveau 2 : la petite blinde, 75, dépasse la grosse blinde." in unescape(answer.text)
     assert "Choisissez d'abord un fichier" in unescape(import_file(venue, b"").text)
     assert "n'est pas un fichier texte" in unescape(import_file(venue, b"\xff\xfe\x00name").text)
     english = venue.td.post(
@@ -272,7 +276,7 @@ def test_a_bad_toml_file_is_refused_with_the_parser_reason(venue: Venue) -> None
         files={"structure_file": ("x.toml", b"levels = [", "application/toml")},
         headers=HTMX,
     )
-    assert "x.toml is refused (STRUCTURE_INVALID)" in unescape(english.text)
+    assert "x.toml is refused: This is not a valid structure file (TOML)" in unescape(english.text)
     assert venue.service.tournament_ids() == []
 
 
@@ -318,8 +322,8 @@ def test_the_profile_panel_shows_the_settings_with_their_citations(venue: Venue)
     assert "diffère de" not in tda
 
     ropta = venue.td.get("/new/profile?profile=ropta").text
-    assert "ropta-2025 final table" in ropta
-    assert "ropta-2025 late registration" in ropta
+    assert "ropta-2025 table finale" in ropta
+    assert "ropta-2025 inscriptions tardives" in ropta
     assert "diffère de TDA 2024" in ropta  # e.g. the late entrant's seat
     heaven = venue.td.get("/new/profile?profile=heavenpoker&lang=en").text
     assert "Players at the final table" in heaven

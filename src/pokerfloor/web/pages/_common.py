@@ -28,7 +28,8 @@ from pokerfloor.errors import PokerfloorError
 from pokerfloor.rules import Lang
 from pokerfloor.tournament.events import TournamentEvent
 from pokerfloor.web import i18n
-from pokerfloor.web.pages._refusals import explain
+from pokerfloor.web.pages._citations import citations_text
+from pokerfloor.web.pages._refusals import explain, refusal_names, validation_text
 from pokerfloor.web.qr import qr_svg, venue_url
 from pokerfloor.web.request_guard import same_origin
 from pokerfloor.web.sessions import Guard
@@ -111,6 +112,7 @@ def make_environment() -> Environment:
         ratio=i18n.format_ratio,
         clock_time=i18n.format_clock_time,
         qr=qr_svg,
+        citations=citations_text,
     )
     return env
 
@@ -186,8 +188,8 @@ def redirect(url: str) -> RedirectResponse:
 def run(request: Request, tournament_id: str, kind: str, /, **fields: Any) -> str | None:
     """Validate and run the command ``kind`` (its ``type`` tag, e.g. ``register_player``) with
     ``fields``, exactly as the API would; ``None`` when done, else the refusal to show (in the
-    request's language, with the engine's code: ``_refusals.explain``). Nothing changes on a
-    refusal."""
+    request's language, with the engine's code: ``_refusals.explain``; a field the command's
+    validation refuses: ``_refusals.validation_text``). Nothing changes on a refusal."""
     with i18n.use_locale(locale_of(request)):
         try:
             command: Command = msgspec.convert(
@@ -195,11 +197,12 @@ def run(request: Request, tournament_id: str, kind: str, /, **fields: Any) -> st
                 CreateTournament if kind == "create_tournament" else TournamentCommand,
             )
         except msgspec.ValidationError as error:
-            return i18n.gettext("Invalid entry: %(detail)s", detail=str(error))
+            return validation_text(error)
+        service = pages_of(request).service
         try:
-            pages_of(request).service.execute(tournament_id, command)
+            service.execute(tournament_id, command)
         except PokerfloorError as error:
-            return explain(error)
+            return explain(error, refusal_names(service, tournament_id))
     return None
 
 

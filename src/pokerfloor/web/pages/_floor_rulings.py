@@ -21,6 +21,8 @@ from pokerfloor.hand import Acted, Action, Committed, Event, Hand, HandSetup, Li
 from pokerfloor.rules import Lang, load_profile
 from pokerfloor.web import i18n
 from pokerfloor.web.i18n import N_
+from pokerfloor.web.pages._citations import citations_text
+from pokerfloor.web.pages._refusals import explain
 
 __all__ = [
     "HEADLINES",
@@ -142,7 +144,33 @@ _REASONS = (
     N_("%(base)s: raise to %(total)s"),
     N_("%(base)s: bet to %(total)s"),
     N_("%(base)s: all in"),
+    # Rulings the calculator does not show today (timeouts, the deal, the showdown, duties),
+    # translated all the same: tests/web/pages/test_refusal_catalogue.py finds every reason.
+    N_("last to act on the river with the nuts: the player had to raise"),
+    N_("time ran out facing a bet: the hand is checked"),
+    N_("time ran out not facing a bet: the hand is checked"),
+    N_("time ran out facing a bet: the hand is dead"),
+    N_("time ran out not facing a bet: the hand is dead"),
+    N_(
+        "not at the seat when the first card of the deal was dealt: hand killed, posted chips "
+        "stay in the pot"
+    ),
+    N_(
+        "not at the seat when the last card of the deal was dealt: hand killed, posted chips "
+        "stay in the pot"
+    ),
+    N_("betting is over with a player all in: every hand is turned up"),
+    N_("no hand is live (every player was away): the hand is void, posts are returned"),
+    N_(
+        "split %(ways)s ways; odd chips of %(chip)s go one each from the first seat left of the "
+        "button"
+    ),
+    N_("the last aggressor shows first, then clockwise"),
+    N_("no bet on the last street: the profile's first player shows first"),
 )
+# Why an out-of-turn action cannot stand when its turn comes: the engine's refusal of it.
+_WHY = (N_("'check' declared facing a bet of %(bet)s: call, raise or fold"),)
+_WHY_OTHER = N_("the action as made is not allowed at this point")
 _TEXTS = ("base", "why")  # the other variables are numbers of chips, or the percentage
 
 
@@ -155,6 +183,20 @@ def _pattern(message: str) -> re.Pattern[str]:
 
 
 _REASON_PATTERNS = tuple((_pattern(message), message) for message in _REASONS)
+_WHY_PATTERNS = tuple((_pattern(message), message) for message in _WHY)
+
+
+def _why(text: str) -> str:
+    """The engine's refusal of an out-of-turn action, in the current language: in English as
+    the engine wrote it, else its translation, or a general sentence (never English)."""
+    if i18n.current_locale() == "en":
+        return text
+    for pattern, message in _WHY_PATTERNS:
+        match = pattern.fullmatch(text)
+        if match is not None:
+            values = {name: i18n.format_chips(int(v)) for name, v in match.groupdict().items()}
+            return i18n.gettext(message, **values)
+    return i18n.gettext(_WHY_OTHER)
 
 
 def translate_reason(reason: str) -> str:
@@ -167,6 +209,8 @@ def translate_reason(reason: str) -> str:
         for name, value in match.groupdict().items():
             if name == "base":
                 values[name] = translate_reason(value)
+            elif name == "why":
+                values[name] = _why(value)
             else:
                 plain = name in _TEXTS or name == "percent"
                 values[name] = value if plain else i18n.format_chips(int(value))
@@ -228,8 +272,8 @@ def refusal_text(error: PokerfloorError) -> str:
         if message is not None:
             return i18n.gettext(message, **values)
     except (KeyError, TypeError, ValueError):
-        pass  # params not as expected: the engine's own words below
-    return i18n.gettext("Refused (%(code)s): %(message)s", code=error.code, message=error.message)
+        pass  # params not as expected: the pages' explanation of the code below
+    return explain(error)
 
 
 @dataclass(frozen=True)
@@ -246,7 +290,7 @@ class RulingView:
     ) -> RulingView:
         headline = HEADLINES.get(decision, decision)
         shown = i18n.gettext(headline, amount=i18n.format_chips(amount))
-        return cls(player, decision, shown, translate_reason(reason), cites)
+        return cls(player, decision, shown, translate_reason(reason), citations_text(cites))
 
 
 @dataclass(frozen=True)
@@ -307,7 +351,7 @@ def rule(situation: Situation, profile: str) -> Verdict:
         events: list[Event] = list(hand.act(disputed, player))
     except PokerfloorError as error:
         setting = REFUSAL_SETTINGS.get(error.code)
-        cites = loaded.citations(setting) if setting else ()
+        cites = citations_text(loaded.citations(setting)) if setting else ()
         headline = HEADLINES["refused"]
         refused = RulingView(name, "refused", i18n.gettext(headline), refusal_text(error), cites)
         return replace(base, rulings=(refused,), **_next(hand, player))

@@ -1,178 +1,270 @@
-"""The engine's refusals a TD meets on the pages, explained in the page's language.
+"""The refusals a TD meets on the pages, explained in the page's language.
 
 The engine speaks English (a stable ``code``, ``params`` and a message for logs and the API).
-The pages show, for the codes below, a sentence of their own in French or English; for any
-other code, the engine's message. The code is always shown too: it is what to search for in
-the docs, and what a support question quotes.
+The pages show a sentence of their own for every code the code base raises, in French or
+English, filled with the refusal's ``params``: what was wrong, what is allowed, with the
+numbers (``tests/web/pages/test_refusal_catalogue.py`` finds the codes in the source and fails
+on one without a sentence here, or without its French). The code comes after the sentence as
+secondary text (``RefusalText``): it is what to search for in the docs, and what a support
+question quotes. A command refused by its own validation (msgspec: a field of the wrong type
+or out of bounds) is explained the same way, naming the field and what it accepts
+(``validation_text``).
+
+Adding a code: add its sentences to ``EXPLANATIONS`` in ``_refusal_sentences.py``, then their
+French to ``locale/fr/refusals.po``.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+import msgspec
+from markupsafe import Markup
+
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.web import i18n
 from pokerfloor.web.i18n import N_
+from pokerfloor.web.pages._citations import citations_text
+from pokerfloor.web.pages._refusal_sentences import (
+    EXPLANATIONS,
+    FIELD_LABELS,
+    WORDS,
+    Message,
+    Np_,
+    Plural,
+)
 
-__all__ = ["explain", "reason_text"]
+if TYPE_CHECKING:
+    from pokerfloor.app.service import TournamentService
 
-EXPLANATIONS: dict[str, str] = {
-    "BAD_STACK": N_("This stack is not possible here."),
-    "BUSTS_LEAVE_NO_PLAYER": N_("These busts would leave nobody in the tournament."),
-    "CHIPS_NOT_CONSERVED": N_("The stacks do not add up to the chips at the table."),
-    "CLOCK_ALREADY_PAUSED": N_("The clock is already paused."),
-    "CLOCK_ALREADY_STARTED": N_("The clock is already started."),
-    "CONFIRM_WHOLE_REDRAW": N_("The final-table redraw is confirmed as a whole."),
-    "DEALS_FORBIDDEN": N_(
-        "Deals are forbidden by the rule profile: the prizes follow the actual finish."
-    ),
-    "DEAL_ALREADY_AGREED": N_("A deal is already agreed: cancel it first."),
-    "DEAL_AMOUNTS_DO_NOT_ADD_UP": N_("The amounts do not add up to the prizes shared."),
-    "DEAL_NOT_AT_FINAL_TABLE": N_("A deal is made at the final table, by every player left."),
-    "DEAL_PAYOUTS_CHANGED": N_(
-        "These payouts do not give the places of the deal what it shared: pay the deal's "
-        "prizes or cancel the deal."
-    ),
-    "DEAL_PLAYERS_CHANGED": N_("The first places are not the players of the deal: cancel it."),
-    "DEAL_STACKS_UNKNOWN": N_(
-        "The stacks at the table are not known (a bust reported without stacks): count the "
-        "chips and report them before a deal."
-    ),
-    "DEAL_STALE": N_(
-        "The stacks changed since this split was shown: look at the new proposal and ask the "
-        "players again."
-    ),
-    "DEAL_TOO_FEW_PLAYERS": N_("A deal needs at least 2 players in play."),
-    "NO_DEAL": N_("No deal is agreed."),
-    "DUPLICATE_PLAYER": N_("This player is already registered."),
-    "HAND_NUMBER_MISMATCH": N_("This is not the table's next hand number."),
-    "LATE_REGISTRATION_CLOSED": N_("Late registration is closed."),
-    "NOT_BUSTED": N_("This player is not busted."),
-    "NOT_ENOUGH_SEATS": N_("The other tables do not have enough free seats."),
-    "NOT_FINAL_TABLE": N_("Too many players are left for the final table."),
-    "NOT_LAST_HAND": N_("Only the table's last reported hand can be corrected."),
-    "NOT_REGISTERED": N_("This player is not registered."),
-    "NO_ADDON": N_("No add-on is allowed now."),
-    "NO_MOVE_PROPOSED": N_("No move is waiting for confirmation."),
-    "NO_REENTRY_LEFT": N_("This player has no re-entry left."),
-    "NO_SUCH_TABLE": N_("There is no such table in play."),
-    "NO_TABLE_TO_BREAK": N_("Every table is still needed: no table is due to break."),
-    "ON_BREAK": N_("The tournament is on a break: the next hand begins when it is over."),
-    "POSITIONS_MISMATCH": N_("The button or the blinds are not where the rules put them."),
-    "REBUY_NOT_ALLOWED": N_("No rebuy is allowed for this player now."),
-    "REBUY_TOO_LATE": N_("Too late for a rebuy at the bust."),
-    "HAND_FOR_HAND_WAIT": N_("Hand-for-hand: this table waits for the other tables."),
-    "REENTRY_CLOSED": N_("Re-entry is closed."),
-    "SEATS_ALREADY_DRAWN": N_("The seats are already drawn."),
-    "SEATS_NOT_DRAWN": N_("The seats are not drawn yet."),
-    "SEAT_TAKEN": N_("This seat is taken."),
-    "STALE_MOVE": N_("The tables changed since the proposal: propose the moves again."),
-    "STORE_BUSY": N_(
-        "The database is busy (another program is writing to it): nothing was recorded; try "
-        "again in a moment."
-    ),
-    "STORE_FULL": N_(
-        "The database is full (no space left on its disk): nothing was recorded; free some "
-        "disk space, then try again."
-    ),
-    "TABLE_TOO_SHORT": N_("The table has fewer than 2 players."),
-    "TOO_FEW_PLAYERS": N_("At least 2 players are needed."),
-    "TOURNAMENT_EXISTS": N_("A tournament with this id already exists."),
-    "UNREGISTER_AFTER_DRAW": N_("The seats are drawn: the player can no longer unregister."),
-    "VERSION_CONFLICT": N_("Someone else changed the tournament at the same time: try again."),
-}
+__all__ = [
+    "EXPLANATIONS",
+    "RefusalText",
+    "explain",
+    "placeholders",
+    "reason_text",
+    "refusal_names",
+    "validation_text",
+]
 
 
-# Refusals explained with their numbers, in both languages: by code, or by code and the
-# ``reason`` parameter. Each placeholder is one of the refusal's ``params``.
-DETAILED: dict[tuple[str, str | None], str] = {
-    ("REBUY_NOT_ALLOWED", "period_over"): N_(
-        "Rebuys ended with level %(until_level)s (and %(extra_hands)s more hands at each "
-        "table); this hand is at level %(level)s."
-    ),
-    ("REBUY_NOT_ALLOWED", "limit_reached"): N_(
-        "This player has taken the %(limit)s rebuy(s) allowed."
-    ),
-    ("REBUY_NOT_ALLOWED", "stack_above_threshold"): N_(
-        "This player has %(stack)s chips, too many for a rebuy (big blind %(big_blind)s)."
-    ),
-    ("REBUY_NOT_ALLOWED", "no_rebuys"): N_("This tournament has no rebuys."),
-    ("REBUY_TOO_LATE", None): N_(
-        "The player busted in hand %(busted_in_hand)s and the table has reported hand "
-        "%(hands_played)s since: too late for a rebuy at the bust (a re-entry is a new entry)."
-    ),
-    ("HAND_FOR_HAND_WAIT", None): N_(
-        "Hand-for-hand: this table has played round %(round_no)s; its next hand waits for "
-        "table(s) %(waiting_for)s."
-    ),
-    ("CHIPS_NOT_CONSERVED", None): N_(
-        "The stacks add up to %(after)s chips; the table had %(before)s recorded (and "
-        "%(unknown_chips)s more from busts reported without stacks)."
-    ),
-    # The chip race with the odd chips counted at the table (tournament/chiprace.py).
-    ("CHIP_RACE_NEEDS_COUNTS", None): N_(
-        "Cannot race without the odd chips counted at the table: enter, for each player, the "
-        "chips of %(removed)s left once changed up (0 for none)."
-    ),
-    ("CHIP_RACE_MISSING_COUNT", None): N_(
-        "Table %(table_no)s: no odd chips entered for seat(s) %(seats)s; enter 0 for a player "
-        "who has none."
-    ),
-    ("CHIP_RACE_NOT_SEATED", None): N_(
-        "The players of table %(table_no)s changed: reload the page and count again."
-    ),
-    ("CHIP_RACE_BAD_COUNT", None): N_("Seat %(seat_no)s: %(count)s is not a number of chips."),
-    ("CHIP_RACE_FULL_SET", None): N_(
-        "Seat %(seat_no)s: %(count)s chips of %(removed)s make a chip of %(next_chip)s; change "
-        "them up first: at most %(most)s are raced."
-    ),
-    ("CHIP_RACE_COUNT_OVER_STACK", None): N_(
-        "Seat %(seat_no)s: %(count)s chips of %(removed)s are worth %(value)s, more than the "
-        "recorded stack of %(stack)s."
-    ),
-    # A structure beyond the bounds every structure keeps (tournament.limits).
-    ("STRUCTURE_BAD_VALUE", "out_of_range"): N_(
-        "%(field)s is %(value)s; a structure takes a whole number from %(minimum)s to %(maximum)s."
-    ),
-    ("STRUCTURE_BAD_VALUE", "too_long"): N_(
-        "%(field)s is %(length)s characters long; a structure takes at most %(most)s."
-    ),
-    ("STRUCTURE_BAD_VALUE", "too_many"): N_(
-        "%(field)s: %(value)s entries; a structure has at most %(most)s."
-    ),
-    ("STRUCTURE_TOO_DEEP", None): N_(
-        "The file nests arrays or tables %(nesting)s deep; a structure nests them "
-        "%(most)s deep at most (it needs 3)."
-    ),
-}
+_WORD_PARAMS = frozenset({"kind", "options", "field"})
+# Params that hold player ids: shown as the players' names when the page knows them.
+_PLAYER_PARAMS = frozenset(
+    {"player_id", "players", "running", "deal", "ranked", "missing", "unexpected", "not_in_play"}
+)
+# Amounts of money in cents whose name does not end in ``_cents``.
+_MONEY = frozenset({("PAYOUTS_EXCEED_POOL", "payouts"), ("DEAL_BAD_PLAYED_FOR", "max")})
+# Params where 0 means "none": the sentence without them is shown.
+_NONE_IF_ZERO = frozenset({"unknown_chips", "extra_hands"})
+_PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 
 
-def _detailed(error: PokerfloorError) -> str | None:
-    params = error.params or {}
-    reason = params.get("reason")
-    msgid = DETAILED.get((error.code, reason if isinstance(reason, str) else None))
-    if msgid is None:
-        return None
-    values = {
-        key: ", ".join(map(str, value)) if isinstance(value, list | tuple) else value
+def placeholders(message: Message) -> set[str]:
+    """The params a sentence needs."""
+    if isinstance(message, Plural):
+        found = {*_PLACEHOLDER.findall(message.singular), *_PLACEHOLDER.findall(message.plural)}
+        return found | {message.count}
+    return set(_PLACEHOLDER.findall(message))
+
+
+def _shown(code: str, key: str, value: Any, names: Mapping[str, str]) -> str:
+    """A param's value as the page shows it: numbers and money in the page's locale, player
+    ids as names, the engine's words translated, lists joined."""
+    if key == "citations" and isinstance(value, list | tuple):
+        return ", ".join(citations_text([str(item) for item in value]))
+    if isinstance(value, list | tuple):
+        return ", ".join(_shown(code, key, item, names) for item in value)
+    if isinstance(value, dict):
+        return ", ".join(
+            f"{_shown(code, key, item, names)}: {_shown(code, '', amount, names)}"
+            for item, amount in value.items()
+        )
+    if isinstance(value, bool) or value is None:
+        return str(value)
+    if isinstance(value, int):
+        if key.endswith("_cents") or (code, key) in _MONEY:
+            return i18n.format_cents(value)
+        return i18n.format_number(value)
+    if isinstance(value, float):
+        return i18n.format_number(value)  # type: ignore[arg-type]
+    text = str(value)
+    if key in _PLAYER_PARAMS:
+        return names.get(text, text)
+    if key in _WORD_PARAMS and text in WORDS:
+        return i18n.gettext(WORDS[text])
+    return text
+
+
+def _present(code: str, params: Mapping[str, Any]) -> dict[str, Any]:
+    """The params a sentence may use: none that is missing, empty or a "none" 0."""
+    present = {
+        key: value
         for key, value in params.items()
-    }
+        if value is not None
+        and value != [] and value != () and value != {}
+        and not (key in _NONE_IF_ZERO and value == 0)
+    }  # fmt: skip
+    if code == "REBUY_NOT_ALLOWED" and params.get("threshold") not in (None, "below_big_blind"):
+        present.pop("big_blind", None)  # the profile allows a rebuy with no chips left only
+    return present
+
+
+def _count(value: Any) -> int:
+    if isinstance(value, list | tuple | dict):
+        return len(value)
+    return value if isinstance(value, int) and not isinstance(value, bool) else 2
+
+
+def reason_text(error: PokerfloorError, names: Mapping[str, str] | None = None) -> str:
+    """The refusal in the current language, without its code: the first sentence of its code
+    that its params fill. ``names``: players' names by id. The engine's message only for a
+    code nobody explained yet (the catalogue test fails on it)."""
+    params = _present(error.code, error.params or {})
+    reason = params.get("reason")
+    keys = (f"{error.code}:{reason}", error.code) if isinstance(reason, str) else (error.code,)
+    for key in keys:
+        for message in EXPLANATIONS.get(key, ()):
+            if not placeholders(message) <= params.keys():
+                continue
+            values = {k: _shown(error.code, k, v, names or {}) for k, v in params.items()}
+            try:
+                if isinstance(message, Plural):
+                    count = _count(params[message.count])
+                    return i18n.ngettext(message.singular, message.plural, count, **values)
+                return i18n.gettext(message) % values
+            except (KeyError, TypeError, ValueError):  # a translation that does not fit
+                continue
+    return error.message
+
+
+class RefusalText(str):
+    """The text of a refusal: its sentence, then its code in parentheses (what plain text,
+    logs and tests read). In a page, the code is set apart as secondary text (``__html__``,
+    which Jinja uses: the sentence escaped, the code small and muted)."""
+
+    sentence: str
+    code: str
+
+    def __new__(cls, sentence: str, code: str) -> RefusalText:
+        text = super().__new__(cls, f"{sentence} ({code})")
+        text.sentence = sentence
+        text.code = code
+        return text
+
+    def __html__(self) -> Markup:
+        return Markup('{} <small class="refusal-code">({})</small>').format(
+            self.sentence, self.code
+        )
+
+
+def explain(error: PokerfloorError, names: Mapping[str, str] | None = None) -> RefusalText:
+    """The refusal in the current language, its code after it (``reason_text``)."""
+    return RefusalText(reason_text(error, names), error.code)
+
+
+def refusal_names(service: TournamentService, tournament_id: str) -> dict[str, str]:
+    """The players' names by id for a refusal of this tournament (none when it does not
+    exist yet or cannot be read)."""
     try:
-        return i18n.gettext(msgid, **values)
-    except (KeyError, ValueError, TypeError):
-        return None
+        if not service.exists(tournament_id):
+            return {}
+        listed = service.players_list(tournament_id)
+    except PokerfloorError:
+        return {}
+    return {p["player_id"]: p["name"] for p in (*listed["waiting_list"], *listed["players"])}
 
 
-def reason_text(error: PokerfloorError) -> str:
-    """The refusal in the current language, without its code. In English the engine's own
-    message says more (it names the players, seats and totals), so it is kept, unless a
-    detailed explanation with the numbers exists."""
-    known = EXPLANATIONS.get(error.code)
-    return _detailed(error) or (
-        i18n.gettext(known) if known and i18n.current_locale() != "en" else error.message
-    )
+# ---- a command refused by its validation (msgspec) -----------------------------------------
+
+_AT = re.compile(r" - at `(?:key` in `)?\$\.?(?P<path>[^`]*)`$")
+_BOUND = re.compile(
+    r"Expected `(?P<type>[^`]+)`(?P<length> of length)? (?P<op>[<>]=?) (?P<n>-?\d+)"
+)
+_TYPE = re.compile(r"Expected `(?P<type>[^`]+)`(?:, got `[^`]+`)?$")
+_FIELD = re.compile(r"Object (?P<what>missing required|contains unknown) field `(?P<field>[^`]+)`")
+_ENUM = re.compile(r"Invalid enum value (?P<value>.+)$")
+
+_WHOLE_AT_LEAST = N_("“%(field)s”: a whole number of at least %(bound)s is expected.")
+_WHOLE_AT_MOST = N_("“%(field)s”: a whole number of at most %(bound)s is expected.")
+_LENGTH = {
+    ("str", ">="): Np_(
+        "“%(field)s”: a text of at least %(bound)s character is expected.",
+        "“%(field)s”: a text of at least %(bound)s characters is expected.",
+        "bound",
+    ),
+    ("str", "<="): Np_(
+        "“%(field)s”: a text of at most %(bound)s character is expected.",
+        "“%(field)s”: a text of at most %(bound)s characters is expected.",
+        "bound",
+    ),
+    ("many", ">="): Np_(
+        "“%(field)s”: at least %(bound)s entry is expected.",
+        "“%(field)s”: at least %(bound)s entries are expected.",
+        "bound",
+    ),
+    ("many", "<="): Np_(
+        "“%(field)s”: at most %(bound)s entry is expected.",
+        "“%(field)s”: at most %(bound)s entries are expected.",
+        "bound",
+    ),
+}
+_TYPES = {
+    "int": N_("“%(field)s”: a whole number is expected."),
+    "float": N_("“%(field)s”: a number is expected."),
+    "str": N_("“%(field)s”: a text is expected."),
+    "bool": N_("“%(field)s”: yes or no is expected."),
+    "array": N_("“%(field)s”: a list is expected."),
+    "object": N_("“%(field)s”: a table of values is expected."),
+}
+_ID = N_(
+    "“%(field)s”: an id is expected: letters, digits, “.”, “_” or “-”, beginning with a letter "
+    "or a digit."
+)
+_MISSING = N_("“%(field)s” is missing.")
+_UNKNOWN = N_("“%(field)s” is not a field of this form.")
+_NOT_ACCEPTED = N_("“%(field)s”: %(value)s is not one of the accepted values.")
+_REFUSED_FIELD = N_("“%(field)s”: this value is not accepted.")
+_REFUSED = N_("This entry is not accepted.")
 
 
-def explain(error: PokerfloorError) -> str:
-    """The refusal in the current language, with its code (``reason_text``)."""
-    return i18n.gettext(
-        "Refused (%(code)s): %(message)s", code=error.code, message=reason_text(error)
-    )
+def _field_name(path: str) -> str:
+    """``final_stacks[...]`` or ``players[0]`` -> the form's field (``final_stacks``), named
+    in the page's language when it is one of the commands' fields."""
+    field = re.split(r"[.\[]", path, maxsplit=1)[0] or path
+    return i18n.gettext(FIELD_LABELS[field]) if field in FIELD_LABELS else field
+
+
+def validation_text(error: msgspec.ValidationError) -> str:
+    """A command refused by its validation, in the current language: the field, and what it
+    accepts (msgspec's English message is read, never shown)."""
+    detail = str(error)
+    at = _AT.search(detail)
+    field = _field_name(at["path"]) if at else ""
+    head = detail[: at.start()] if at else detail
+    if found := _FIELD.fullmatch(head):
+        message = _MISSING if found["what"] == "missing required" else _UNKNOWN
+        return i18n.gettext(message, field=_field_name(found["field"]))
+    if not field:
+        return i18n.gettext(_REFUSED)
+    if found := _BOUND.match(head):
+        bound, op = int(found["n"]), found["op"]
+        if op in (">", "<"):  # strict bounds: the whole numbers just inside them
+            bound, op = (bound + 1, ">=") if op == ">" else (bound - 1, "<=")
+        shown = i18n.format_number(bound)
+        if found["length"]:
+            kind = "str" if found["type"] == "str" else "many"
+            plural = _LENGTH[(kind, op)]
+            return i18n.ngettext(plural.singular, plural.plural, bound, field=field, bound=shown)
+        message = _WHOLE_AT_LEAST if op == ">=" else _WHOLE_AT_MOST
+        return i18n.gettext(message, field=field, bound=shown)
+    if head.startswith("Expected `str` matching regex"):
+        return i18n.gettext(_ID, field=field)
+    if found := _TYPE.fullmatch(head):
+        kind = found["type"].split(" | ")[0]
+        return i18n.gettext(_TYPES.get(kind, _REFUSED_FIELD), field=field)
+    if found := _ENUM.fullmatch(head):
+        return i18n.gettext(_NOT_ACCEPTED, field=field, value=found["value"])
+    return i18n.gettext(_REFUSED_FIELD, field=field)

@@ -37,6 +37,7 @@ from pokerfloor.tournament.structure import (
 from pokerfloor.web import i18n
 from pokerfloor.web.i18n import N_
 from pokerfloor.web.pages._forms import ascii_digits, compact, whole_number
+from pokerfloor.web.pages._refusals import RefusalText, reason_text
 
 __all__ = [
     "CHIP_COLUMNS",
@@ -421,13 +422,8 @@ def structure_of(fields: StructureFields) -> Structure:
             entry=_entry(fields),
         )
     except PokerfloorError as error:
-        raise Refusal(
-            i18n.gettext(
-                "The structure is refused (%(code)s): %(message)s",
-                code=error.code,
-                message=error.message,
-            )
-        ) from None
+        sentence = i18n.gettext("The structure is refused: %(message)s", message=reason_text(error))
+        raise Refusal(RefusalText(sentence, error.code)) from None
 
 
 # ---- the editor as the template shows it -------------------------------------------------

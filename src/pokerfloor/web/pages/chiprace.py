@@ -25,6 +25,7 @@ from pokerfloor.tournament.events import ChipRaced
 from pokerfloor.tournament.structure import Structure
 from pokerfloor.tournament.types import Table
 from pokerfloor.web import i18n
+from pokerfloor.web.pages._citations import citations_text
 from pokerfloor.web.pages._common import (
     events_of,
     flash_fragment,
@@ -71,7 +72,7 @@ def _setting_text(profile: RuleProfile, key: str, language: str) -> dict[str, An
     return {
         "label": spec.label(lang),
         "meaning": meaning,
-        "citations": profile.citations(key),
+        "citations": citations_text(profile.citations(key)),
     }
 
 

@@ -20,6 +20,7 @@ from fastapi.responses import Response
 from pokerfloor.app.service import TournamentService
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.web.i18n import N_
+from pokerfloor.web.pages._citations import citations_text
 from pokerfloor.web.pages._common import flash, refuse, run, say, tournament_service
 from pokerfloor.web.pages._forms import whole_number
 from pokerfloor.web.pages._refusals import explain
@@ -50,7 +51,7 @@ def deal_panel(service: TournamentService, tournament_id: str) -> dict[str, Any]
     except PokerfloorError as error:
         panel["refusal"] = {
             "code": error.code,
-            "citations": ", ".join(error.params.get("citations", ())),
+            "citations": ", ".join(citations_text(error.params.get("citations", ()))),
             "text": explain(error),
         }
         return {"deal_panel": panel}

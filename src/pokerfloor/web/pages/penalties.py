@@ -17,6 +17,7 @@ from pokerfloor.rules import RuleProfile, setting_spec
 from pokerfloor.tournament import penalties
 from pokerfloor.tournament.events import PenaltyGiven
 from pokerfloor.web import i18n
+from pokerfloor.web.pages._citations import citations_text
 from pokerfloor.web.pages._common import (
     events_of,
     flash_fragment,
@@ -137,7 +138,7 @@ def penalties_page(request: Request, tournament_id: str, player_id: str = "") ->
         tournament_id=tournament_id,
         tool="penalties",
         profile_id=tournament.profile.id,
-        ladder_citations=tournament.profile.citations("penalties.ladder"),
+        ladder_citations=citations_text(tournament.profile.citations("penalties.ladder")),
         players=sorted(in_play, key=seat_order),
         selected=player_id,
         **kind,

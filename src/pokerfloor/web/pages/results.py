@@ -38,6 +38,7 @@ from pokerfloor.web.pages._forms import FormError, decimal_number, number_or_tex
 from pokerfloor.web.pages._live import LiveView, live_view
 from pokerfloor.web.pages._payouts_form import decimal_text
 from pokerfloor.web.pages._points_form import PointsForm, form_values
+from pokerfloor.web.pages._refusals import explain
 
 __all__ = ["cell", "csv_dialect", "euros", "parse_cents", "router", "spreadsheet"]
 
@@ -175,7 +176,7 @@ def _proposal(
             buy_in = service.tournament(tournament_id).structure.entry.buy_in_cents
             table = points.points_table(formula, max(entries, 1), buy_in)
         except PokerfloorError as error:
-            problem = _("Refused (%(code)s): %(message)s", code=error.code, message=error.message)
+            problem = explain(error)
     # A big field scores points down to the last place: the preview stops at the first ones.
     places = max(len(payouts), min(len(table), PREVIEW_PLACES))
     rows = [

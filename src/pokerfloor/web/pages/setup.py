@@ -40,6 +40,7 @@ from pokerfloor.tournament.structure import (
 )
 from pokerfloor.web import i18n
 from pokerfloor.web.i18n import N_
+from pokerfloor.web.pages._citations import citations_text
 from pokerfloor.web.pages._common import (
     PageError,
     flash,
@@ -54,7 +55,7 @@ from pokerfloor.web.pages._common import (
 from pokerfloor.web.pages._forms import FormError
 from pokerfloor.web.pages._payouts_form import PayoutsForm
 from pokerfloor.web.pages._points_form import PointsForm
-from pokerfloor.web.pages._refusals import explain, reason_text
+from pokerfloor.web.pages._refusals import RefusalText, explain, reason_text
 from pokerfloor.web.pages._structure_form import (
     Refusal,
     Short,
@@ -135,14 +136,10 @@ def parse_structure_file(data: bytes, filename: str) -> Structure:
         # Never a template name or a path: with a line break load_structure reads it as TOML.
         return load_structure(text if "\n" in text else text + "\n")
     except PokerfloorError as error:
-        raise Refusal(
-            i18n.gettext(
-                "%(file)s is refused (%(code)s): %(message)s",
-                file=filename or "?",
-                code=error.code,
-                message=reason_text(error),
-            )
-        ) from None
+        sentence = i18n.gettext(
+            "%(file)s is refused: %(message)s", file=filename or "?", message=reason_text(error)
+        )
+        raise Refusal(RefusalText(sentence, error.code)) from None
 
 
 # ---- what the page shows ------------------------------------------------------------------
@@ -174,7 +171,7 @@ def profile_context(profile_id: str, language: str) -> dict[str, Any]:
             ProfileRow(
                 spec.label(lang),
                 spec.explain(setting.value, lang),
-                setting.citations,
+                citations_text(setting.citations),
                 profile.id != reference.id and setting.value != reference.setting(key).value,
             )
         )
