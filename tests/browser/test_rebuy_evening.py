@@ -32,7 +32,13 @@ from playwright.sync_api import Browser, Dialog, Page, ViewportSize, expect
 from pokerfloor.tournament._hands import SHUFFLE_MS
 from tests.browser.conftest import LiveServer, wait_until
 from tests.browser.test_captain import send
-from tests.browser.test_whole_evening import COUNT_SOCKETS, checkbox, idle, settled
+from tests.browser.test_whole_evening import (
+    COUNT_SOCKETS,
+    checkbox,
+    idle,
+    register_at_desk,
+    settled,
+)
 
 TID = "recaves"
 STACK = 20_000  # club-rebuy: the starting stack, a rebuy and an add-on are 20 000 chips each
@@ -206,13 +212,8 @@ def register_pay_and_draw(td: Page, live_server: LiveServer) -> None:
     panel names her and what she owes."""
     expect(td.get_by_role("heading", name="Accueil des joueurs")).to_be_visible()
     wait_until(td, "window.liveSockets >= 1")
+    register_at_desk(td, NAMES)
     rows = td.locator("#desk-players tr.desk-row")
-    name = td.get_by_label("Nom", exact=True)
-    for number, player in enumerate(NAMES, start=1):
-        name.fill(player)
-        name.press("Enter")
-        expect(td.locator("#flash")).to_contain_text(f"{player} inscrit(e)")
-        expect(rows).to_have_count(number)
     method = td.locator("#desk-pay-method")
     for number, player in enumerate(n for n in NAMES if n != UNPAID):
         kind, label = ("cash", "Espèces") if number < 9 else ("card", "Carte")

@@ -137,16 +137,23 @@ def create_the_tournament(page: Page) -> None:
     expect(page).to_have_url(re.compile(rf"/t/{TID}/desk$"))
 
 
-def register_and_draw(page: Page, live_server: LiveServer) -> None:
-    expect(page.get_by_role("heading", name="Accueil des joueurs")).to_be_visible()
+def register_at_desk(page: Page, names: list[str], focused: bool = False) -> None:
+    """Type each name in the desk's form and press Enter: registered, listed (and, with
+    ``focused``, the cursor back in the name field for the next one)."""
     rows = page.locator("#desk-players tr.desk-row")
     name = page.get_by_label("Nom", exact=True)
-    for number, player in enumerate(NAMES, start=1):
+    for number, player in enumerate(names, start=1):
         name.fill(player)
         name.press("Enter")
         expect(page.locator("#flash")).to_contain_text(f"{player} inscrit(e)")
         expect(rows).to_have_count(number)
-        expect(name).to_be_focused()
+        if focused:
+            expect(name).to_be_focused()
+
+
+def register_and_draw(page: Page, live_server: LiveServer) -> None:
+    expect(page.get_by_role("heading", name="Accueil des joueurs")).to_be_visible()
+    register_at_desk(page, NAMES, focused=True)
     page.get_by_role("button", name="Marquer payé : Alice Martin").click()
     expect(page.locator('tr[data-player="alice-martin"]')).to_contain_text("Payé")
 

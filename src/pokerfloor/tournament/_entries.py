@@ -75,8 +75,7 @@ class EntryCommands:
         entry = self.structure.entry
         limits: list[bool] = []
         if entry.late_registration_until_level:
-            index, level = self.level_at(at_ms)
-            number = level.number if level else index + 1
+            number = self._level_number(at_ms, None)
             limits.append(number <= entry.late_registration_until_level)
         if entry.late_registration_minutes:
             minutes = entry.late_registration_minutes * 60_000
