@@ -4,7 +4,6 @@ keeps the seat and the clock's average stack counts every chip issued (club-rebu
 from __future__ import annotations
 
 import os
-import re
 
 import httpx
 from playwright.sync_api import Browser, Page, expect
@@ -29,15 +28,14 @@ def test_bust_and_rebuy_from_a_phone_keeps_the_seat(
     phone = browser.new_context(viewport=PHONE, locale="fr-FR", has_touch=True)
     captain = phone.new_page()
     captain.goto(link)
-    captain.get_by_role("button", name=re.compile("Main 1 terminée")).click()
-    expect(captain.locator("#flash")).to_contain_text("Main 1 enregistrée")
-    bust = captain.locator("#captain-bust")
-    # The bust form follows the hand just reported (the live update replaces it).
-    expect(bust).to_contain_text("main 1, la dernière")
-    first = bust.locator("input[name=busted]").first
+    # The hand and its bust + rebuy in one step.
+    hand = captain.locator("#captain-hand")
+    hand.get_by_text("Quelqu'un a été éliminé dans cette main").click()
+    first = hand.locator("input[name=busted]").first
     player_id = first.get_attribute("value")
     first.check()
-    bust.get_by_role("button", name="Éliminé + recave").click()
+    hand.get_by_role("button", name="Main 1 terminée, éliminé + recave").click()
+    expect(captain.locator("#flash")).to_contain_text("Main 1 enregistrée")
     expect(captain.locator("#flash")).to_contain_text("Élimination et recave enregistrées")
     expect(captain.locator("#captain-hand")).to_contain_text("Tapis inconnus")
     if os.environ.get("POKERFLOOR_SHOTS"):

@@ -1,14 +1,16 @@
 """The table captain's page on a phone (390x844): opened from the link the TD hands out, it
-reports the end of a hand and shows the button move without a reload; a floor call reaches the
-TD's page live."""
+reports the end of a hand, with its busts in the same step, and shows the button move without a
+reload; who is away on a penalty is shown per seat; a floor call reaches the TD's page live.
+``POKERFLOOR_SHOTS=/tmp/phones`` saves screenshots."""
 
 from __future__ import annotations
 
+import os
 import re
 from urllib.parse import urlsplit
 
 import httpx
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.browser.conftest import LiveServer
 
@@ -118,6 +120,77 @@ def test_a_captain_reports_a_hand_from_a_phone_and_sees_the_button_move(
     calls.get_by_role("button", name="Appel traité : table 1").click()
     expect(calls).to_contain_text("Aucun appel en attente.")
     expect(captain.get_by_role("button", name="Appeler le floor")).to_be_visible()
+    phone.close()
+
+
+def seat_label(section: Locator, name: str) -> Locator:
+    """The touch target of a player's row ("Siège 3 · Joueur 1", not "Joueur 10")."""
+    return section.locator("label.cap-check").filter(
+        has_text=re.compile(rf"· {re.escape(name)}\s*$")
+    )
+
+
+def shot(page: Page, name: str) -> None:
+    if os.environ.get("POKERFLOOR_SHOTS"):
+        page.screenshot(path=f"{os.environ['POKERFLOOR_SHOTS']}/{name}.png", full_page=True)
+
+
+def test_a_hand_and_two_busts_are_reported_in_one_step_by_touch(
+    page: Page, browser: Browser, live_server: LiveServer
+) -> None:
+    running_tournament(live_server, "onestep", players=12)
+    seats = httpx.get(f"{live_server.url}/api/tournaments/onestep/seating").json()["tables"][0]
+    away, short, tall = (seat for seat in seats["seats"][:3])
+    # One player serves a penalty: one round, a hand per player at the table.
+    send(live_server, "onestep", {"type": "penalize", "player_id": away["player_id"],
+                                  "kind": "missed_rounds_1", "reason": "Téléphone"})  # fmt: skip
+    rounds = len(seats["seats"])
+    link = captain_link(page, live_server, "onestep")
+
+    phone = browser.new_context(viewport=PHONE, locale="fr-FR", has_touch=True, is_mobile=True)
+    captain = phone.new_page()
+    captain.goto(link)
+    hand = captain.locator("#captain-hand")
+    listed = captain.locator("#captain-seats")
+    expect(listed).to_contain_text(f"écarté (pénalité) : encore {rounds} mains")
+    hand.get_by_text("Quelqu'un a été éliminé dans cette main").tap()
+    seat_label(hand, short["name"]).tap()
+    starts = hand.locator(".cap-start")
+    # One bust: no starting stack asked; two: theirs, and only theirs.
+    expect(starts.filter(visible=True)).to_have_count(0)
+    seat_label(hand, tall["name"]).tap()
+    expect(starts.filter(visible=True)).to_have_count(2)
+    starts.filter(visible=True).nth(0).locator("input").fill("4 000")
+    starts.filter(visible=True).nth(1).locator("input").fill("9 000")
+    done = hand.get_by_role("button", name="Main 1 terminée, avec l'élimination")
+    for target in (seat_label(hand, short["name"]), done):
+        box = target.bounding_box()
+        assert box is not None and box["height"] >= 48 and box["width"] >= 300
+    assert captain.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    shot(captain, "captain-hand-with-busts")
+
+    done.tap()
+    flash = captain.locator("#flash")
+    expect(flash).to_contain_text("Main 1 enregistrée.")
+    expect(flash).to_contain_text(f"{short['name']} (place 12), {tall['name']} (place 11)")
+    expect(hand).to_contain_text("Main 2")
+    expect(listed).not_to_contain_text(short["name"])
+    # The player away sat out hand 1: one hand less to serve, pushed live.
+    expect(listed).to_contain_text(f"écarté (pénalité) : encore {rounds - 1} mains")
+    places = {
+        p["player_id"]: p["place"]
+        for p in httpx.get(f"{live_server.url}/api/tournaments/onestep/players").json()["players"]
+    }
+    assert (places[tall["player_id"]], places[short["player_id"]]) == (11, 12)
+    shot(captain, "captain-after-busts")
+
+    # The player away reads it on his own page.
+    mine = phone.new_page()
+    mine.goto(f"{live_server.url}/t/onestep/me/{away['player_id']}")
+    expect(mine.locator("#player-penalty")).to_contain_text(
+        f"écarté de la table pour encore {rounds - 1} mains"
+    )
+    shot(mine, "player-penalty")
     phone.close()
 
 

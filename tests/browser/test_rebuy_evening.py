@@ -31,14 +31,9 @@ from playwright.sync_api import Browser, Dialog, Page, ViewportSize, expect
 
 from pokerfloor.tournament._hands import SHUFFLE_MS
 from tests.browser.conftest import LiveServer, wait_until
+from tests.browser.console_grid import grid_bust, grid_entry
 from tests.browser.test_captain import send
-from tests.browser.test_whole_evening import (
-    COUNT_SOCKETS,
-    checkbox,
-    idle,
-    register_at_desk,
-    settled,
-)
+from tests.browser.test_whole_evening import COUNT_SOCKETS, idle, register_at_desk
 
 TID = "recaves"
 STACK = 20_000  # club-rebuy: the starting stack, a rebuy and an add-on are 20 000 chips each
@@ -177,31 +172,12 @@ def open_console(page: Page, live_server: LiveServer) -> None:
 
 
 def console_bust(page: Page, table_no: int, names: list[str], rebuy: bool = False) -> None:
-    """Busts of one hand at one table through the console's bust form, without stacks."""
-    settled(page)
-    page.locator("#bust-picker").evaluate("picker => picker.setAttribute('data-old', '')")
-    page.locator("#bust-table").select_option(str(table_no))
-    picker = page.locator("#bust-picker:not([data-old])")
-    expect(picker.locator("#bust-table")).to_have_value(str(table_no))
-    idle(page)
-    for name in names:
-        picker.get_by_label(checkbox(name)).check()
-    button = "Éliminé + recave" if rebuy else "Enregistrer l'élimination"
-    page.locator("#bust-form").get_by_role("button", name=button, exact=True).click()
-    flash = page.locator("#flash")
-    if rebuy:
-        expect(flash).to_contain_text("Élimination et recave enregistrées")
-    else:
-        expect(flash).to_contain_text(f"Élimination enregistrée à la table {table_no}")
-    for name in names:
-        expect(flash).to_contain_text(name)
+    """Busts of one hand at one table from the console's grid, without stacks."""
+    grid_bust(page, table_no, names, rebuy=rebuy)
 
 
 def console_addon(page: Page, live_server: LiveServer, name: str) -> None:
-    settled(page)
-    page.locator("#entry-player").select_option(playing(live_server)[name]["player_id"])
-    page.locator("#entry-form").get_by_role("button", name="Add-on", exact=True).click()
-    expect(page.locator("#flash")).to_contain_text(f"Add-on enregistré pour {name}.")
+    grid_entry(page, name, "Add-on")
 
 
 # ---- the evening ------------------------------------------------------------------------
@@ -263,14 +239,27 @@ def captain_phone(browser: Browser, td: Page, live_server: LiveServer) -> Page:
     return captain
 
 
-def phone_reports_hand(captain: Page, hand_no: int) -> None:
+def phone_reports_hand(
+    captain: Page, hand_no: int, busted: tuple[str, ...] = (), *, rebuy: bool = False
+) -> None:
+    """The captain reports the hand, with the players ticked as busted in it (by name), in
+    one step; ``rebuy``: "bust + rebuy"."""
     captain.bring_to_front()
     hand = captain.locator("#captain-hand")
     expect(hand).to_contain_text(f"Main {hand_no}")
-    hand.get_by_role("button", name=re.compile(f"^Main {hand_no} terminée")).click()
+    if not busted:
+        hand.get_by_role("button", name=re.compile(f"^Main {hand_no} terminée")).click()
+    else:
+        hand.get_by_text("Quelqu'un a été éliminé dans cette main").click()
+        for name in busted:
+            hand.locator("label.cap-check").filter(has_text=name).locator("input").check()
+        then = "éliminé + recave" if rebuy else "avec l'élimination"
+        hand.get_by_role("button", name=f"Main {hand_no} terminée, {then}").click()
     expect(captain.locator("#flash")).to_contain_text(f"Main {hand_no} enregistrée.")
-    # The bust form follows the hand just reported (the live update replaced it).
-    expect(captain.locator("#captain-bust")).to_contain_text(f"main {hand_no}, la dernière")
+    # The hand's section moved on to the next hand (the live update replaced it).
+    expect(captain.locator("#captain-bust")).to_contain_text(
+        f"Une élimination oubliée dans la main {hand_no}"
+    )
 
 
 def test_a_rebuy_evening_adds_up(browser: Browser, live_server: LiveServer) -> None:
@@ -296,14 +285,11 @@ def test_a_rebuy_evening_adds_up(browser: Browser, live_server: LiveServer) -> N
     clock = check_average(live_server, screen, td)
     assert (clock["total_chips"], clock["average_stack"]) == (14 * STACK, STACK)
 
-    # 2a. Table 1's captain: hand 1, then a bust + rebuy from the phone.
+    # 2a. Table 1's captain: hand 1 with a bust + rebuy, in one step from the phone.
     captain = captain_phone(browser, td, live_server)
-    phone_reports_hand(captain, 1)
-    bust_form = captain.locator("#captain-bust")
-    first = bust_form.locator("input[name=busted]").first
-    rebuyer_id = first.get_attribute("value")
-    first.check()
-    bust_form.get_by_role("button", name="Éliminé + recave").click()
+    first_seat = table(live_server, 1)["seats"][0]
+    rebuyer_id = first_seat["player_id"]
+    phone_reports_hand(captain, 1, (first_seat["name"],), rebuy=True)
     expect(captain.locator("#flash")).to_contain_text("Élimination et recave enregistrées")
     expect(captain.locator("#captain-hand")).to_contain_text("Tapis inconnus")
     rebuyer = next(p for p in players(live_server).values() if p["player_id"] == rebuyer_id)
@@ -329,15 +315,10 @@ def test_a_rebuy_evening_adds_up(browser: Browser, live_server: LiveServer) -> N
     assert (clock["rebuys"], clock["players_left"]) == (2, 14)
     shot(td, "3-console-bust-rebuy")
 
-    # 3a. Hand 2 at table 1, then two busts reported from the phone without stacks: they tie.
-    phone_reports_hand(captain, 2)
+    # 3a. Hand 2 at table 1 with two busts, reported from the phone without stacks: they tie.
     seats = table(live_server, 1)["seats"]
     tied = [s["name"] for s in seats if s["player_id"] != rebuyer_id][-2:]
-    for name in tied:
-        captain.locator("#captain-bust label.cap-check").filter(has_text=name).locator(
-            "input"
-        ).check()
-    captain.get_by_role("button", name="Annoncer l'élimination").click()
+    phone_reports_hand(captain, 2, tuple(tied))
     flash = captain.locator("#flash")
     expect(flash).to_contain_text("Élimination enregistrée")
     for name in tied:
@@ -459,21 +440,17 @@ def test_a_rebuy_evening_adds_up(browser: Browser, live_server: LiveServer) -> N
     clock = get(live_server, "clock")
     assert clock["hand_for_hand"] and not clock["running"]
     hand_no = table(live_server, 1)["next_hand"]["hand_no"]
-    phone_reports_hand(captain, hand_no)
     expect(captain.locator(".cap-hfh")).to_be_visible()
     round_busts = [table(live_server, 1)["seats"][-1]["name"]]
-    captain.locator("#captain-bust label.cap-check").filter(has_text=round_busts[0]).locator(
-        "input"
-    ).check()
-    captain.get_by_role("button", name="Annoncer l'élimination").click()
+    phone_reports_hand(captain, hand_no, (round_busts[0],))
     expect(captain.locator("#flash")).to_contain_text(f"{round_busts[0]} (place 11)")
-    # Table 1 has played the round: its next hand waits for table 2.
-    captain.locator("#captain-hand").get_by_role(
-        "button", name=re.compile(f"^Main {hand_no + 1} terminée")
-    ).click()
-    expect(captain.locator("#flash")).to_contain_text(
-        "Main par main : cette table a joué le tour 1 ; sa main suivante attend la table 2."
+    # Table 1 has played the round: the phone offers no hand, its next hand waits for table 2.
+    expect(captain.locator("#captain-hand .cap-wait")).to_contain_text(
+        "Attendez que la table 2 finisse sa main"
     )
+    expect(
+        captain.get_by_role("button", name=re.compile(f"^Main {hand_no + 1} terminée"))
+    ).to_have_count(0)
     shot(captain, "6b-phone-hand-for-hand")
     td.bring_to_front()
     report(live_server, 2)
@@ -529,6 +506,7 @@ def test_a_rebuy_evening_adds_up(browser: Browser, live_server: LiveServer) -> N
     td.goto(f"{live_server.url}/t/{TID}/results?lang=fr")
     td.get_by_role("button", name="Voir la proposition").click()
     expect(td.locator("#finish-preview")).to_contain_text(re.compile(r"370,00\s€"))
+    td.once("dialog", lambda dialog: dialog.accept())  # the confirmation
     td.get_by_role("button", name="Confirmer et terminer le tournoi").click()
     expect(td.locator("#flash")).to_contain_text(f"Le tournoi est terminé : {champion} gagne.")
     rows = td.locator("#results-panel table.results tbody tr")

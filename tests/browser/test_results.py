@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Dialog, Page, expect
 
 from tests.browser.conftest import LiveServer
 from tests.browser.test_pages_render import sign_in
@@ -49,9 +49,20 @@ def test_finish_from_the_results_page_then_download_the_csv(
     page.get_by_role("button", name="Voir la proposition").click()
     proposal = page.locator("#finish-preview")
     expect(proposal).to_contain_text("Prize pool distribué : 60,00 €")
+    asked: list[str] = []
+
+    def confirm(dialog: Dialog) -> None:  # finishing asks first: the results become final
+        asked.append(dialog.message)
+        dialog.accept()
+
+    page.once("dialog", confirm)
     page.get_by_role("button", name="Confirmer et terminer le tournoi").click()
 
     expect(page.locator("#flash")).to_contain_text("Le tournoi est terminé : Anaïs gagne.")
+    assert asked == [
+        "Terminer le tournoi maintenant ? Le classement, les gains et les points deviennent "
+        "définitifs."
+    ]
     expect(page.get_by_role("heading", name="Classement final")).to_be_visible()
     expect(page.locator("#finish-panel")).to_contain_text("voici le classement final")
     expect(page.locator("#results-panel")).to_contain_text("60,00 €")

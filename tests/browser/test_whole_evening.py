@@ -18,6 +18,7 @@ import httpx
 from playwright.sync_api import BrowserContext, Dialog, Page, expect
 
 from tests.browser.conftest import LiveServer, wait_until
+from tests.browser.console_grid import grid_bust, grid_entry
 from tests.browser.test_pages_render import sign_in
 
 TID = "vendredi"
@@ -63,47 +64,16 @@ def seated(page: Page, table_no: int) -> list[str]:
     return [text.strip() for text in rows.locator("td:nth-child(2)").all_inner_texts()]
 
 
-def checkbox(name: str) -> re.Pattern[str]:
-    """The bust form's box of a player (its label also names the seat)."""
-    return re.compile(rf"Siège \d+ : {name}$")
-
-
 def idle(page: Page) -> None:
     """No htmx request under way (a list being reloaded carries the class htmx-request)."""
     wait_until(page, "!document.querySelector('.htmx-request')")
 
 
-def settled(page: Page) -> None:
-    """The bust form's lists are those of the tables shown, and no reload is under way."""
-    idle(page)
-    roster = page.locator("#console-roster").get_attribute("data-roster") or ""
-    expect(page.locator("#bust-picker")).to_have_attribute("data-roster", roster)
-    idle(page)
-
-
 def bust(page: Page, table_no: int, names: list[str], stacks: list[int] | None = None) -> None:
-    """Record the busts of one hand at one table through the console's bust form."""
-    settled(page)
-    # Choosing the table reloads the players' list: tick the boxes of the new list only.
-    page.locator("#bust-picker").evaluate("picker => picker.setAttribute('data-old', '')")
-    page.locator("#bust-table").select_option(str(table_no))
-    picker = page.locator("#bust-picker:not([data-old])")
-    expect(picker.locator("#bust-table")).to_have_value(str(table_no))
-    idle(page)
-    boxes = [picker.get_by_label(checkbox(name)) for name in names]
-    for box in boxes:
-        box.check()
-    for name, stack in zip(names, stacks or [], strict=False):
-        picker.get_by_label(f"Tapis de départ de {name}", exact=True).fill(str(stack))
-    for box in boxes:  # still ticked: no reload of the list came in between
-        expect(box).to_be_checked()
-    page.get_by_role("button", name="Enregistrer l'élimination").click()
-    flash = page.locator("#flash")
-    expect(flash).to_contain_text(f"Élimination enregistrée à la table {table_no}")
+    """Record the busts of one hand at one table from the console's grid."""
+    grid_bust(page, table_no, names, stacks)
     for name in names:
-        expect(flash).to_contain_text(name)
         expect(page.locator("#console-tables")).not_to_contain_text(name)
-        expect(page.locator("#bust-picker").get_by_label(checkbox(name))).to_have_count(0)
 
 
 def bust_singly(page: Page, table_no: int, count: int, keep: Collection[str] = ()) -> None:
@@ -195,9 +165,27 @@ def start_with_the_clock_screen(
     shown = time_left.inner_text()
     expect(time_left).not_to_have_text(shown, timeout=4000)  # the server's second ticks
 
+    # A level jump asks first: refused, nothing changes; accepted, the level starts.
+    page.get_by_text("Réglages de l'horloge").click()
     page.locator("select[name=level_index]").select_option("1")
+    asked: list[str] = []
+
+    def answer(dialog: Dialog) -> None:
+        asked.append(dialog.message)
+        if len(asked) == 1:
+            dialog.dismiss()
+        else:
+            dialog.accept()
+
+    page.on("dialog", answer)
+    page.get_by_role("button", name="Aller à ce niveau").click()
+    wait_until(page, "true")
+    page.wait_for_timeout(300)
+    assert asked and "Le temps restant du niveau en cours est perdu" in asked[0]
+    assert get(live_server, "clock")["level_number"] == 1
     page.get_by_role("button", name="Aller à ce niveau").click()
     expect(page.locator("#flash")).to_contain_text("Niveau 2 commencé.")
+    page.remove_listener("dialog", answer)
     expect(screen.locator(".clock-period")).to_have_text("Niveau 2")
     expect(screen.locator(".clock-blinds")).to_contain_text("150 / 300")
     assert screen.evaluate("window.notReloaded") is True
@@ -220,12 +208,12 @@ def english_console_and_clock(page: Page, screen: Page) -> None:
     page.bring_to_front()
 
     page.get_by_role("link", name="EN", exact=True).click()
-    expect(page.get_by_role("button", name="Record the bust")).to_be_visible()
+    expect(page.get_by_label("Find a player")).to_be_visible()
     expect(page.locator("#console-clock")).to_contain_text("Level 2")
     expect(page.locator("#table-1-title")).to_contain_text("/ 9 players")
     wait_until(page, "window.liveSockets >= 2")
     page.get_by_role("link", name="FR", exact=True).click()
-    expect(page.get_by_role("button", name="Enregistrer l'élimination")).to_be_visible()
+    expect(page.get_by_label("Trouver un joueur")).to_be_visible()
     wait_until(page, "window.liveSockets >= 2")
 
 
@@ -255,9 +243,7 @@ def short_stack_rebuys(page: Page, screen: Page, live_server: LiveServer) -> tup
     assert (players[loser]["stack"], players[winner]["stack"]) == (150, 39_850)
 
     open_console_again(page)
-    page.locator("#entry-player").select_option(players[loser]["player_id"])
-    page.get_by_role("button", name="Recave", exact=True).click()
-    expect(page.locator("#flash")).to_contain_text(f"Recave enregistrée pour {loser}.")
+    grid_entry(page, loser, "Recave")
     rebought = playing(live_server)[loser]
     assert (rebought["stack"], rebought["rebuys"]) == (20_150, 1)
     rebuys = screen.locator(".clock-stat").filter(has_text="Recaves").locator("dd")
@@ -314,6 +300,7 @@ def finish(page: Page, live_server: LiveServer, champion: str) -> None:
     expect(page.get_by_role("heading", name=f"Résultats — {TID}")).to_be_visible()
     page.get_by_role("button", name="Voir la proposition").click()
     expect(page.locator("#finish-preview")).to_contain_text("Prize pool distribué : 420,00 €")
+    page.once("dialog", lambda dialog: dialog.accept())  # the confirmation
     page.get_by_role("button", name="Confirmer et terminer le tournoi").click()
     expect(page.locator("#flash")).to_contain_text(f"Le tournoi est terminé : {champion} gagne.")
     expect(page.get_by_role("heading", name="Classement final")).to_be_visible()

@@ -26,8 +26,9 @@ class Server:
     """One ``pokerfloor serve`` process on ``db`` (a SQLite file or a PostgreSQL URL); its
     output goes to ``log`` (a pipe could fill up with access logs and stall the server)."""
 
-    def __init__(self, db: Path | str, log: Path) -> None:
-        self.port = free_port()
+    def __init__(self, db: Path | str, log: Path, port: int | None = None) -> None:
+        # ``port``: a restarted server takes its predecessor's, so pages reconnect to it.
+        self.port = free_port() if port is None else port
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = log
         # Byte code cached next to the log, even where PYTHONDONTWRITEBYTECODE is set: the

@@ -33,8 +33,10 @@ from pokerfloor.tournament.events import (
     PlayerRegistered,
     PlayerUnregistered,
     RebuyCorrected,
+    SeatChanged,
     TournamentEvent,
 )
+from pokerfloor.tournament.types import Move, SeatRef
 from pokerfloor.web.pages._common import captain_key
 from tests.web.pages.conftest import TOKEN, Venue
 
@@ -233,6 +235,7 @@ def _every_td_only_event() -> list[TournamentEvent]:
         FloorCalled(1, "note", 1, button_seat=3, hand_no=4),
         ButtonMoved(1, 3, "note", 1),
         DealCancelled("note", 1),
+        SeatChanged((Move("P1", SeatRef(1, 2), SeatRef(2, 3), "seat_change"),), "note", 1),
     ]
 
 

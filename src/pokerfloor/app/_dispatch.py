@@ -16,6 +16,7 @@ import msgspec
 from pokerfloor.app import read_models
 from pokerfloor.app.commands import (
     Addon,
+    Addons,
     AdjustClock,
     AgreeDeal,
     AnswerFloorCall,
@@ -25,6 +26,7 @@ from pokerfloor.app.commands import (
     CallFloor,
     CancelDeal,
     CancelMoves,
+    ChangeSeat,
     ChipRace,
     ChoosePrizePoolBasis,
     ConfirmMove,
@@ -32,6 +34,7 @@ from pokerfloor.app.commands import (
     CorrectBust,
     CorrectHand,
     CorrectRebuy,
+    UndoBust,
     DrawSeats,
     Finish,
     HandForHandRound,
@@ -55,6 +58,8 @@ from pokerfloor.app.commands import (
     ResumeClock,
     SeatAlternates,
     SetHandForHand,
+    SetRoomLogo,
+    SetRoomScreen,
     StartClock,
     TournamentCommand,
     Unregister,
@@ -101,6 +106,8 @@ def dispatch(tournament: Tournament, command: TournamentCommand, now: int) -> No
             tournament.rebuy(command.player_id, now, command.method)
         case Addon():
             tournament.addon(command.player_id, now, command.method)
+        case Addons():
+            tournament.addons_at_once(command.players, now, command.method)
         case Reenter():
             tournament.reenter(command.player_id, now, _rng(command.seed), command.method)
         case Arrive():
@@ -123,6 +130,15 @@ def dispatch(tournament: Tournament, command: TournamentCommand, now: int) -> No
             tournament.confirm_moves(command.player_ids, now, _rng(command.seed))
         case CancelMoves():
             tournament.cancel_moves(now)
+        case ChangeSeat():
+            tournament.change_seat(
+                command.player_id,
+                command.reason,
+                now,
+                table_no=command.table_no,
+                seat_no=command.seat_no,
+                swap_with=command.swap_with,
+            )
         case CallFloor():
             tournament.call_floor(
                 command.table_no, command.reason, now, command.button_seat, command.hand_no
@@ -147,6 +163,10 @@ def dispatch(tournament: Tournament, command: TournamentCommand, now: int) -> No
             tournament.penalize(command.player_id, command.kind, command.reason, now)
         case Finish():
             _finish(tournament, command, now)
+        case SetRoomScreen():
+            tournament.set_room_screen(command.club_name, command.message, now)
+        case SetRoomLogo():
+            tournament.set_room_logo(command.logo, now)
         case AgreeDeal():
             tournament.agree_deal(
                 command.method, now, command.amounts_cents, command.played_for_cents
@@ -169,6 +189,8 @@ def dispatch(tournament: Tournament, command: TournamentCommand, now: int) -> No
             tournament.correct_bust(command.player_id, command.stack, now, command.reason)
         case CorrectRebuy():
             tournament.correct_rebuy(command.player_id, now, command.reason)
+        case UndoBust():
+            tournament.undo_bust(command.players, now, command.reason)
 
 
 def _record_hand(tournament: Tournament, command: RecordHand, now: int) -> None:
@@ -202,8 +224,25 @@ def _record_hand(tournament: Tournament, command: RecordHand, now: int) -> None:
                 f"{expected}, not {given} (dead button rules)",
                 {"table_no": command.table_no, "field": field, "expected": expected},
             )
-    busted = tournament.record_hand(plan, command.final_stacks, now, command.rebuys)
-    tournament.settle_busts(busted, now)
+    uncounted = set(command.busted)
+    at_zero = [player for player in command.rebuys if player not in uncounted]
+    busted = tournament.record_hand(plan, command.final_stacks, now, at_zero)
+    if not command.busted and not command.starting_stacks:
+        tournament.settle_busts(busted, now)
+        return
+    # Busts reported without stacks go through the same checks as ``bust_players``, and the
+    # players the stacks left at 0 are ranked with them: one hand, one group of places. A
+    # refusal here undoes the hand too (the service reloads the aggregate).
+    starting = dict(command.starting_stacks)
+    if starting:
+        starting.update({bust.player_id: bust.starting_stack_of_hand for bust in busted})
+    tournament.bust_players(
+        command.table_no,
+        [*command.busted, *(bust.player_id for bust in busted)],
+        starting,
+        now,
+        [player for player in command.rebuys if player in uncounted],
+    )
 
 
 def _bust_players(tournament: Tournament, command: BustPlayers, now: int) -> None:

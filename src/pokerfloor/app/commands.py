@@ -15,7 +15,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from pokerfloor.tournament.limits import MAX_CENTS, MAX_CHIPS, MAX_LEVELS
+from pokerfloor.tournament.limits import MAX_CENTS, MAX_CHIPS, MAX_LEVELS, MAX_REASON_LENGTH
 
 __all__ = [
     "COMMAND_DECODER",
@@ -25,6 +25,7 @@ __all__ = [
     "MAX_CHIPS",
     "MAX_ID_LENGTH",
     "Addon",
+    "Addons",
     "AdjustClock",
     "AgreeDeal",
     "AnswerFloorCall",
@@ -34,6 +35,7 @@ __all__ = [
     "CallFloor",
     "CancelDeal",
     "CancelMoves",
+    "ChangeSeat",
     "ChipRace",
     "ChoosePrizePoolBasis",
     "Command",
@@ -42,6 +44,7 @@ __all__ = [
     "CorrectBust",
     "CorrectHand",
     "CorrectRebuy",
+    "UndoBust",
     "CreateTournament",
     "DrawSeats",
     "Finish",
@@ -66,6 +69,8 @@ __all__ = [
     "ResumeClock",
     "SeatAlternates",
     "SetHandForHand",
+    "SetRoomLogo",
+    "SetRoomScreen",
     "StartClock",
     "TournamentCommand",
     "Unregister",
@@ -105,7 +110,7 @@ TimeMs = Annotated[int, msgspec.Meta(ge=0, le=2**53)]
 DeltaMs = Annotated[int, msgspec.Meta(ge=-DAY_MS, le=DAY_MS)]
 
 
-ReasonText = Annotated[str, msgspec.Meta(min_length=1, max_length=500)]
+ReasonText = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_REASON_LENGTH)]
 MethodText = Annotated[str, msgspec.Meta(max_length=40)]  # cash, card, transfer...
 PointsValue = Annotated[int, msgspec.Meta(ge=0, le=MAX_CENTS)]
 # A formula's name (``name``) or one of its parameters (whole numbers, or a table of them).
@@ -204,6 +209,11 @@ class RecordHand(_Command, frozen=True, tag="record_hand"):
     wrongly is told at once. ``started_at_ms`` (optional) is when the hand began, for a hand
     that finished after the level changed or during a break. Players left at 0 in ``rebuys``
     rebuy at once when allowed; the others are busted and ranked.
+
+    ``busted``: players who busted in this hand, reported without stacks (a dealerless table
+    does not count chips), as ``bust_players`` would right after the report, ranked with
+    ``starting_stacks`` (all or none) together with any player left at 0; those of them in
+    ``rebuys`` rebuy at the bust. The hand and its busts are recorded together or not at all.
     """
 
     table_no: TableNo
@@ -213,6 +223,8 @@ class RecordHand(_Command, frozen=True, tag="record_hand"):
     small_blind_seat: SeatNo | msgspec.UnsetType | None = msgspec.UNSET
     big_blind_seat: SeatNo | msgspec.UnsetType = msgspec.UNSET
     rebuys: Annotated[tuple[PlayerIdText, ...], msgspec.Meta(max_length=10)] = ()
+    busted: Annotated[tuple[PlayerIdText, ...], msgspec.Meta(max_length=10)] = ()
+    starting_stacks: Annotated[dict[PlayerIdText, Chips], msgspec.Meta(max_length=10)] = {}
     started_at_ms: TimeMs | None = None
 
 
@@ -240,6 +252,13 @@ class Rebuy(_Command, frozen=True, tag="rebuy"):
 
 class Addon(_Command, frozen=True, tag="addon"):
     player_id: PlayerIdText
+    method: MethodText = "cash"
+
+
+class Addons(_Command, frozen=True, tag="addons"):
+    """Add-ons for several players at once (the break): a refusal for one records none."""
+
+    players: Annotated[tuple[PlayerIdText, ...], msgspec.Meta(min_length=1, max_length=10_000)]
     method: MethodText = "cash"
 
 
@@ -301,6 +320,17 @@ class ConfirmMoves(_Command, frozen=True, tag="confirm_moves"):
 
 class CancelMoves(_Command, frozen=True, tag="cancel_moves"):
     """Drop the moves waiting for confirmation."""
+
+
+class ChangeSeat(_Command, frozen=True, tag="change_seat"):
+    """The TD puts a player at a chosen free seat (``table_no`` and ``seat_no``) or swaps
+    their seat with ``swap_with``'s (special needs, tda-2024 R7); the reason is required."""
+
+    player_id: PlayerIdText
+    reason: ReasonText
+    table_no: TableNo | None = None
+    seat_no: SeatNo | None = None
+    swap_with: PlayerIdText | None = None
 
 
 class CallFloor(_Command, frozen=True, tag="call_floor"):
@@ -396,6 +426,14 @@ class CorrectBust(_Command, frozen=True, tag="correct_bust"):
     reason: ReasonText
 
 
+class UndoBust(_Command, frozen=True, tag="undo_bust"):
+    """Undo a bust recorded by mistake while the table has played no hand since: the players
+    go back with the stacks the bust took (a rebuy at that bust is cancelled first)."""
+
+    players: Annotated[tuple[PlayerIdText, ...], msgspec.Meta(min_length=1, max_length=10)]
+    reason: ReasonText
+
+
 class CorrectRebuy(_Command, frozen=True, tag="correct_rebuy"):
     """Cancel the player's last rebuy or add-on."""
 
@@ -444,6 +482,22 @@ class Finish(_Command, frozen=True, tag="finish"):
     no_points: bool = False
 
 
+class SetRoomScreen(_Command, frozen=True, tag="set_room_screen"):
+    """The club's name and the message line on the room's screen ("" for none); the core
+    bounds their lengths (tournament/limits.py)."""
+
+    club_name: Annotated[str, msgspec.Meta(max_length=500)] = ""
+    message: Annotated[str, msgspec.Meta(max_length=500)] = ""
+
+
+class SetRoomLogo(_Command, frozen=True, tag="set_room_logo"):
+    """The club's logo on the room's screen: a PNG or JPEG image of at most 256 KB, base64
+    in JSON (the core checks it); empty removes it."""
+
+    # Bounded as a request body is (1 MB); the core refuses over 256 KB with the limit named.
+    logo: Annotated[bytes, msgspec.Meta(max_length=1_000_000)] = b""
+
+
 TournamentCommand = (
     ProposeMoves
     | ConfirmMove
@@ -451,6 +505,7 @@ TournamentCommand = (
     | ProposeFinalTable
     | ConfirmMoves
     | CancelMoves
+    | ChangeSeat
     | CorrectHand
     | CallFloor
     | AnswerFloorCall
@@ -469,6 +524,7 @@ TournamentCommand = (
     | BustPlayers
     | Rebuy
     | Addon
+    | Addons
     | Reenter
     | Arrive
     | ReleaseAbsentSeats
@@ -478,6 +534,8 @@ TournamentCommand = (
     | ChipRace
     | Penalize
     | Finish
+    | SetRoomScreen
+    | SetRoomLogo
     | AgreeDeal
     | CancelDeal
     | Unregister
@@ -487,6 +545,7 @@ TournamentCommand = (
     | ChoosePrizePoolBasis
     | CorrectBust
     | CorrectRebuy
+    | UndoBust
 )
 Command = CreateTournament | TournamentCommand
 

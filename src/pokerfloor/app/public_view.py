@@ -9,7 +9,7 @@ stay with the TD:
   events that are nothing but that (``payment_recorded``, ``cash_refunded``) are not shown at
   all, as their very existence says who paid; elsewhere the payment method is emptied;
 - **the free-text notes** typed by the TD or a captain: the reason of an unregistration, a
-  penalty, a correction, a floor call, a button move, a cancelled deal.
+  penalty, a correction, a floor call, a button move, a cancelled deal, a seat change.
 
 A TD-only field is kept, emptied (``""``), so a public line decodes with the same schema as
 the stored one. The TD (with the token) gets everything as stored.
@@ -53,6 +53,7 @@ TD_ONLY_FIELDS: dict[str, tuple[str, ...]] = {
     "floor_called": ("reason",),
     "button_moved": ("reason",),
     "deal_cancelled": ("reason",),
+    "seat_changed": ("reason",),  # may name a player's health: the TD's alone
 }
 
 _CACHED_LINES = 1024  # redacted lines kept: one decode per line for every public subscriber

@@ -78,6 +78,11 @@ def clock_screen(tournament: Tournament, now_ms: int) -> dict[str, Any]:
         "payouts_cents": list(tournament.default_payouts(pool)),
         # Once finished: the winner and the prizes paid, for the screen's last picture.
         "podium": _podium(tournament),
+        # What the TD puts on the screen (tournament/room_screen.py); the logo itself is
+        # served apart (``room_logo``), ``logo_at_ms`` is its version (None: no logo).
+        "club_name": tournament.room_screen.club_name,
+        "message": tournament.room_screen.message,
+        "logo_at_ms": tournament.room_screen.logo_at_ms,
     }
 
 
@@ -140,6 +145,8 @@ def seating_chart(tournament: Tournament, now_ms: int) -> dict[str, Any]:
                     "stack": player.stack,
                     "present": player.present,
                     "waits": seat_no in table.waiting,
+                    # Hands still to sit out for a penalty (dealt in, hand killed).
+                    "missed_hands": player.missed_hands,
                 }
             )
         tables.append(
@@ -150,6 +157,8 @@ def seating_chart(tournament: Tournament, now_ms: int) -> dict[str, Any]:
                 # Busts reported without stacks: their chips are at this table, not counted.
                 "stacks_known": table_no not in tournament.unknown_chips,
                 "unknown_chips": tournament.unknown_chips.get(table_no, 0),
+                # Hand-for-hand: the tables this one waits for (it played the round).
+                "waits_for_tables": _round_waits_for(tournament, table_no),
                 "button_seat": table.button_seat,
                 "small_blind_seat": table.small_blind_seat,
                 "big_blind_seat": table.big_blind_seat,
@@ -191,6 +200,14 @@ def seating_chart(tournament: Tournament, now_ms: int) -> dict[str, Any]:
     }
 
 
+def _round_waits_for(tournament: Tournament, table_no: int) -> list[int]:
+    """Hand-for-hand, a table that played the round waits for these (tda-2024 RP-8)."""
+    if not tournament.hand_for_hand or table_no not in tournament.round_played:
+        return []
+    dealing = {no for no, table in tournament.tables.items() if table.player_count >= 2}
+    return sorted(dealing - tournament.round_played)
+
+
 def _status(player: PlayerState, finished: bool) -> str:
     if player.withdrawn:
         return "withdrawn"
@@ -226,6 +243,7 @@ def players_list(tournament: Tournament, now_ms: int | None = None) -> dict[str,
                 "table_no": seat.table_no if seat else None,
                 "seat_no": seat.seat_no if seat else None,
                 "present": player.present,
+                "missed_hands": player.missed_hands,
                 "entries": player.entries,
                 "rebuys": player.rebuys,
                 "addons": player.addons,
@@ -234,6 +252,9 @@ def players_list(tournament: Tournament, now_ms: int | None = None) -> dict[str,
                 "may_rebuy": now_ms is not None
                 and not finished
                 and _may_rebuy(tournament, player, now_ms),
+                "may_addon": now_ms is not None
+                and not finished
+                and tournament.addon_refusal(player.player_id, now_ms) is None,
                 "penalties": list(player.penalties),
                 # Paid: nothing left to pay for the entries, rebuys and add-ons so far.
                 "paid": player.player_id not in accounts

@@ -374,6 +374,12 @@ class TournamentService:
         )
         return result
 
+    def room_logo(self, tournament_id: str) -> bytes:
+        """The club's logo on the room's screen (a PNG or JPEG image), b"" when none."""
+        slot = self._slot(tournament_id)
+        with slot.lock:
+            return self._load(tournament_id, slot).room_screen.logo
+
     def seating_chart(self, tournament_id: str) -> dict[str, Any]:
         now = self.clock()
         result: dict[str, Any] = self._view(

@@ -22,7 +22,9 @@ from pokerfloor.app.commands import (
     TournamentIdText,
 )
 from pokerfloor.errors import PokerfloorError
-from pokerfloor.tournament.events import TournamentEvent
+from pokerfloor.tournament.events import RoomLogoSet, TournamentEvent
+from pokerfloor.tournament.limits import MAX_CLUB_NAME_LENGTH, MAX_SCREEN_MESSAGE_LENGTH
+from pokerfloor.tournament.room_screen import check_logo
 
 __all__ = ["check_imported_events"]
 
@@ -45,6 +47,8 @@ _BOUNDS: dict[str, Any] = {
     "kind": _Short,
     "profile": _Short,
     "basis": _Short,
+    "club_name": Annotated[str, msgspec.Meta(max_length=MAX_CLUB_NAME_LENGTH)],
+    "message": Annotated[str, msgspec.Meta(max_length=MAX_SCREEN_MESSAGE_LENGTH)],
 }
 
 
@@ -52,6 +56,16 @@ def check_imported_events(events: list[TournamentEvent]) -> None:
     """Refuse (``BAD_EVENT_LOG``) an event whose text is beyond what the API accepts."""
     for line, event in enumerate(events, start=1):
         _check(event, type(event).__name__, line)
+        if isinstance(event, RoomLogoSet) and event.logo:
+            # An image from a file is checked as an upload is: PNG or JPEG, 256 KB at most.
+            try:
+                check_logo(event.logo)
+            except PokerfloorError as error:
+                raise PokerfloorError(
+                    "BAD_EVENT_LOG",
+                    f"line {line}: field 'logo': {error.message}",
+                    {"line": line, "field": "logo"},
+                ) from error
 
 
 def _check(value: object, field: str, line: int) -> None:

@@ -8,13 +8,14 @@ through ``_record``; ``_apply_correction`` folds the events of this module.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament import ranking
 from pokerfloor.tournament.events import (
     BustCorrected,
+    BustUndone,
     HandCorrected,
     Placement,
     PlayerRegistered,
@@ -28,10 +29,13 @@ if TYPE_CHECKING:
     from pokerfloor.tournament.state import PlayerState
     from pokerfloor.tournament.structure import Structure
 
-CorrectionEvent = PlayerUnregistered | BustCorrected | RebuyCorrected | HandCorrected
+CorrectionEvent = (
+    PlayerUnregistered | BustCorrected | BustUndone | RebuyCorrected | HandCorrected
+)
 CORRECTION_EVENTS = (
     PlayerUnregistered,
     BustCorrected,
+    BustUndone,
     RebuyCorrected,
     HandCorrected,
 )
@@ -126,6 +130,68 @@ class CorrectionCommands:
             )
         self._record(BustCorrected(player_id, seat.table_no, seat.seat_no, stack, reason, at_ms))
 
+    def undo_bust(self, player_ids: Sequence[PlayerId], at_ms: int, reason: str) -> None:
+        """Undo a bust recorded by mistake, while no hand was reported at the table since: each
+        player goes back to the seat with the stack the bust took away; a rebuy made at that
+        bust is cancelled first (its chips and money go back). Later on, the corrections page
+        (``correct_bust``) asks the TD for the stack instead."""
+        if not player_ids:
+            raise PokerfloorError("NOTHING_TO_UNDO", "name the players whose bust is undone", {})
+        plan = [self._bust_to_undo(player_id) for player_id in dict.fromkeys(player_ids)]
+        for player_id, seat, stack, rebought in plan:
+            if rebought:
+                self.correct_rebuy(player_id, at_ms, reason)
+            self._record(
+                BustUndone(player_id, seat.table_no, seat.seat_no, stack, reason, at_ms)
+            )
+
+    def _bust_to_undo(self, player_id: PlayerId) -> tuple[PlayerId, SeatRef, int, bool]:
+        """(player, seat, stack to give back, whether a rebuy at the bust is cancelled first),
+        or the reason the bust can no longer be undone."""
+        player = self.players.get(player_id)
+        undo = None if player is None or self.finished is not None else player.bust_undo
+        seat = None
+        if player is not None and undo is not None:
+            seat = player.last_seat if player.place is not None else player.seat
+        if player is None or undo is None or seat is None or player.withdrawn:
+            raise PokerfloorError(
+                "BUST_NOT_UNDOABLE",
+                f"{player_id} has no bust to undo: use the corrections page",
+                {"player_id": player_id},
+            )
+        stack, hands = undo
+        if stack < 1:
+            raise PokerfloorError(
+                "BUST_UNDO_NEEDS_STACK",
+                f"the hand that busted {player_id} gave the chips to the other players: correct "
+                "the hand and the bust on the corrections page",
+                {"player_id": player_id},
+            )
+        played = self.hands_at.get(seat.table_no, 0)
+        table = self.tables.get(seat.table_no)
+        if played != hands or table is None or not table.seats:
+            raise PokerfloorError(
+                "BUST_UNDO_TOO_LATE",
+                f"table {seat.table_no} has played since the bust of {player_id}: correct it "
+                "on the corrections page with the stack the player has",
+                {"player_id": player_id, "table_no": seat.table_no},
+            )
+        rebought = player.place is None  # back at the seat by a rebuy at the bust
+        if rebought and player.stack != self.structure.entry.rebuy_chips:
+            raise PokerfloorError(
+                "BUST_NOT_UNDOABLE",
+                f"{player_id} has no bust to undo: use the corrections page",
+                {"player_id": player_id},
+            )
+        if not rebought and table.seats.get(seat.seat_no, player_id) != player_id:
+            raise PokerfloorError(
+                "SEAT_TAKEN",
+                f"seat {seat.seat_no} of table {seat.table_no} is taken by "
+                f"{table.seats[seat.seat_no]}: {player_id} cannot go back to it",
+                {"player_id": player_id, "table_no": seat.table_no, "seat_no": seat.seat_no},
+            )
+        return player_id, seat, stack, rebought
+
     def correct_rebuy(self, player_id: PlayerId, at_ms: int, reason: str) -> None:
         """Cancel the player's last rebuy or add-on (an add-on always comes after the
         rebuys): its chips leave the stack."""
@@ -194,10 +260,7 @@ class CorrectionCommands:
 
     # ---- applying this module's events --------------------------------------------------
 
-    def _apply_correction(
-        self,
-        event: PlayerUnregistered | BustCorrected | RebuyCorrected | HandCorrected,
-    ) -> None:
+    def _apply_correction(self, event: CorrectionEvent) -> None:
         if isinstance(event, PlayerUnregistered):
             if self.waiting_list.pop(event.player_id, None) is None:
                 del self.players[event.player_id]
@@ -219,6 +282,21 @@ class CorrectionCommands:
             else:
                 player.addons -= 1
                 self.addons -= 1
+        elif isinstance(event, BustUndone):
+            player = self.players[event.player_id]
+            if player.place is None:  # seated again by a rebuy at the bust, now cancelled
+                player.stack = event.stack
+            else:
+                self._reinstate(
+                    event.player_id, SeatRef(event.table_no, event.seat_no), event.stack
+                )
+            player.bust_undo = None
+            # The chips the bust left at the table with no known owner are the player's again.
+            left = self.unknown_chips.get(event.table_no, 0) - event.stack
+            if left > 0:
+                self.unknown_chips[event.table_no] = left
+            else:
+                self.unknown_chips.pop(event.table_no, None)
         else:
             self._reinstate(event.player_id, SeatRef(event.table_no, event.seat_no), event.stack)
 

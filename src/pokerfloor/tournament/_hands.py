@@ -559,6 +559,8 @@ class HandCommands:
             player = self.players[placement.player_id]
             player.place = placement.place
             if player.seat is not None:
+                hands = self.hands_at.get(player.seat.table_no, 0)
+                player.bust_undo = (player.stack, hands)
                 if player.stack > 0:  # busted without stacks: the chips stay at the table
                     table_no = player.seat.table_no
                     self.unknown_chips[table_no] = (

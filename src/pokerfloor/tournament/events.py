@@ -201,6 +201,17 @@ class MovesProposed(msgspec.Struct, frozen=True, tag="moves_proposed"):
     citations: tuple[str, ...] = ()
 
 
+class SeatChanged(msgspec.Struct, frozen=True, tag="seat_changed"):
+    """The TD put a player at a chosen free seat (one move) or swapped two players' seats (two
+    moves, made at once), for special needs or another ``reason`` (tda-2024 R7). A moved
+    player between the next button and small blind waits for the button, as after a move."""
+
+    moves: tuple[Move, ...]  # each with reason "seat_change"
+    reason: str
+    at_ms: int
+    citations: tuple[str, ...] = ()
+
+
 class HandForHandChanged(msgspec.Struct, frozen=True, tag="hand_for_hand_changed"):
     active: bool
     players_left: int
@@ -304,6 +315,19 @@ class BustCorrected(msgspec.Struct, frozen=True, tag="bust_corrected"):
     at_ms: int
 
 
+class BustUndone(msgspec.Struct, frozen=True, tag="bust_undone"):
+    """A bust recorded by mistake and undone at once (the console's "undo"): the player is
+    back at the seat with the stack they had, taken back from the table's chips of unknown
+    owner. A rebuy at that bust is cancelled first by a ``rebuy_corrected``."""
+
+    player_id: PlayerId
+    table_no: int
+    seat_no: int
+    stack: int
+    reason: str
+    at_ms: int
+
+
 class RebuyCorrected(msgspec.Struct, frozen=True, tag="rebuy_corrected"):
     """The player's last rebuy or add-on is cancelled: its chips leave the stack, the counts
     and the prize pool go down."""
@@ -394,6 +418,23 @@ class DealCancelled(msgspec.Struct, frozen=True, tag="deal_cancelled"):
     at_ms: int
 
 
+class RoomScreenSet(msgspec.Struct, frozen=True, tag="room_screen_set"):
+    """What the TD puts on the room's screen besides the clock: the club's name and a message
+    line ("Buffet à 21 h"); "" shows none. Public, like the screen."""
+
+    club_name: str
+    message: str
+    at_ms: int
+
+
+class RoomLogoSet(msgspec.Struct, frozen=True, tag="room_logo_set"):
+    """The club's logo for the room's screen: the bytes of a PNG or JPEG image (base64 in
+    JSON), checked when set; empty: the logo is removed."""
+
+    logo: bytes
+    at_ms: int
+
+
 TournamentEvent = (
     TournamentCreated
     | PlayerRegistered
@@ -409,6 +450,7 @@ TournamentEvent = (
     | BustRebought
     | PlayersMoved
     | MovesProposed
+    | SeatChanged
     | HandForHandChanged
     | ChipRaced
     | PenaltyGiven
@@ -418,6 +460,7 @@ TournamentEvent = (
     | CashRefunded
     | PrizePoolBasisChosen
     | BustCorrected
+    | BustUndone
     | RebuyCorrected
     | HandCorrected
     | FloorCalled
@@ -426,5 +469,7 @@ TournamentEvent = (
     | ButtonMoved
     | DealAgreed
     | DealCancelled
+    | RoomScreenSet
+    | RoomLogoSet
     | ClockEvent
 )

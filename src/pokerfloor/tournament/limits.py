@@ -15,9 +15,12 @@ __all__ = [
     "LEVEL_MINUTES_MAX",
     "MAX_CENTS",
     "MAX_CHIPS",
+    "MAX_CLUB_NAME_LENGTH",
     "MAX_DENOMINATIONS",
     "MAX_ENTRIES_PER_PLAYER",
     "MAX_LEVELS",
+    "MAX_LOGO_BYTES",
+    "MAX_SCREEN_MESSAGE_LENGTH",
     "MAX_TEXT_LENGTH",
 ]
 
@@ -37,3 +40,10 @@ LATE_REGISTRATION_MINUTES_MAX = MAX_LEVELS * LEVEL_MINUTES_MAX
 MAX_ENTRIES_PER_PLAYER = 1000
 # A structure's name and its chips' colours.
 MAX_TEXT_LENGTH = 100
+# A reason the TD writes down (a seat change, a correction, a penalty...).
+MAX_REASON_LENGTH = 500
+# The room's screen (a TV read from across the room): the club's name on one line, the TD's
+# message on two at most, a logo small enough to travel in its event (base64 in the log).
+MAX_CLUB_NAME_LENGTH = 60
+MAX_SCREEN_MESSAGE_LENGTH = 120
+MAX_LOGO_BYTES = 256 * 1024

@@ -22,6 +22,7 @@ from pokerfloor.tournament.events import (
     TournamentCreated,
     TournamentFinished,
 )
+from pokerfloor.tournament.room_screen import RoomScreen
 from pokerfloor.tournament.types import Move, PlayerId, SeatRef, Table
 
 if TYPE_CHECKING:
@@ -45,6 +46,7 @@ class PlayerRecord(msgspec.Struct, frozen=True):
     penalties: tuple[str, ...]
     last_seat: SeatRef | None = None
     busted_after_hand: int | None = None
+    bust_undo: tuple[int, int] | None = None
 
 
 class TournamentSnapshot(msgspec.Struct, frozen=True):
@@ -84,8 +86,9 @@ class TournamentSnapshot(msgspec.Struct, frozen=True):
     cash_lines: tuple[CashLine, ...] = ()
     pool_basis: str = "entries"
     captain_keys: dict[int, int] = {}
-    # Kept last: take_snapshot fills the fields above by position and this one by name.
+    # Kept last: take_snapshot fills the fields above by position and these by name.
     deal: DealAgreed | None = None
+    room_screen: RoomScreen = RoomScreen()
 
 
 # Tournament attributes a snapshot does not carry: the events (they stay in the store) and what
@@ -98,7 +101,7 @@ def take_snapshot(tournament: Tournament) -> bytes:
         PlayerRecord(
             p.player_id, p.name, p.stack, p.seat, p.entries, p.rebuys, p.addons, p.place,
             p.missed_hands, p.present, p.withdrawn, tuple(p.penalties),
-            p.last_seat, p.busted_after_hand,
+            p.last_seat, p.busted_after_hand, p.bust_undo,
         )
         for p in tournament.players.values()
     )  # fmt: skip
@@ -140,7 +143,9 @@ def take_snapshot(tournament: Tournament) -> bytes:
         tournament.pool_basis,
         dict(tournament.captain_keys),
     )
-    snapshot = msgspec.structs.replace(snapshot, deal=tournament.deal)
+    snapshot = msgspec.structs.replace(
+        snapshot, deal=tournament.deal, room_screen=tournament.room_screen
+    )
     return msgspec.json.encode(snapshot)
 
 
@@ -170,6 +175,7 @@ def restore_snapshot(data: bytes) -> Tournament:
         player.penalties = list(record.penalties)
         player.last_seat = record.last_seat
         player.busted_after_hand = record.busted_after_hand
+        player.bust_undo = record.bust_undo
         tournament.players[record.player_id] = player
     tournament.tables = {table.table_no: table for table in snapshot.tables}
     tournament.hands_at = dict(snapshot.hands_at)
@@ -201,6 +207,7 @@ def restore_snapshot(data: bytes) -> Tournament:
     tournament.last_bust_round = snapshot.last_bust_round
     tournament.last_bust_at = snapshot.last_bust_at
     tournament.deal = snapshot.deal
+    tournament.room_screen = snapshot.room_screen
     tournament.cash_lines = list(snapshot.cash_lines)
     tournament.pool_basis = snapshot.pool_basis
     tournament.captain_keys = dict(snapshot.captain_keys)

@@ -32,6 +32,7 @@ from pokerfloor.tournament._entries import EntryCommands
 from pokerfloor.tournament._hands import HAND_EVENTS, HandCommands, HandPlan
 from pokerfloor.tournament._moves import MoveCommands
 from pokerfloor.tournament._penalties import PenaltyCommands
+from pokerfloor.tournament._seat_changes import SeatChangeCommands
 from pokerfloor.tournament._unknown_chips import carry_unknown_chips
 from pokerfloor.tournament.clock import (
     ClockCommand,
@@ -62,6 +63,7 @@ from pokerfloor.tournament.events import (
     PlayerSeated,
     PlayersMoved,
     Prize,
+    SeatChanged,
     SeatedPlayer,
     SeatsDrawn,
     TournamentCreated,
@@ -70,6 +72,7 @@ from pokerfloor.tournament.events import (
     WaitingListJoined,
 )
 from pokerfloor.tournament.points import PointsFormula
+from pokerfloor.tournament.room_screen import ROOM_SCREEN_EVENTS, RoomScreen, RoomScreenCommands
 from pokerfloor.tournament.structure import Level, Structure
 from pokerfloor.tournament.types import Move, PlayerId, SeatRef, Table
 
@@ -84,6 +87,7 @@ class PlayerState:
 
     __slots__ = (
         "addons",
+        "bust_undo",
         "busted_after_hand",
         "entries",
         "last_seat",
@@ -114,6 +118,9 @@ class PlayerState:
         self.penalties: list[str] = []
         self.last_seat: SeatRef | None = None  # the seat held when last busted
         self.busted_after_hand: int | None = None  # the table's hand count at the bust
+        # The stack the last bust took away and the table's hand count then: an "undo" puts
+        # it back while no hand was reported at that table since (undo_bust).
+        self.bust_undo: tuple[int, int] | None = None
 
     @property
     def in_play(self) -> bool:
@@ -130,6 +137,8 @@ class Tournament(
     DealCommands,
     ChipRaceCommands,
     PenaltyCommands,
+    RoomScreenCommands,
+    SeatChangeCommands,
 ):
     def __init__(
         self, created: TournamentCreated, structure: Structure, max_players: int | None = None
@@ -174,6 +183,7 @@ class Tournament(
         self.cash_lines: list[CashLine] = []  # the cash book (_cash.py)
         self.pool_basis = "entries"
         self.deal: DealAgreed | None = None  # agreed by every player in play (_deals.py)
+        self.room_screen = RoomScreen()  # the club's name, logo and message (room_screen.py)
         self.events: list[TournamentEvent] = [created]
 
     # ---- building -----------------------------------------------------------------------
@@ -473,11 +483,14 @@ class Tournament(
                 self.proposed.pop(move.player_id, None)
         elif isinstance(event, MovesProposed):
             self.proposed = {move.player_id: move for move in event.moves}
+        elif isinstance(event, SeatChanged):
+            self._apply_seat_change(event)
         elif isinstance(event, PlayerRebought):
             player = self.players[event.player_id]
             if event.at_bust and player.seat is not None and player.stack:
                 table_no = player.seat.table_no
                 self.unknown_chips[table_no] = self.unknown_chips.get(table_no, 0) + player.stack
+                player.bust_undo = (player.stack, self.hands_at.get(table_no, 0))
                 player.stack = 0
             player.stack += event.chips
             self.chips_in_play += event.chips
@@ -497,6 +510,7 @@ class Tournament(
                 player = known
                 player.stack = self.created.starting_stack
                 player.place = None
+                player.bust_undo = None
                 player.entries = event.entry_no
             player.present = event.present
             self.chips_in_play += self.created.starting_stack
@@ -541,6 +555,8 @@ class Tournament(
             self._apply_correction(event)
         elif isinstance(event, DEAL_EVENTS):
             self._apply_deal(event)
+        elif isinstance(event, ROOM_SCREEN_EVENTS):
+            self._apply_room_screen(event)
         elif isinstance(event, TournamentFinished):
             self.finished = event
             for placement in event.ranking:

@@ -58,7 +58,7 @@ class Move(msgspec.Struct, frozen=True):
     player_id: PlayerId
     source: SeatRef
     target: SeatRef
-    reason: str  # balance | break | final_table | seat_draw
+    reason: str  # balance | break | final_table | seat_draw | seat_change
     citations: tuple[str, ...] = ()
 
     def __str__(self) -> str:

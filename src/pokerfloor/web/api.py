@@ -38,6 +38,7 @@ from pokerfloor.app.commands import (
 from pokerfloor.app.public_view import public_line, public_players_list, public_seating_chart
 from pokerfloor.app.service import PublishedEvent, TournamentDamaged, TournamentService
 from pokerfloor.errors import PokerfloorError
+from pokerfloor.tournament.room_screen import logo_media_type
 from pokerfloor.web.headers import SecurityHeaders
 from pokerfloor.web.pages import damaged_page, mount_pages
 from pokerfloor.web.pages._common import TD_COOKIE, is_td
@@ -331,6 +332,23 @@ def create_app(
     def clock_screen(tournament_id: TournamentIdPath) -> dict[str, Any]:
         result: dict[str, Any] = read(tournament_id, service.clock_screen)
         return result
+
+    @app.get(
+        "/api/tournaments/{tournament_id}/logo",
+        summary="The club's logo on the room's screen",
+        response_class=Response,
+        responses={200: {"content": {"image/png": {}, "image/jpeg": {}}}},
+    )
+    def room_logo(tournament_id: TournamentIdPath) -> Response:
+        """The PNG or JPEG image set with ``set_room_logo``; 404 ``NO_LOGO`` without one. Its
+        type comes from its first bytes again, never from what was declared at the upload."""
+        logo: bytes = read(tournament_id, service.room_logo)
+        media_type = logo_media_type(logo)
+        if media_type is None:
+            raise ApiError(404, "NO_LOGO", "this tournament shows no logo", {})
+        # The screen asks for ``?v=<logo_at_ms>``: a new logo is a new address.
+        headers = {"Cache-Control": "public, max-age=86400"}
+        return Response(logo, media_type=media_type, headers=headers)
 
     @app.get("/api/tournaments/{tournament_id}/seating", summary="The seating chart")
     def seating_chart(tournament_id: TournamentIdPath, credentials: Bearer) -> dict[str, Any]:

@@ -33,6 +33,7 @@ __all__ = [
     "format_duration",
     "format_number",
     "format_ratio",
+    "format_time_of_day",
     "gettext",
     "ngettext",
     "pick_locale",
@@ -161,3 +162,12 @@ def format_clock_time(ms_since_epoch: int) -> str:
 
     moment = datetime.fromtimestamp(ms_since_epoch / 1000, tz=UTC)
     return format_time(moment, format="short", locale=_babel_locale())
+
+
+def format_time_of_day(ms_since_epoch: int) -> str:
+    """The time of day in the room (21:04 / 21:04): the server's own time zone, as the server
+    is the laptop in the room; the locale's short form."""
+    from datetime import datetime
+
+    moment = datetime.fromtimestamp(ms_since_epoch / 1000).astimezone()
+    return format_time(moment, format="short", tzinfo=moment.tzinfo, locale=_babel_locale())

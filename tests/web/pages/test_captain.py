@@ -278,10 +278,10 @@ def test_the_captains_page_is_for_the_td_and_lists_every_table_link(club: Venue)
 def test_the_pages_speak_french_and_english(club: Venue) -> None:
     url = f"/t/{TID}/table/1?key={key_of(club, 1)}"
     french = club.public.get(url).text
-    assert "Annoncer une élimination" in french and "Appeler le floor" in french
-    assert 'lang="fr"' in french
+    assert "Quelqu'un a été éliminé dans cette main" in french
+    assert "Appeler le floor" in french and 'lang="fr"' in french
     english = club.public.get(url + "&lang=en").text
-    assert "Report a bust" in english and "Call the floor" in english
+    assert "Someone busted in this hand" in english and "Call the floor" in english
     # The language links keep the key of the captain's link.
     assert f'href="?key={key_of(club, 1)}&amp;lang=fr"' in english
     hand = next_hand(club, 1)

@@ -80,11 +80,13 @@ def club(venue: Venue) -> Venue:
 def test_console_shows_every_table_with_names_stacks_and_positions_in_french(club: Venue) -> None:
     page = club.td.get(f"/t/{TID}/console").text
     chart = club.service.seating_chart(TID)
-    assert "Enregistrer une élimination" in page
+    assert "Trouver un joueur" in page and "Raccourcis" in page
     for table in chart["tables"]:
         assert f'id="table-{table["table_no"]}-title"' in page
         for seat in table["seats"]:
             assert seat["name"] in page
+            # Each name opens the player's actions (no dropdown of 20 names).
+            assert f'hx-get="/t/{TID}/console/player/{seat["player_id"]}"' in page
     assert f"20{NNBSP}000" in page
     assert 'title="Bouton">BTN</abbr>' in page
     assert 'title="Petite blinde">PB</abbr>' in page
@@ -96,10 +98,10 @@ def test_console_shows_every_table_with_names_stacks_and_positions_in_french(clu
 
 def test_console_speaks_english_when_asked(club: Venue) -> None:
     page = club.td.get(f"/t/{TID}/console?lang=en").text
-    assert "Record a bust" in page
+    assert "Find a player" in page and "Shortcuts" in page
     assert 'title="Small blind">SB</abbr>' in page
     assert "20,000" in page
-    assert "Enregistrer une élimination" not in page
+    assert "Trouver un joueur" not in page
 
 
 def test_console_links_to_the_other_td_pages(club: Venue) -> None:
@@ -108,10 +110,32 @@ def test_console_links_to_the_other_td_pages(club: Venue) -> None:
         assert f'href="/t/{TID}/{path}"' in page
 
 
-def test_console_documents_the_space_bar_shortcut(club: Venue) -> None:
+def test_console_lists_its_keyboard_shortcuts(club: Venue) -> None:
     page = club.td.get(f"/t/{TID}/console?lang=en").text
-    assert "the space bar pauses or resumes the clock" in page
+    for said in (
+        "start, pause or resume the clock",
+        "one minute more or less",
+        "find a player, then Enter opens their actions",
+        "in a player's actions: bust, bust + rebuy, rebuy, add-on, penalty",
+        "undo the last bust, rebuy or add-on (for 30 seconds)",
+    ):
+        assert said in page
     assert 'id="clock-pause"' in page and 'id="clock-resume"' in page
+
+
+def test_clock_buttons_say_when_they_apply(club: Venue) -> None:
+    """The stylesheet shows only the buttons the clock's status allows: each says its own."""
+    page = club.td.get(f"/t/{TID}/console").text
+    assert 'id="clock-start" type="button" data-when="not_started"' in page
+    assert 'id="clock-pause" type="button" data-when="running"' in page
+    assert 'id="clock-resume" type="button" data-when="paused"' in page
+    assert 'data-status="running"' in page
+
+
+def test_a_level_jump_asks_for_confirmation(club: Venue) -> None:
+    page = club.td.get(f"/t/{TID}/console").text
+    assert 'id="jump-form"' in page
+    assert 'hx-confirm="Passer maintenant au niveau choisi ?' in page
 
 
 def test_public_is_sent_to_sign_in_and_cannot_act(club: Venue) -> None:
@@ -233,12 +257,12 @@ def test_two_players_busted_without_stacks_tie(club: Venue) -> None:
     assert all(row["tied_with"] for row in ranking)
 
 
-def test_a_bust_asks_the_forms_to_reload_their_player_lists(club: Venue) -> None:
+def test_a_bust_asks_the_lists_to_reload_and_offers_undo(club: Venue) -> None:
     busted = seats(club, 1)[0]["player_id"]
     response = club.td.post(f"/t/{TID}/console/bust", data={"table_no": "1", "player": [busted]})
     assert response.headers["hx-trigger"] == "console-refresh"
-    picker = club.td.get(f"/t/{TID}/console/picker/bust?table_no=1").text
-    assert f'value="{busted}"' not in picker
+    assert 'id="undo-last"' in response.text and 'data-expires="30"' in response.text
+    assert f'name="player" value="{busted}"' in response.text
 
 
 @pytest.mark.parametrize(
@@ -293,14 +317,6 @@ def test_an_addon_once_the_rebuy_period_is_over(venue: Venue) -> None:
     assert "Add-on enregistré" in post(venue, "addon", {"player_id": "p1"})
     assert player(venue, "p1")["stack"] == 40_000
     assert player(venue, "p1")["addons"] == 1
-
-
-def test_the_entry_list_names_every_player_in_play_by_table_and_seat(club: Venue) -> None:
-    picker = club.td.get(f"/t/{TID}/console/picker/entry?player_id=p3").text
-    seat = player(club, "p3")
-    assert f"Table {seat['table_no']} siège {seat['seat_no']} : Joueur 3" in picker
-    assert 'value="p3" selected' in picker
-    assert picker.count("<option") == 21
 
 
 def test_an_unknown_picker_is_not_found(club: Venue) -> None:

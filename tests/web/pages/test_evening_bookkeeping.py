@@ -75,8 +75,10 @@ def test_a_busted_player_rebuys_from_the_console_before_the_next_hand(venue: Ven
     finish_hand(venue, 1)
     loser = players_at(venue, 1)[0]
     venue.td.post(f"/t/{TID}/console/bust", data={"table_no": "1", "player": [loser]})
-    picker = venue.td.get(f"/t/{TID}/console/picker/entry").text
-    assert "éliminé : recave avant la main suivante de sa table" in picker
+    # The console lists them under the tables, their dialog offers the rebuy.
+    assert "Éliminés qui peuvent encore se recaver" in venue.td.get(f"/t/{TID}/console").text
+    dialog = venue.td.get(f"/t/{TID}/console/player/{loser}").text
+    assert "peut encore se recaver" in dialog and 'id="action-rebuy"' in dialog
     answer = venue.td.post(f"/t/{TID}/console/rebuy", data={"player_id": loser})
     assert "flash-error" not in answer.text
     assert loser in players_at(venue, 1)

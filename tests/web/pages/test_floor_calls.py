@@ -85,7 +85,7 @@ def test_the_console_badge_counts_the_open_calls_and_names_the_newest_table(club
     assert words(shown) == "2 appels au floor dernier : table 1, à l'instant"
     # The badge sits by the clock line, in the clock's panel.
     page = console(club)
-    panel = page[page.index("console-clock-panel") : page.index('id="flash"')]
+    panel = page[page.index("console-top") : page.index('id="flash"')]
     assert 'id="floor-call-badge"' in panel
     english = badge(console(club, "en"))
     assert words(english) == "2 floor calls newest: table 1, just now"

@@ -24,6 +24,7 @@ from pokerfloor.web.pages import (
     chiprace,
     clock,
     console,
+    console_players,
     corrections,
     deal,
     desk,
@@ -32,6 +33,7 @@ from pokerfloor.web.pages import (
     penalties,
     player,
     results,
+    seats,
     setup,
 )
 from pokerfloor.web.pages._common import (
@@ -51,8 +53,10 @@ ROUTERS = (
     _live.router,
     setup.router,
     desk.router,
+    seats.router,
     clock.router,
     console.router,
+    console_players.router,
     deal.router,
     results.router,
     chiprace.router,

@@ -111,6 +111,7 @@ def make_environment() -> Environment:
         duration=i18n.format_duration,
         ratio=i18n.format_ratio,
         clock_time=i18n.format_clock_time,
+        time_of_day=i18n.format_time_of_day,
         qr=qr_svg,
         citations=citations_text,
     )

@@ -53,7 +53,17 @@ __all__ = [
 _WORD_PARAMS = frozenset({"kind", "options", "field"})
 # Params that hold player ids: shown as the players' names when the page knows them.
 _PLAYER_PARAMS = frozenset(
-    {"player_id", "players", "running", "deal", "ranked", "missing", "unexpected", "not_in_play"}
+    {
+        "player_id",
+        "players",
+        "running",
+        "deal",
+        "ranked",
+        "missing",
+        "unexpected",
+        "not_in_play",
+        "occupant",
+    }
 )
 # Amounts of money in cents whose name does not end in ``_cents``.
 _MONEY = frozenset({("PAYOUTS_EXCEED_POOL", "payouts"), ("DEAL_BAD_PLAYED_FOR", "max")})

@@ -152,6 +152,21 @@ EXPLANATIONS: dict[str, tuple[Message, ...]] = {
         ),
     ),
     "BUSTS_NONE": (N_("No bust to rank: give at least one busted player."),),
+    "BUST_NOT_UNDOABLE": (
+        N_("%(player_id)s has no bust to undo here: use the corrections page."),
+    ),
+    "BUST_UNDO_NEEDS_STACK": (
+        N_(
+            "The hand that busted %(player_id)s gave the chips to the other players: correct "
+            "the hand and the bust on the corrections page."
+        ),
+    ),
+    "BUST_UNDO_TOO_LATE": (
+        N_(
+            "Table %(table_no)s has played a hand since %(player_id)s busted: correct it on the "
+            "corrections page, with the stack the player has."
+        ),
+    ),
     "BUTTON_SEAT_EMPTY": (
         N_(
             "Seat %(seat_no)s of table %(table_no)s has no player: the button goes to a seated "

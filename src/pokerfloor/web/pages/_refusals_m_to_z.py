@@ -9,6 +9,13 @@ from pokerfloor.web.pages._refusal_plural import Message, Np_
 
 # Each placeholder is one of the refusal's ``params``.
 EXPLANATIONS: dict[str, tuple[Message, ...]] = {
+    "MOVES_PENDING": (
+        Np_(
+            "%(moves)s move waits for confirmation: confirm or cancel it before changing a seat.",
+            "%(moves)s moves wait for confirmation: confirm or cancel them before changing a seat.",
+            "moves",
+        ),
+    ),
     "NOTHING_OWED": (
         N_(
             "%(player_id)s owes nothing (%(paid_cents)s paid for %(due_cents)s due): give the "
@@ -17,6 +24,7 @@ EXPLANATIONS: dict[str, tuple[Message, ...]] = {
     ),
     "NOTHING_PAID": (N_("%(player_id)s has paid nothing that could be refunded."),),
     "NOTHING_TO_CALL": (N_("Nothing to call: this is a check."),),
+    "NOTHING_TO_UNDO": (N_("Name the players whose bust is undone."),),
     "NOT_ABSENT": (N_("%(player_id)s is not an absent player in play."),),
     "NOT_AT_SOURCE": (N_("%(player_id)s is no longer at the seat the move starts from."),),
     "NOT_AT_TABLE": (
@@ -52,7 +60,13 @@ EXPLANATIONS: dict[str, tuple[Message, ...]] = {
     ),
     "NOT_IN_CHIPS": (N_("%(amount)s cannot be made with chips of %(chip)s."),),
     "NOT_IN_HAND": (N_("%(player)s is no longer in the hand (folded or all in)."),),
-    "NOT_IN_PLAY": (N_("%(player_id)s is not in play."),),
+    "NOT_IN_PLAY": (
+        N_(
+            "%(player_id)s is out of the tournament (place %(place)s): only a player in play has "
+            "a seat.",
+        ),
+        N_("%(player_id)s is not in play."),
+    ),
     "NOT_LAST_HAND": (
         N_(
             "Only the last hand reported at table %(table_no)s (hand %(last_hand)s) can be "
@@ -331,6 +345,22 @@ EXPLANATIONS: dict[str, tuple[Message, ...]] = {
         ),
     ),
     "REENTRY_CLOSED": (N_("Re-entries are closed: this is level %(level)s."),),
+    "ROOM_LOGO_NOT_AN_IMAGE": (
+        N_(
+            "The logo must be a PNG or JPEG image of at most %(max_kb)s KB (an SVG or any other "
+            "file is refused).",
+        ),
+    ),
+    "ROOM_LOGO_TOO_LARGE": (
+        N_("The logo weighs %(size_kb)s KB; the screen takes at most %(max_kb)s KB (PNG or JPEG)."),
+    ),
+    "ROOM_TEXT_TOO_LONG:club_name": (
+        N_("The club's name is %(length)s characters long; the screen shows at most %(most)s."),
+    ),
+    "ROOM_TEXT_TOO_LONG:message": (
+        N_("The message is %(length)s characters long; the screen shows at most %(most)s."),
+    ),
+    "ROOM_TEXT_TOO_LONG": (N_("This text is too long for the screen (at most %(most)s characters)."),),
     "SCENARIO_INVALID": (
         N_("%(field)s: this scenario field is not accepted."),
         N_("The scenario cannot be read."),
@@ -339,8 +369,32 @@ EXPLANATIONS: dict[str, tuple[Message, ...]] = {
         N_("The seats are drawn: use late registration to add %(player_id)s."),
         N_("The seats are already drawn."),
     ),
-    "SEATS_NOT_DRAWN": (N_("The seats are not drawn yet."),),
+    "SEATS_NOT_DRAWN": (
+        N_("The seats are not drawn yet: %(player_id)s gets a seat at the draw, changed after it."),
+        N_("The seats are not drawn yet."),
+    ),
+    "SEAT_CHANGE_REASON": (
+        N_("The reason is %(length)s characters long: at most %(max_length)s."),
+        N_("Give the reason for the seat change (special needs, a dispute at the table...)."),
+    ),
+    "SEAT_CHANGE_SAME_SEAT": (
+        N_("%(player_id)s already sits at table %(table_no)s, seat %(seat_no)s."),
+    ),
+    "SEAT_CHANGE_TARGET": (
+        N_("Choose a table and a free seat for %(player_id)s, or a player to swap seats with."),
+    ),
+    "SEAT_CHANGE_UNBALANCES": (
+        N_(
+            "Table %(table_no)s would have %(players)s players, %(gap)s more than the shortest "
+            "table: balancing would move someone again. Swap %(player_id)s with a player there "
+            "instead.",
+        ),
+    ),
     "SEAT_TAKEN": (
+        N_(
+            "Table %(table_no)s, seat %(seat_no)s is taken by %(occupant)s: swap the two players "
+            "instead.",
+        ),
         N_("Seat %(seat_no)s of table %(table_no)s, where %(player_id)s would sit, is taken."),
         N_("The seat of the move is not free for %(player_id)s."),
         N_("Two players sit at the same seat number (%(seats)s)."),

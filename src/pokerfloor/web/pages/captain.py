@@ -17,9 +17,15 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Form, Path, Request
 from fastapi.responses import Response
 
-from pokerfloor.app.commands import MAX_CHIPS
 from pokerfloor.app.public_view import public_seating_chart
 from pokerfloor.web import i18n
+from pokerfloor.web.pages._captain_report import (
+    bad_hand_number,
+    bad_seat_number,
+    bust_done_text,
+    hand_report,
+    starting_stacks,
+)
 from pokerfloor.web.pages._common import (
     PageError,
     Pages,
@@ -39,7 +45,7 @@ from pokerfloor.web.pages._floor_calls import (
     minutes_waited,
     open_calls,
 )
-from pokerfloor.web.pages._forms import ascii_digits, whole_number
+from pokerfloor.web.pages._forms import ascii_digits
 from pokerfloor.web.pages._live import LiveView, live_view
 from pokerfloor.web.pages.chiprace import captain_chip_race, odd_chips_from_form, race_done_text
 from pokerfloor.web.qr import venue_url
@@ -50,9 +56,7 @@ router = APIRouter()
 
 TableNoPath = Annotated[int, Path(ge=1, le=10_000)]
 MAX_REASON = 200
-# Thousands separators a phone keyboard or a habit may put in a stack (12.000, 12,000), besides
-# spaces.
-_SEPARATORS = ".,'_"
+MAX_SEATS = 10  # the most seats a table has (commands.SeatNo)
 
 BAD_KEY = i18n.N_(
     "This captain link is not valid for this table. Ask the TD for the link of your table."
@@ -214,19 +218,12 @@ def captain_page(
     return render(request, "captain.html", **context)
 
 
-def _parse_chips(text: str) -> int | None:
-    """A count of chips typed by hand; None when it is not one."""
-    value = whole_number(text, separators=_SEPARATORS)
-    return value if value is not None and value <= MAX_CHIPS else None
-
-
-def _seats_of(pages: Pages, tournament_id: str) -> list[dict[str, Any]]:
-    return pages.service.players_list(tournament_id)["players"]  # type: ignore[no-any-return]
-
-
 def _next_button(pages: Pages, tournament_id: str, table_no: int) -> dict[str, Any] | None:
     table = _table_of(pages.service.seating_chart(tournament_id), table_no)
     return table["next_hand"] if table else None
+
+
+FormList = Annotated[list[str] | None, Form()]
 
 
 @router.post("/t/{tournament_id}/table/{table_no}/hand")
@@ -234,61 +231,73 @@ def hand_finished(
     request: Request,
     tournament_id: str,
     table_no: TableNoPath,
-    hand_no: Annotated[str, Form(max_length=20)],
-    button_seat: Annotated[str, Form(max_length=20)],
-    player: Annotated[list[str] | None, Form()] = None,
-    stack: Annotated[list[str] | None, Form()] = None,
+    hand_no: Annotated[str, Form(max_length=20)] = "",
+    button_seat: Annotated[str, Form(max_length=20)] = "",
+    shown_button: Annotated[str, Form(max_length=20)] = "",
+    player: FormList = None,
+    stack: FormList = None,
+    busted: FormList = None,
+    stack_player: FormList = None,
+    start_stack: FormList = None,
+    then: Annotated[str, Form(max_length=20)] = "",
     key: str = "",
 ) -> Response:
-    """Record the table's next hand. Stacks the captain left empty are sent unchanged (the
-    stacks at the start of the hand): a dealerless table does not count chips every hand."""
+    """Record the table's next hand with the players who busted in it, in one step. Stacks
+    the captain left empty are sent unchanged (the stacks at the start of the hand): a
+    dealerless table does not count chips every hand. ``busted`` the players ticked, with
+    ``start_stack`` their chips at the start of the hand when several bust; ``then``
+    ``rebuy``: "bust + rebuy". The button is the one the page showed unless the captain
+    chose another seat (``button_seat``)."""
     pages = _captain_pages(request, tournament_id, table_no, key)
     with i18n.use_locale(locale_of(request)):
-        if not (ascii_digits(hand_no) and ascii_digits(button_seat) and int(hand_no) >= 1):
-            return flash(request, error=i18n.gettext("Invalid entry: %(detail)s", detail="?"))
-        reported, seat = int(hand_no), int(button_seat)
         table = _table_of(pages.service.seating_chart(tournament_id), table_no)
         plan = table["next_hand"] if table else None
         if table is None or plan is None:
             return flash(request, error=i18n.gettext(NO_HAND))
+        if not (ascii_digits(hand_no) and len(hand_no) <= 6 and int(hand_no) >= 1):
+            return flash(request, error=bad_hand_number(hand_no, plan))
+        seat_text = button_seat or shown_button
+        wrong_seat = bad_seat_number(seat_text, table["size"])
+        if wrong_seat is not None:
+            return flash(request, error=wrong_seat)
+        reported, seat = int(hand_no), int(seat_text)
         if reported == table["hands_played"]:
             # A second tap on the same report (the page had not refreshed yet): done already.
             return flash(request, done=_recorded_text(reported, plan))
+        ticked = busted or []
         if reported == plan["hand_no"] and seat != plan["button_seat"]:
-            return _button_elsewhere(request, tournament_id, table_no, reported, seat, plan)
-        final_stacks = {
-            s["player_id"]: s["stack"]
-            for s in table["seats"]
-            if s["seat_no"] not in plan["waiting"]
-        }
-        names = {s["player_id"]: s["name"] for s in table["seats"]}
-        for player_id, text in zip(player or [], stack or [], strict=False):
-            if not text.strip() or player_id not in final_stacks:
-                continue
-            chips = _parse_chips(text)
-            if chips is None:
-                return flash(
-                    request,
-                    error=i18n.gettext(
-                        "The stack of %(name)s is not a number of chips.",
-                        name=names[player_id],
-                    ),
-                )
-            final_stacks[player_id] = chips
+            return _button_elsewhere(
+                request, tournament_id, table_no, reported, seat, plan, bool(ticked)
+            )
+        report = hand_report(
+            table,
+            plan,
+            (player or [], stack or []),
+            ticked,
+            (stack_player or [], start_stack or []),
+            rebuy=then == "rebuy",
+        )
+        if isinstance(report, str):
+            return flash(request, error=report)
         error = run(
             request,
             tournament_id,
             "record_hand",
             table_no=table_no,
             hand_no=reported,
-            final_stacks=final_stacks,
+            final_stacks=report.final_stacks,
             button_seat=seat,
+            busted=report.busted,
+            starting_stacks=report.starting_stacks,
+            rebuys=report.rebuys,
         )
         if error is not None:
             return flash(request, error=error)
-        return flash(
-            request, done=_recorded_text(reported, _next_button(pages, tournament_id, table_no))
-        )
+        done = _recorded_text(reported, _next_button(pages, tournament_id, table_no))
+        if report.ticked:
+            players = pages.service.players_list(tournament_id)["players"]
+            done += " " + bust_done_text(players, report.ticked, rebuy=bool(report.rebuys))
+        return flash(request, done=done)
 
 
 def _button_elsewhere(
@@ -298,9 +307,10 @@ def _button_elsewhere(
     hand_no: int,
     seat: int,
     plan: dict[str, Any],
+    with_busts: bool,
 ) -> Response:
     """The captain says the button was on another seat: the TD is called to confirm it (a
-    correction of the positions is the TD's ruling); the hand waits for that."""
+    correction of the positions is the TD's ruling); the hand, and its busts, wait for that."""
     reason = i18n.gettext(
         "Hand %(hand)s: the button was on seat %(given)s, pokerfloor expected seat %(expected)s.",
         hand=hand_no,
@@ -318,6 +328,8 @@ def _button_elsewhere(
         expected=plan["button_seat"],
         hand=hand_no,
     )
+    if with_busts:
+        done += " " + i18n.gettext("The busts ticked are not recorded yet: tick them again then.")
     return flash(request, error, done)
 
 
@@ -336,30 +348,24 @@ def report_bust(
     request: Request,
     tournament_id: str,
     table_no: TableNoPath,
-    busted: Annotated[list[str] | None, Form()] = None,
-    stack_player: Annotated[list[str] | None, Form()] = None,
-    start_stack: Annotated[list[str] | None, Form()] = None,
+    busted: FormList = None,
+    stack_player: FormList = None,
+    start_stack: FormList = None,
     then: Annotated[str, Form(max_length=20)] = "",
     key: str = "",
 ) -> Response:
-    """Busts of the last hand reported at the table; the starting stacks rank them when the
-    captain gives them all (else they tie, as the profile says). ``then`` ``rebuy`` ("bust +
-    rebuy"): the ticked players rebuy at once and keep their seats."""
+    """Busts of the last hand reported at the table, forgotten when it was reported; the
+    starting stacks rank them when the captain gives them all (else they tie, as the profile
+    says). ``then`` ``rebuy`` ("bust + rebuy"): the ticked players rebuy at once and keep
+    their seats."""
     pages = _captain_pages(request, tournament_id, table_no, key)
     with i18n.use_locale(locale_of(request)):
         players = list(dict.fromkeys(busted or []))
         if not players:
             return flash(request, error=i18n.gettext("Tick the players who busted."))
-        starting: dict[str, int] = {}
-        for player_id, text in zip(stack_player or [], start_stack or [], strict=False):
-            if player_id in players and text.strip():
-                chips = _parse_chips(text)
-                if chips is None:
-                    return flash(
-                        request,
-                        error=i18n.gettext("A starting stack is not a number of chips."),
-                    )
-                starting[player_id] = chips
+        starting = starting_stacks(players, stack_player or [], start_stack or [])
+        if isinstance(starting, str):
+            return flash(request, error=starting)
         error = run(
             request,
             tournament_id,
@@ -371,24 +377,8 @@ def report_bust(
         )
         if error is not None:
             return flash(request, error=error)
-        if then == "rebuy":
-            names = {p["player_id"]: p["name"] for p in _seats_of(pages, tournament_id)}
-            return flash(
-                request,
-                done=i18n.gettext(
-                    "Bust and rebuy recorded: %(names)s keep(s) the seat.",
-                    names=", ".join(names.get(p, p) for p in players),
-                ),
-            )
         listed = pages.service.players_list(tournament_id)["players"]
-        places = {p["player_id"]: (p["name"], p["place"]) for p in listed}
-        ranked = [
-            i18n.gettext("%(name)s (place %(place)s)", name=name, place=place)
-            for name, place in (places[player_id] for player_id in players)
-        ]
-        return flash(
-            request, done=i18n.gettext("Bust recorded: %(players)s.", players=", ".join(ranked))
-        )
+        return flash(request, done=bust_done_text(listed, players, rebuy=then == "rebuy"))
 
 
 @router.post("/t/{tournament_id}/table/{table_no}/chip-race")
@@ -519,8 +509,10 @@ def confirm_button(
     """The TD confirms the button a captain reported: the table's hand is dealt from it."""
     require_td(request)
     with i18n.use_locale(locale_of(request)):
-        if not ascii_digits(seat_no):
-            return flash(request, error=i18n.gettext("Invalid entry: %(detail)s", detail="?"))
+        table = _table_of(pages_of(request).service.seating_chart(tournament_id), call_id)
+        wrong_seat = bad_seat_number(seat_no, table["size"] if table else MAX_SEATS)
+        if wrong_seat is not None:
+            return flash(request, error=wrong_seat)
         reason = i18n.gettext("Button confirmed by the TD after the captain's call.")
         error = run(
             request, tournament_id, "move_button",

@@ -13,26 +13,45 @@ screen, they follow every late registration, rebuy and add-on.
 The TD's view: with the TD's sign-in, the bar also shows the open floor calls' badge (how many,
 the newest table; no reason) from its own live view, ``clock-calls``, which closes for anyone
 else: the public screen and its ``clock`` view never carry a floor call.
+
+The room's screen (issue 13, item 6): the club's name or logo and the TD's message line
+(tournament events, ``set_room_screen`` / ``set_room_logo``: they survive a restart), set from
+the TD's "Room screen" panel in the bar; the time of day (the server's clock and time zone);
+the chips in play at the current level, by colour and value (``_room_screen.py``), with their
+total. ``clock.js`` plays ``sounds/level-change.wav`` at a new level or break and
+``sounds/one-minute.wav`` a minute before it, once each per period, after "Enable sound".
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, File, Request, UploadFile
 from fastapi.responses import Response
 
+from pokerfloor.tournament.limits import (
+    MAX_CLUB_NAME_LENGTH,
+    MAX_LOGO_BYTES,
+    MAX_SCREEN_MESSAGE_LENGTH,
+)
 from pokerfloor.tournament.structure import ChipDenomination, Structure
+from pokerfloor.web.i18n import N_
 from pokerfloor.web.pages._common import (
     Pages,
+    flash,
     is_td,
     pages_of,
+    refuse,
     render,
     render_fragment,
+    run,
+    say,
     tournament_service,
 )
 from pokerfloor.web.pages._floor_calls import floor_calls
+from pokerfloor.web.pages._forms import FormText
 from pokerfloor.web.pages._live import LiveView, live_view, panel_view
+from pokerfloor.web.pages._room_screen import chips_in_play, logo_url
 
 __all__ = ["chip_race_announcement", "clock_screen", "payouts_panel", "router"]
 
@@ -99,6 +118,10 @@ def clock_screen(pages: Pages, tournament_id: str) -> dict[str, Any]:
     screen["has_addons"] = bool(entry.addon_chips or screen["addons"])
     screen["structure_name"] = structure.name
     screen["payouts"] = payouts_panel(screen["payouts_cents"], screen["status"] == "finished")
+    # During a break, level_number is the level after it: the chips it is played with.
+    finished = screen["status"] == "finished"
+    screen["chips"] = [] if finished else chips_in_play(structure.chips_at(screen["level_number"]))
+    screen["logo_url"] = logo_url(tournament_id, screen["logo_at_ms"])
     # What clock.js compares to signal a change: a new level, or a break beginning or ending.
     screen["period_key"] = f"{screen['level_number']}:{'break' if screen['in_break'] else 'level'}"
     return screen
@@ -139,4 +162,47 @@ def clock_page(request: Request, tournament_id: str) -> Response:
         tournament_id=tournament_id,
         screen=clock_screen(pages, tournament_id),
         floor=floor_calls(service, tournament_id) if is_td(request) else None,
+        limits={
+            "club_name": MAX_CLUB_NAME_LENGTH,
+            "message": MAX_SCREEN_MESSAGE_LENGTH,
+            "logo_kb": MAX_LOGO_BYTES // 1024,
+        },
     )
+
+
+# ---- the room's screen: the TD's panel -------------------------------------------------------
+
+
+@router.post("/t/{tournament_id}/clock/room")
+def set_room_screen(
+    request: Request, tournament_id: str, club_name: FormText = "", message: FormText = ""
+) -> Response:
+    """The club's name and the message line ("" clears one)."""
+    tournament_service(request, tournament_id, td_only=True)
+    error = run(request, tournament_id, "set_room_screen", club_name=club_name, message=message)
+    return flash(request, error, say(request, N_("The room's screen is updated.")))
+
+
+@router.post("/t/{tournament_id}/clock/logo")
+def set_room_logo(
+    request: Request, tournament_id: str, logo: Annotated[UploadFile | None, File()] = None
+) -> Response:
+    """The club's logo, PNG or JPEG, 256 KB at most: one byte more is read than allowed, so a
+    bigger file is refused by its size without being read whole."""
+    tournament_service(request, tournament_id, td_only=True)
+    data = logo.file.read(MAX_LOGO_BYTES + 1) if logo is not None else b""
+    if not data:
+        return refuse(
+            request,
+            N_("Choose the logo's file first: a PNG or JPEG image of at most %(max_kb)s KB."),
+            max_kb=MAX_LOGO_BYTES // 1024,
+        )
+    error = run(request, tournament_id, "set_room_logo", logo=data)
+    return flash(request, error, say(request, N_("The logo is on the room's screen.")))
+
+
+@router.post("/t/{tournament_id}/clock/logo/remove")
+def remove_room_logo(request: Request, tournament_id: str) -> Response:
+    tournament_service(request, tournament_id, td_only=True)
+    error = run(request, tournament_id, "set_room_logo", logo=b"")
+    return flash(request, error, say(request, N_("The logo is removed from the screen.")))

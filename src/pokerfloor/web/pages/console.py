@@ -151,6 +151,12 @@ def board(service: TournamentService, tournament_id: str) -> dict[str, Any]:
         "moves": moves,
         "redraw": any(move["reason"] == "final_table" for move in moves),
         "waiting_list": chart["waiting_list"],
+        # Busted in their table's last hand, still in time for a rebuy at the bust.
+        "rebuy_at_bust": [
+            player
+            for player in service.players_list(tournament_id)["players"]
+            if player["status"] == "busted" and player["may_rebuy"]
+        ],
         "hints": _hints(service, tournament_id, chart, clock),
         "roster": roster_key(chart),
         **deal_panel(service, tournament_id),
@@ -158,34 +164,16 @@ def board(service: TournamentService, tournament_id: str) -> dict[str, Any]:
 
 
 def _pickers(
-    service: TournamentService,
-    tournament_id: str,
-    table_no: int | None = None,
-    player_id: str = "",
+    service: TournamentService, tournament_id: str, table_no: int | None = None
 ) -> dict[str, Any]:
-    """The context of the forms that list tables and players (reloaded as the roster
-    changes); ``table_no`` and ``player_id`` are the choices to keep."""
+    """The context of the form that lists the tables to break (reloaded as the roster
+    changes); ``table_no`` is the choice to keep."""
     chart = service.seating_chart(tournament_id)
-    live = _tables_in_play(chart)
-    numbers = [table["table_no"] for table in live]
-    bust_table = table_no if table_no in numbers else (numbers[0] if numbers else None)
     return {
         "tournament_id": tournament_id,
         "roster": roster_key(chart),
-        "table_numbers": numbers,
-        "bust_table": bust_table,
-        "bust_seats": next((t["seats"] for t in live if t["table_no"] == bust_table), []),
+        "table_numbers": [table["table_no"] for table in _tables_in_play(chart)],
         "selected_table": table_no,
-        "selected_player": player_id,
-        "players": [
-            {**seat, "table_no": table["table_no"]} for table in live for seat in table["seats"]
-        ],
-        # Busted in their table's last hand, still in time for a rebuy at the bust.
-        "busted_rebuyers": [
-            player
-            for player in service.players_list(tournament_id)["players"]
-            if player["status"] == "busted" and player["may_rebuy"]
-        ],
     }
 
 
@@ -222,6 +210,7 @@ def console_page(request: Request, tournament_id: str) -> Response:
         request,
         "console.html",
         levels=levels,
+        has_addon=bool(tournament.structure.entry.addon_chips),
         seconds_off=tournament.profile.int_value("hand_for_hand.seconds_off_per_hand"),
         **{
             **board(service, tournament_id),
@@ -231,23 +220,17 @@ def console_page(request: Request, tournament_id: str) -> Response:
     )
 
 
-PICKERS = {
-    "bust": "console_bust_players.html",
-    "entry": "console_entry_players.html",
-    "break": "console_break_tables.html",
-}
+PICKERS = {"break": "console_break_tables.html"}
 
 
 @router.get("/t/{tournament_id}/console/picker/{name}")
-def picker(
-    request: Request, tournament_id: str, name: str, table_no: str = "", player_id: str = ""
-) -> Response:
-    """One form's list of tables or players, fresh (after a bust, a move, a table change)."""
+def picker(request: Request, tournament_id: str, name: str, table_no: str = "") -> Response:
+    """One form's list of tables, fresh (after a bust, a move, a table change)."""
     service = tournament_service(request, tournament_id, td_only=True)
     template = PICKERS.get(name)
     if template is None:
         raise PageError(404, N_("There is no such page."))
-    context = _pickers(service, tournament_id, _whole(table_no), player_id)
+    context = _pickers(service, tournament_id, _whole(table_no))
     return render(request, template, **context)
 
 
@@ -315,100 +298,6 @@ def jump(request: Request, tournament_id: str, level_index: Text = "") -> Respon
         return refuse(request, N_("Choose a level."))
     error = run(request, tournament_id, "jump_to_level", level_index=index)
     return flash(request, error, say(request, N_("Level %(number)s started."), number=index + 1))
-
-
-def _stacks(names: list[str], typed: list[str]) -> dict[str, int] | None:
-    """The starting stacks typed next to the players (empty boxes skipped); None when one is
-    not a whole number."""
-    stacks: dict[str, int] = {}
-    for player_id, text in zip(names, typed, strict=False):
-        if not text.strip():
-            continue
-        chips = _whole(text)
-        if chips is None or chips < 0:
-            return None
-        stacks[player_id] = chips
-    return stacks
-
-
-@router.post("/t/{tournament_id}/console/bust")
-def bust(
-    request: Request,
-    tournament_id: str,
-    table_no: Text = "",
-    player: TextList = None,
-    stack_for: TextList = None,
-    stack: TextList = None,
-    then: Text = "",
-) -> Response:
-    """One or several players of a table busted in the same hand, with their starting stacks
-    when known (the bigger ranks higher; without them they tie). A stack typed for a player
-    not ticked is passed on, so the service refuses it rather than ignoring a slip. ``then``
-    ``rebuy`` ("bust + rebuy"): the ticked players rebuy at once and keep their seats."""
-    service = tournament_service(request, tournament_id, td_only=True)
-    table = _whole(table_no)
-    if table is None:
-        return refuse(request, N_("Choose a table."))
-    busted = list(dict.fromkeys(player or []))
-    if not busted:
-        return refuse(request, N_("Tick at least one busted player."))
-    stacks = _stacks(stack_for or [], stack or [])
-    if stacks is None:
-        return refuse(request, N_("A starting stack is a whole number of chips."))
-    error = run(
-        request,
-        tournament_id,
-        "bust_players",
-        table_no=table,
-        players=busted,
-        starting_stacks=stacks,
-        rebuys=busted if then == "rebuy" else [],
-    )
-    if error is not None:
-        return flash(request, error)
-    if then == "rebuy":
-        names = ", ".join(player_name(service, tournament_id, p) for p in busted)
-        done = say(request, N_("Bust and rebuy recorded: %(names)s keep(s) the seat."), names=names)
-        return flash(request, None, done, trigger=REFRESH)
-    places = {row["player_id"]: row["place"] for row in service.results(tournament_id)["ranking"]}
-    names = ", ".join(
-        say(
-            request,
-            N_("%(name)s (place %(place)s)"),
-            name=player_name(service, tournament_id, player_id),
-            place=places.get(player_id, "?"),
-        )
-        for player_id in busted
-    )
-    done = say(
-        request, N_("Bust recorded at table %(table)s: %(names)s."), table=table, names=names
-    )
-    return flash(request, None, done, trigger=REFRESH)
-
-
-ENTRY_DONE = {
-    "rebuy": N_("Rebuy recorded for %(name)s."),
-    "addon": N_("Add-on recorded for %(name)s."),
-}
-
-
-def _entry(request: Request, tournament_id: str, player_id: str, kind: str) -> Response:
-    service = tournament_service(request, tournament_id, td_only=True)
-    if not player_id:
-        return refuse(request, N_("Choose a player."))
-    error = run(request, tournament_id, kind, player_id=player_id)
-    name = player_name(service, tournament_id, player_id)
-    return flash(request, error, say(request, ENTRY_DONE[kind], name=name))
-
-
-@router.post("/t/{tournament_id}/console/rebuy")
-def rebuy(request: Request, tournament_id: str, player_id: Text = "") -> Response:
-    return _entry(request, tournament_id, player_id, "rebuy")
-
-
-@router.post("/t/{tournament_id}/console/addon")
-def addon(request: Request, tournament_id: str, player_id: Text = "") -> Response:
-    return _entry(request, tournament_id, player_id, "addon")
 
 
 def _proposal(request: Request, tournament_id: str, kind: str, **fields: Any) -> Response:

@@ -144,6 +144,9 @@ def desk_state(service: TournamentService, tournament_id: str) -> dict[str, Any]
                 "can_unregister": not drawn and not finished,
                 "can_arrive": not finished and absent,
                 "can_reenter": not finished and busted and reentry_open and reentries_left,
+                "can_change_seat": not finished
+                and player["status"] == "playing"
+                and player["seat_no"] is not None,
             }
         )
     waiting = listed["waiting_list"]
@@ -164,6 +167,7 @@ def desk_state(service: TournamentService, tournament_id: str) -> dict[str, Any]
                 "can_unregister": not finished,
                 "can_arrive": False,
                 "can_reenter": False,
+                "can_change_seat": False,
             }
         )
     rows.sort(key=lambda row: (fold(row["name"]), row["player_id"]))

@@ -49,7 +49,8 @@ def player_view(pages: Pages, tournament_id: str, player_id: str) -> dict[str, A
                   "waiting_rank": waiting.index(player_id) + 1}  # fmt: skip
     else:
         # Only what the room may see: never the payment or the TD's notes.
-        keep = ("player_id", "name", "status", "stack", "table_no", "seat_no", "present", "place")
+        keep = ("player_id", "name", "status", "stack", "table_no", "seat_no", "present", "place",
+                "missed_hands")  # fmt: skip
         player = {key: found[key] for key in keep}
         player["rebuys"], player["addons"] = found["rebuys"], found["addons"]
     return {"player": player, "screen": clock_screen(pages, tournament_id)}

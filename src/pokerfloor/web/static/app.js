@@ -11,6 +11,14 @@
   document.addEventListener("htmx:wsClose", function () { setOffline(true); });
   document.addEventListener("htmx:wsError", function () { setOffline(true); });
   window.pokerfloor = { setOffline: setOffline };
+  // A restarted server is back in seconds: retry about every second, not with the ws
+  // extension's exponential backoff (up to a minute: a phone took 70 s to come back). The
+  // jitter spreads a room full of phones; the first retries come sooner (at most 1.5 s).
+  if (window.htmx) {
+    window.htmx.config.wsReconnectDelay = function (retryCount) {
+      return Math.min(250 * Math.pow(2, retryCount), 1000) + Math.random() * 500;
+    };
+  }
 
   // The pages carry no inline script (the Content-Security-Policy forbids it): their small
   // behaviours are data attributes handled here.

@@ -1,16 +1,28 @@
 // pokerfloor clock screen. The server pushes the whole screen every second (its clock is the
 // only one); this script only signals a change of period (a new level, a break beginning or
-// ending) with a flash and a short tone made by the Web Audio API (no audio file), announces it
-// to screen readers, and drives the sound and full-screen buttons (keys S and F).
+// ending) with a flash and static/sounds/level-change.wav, plays static/sounds/one-minute.wav
+// when a minute of the period is left, announces the change to screen readers, and drives the
+// sound and full-screen buttons (keys S and F). The sounds come from scripts/clock_sounds.py.
+//
+// Each sound plays at most once per period (data-period, "6:level"), whatever the pushes and
+// reconnections bring: a period seen again after a TD's jump back stays silent. Browsers play
+// a sound only after a click or a key press on the page: "Enable sound" is that gesture, and
+// the choice is remembered (localStorage); after a reload the button asks for a click again.
+// data-sound-level-plays and data-sound-minute-plays on <body> count the sounds started.
 (function () {
   "use strict";
   var SOUND_KEY = "pokerfloor.clock.sound";
-  var audio = null;
+  var MINUTE_MS = 60000;
   var soundOn = false;
+  var waiting = false; // the sound is on, but the page had no click or key press since it loaded
   var lastPeriod = null;
   var lastAnnounce = null;
   var changes = 0;
+  var plays = { level: 0, minute: 0 };
   var flashTimer = null;
+  var levelSounded = {}; // periods whose change was sounded
+  var minuteSounded = {}; // periods whose last minute was sounded
+  var aboveMinute = {}; // periods seen with more than a minute left
 
   // A TV must come back quickly after a server restart: retry every 0.5 to 3 s instead of
   // the extension's default back-off, which can wait for a minute.
@@ -30,37 +42,44 @@
     try { window.localStorage.setItem(SOUND_KEY, on ? "on" : "off"); } catch (e) { /* private */ }
   }
 
-  // Browsers only let a page make sound after a user gesture: the context is created (or
-  // resumed) from a click or a key press.
-  function audioContext() {
-    var Context = window.AudioContext || window.webkitAudioContext;
-    if (!Context) { return null; }
-    if (!audio) { audio = new Context(); }
-    if (audio.state === "suspended") {
-      var resumed = audio.resume();
-      if (resumed && resumed.catch) { resumed.catch(function () { /* no gesture yet */ }); }
-    }
-    return audio;
+  // Whether the page had a click or a key press yet (browsers without the API: assume so).
+  function gestured() {
+    var activation = navigator.userActivation;
+    return !activation || activation.hasBeenActive;
   }
 
-  function tone() {
-    var context = soundOn ? audioContext() : null;
-    if (!context) { return; }
-    var start = context.currentTime + 0.05;
-    [[0, 660], [0.3, 880], [0.6, 1320]].forEach(function (step) {
-      var at = start + step[0];
-      var oscillator = context.createOscillator();
-      var gain = context.createGain();
-      oscillator.type = "sine";
-      oscillator.frequency.value = step[1];
-      gain.gain.setValueAtTime(0.0001, at);
-      gain.gain.exponentialRampToValueAtTime(0.6, at + 0.02);
-      gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.26);
-      oscillator.connect(gain);
-      gain.connect(context.destination);
-      oscillator.start(at);
-      oscillator.stop(at + 0.28);
-    });
+  function showButton() {
+    var button = document.getElementById("clock-sound");
+    if (!button) { return; }
+    button.setAttribute("aria-pressed", soundOn ? "true" : "false");
+    button.toggleAttribute("data-needs-click", waiting);
+    var label = soundOn && !waiting ? "data-label-on" : "data-label-off";
+    button.textContent = button.getAttribute(label) || button.textContent;
+  }
+
+  function blocked() {
+    document.body.setAttribute("data-clock-sound", "blocked");
+    waiting = soundOn;
+    showButton();
+  }
+
+  function play(which) {
+    if (!soundOn) { return; }
+    var audio = document.getElementById(which === "level" ? "clock-sound-level" : "clock-sound-minute");
+    if (!audio) { return; }
+    plays[which] += 1;
+    document.body.setAttribute("data-sound-" + which + "-plays", String(plays[which]));
+    try {
+      audio.currentTime = 0;
+      var started = audio.play();
+      if (started && started.then) {
+        started.then(function () {
+          document.body.setAttribute("data-clock-sound", "played");
+        }, blocked);
+      }
+    } catch (e) {
+      blocked();
+    }
   }
 
   function flash() {
@@ -82,11 +101,23 @@
     if (!element) { return; }
     var period = element.getAttribute("data-period");
     var said = element.getAttribute("data-announce");
+    var left = Number(element.getAttribute("data-remaining-ms"));
+    var running = element.getAttribute("data-running") === "true";
     if (lastPeriod !== null && period !== lastPeriod) {
       changes += 1;
       document.body.setAttribute("data-level-changes", String(changes));
       flash();
-      tone();
+      if (!levelSounded[period]) {
+        levelSounded[period] = true;
+        play("level");
+      }
+    }
+    if (left > MINUTE_MS) {
+      aboveMinute[period] = true;
+    } else if (running && left > 0 && aboveMinute[period] && !minuteSounded[period]) {
+      // Only a minute seen coming (not a page opened in the last minute) is sounded.
+      minuteSounded[period] = true;
+      play("minute");
     }
     if (lastAnnounce !== null && said !== lastAnnounce) { announce(said); }
     lastPeriod = period;
@@ -96,13 +127,21 @@
   function setSound(on) {
     soundOn = on;
     remember(on);
-    var button = document.getElementById("clock-sound");
-    if (button) { button.setAttribute("aria-pressed", on ? "true" : "false"); }
+    showButton();
   }
 
-  function toggleSound() {
+  function soundButton() {
+    if (soundOn && waiting) {
+      // The sound was on but the browser held it back: this click allows it, keep it on.
+      waiting = false;
+      document.body.removeAttribute("data-clock-sound");
+      showButton();
+      play("level");
+      return;
+    }
+    waiting = false;
     setSound(!soundOn);
-    if (soundOn) { tone(); } // the click is the gesture that unlocks audio; the tone confirms
+    if (soundOn) { play("level"); } // the click is the gesture that allows sound; it confirms
   }
 
   function toggleFullscreen() {
@@ -116,18 +155,21 @@
   function start() {
     var sound = document.getElementById("clock-sound");
     var full = document.getElementById("clock-fullscreen");
-    setSound(remembered());
-    if (soundOn) {
-      // Sound was on before a reload: unlock it at the first gesture on the page.
-      var unlock = function () {
-        audioContext();
-        document.removeEventListener("pointerdown", unlock);
-        document.removeEventListener("keydown", unlock);
-      };
-      document.addEventListener("pointerdown", unlock);
-      document.addEventListener("keydown", unlock);
-    }
-    if (sound) { sound.addEventListener("click", toggleSound); }
+    soundOn = remembered();
+    waiting = soundOn && !gestured();
+    showButton();
+    // After a reload with the sound on, the first click or key anywhere allows it (the sound
+    // button and its key S say so themselves: soundButton).
+    var woke = function (event) {
+      var onButton = event.target && event.target.closest && event.target.closest("#clock-sound");
+      if (onButton || (event.key || "").toLowerCase() === "s") { return; }
+      if (waiting) { waiting = false; showButton(); }
+      document.removeEventListener("pointerdown", woke);
+      document.removeEventListener("keydown", woke);
+    };
+    document.addEventListener("pointerdown", woke);
+    document.addEventListener("keydown", woke);
+    if (sound) { sound.addEventListener("click", soundButton); }
     if (full) {
       if (!document.fullscreenEnabled) { full.hidden = true; }
       full.addEventListener("click", toggleFullscreen);
@@ -137,9 +179,12 @@
     }
     document.addEventListener("keydown", function (event) {
       if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) { return; }
+      // Typing in the TD's room screen panel is not a shortcut.
+      var target = event.target;
+      if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) { return; }
       var key = (event.key || "").toLowerCase();
       if (key === "f" && full && !full.hidden) { toggleFullscreen(); }
-      if (key === "s") { toggleSound(); }
+      if (key === "s") { soundButton(); }
     });
     document.body.addEventListener("htmx:wsAfterMessage", onScreen);
     onScreen();

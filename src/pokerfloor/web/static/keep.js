@@ -7,3 +7,11 @@ document.addEventListener("htmx:oobBeforeSwap", function (event) {
     event.detail.shouldSwap = false;
   }
 });
+// The busts of a hand: their chips at the start of the hand rank them, so they are asked
+// once two or more players are ticked (captain.css hides them otherwise).
+document.addEventListener("change", function (event) {
+  var busts = event.target.closest && event.target.closest("[data-busts]");
+  if (!busts) { return; }
+  var ticked = busts.querySelectorAll("input[name=busted]:checked").length;
+  busts.toggleAttribute("data-several", ticked > 1);
+});
