@@ -13,8 +13,9 @@ the pages then show:
   championship points.
 
 Then Debian's chromium (``/usr/bin/chromium``, driven by Playwright) signs in with the TD token
-and saves each page at 1366x860 (the captain's page at a phone's 390x844), in French, plus the
-clock screen in English. The evening is seeded, so the pictures only differ by the clock's time.
+and saves each page at a laptop's 1366x768 (the clock screen at a TV's 1920x1080, the captain's
+and a player's pages at a phone's 390x844), in French, plus the clock screen in English. The
+evening is seeded, so the pictures only differ by the clock's time.
 """
 
 from __future__ import annotations
@@ -35,8 +36,9 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwr
 
 CHROMIUM = os.environ.get("POKERFLOOR_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]
-SCREEN: ViewportSize = {"width": 1366, "height": 860}
-PHONE: ViewportSize = {"width": 390, "height": 844}
+SCREEN: ViewportSize = {"width": 1366, "height": 768}  # the TD's laptop
+PHONE: ViewportSize = {"width": 390, "height": 844}  # a captain's or a player's phone
+TV: ViewportSize = {"width": 1920, "height": 1080}  # the room's screen
 LIVE, FINISHED = "vendredi", "jeudi"
 NAMES = [
     "Alice Martin", "Bruno Leroy", "Chloé Petit", "David Moreau", "Emma Girard",
@@ -225,7 +227,12 @@ def shoot(page: Page, path: Path, url: str | None = None, sockets: int = 1) -> N
     """The page once its live views are connected (``sockets`` of them)."""
     if url is not None:
         page.goto(url)
-    page.wait_for_function(f"window.liveSockets >= {sockets}")
+    # Polled with evaluate: wait_for_function uses eval, which the pages' CSP forbids.
+    deadline = time.monotonic() + 30
+    while not page.evaluate(f"window.liveSockets >= {sockets}"):
+        if time.monotonic() > deadline:
+            raise SystemExit(f"{page.url}: the live views did not connect")
+        time.sleep(0.05)
     page.wait_for_timeout(600)  # the first pushed fragment, and the fonts
     save(page, path)
 
@@ -249,9 +256,17 @@ def pictures(browser: Browser, url: str, token: str, out: Path) -> None:
 
     base = f"{url}/t/{LIVE}"
     shoot(page, out / "desk.png", f"{base}/desk")
-    shoot(page, out / "console.png", f"{base}/console", sockets=2)
-    shoot(page, out / "clock-fr.png", f"{base}/clock")
-    shoot(page, out / "clock-en.png", f"{base}/clock?lang=en")
+    shoot(page, out / "console.png", f"{base}/console", sockets=3)
+    page.locator("#console-tables button.seat-player").nth(3).click()
+    page.locator("#console-dialog[open]").wait_for()
+    save(page, out / "console-player.png")
+    page.keyboard.press("Escape")
+    tv = browser.new_context(viewport=TV, locale="fr-FR")
+    tv.add_init_script(COUNT_SOCKETS)
+    screen = tv.new_page()
+    shoot(screen, out / "clock-fr.png", f"{base}/clock")
+    shoot(screen, out / "clock-en.png", f"{base}/clock?lang=en")
+    tv.close()
     shoot(page, out / "results.png", f"{url}/t/{FINISHED}/results?lang=fr")
     shoot(page, out / "cash.png", f"{base}/cash")
 
@@ -268,6 +283,10 @@ def pictures(browser: Browser, url: str, token: str, out: Path) -> None:
     phone = browser.new_context(viewport=PHONE, locale="fr-FR")
     phone.add_init_script(COUNT_SOCKETS)
     shoot(phone.new_page(), out / "captain.png", link)
+    me = phone.new_page()
+    me.goto(f"{base}/me")
+    me.get_by_role("link", name=NAMES[2], exact=True).click()
+    shoot(me, out / "player.png")
     phone.close()
     context.close()
 

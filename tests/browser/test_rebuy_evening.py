@@ -433,6 +433,7 @@ def test_a_rebuy_evening_adds_up(browser: Browser, live_server: LiveServer) -> N
     bust_in_a_hand(live_server, 1, seats[-1]["name"], seats[0]["name"])
     assert len(playing(live_server)) == 11
     open_console(td, live_server)
+    td.locator("#h4h-title").click()  # the folded hand-for-hand panel
     td.get_by_role("button", name="Passer en main par main").click()
     expect(td.locator("#flash")).to_contain_text("Main par main activé.")
     expect(td.locator("#console-clock")).to_contain_text("Main par main")

@@ -13,13 +13,15 @@ from __future__ import annotations
 import re
 import signal
 import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, ViewportSize
 
 from tests.web.server_process import Server, read_token
 
@@ -32,8 +34,8 @@ TARGET_S = 5.0  # the issue's requirement
 # 1, 2, 4 ... 64 s) has then grown past the target, the delays app.js sets have not.
 DOWN_S = 8.0
 TID = "restart"
-PHONE = {"width": 390, "height": 844}
-TV = {"width": 1280, "height": 720}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+TV: ViewportSize = {"width": 1280, "height": 720}
 # Counts the pushes a page receives (an init script: the Content-Security-Policy does not
 # apply to it).
 COUNT_PUSHES = """
@@ -55,7 +57,7 @@ class Reconnection:
         return max(self.phone_s, self.clock_s)
 
 
-def _command(url: str, token: str, body: dict[str, object]) -> None:
+def _command(url: str, token: str, body: Mapping[str, object]) -> None:
     path = "/api/tournaments" if body.get("type") is None else f"/api/tournaments/{TID}/commands"
     answer = httpx.post(
         url + path, json=body, headers={"Authorization": f"Bearer {token}"}, timeout=10
@@ -90,9 +92,9 @@ def _live_again(page: Page, check: str) -> bool:
     return bool(page.evaluate(f"!{OFFLINE} && window.pushes > window.pushesAtKill && {check}"))
 
 
-def _wait(condition: object, timeout: float, what: str) -> None:
+def _wait(condition: Callable[[], object], timeout: float, what: str) -> None:
     deadline = time.monotonic() + timeout
-    while not condition():  # type: ignore[operator]
+    while not condition():
         if time.monotonic() > deadline:
             raise AssertionError(f"still not {what} after {timeout} s")
         time.sleep(0.02)
@@ -108,9 +110,9 @@ def measure_reconnection(browser: Browser, folder: Path) -> Reconnection:
         viewport=PHONE,
         locale="fr-FR",
         has_touch=True,
-        is_mobile=True,  # type: ignore[arg-type]
+        is_mobile=True,
     )
-    room = browser.new_context(viewport=TV, locale="fr-FR")  # type: ignore[arg-type]
+    room = browser.new_context(viewport=TV, locale="fr-FR")
     try:
         first.wait_ready()
         token = read_token(log)
@@ -121,11 +123,11 @@ def measure_reconnection(browser: Browser, folder: Path) -> Reconnection:
         captain.goto(first.url + _captain_path(first.url, token))
         clock.goto(f"{first.url}/t/{TID}/clock?lang=fr")
         for page in (captain, clock):
-            _wait(lambda page=page: page.evaluate(f"window.pushes > 0 && !{OFFLINE}"), 15, "live")
+            _wait(partial(page.evaluate, f"window.pushes > 0 && !{OFFLINE}"), 15, "live")
 
         first.kill()
         for page in (captain, clock):
-            _wait(lambda page=page: page.evaluate(OFFLINE), 10, "offline")
+            _wait(partial(page.evaluate, OFFLINE), 10, "offline")
             page.evaluate("window.pushesAtKill = window.pushes")
         # Down for a while, as a real restart is: an exponential backoff has grown by then.
         time.sleep(DOWN_S)

@@ -94,7 +94,9 @@ def test_the_room_screen_at_1920x1080(page: Page, live_server: LiveServer, tmp_p
     page.get_by_label("Ligne de message").fill("Buffet à 21 h — dernière recave à la pause")
     page.get_by_role("button", name="Afficher à l'écran").click()
     expect(page.locator("#flash")).to_have_text("L'écran de la salle est à jour.")
-    expect(page.locator(".clock-message")).to_have_text("Buffet à 21 h — dernière recave à la pause")
+    expect(page.locator(".clock-message")).to_have_text(
+        "Buffet à 21 h — dernière recave à la pause"
+    )
     expect(page.locator(".clock-club-name")).to_have_text("Poker Club de l'Erdre")
     page.get_by_label(re.compile("Logo du club")).set_input_files(
         {"name": "logo.png", "mimeType": "image/png", "buffer": logo_png()}

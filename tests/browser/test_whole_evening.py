@@ -72,8 +72,8 @@ def idle(page: Page) -> None:
 def bust(page: Page, table_no: int, names: list[str], stacks: list[int] | None = None) -> None:
     """Record the busts of one hand at one table from the console's grid."""
     grid_bust(page, table_no, names, stacks)
-    for name in names:
-        expect(page.locator("#console-tables")).not_to_contain_text(name)
+    for name in names:  # gone from the tables (in a rebuy period, listed under them)
+        expect(page.locator("#console-tables .console-tables")).not_to_contain_text(name)
 
 
 def bust_singly(page: Page, table_no: int, count: int, keep: Collection[str] = ()) -> None:
@@ -220,6 +220,7 @@ def english_console_and_clock(page: Page, screen: Page) -> None:
 def short_stack_rebuys(page: Page, screen: Page, live_server: LiveServer) -> tuple[str, str]:
     """Table 1's captain reports hand 1: one player lost all but 150 chips to another (below
     the big blind of 300, allinouest lets him rebuy); the TD records the rebuy."""
+    page.get_by_text("Autres pages", exact=True).click()  # folded at the bottom right
     page.get_by_role("link", name="Liens des capitaines de table").click()
     link = page.locator("#captain-links a[href*='/table/1?']")
     href = link.get_attribute("href") or ""
@@ -269,6 +270,7 @@ def balance(page: Page, live_server: LiveServer) -> None:
 
 def chip_race(page: Page, live_server: LiveServer, odd: str) -> None:
     """The colour-up's chip race at the table of the player with odd chips."""
+    page.get_by_text("Autres pages", exact=True).click()
     page.get_by_role("link", name="Chip race", exact=True).click()
     expect(page.get_by_role("heading", name="Chip race", exact=True)).to_be_visible()
     expect(page.locator("main")).to_contain_text("les jetons de 25 (vert) sortent")

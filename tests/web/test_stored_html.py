@@ -64,6 +64,7 @@ def store_html_everywhere(venue: Venue) -> None:
     run(TID, type="call_floor", table_no=1, reason=SCRIPT)
     run(TID, type="move_button", table_no=2, seat_no=button_elsewhere(venue, 2), reason=SCRIPT)
     run(TID, type="correct_rebuy", player_id="p3", reason=SCRIPT)
+    run(TID, type="set_room_screen", club_name=SCRIPT, message=SCRIPT)  # the room's TV
 
 
 def button_elsewhere(venue: Venue, table_no: int) -> int:

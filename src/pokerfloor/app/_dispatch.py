@@ -34,7 +34,6 @@ from pokerfloor.app.commands import (
     CorrectBust,
     CorrectHand,
     CorrectRebuy,
-    UndoBust,
     DrawSeats,
     Finish,
     HandForHandRound,
@@ -62,6 +61,7 @@ from pokerfloor.app.commands import (
     SetRoomScreen,
     StartClock,
     TournamentCommand,
+    UndoBust,
     Unregister,
 )
 from pokerfloor.cards import Deck

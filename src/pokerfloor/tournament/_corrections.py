@@ -29,9 +29,7 @@ if TYPE_CHECKING:
     from pokerfloor.tournament.state import PlayerState
     from pokerfloor.tournament.structure import Structure
 
-CorrectionEvent = (
-    PlayerUnregistered | BustCorrected | BustUndone | RebuyCorrected | HandCorrected
-)
+CorrectionEvent = PlayerUnregistered | BustCorrected | BustUndone | RebuyCorrected | HandCorrected
 CORRECTION_EVENTS = (
     PlayerUnregistered,
     BustCorrected,
@@ -141,9 +139,7 @@ class CorrectionCommands:
         for player_id, seat, stack, rebought in plan:
             if rebought:
                 self.correct_rebuy(player_id, at_ms, reason)
-            self._record(
-                BustUndone(player_id, seat.table_no, seat.seat_no, stack, reason, at_ms)
-            )
+            self._record(BustUndone(player_id, seat.table_no, seat.seat_no, stack, reason, at_ms))
 
     def _bust_to_undo(self, player_id: PlayerId) -> tuple[PlayerId, SeatRef, int, bool]:
         """(player, seat, stack to give back, whether a rebuy at the bust is cancelled first),

@@ -37,13 +37,14 @@ def report(venue: Venue, table_no: int = 1, lang: str = "fr", **fields: Any) -> 
     data = {"hand_no": str(hand["hand_no"]), "shown_button": str(hand["button_seat"])}
     answer = venue.public.post(hand_url(venue, table_no) + f"&lang={lang}", data=data | fields)
     assert answer.status_code == 200
-    return answer.text
+    text: str = answer.text
+    return text
 
 
 def page(venue: Venue, table_no: int = 1, lang: str = "fr") -> str:
-    return venue.public.get(
-        f"/t/{TID}/table/{table_no}?key={key_of(venue, table_no)}&lang={lang}"
-    ).text
+    url = f"/t/{TID}/table/{table_no}?key={key_of(venue, table_no)}&lang={lang}"
+    text: str = venue.public.get(url).text
+    return text
 
 
 def event_types(venue: Venue) -> list[str]:
@@ -329,3 +330,28 @@ def test_the_player_page_shows_the_player_his_penalty(venue: Venue) -> None:
     assert "<img src=x" not in text
     other = venue.public.get(f"/t/{TID}/me/p1?lang=en").text
     assert "Penalty" not in other
+
+
+def test_the_api_ranks_a_player_left_at_zero_with_the_busts_without_stacks(club: Venue) -> None:
+    """``record_hand`` with ``busted``: a player the stacks leave at 0 and one reported without
+    stacks busted in the same hand, so one group of places, by their starting stacks."""
+    counted, uncounted, winner = players_at(club, 1)[:3]
+    stacks = {p.player_id: p.stack for p in club.service.tournament(TID).in_play()}
+    final = {p: stacks[p] for p in players_at(club, 1)}
+    final[winner] += final[counted]
+    final[counted] = 0
+    hand = next_hand(club, 1)
+    before = len(event_types(club))
+    club.command(
+        TID,
+        type="record_hand",
+        table_no=1,
+        hand_no=hand["hand_no"],
+        final_stacks=final,
+        busted=[uncounted],
+        starting_stacks={uncounted: 5_000},
+    )
+    assert event_types(club)[before:] == ["HandPlayed", "PlayersBusted"]
+    players = club.service.tournament(TID).players
+    # 20 000 chips at the start of the hand against 5 000: the counted player ranks higher.
+    assert (players[counted].place, players[uncounted].place) == (19, 20)

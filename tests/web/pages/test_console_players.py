@@ -53,6 +53,9 @@ def test_rebuy_during_the_rebuy_period_add_on_after_it(venue: Venue) -> None:
     text = dialog(venue, "p1")
     assert 'id="action-rebuy"' in text and 'id="action-bust-rebuy"' in text
     assert 'id="action-addon"' not in text
+    # A full stack may not rebuy now (allinouest: below the big blind) but may at a bust.
+    text = dialog(venue, "p2")
+    assert 'id="action-bust-rebuy"' in text and 'id="action-rebuy"' not in text
     venue.command(TID, type="jump_to_level", level_index=4)  # the rebuy period is over
     venue.command(TID, type="record_hand", table_no=1, hand_no=2, final_stacks=stacks)
     venue.command(TID, type="record_hand", table_no=1, hand_no=3, final_stacks=stacks)

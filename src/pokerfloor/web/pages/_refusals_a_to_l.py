@@ -152,9 +152,7 @@ EXPLANATIONS: dict[str, tuple[Message, ...]] = {
         ),
     ),
     "BUSTS_NONE": (N_("No bust to rank: give at least one busted player."),),
-    "BUST_NOT_UNDOABLE": (
-        N_("%(player_id)s has no bust to undo here: use the corrections page."),
-    ),
+    "BUST_NOT_UNDOABLE": (N_("%(player_id)s has no bust to undo here: use the corrections page."),),
     "BUST_UNDO_NEEDS_STACK": (
         N_(
             "The hand that busted %(player_id)s gave the chips to the other players: correct "

@@ -360,7 +360,9 @@ EXPLANATIONS: dict[str, tuple[Message, ...]] = {
     "ROOM_TEXT_TOO_LONG:message": (
         N_("The message is %(length)s characters long; the screen shows at most %(most)s."),
     ),
-    "ROOM_TEXT_TOO_LONG": (N_("This text is too long for the screen (at most %(most)s characters)."),),
+    "ROOM_TEXT_TOO_LONG": (
+        N_("This text is too long for the screen (at most %(most)s characters)."),
+    ),
     "SCENARIO_INVALID": (
         N_("%(field)s: this scenario field is not accepted."),
         N_("The scenario cannot be read."),

@@ -75,6 +75,13 @@ def player_dialog(request: Request, tournament_id: str, player_id: str) -> Respo
     busted_rebuyer = player["status"] == "busted" and player["may_rebuy"]
     if player["status"] != "playing" and not busted_rebuyer:
         raise PageError(404, N_("There is no such player."))
+    # "Bust + rebuy" is judged as a rebuy at the bust: the rebuy period and the limit only,
+    # whatever the stack now (the engine decides again when it is recorded).
+    tournament = service.tournament(tournament_id)
+    player["may_bust_rebuy"] = bool(player["table_no"]) and (
+        tournament.rebuy_refusal(player_id, service.clock(), hand_recorded=True, at_bust=True)
+        is None
+    )
     others = []
     if player["table_no"]:
         chart = service.seating_chart(tournament_id)
