@@ -10,9 +10,9 @@ asks the TD for the facts instead.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Form, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
 from pokerfloor.app.service import TournamentService
@@ -33,14 +33,12 @@ from pokerfloor.web.pages._common import (
 )
 from pokerfloor.web.pages._forms import whole_number
 from pokerfloor.web.pages._refusals import reason_text, refusal_names
+from pokerfloor.web.pages.console import REFRESH, Text, TextList
 
 __all__ = ["router"]
 
 router = APIRouter()
 
-Text = Annotated[str, Form(max_length=200)]
-TextList = Annotated[list[str] | None, Form(max_length=200)]
-REFRESH = "console-refresh"
 UNDO_ACCEPTED_MS = 60_000  # the button shows for 30 s; a click on its last second still counts
 UNDO_REASON = N_("Undone from the console right after it was recorded")
 
