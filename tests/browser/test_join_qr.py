@@ -49,6 +49,7 @@ def test_a_phone_joins_by_scanning_the_code_on_the_console(
 
     td = browser.new_context(viewport={"width": 1366, "height": 768}, locale="fr-FR").new_page()
     sign_in(td, live_server, f"/t/{TID}/console")
+    td.get_by_text("Rejoindre avec un téléphone", exact=True).first.click()  # folded at first
     panel = td.locator("#join-qr")
     panel.scroll_into_view_if_needed()
     expect(panel).to_contain_text("Rejoindre avec un téléphone")
