@@ -47,13 +47,17 @@
       all.closest("form").querySelectorAll("input." + cls).forEach(function (box) { box.checked = all.checked; });
     }
   });
-  document.addEventListener("htmx:afterSwap", function (event) {
+  // Opened once htmx has settled the new content: its buttons then carry their requests (a
+  // key pressed earlier would submit the bare form).
+  document.addEventListener("htmx:afterSettle", function (event) {
     var box = dialog();
     if (box && event.detail.target && event.detail.target.id === "console-dialog-body") {
       if (!box.open) { box.showModal(); }
       var first = box.querySelector("[data-key], button[type=submit], input");
       if (first) { first.focus(); }
     }
+  });
+  document.addEventListener("htmx:afterSwap", function () {
     var flash = document.getElementById("flash");
     var form = flash && flash.querySelector("[data-expires]");
     if (form) {
