@@ -185,6 +185,7 @@ def test_find_a_player_by_typing_then_act_from_the_keyboard(
     expect(page.locator("button.seat-player.is-found")).to_have_count(1)
     page.keyboard.press("Enter")
     expect(page.locator("#console-dialog-title")).to_have_text("Joueur 07")
+    wait_until(page, "document.getElementById('console-dialog').open")  # opened once settled
     page.keyboard.press("e")  # "Éliminé"
     expect(page.locator("#flash")).to_contain_text("Joueur 07")
     players = httpx.get(f"{live_server.url}/api/tournaments/find/players").json()["players"]
