@@ -303,20 +303,26 @@ LATE_REGISTRATION: tuple[SettingSpec, ...] = (
     ),
     integer(
         "late_registration.until_end_of_level",
-        "Inscription tardive par défaut : jusqu'à la fin du niveau",
-        "Default late registration: until the end of level",
+        "Inscription tardive : au plus jusqu'à la fin du niveau",
+        "Late registration: at most until the end of level",
         minimum=0,
         maximum=100,
-        note=("0 = le règlement ne fixe pas de niveau", "0 = the rulebook sets no level"),
+        note=(
+            "plafonne celle de la structure ; 0 = le règlement ne fixe pas de niveau",
+            "caps the structure's; 0 = the rulebook sets no level",
+        ),
     ),
     integer(
         "late_registration.until_minutes_after_start",
-        "Inscription tardive par défaut : minutes après le début",
-        "Default late registration: minutes after the start",
+        "Inscription tardive : au plus, minutes après le début",
+        "Late registration: at most, minutes after the start",
         minimum=0,
         maximum=1440,
         unit=("min", "min"),
-        note=("0 = le règlement ne fixe pas de durée", "0 = the rulebook sets no duration"),
+        note=(
+            "plafonne celle de la structure ; 0 = le règlement ne fixe pas de durée",
+            "caps the structure's; 0 = the rulebook sets no duration",
+        ),
     ),
 )
 

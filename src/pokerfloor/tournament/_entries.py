@@ -69,18 +69,57 @@ class EntryCommands:
     # ---- registration after the draw ----------------------------------------------------
 
     def late_registration_open(self, at_ms: int) -> bool:
-        """Whether late registration is open: each limit the structure sets (a last level, a
-        number of minutes of the tournament clock) is not yet reached; with both set, the
-        first one reached closes it; with none, there is no late registration."""
+        return self.late_registration_refusal(at_ms) is None
+
+    def late_registration_refusal(self, at_ms: int) -> PokerfloorError | None:
+        """Why late registration is closed now, or None while it is open. The structure says
+        whether there is one and until when (a last level, minutes of the tournament clock;
+        with both, the first reached closes it); the rule profile's own limit caps it
+        (heavenpoker 2.2: an hour after the start; ropta-2025: the end of level 2): the stricter
+        applies, and the refusal names both."""
         entry = self.structure.entry
-        limits: list[bool] = []
+        number = self._level_number(at_ms, None)
+        played = 0 if self.clock_started_at is None else self.clock_time(at_ms) // 60_000
+        params: dict[str, object] = {"level": number, "minutes": played}
+        # Only the limits the structure sets: the refusal's sentence names those.
         if entry.late_registration_until_level:
-            number = self._level_number(at_ms, None)
-            limits.append(number <= entry.late_registration_until_level)
+            params["structure_level"] = entry.late_registration_until_level
         if entry.late_registration_minutes:
-            minutes = entry.late_registration_minutes * 60_000
-            limits.append(self.clock_started_at is None or self.clock_time(at_ms) <= minutes)
-        return bool(limits) and all(limits)
+            params["structure_minutes"] = entry.late_registration_minutes
+        if not entry.late_registration_until_level and not entry.late_registration_minutes:
+            return PokerfloorError(
+                "LATE_REGISTRATION_CLOSED",
+                "this tournament's structure has no late registration",
+                {**params, "reason": "none"},
+            )
+        closings = (
+            ("structure_level", entry.late_registration_until_level, ()),
+            ("structure_minutes", entry.late_registration_minutes, ()),
+            (
+                "profile_level",
+                self.profile.int_value("late_registration.until_end_of_level"),
+                self.cite("late_registration.until_end_of_level"),
+            ),
+            (
+                "profile_minutes",
+                self.profile.int_value("late_registration.until_minutes_after_start"),
+                self.cite("late_registration.until_minutes_after_start"),
+            ),
+        )
+        for reason, limit, citations in closings:
+            if not limit:
+                continue
+            if reason.endswith("level"):
+                over = number > limit
+            else:
+                over = self.clock_started_at is not None and self.clock_time(at_ms) > limit * 60_000
+            if over:
+                return PokerfloorError(
+                    "LATE_REGISTRATION_CLOSED",
+                    f"late registration is over ({reason.replace('_', ' ')} {limit})",
+                    {**params, "reason": reason, "limit": limit, "citations": list(citations)},
+                )
+        return None
 
     def register_late(self, player_id: PlayerId, name: str, at_ms: int, rng: random.Random) -> str:
         """Register after the draw: seated at once (``seated``) or put on the waiting list
@@ -91,12 +130,9 @@ class EntryCommands:
             raise PokerfloorError(
                 "ALREADY_REGISTERED", f"{player_id} is already registered", {"player_id": player_id}
             )
-        if not self.late_registration_open(at_ms):
-            raise PokerfloorError(
-                "LATE_REGISTRATION_CLOSED",
-                "late registration is over for this tournament",
-                {"player_id": player_id, "at_ms": at_ms},
-            )
+        refusal = self.late_registration_refusal(at_ms)
+        if refusal is not None:
+            raise refusal
         if self.is_full():
             self._record(WaitingListJoined(player_id, name, at_ms))
             return "waiting"

@@ -442,5 +442,42 @@ EXPLANATIONS: dict[str, tuple[Message, ...]] = {
     "INVALID_STREAM_ID": (N_("The stream id %(stream_id)s is not accepted."),),
     "INVALID_VERSION": (N_("%(name)s = %(value)s is not accepted: a whole number, 0 or more."),),
     "LAST_TABLE": (N_("Table %(table_no)s is the last table: it cannot break."),),
+    "LATE_REGISTRATION_CLOSED:none": (N_("This tournament's structure has no late registration."),),
+    "LATE_REGISTRATION_CLOSED:structure_level": (
+        N_(
+            "Late registration ended with level %(limit)s (the tournament's structure); this is "
+            "level %(level)s."
+        ),
+    ),
+    "LATE_REGISTRATION_CLOSED:structure_minutes": (
+        N_(
+            "Late registration ended %(limit)s minutes after the start (the tournament's "
+            "structure); %(minutes)s minutes have been played."
+        ),
+    ),
+    "LATE_REGISTRATION_CLOSED:profile_level": (
+        N_(
+            "Late registration ended with level %(limit)s, the rule profile's limit "
+            "(%(citations)s), stricter than the structure's (until level %(structure_level)s); "
+            "this is level %(level)s."
+        ),
+        N_(
+            "Late registration ended with level %(limit)s, the rule profile's limit "
+            "(%(citations)s), stricter than the structure's (%(structure_minutes)s minutes); this "
+            "is level %(level)s."
+        ),
+    ),
+    "LATE_REGISTRATION_CLOSED:profile_minutes": (
+        N_(
+            "Late registration ended %(limit)s minutes after the start, the rule profile's limit "
+            "(%(citations)s), stricter than the structure's (until level %(structure_level)s); "
+            "%(minutes)s minutes have been played."
+        ),
+        N_(
+            "Late registration ended %(limit)s minutes after the start, the rule profile's limit "
+            "(%(citations)s), stricter than the structure's (%(structure_minutes)s minutes); "
+            "%(minutes)s minutes have been played."
+        ),
+    ),
     "LATE_REGISTRATION_CLOSED": (N_("Late registration is closed."),),
 }
