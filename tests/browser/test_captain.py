@@ -84,6 +84,8 @@ def test_a_captain_reports_a_hand_from_a_phone_and_sees_the_button_move(
     assert box is not None and box["height"] >= 48 and box["width"] >= 300
 
     finished.click()
+    # The tap's request is on its way: read the table once the phone says it was recorded.
+    expect(captain.locator("#flash")).to_contain_text("Main 1 enregistrée.")
     after = next_hand(live_server, "phone", 1)
     assert after["hand_no"] == 2
     expect(captain.locator("#flash")).to_have_text(
