@@ -144,17 +144,19 @@ class CorrectionCommands:
     def _bust_to_undo(self, player_id: PlayerId) -> tuple[PlayerId, SeatRef, int, bool]:
         """(player, seat, stack to give back, whether a rebuy at the bust is cancelled first),
         or the reason the bust can no longer be undone."""
+        nothing = PokerfloorError(
+            "BUST_NOT_UNDOABLE",
+            f"{player_id} has no bust to undo: use the corrections page",
+            {"player_id": player_id},
+        )
         player = self.players.get(player_id)
         undo = None if player is None or self.finished is not None else player.bust_undo
-        seat = None
-        if player is not None and undo is not None:
-            seat = player.last_seat if player.place is not None else player.seat
-        if player is None or undo is None or seat is None or player.withdrawn:
-            raise PokerfloorError(
-                "BUST_NOT_UNDOABLE",
-                f"{player_id} has no bust to undo: use the corrections page",
-                {"player_id": player_id},
-            )
+        if player is None or undo is None or player.withdrawn:
+            raise nothing
+        rebought = player.place is None  # back at the seat by a rebuy at the bust
+        seat = player.seat if rebought else player.last_seat
+        if seat is None or (rebought and player.stack != self.structure.entry.rebuy_chips):
+            raise nothing  # no seat, or the rebought player has played since
         stack, hands = undo
         if stack < 1:
             raise PokerfloorError(
@@ -171,13 +173,6 @@ class CorrectionCommands:
                 f"table {seat.table_no} has played since the bust of {player_id}: correct it "
                 "on the corrections page with the stack the player has",
                 {"player_id": player_id, "table_no": seat.table_no},
-            )
-        rebought = player.place is None  # back at the seat by a rebuy at the bust
-        if rebought and player.stack != self.structure.entry.rebuy_chips:
-            raise PokerfloorError(
-                "BUST_NOT_UNDOABLE",
-                f"{player_id} has no bust to undo: use the corrections page",
-                {"player_id": player_id},
             )
         if not rebought and table.seats.get(seat.seat_no, player_id) != player_id:
             raise PokerfloorError(

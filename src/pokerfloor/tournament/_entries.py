@@ -79,8 +79,8 @@ class EntryCommands:
         applies, and the refusal names both."""
         entry = self.structure.entry
         number = self._level_number(at_ms, None)
-        played = 0 if self.clock_started_at is None else self.clock_time(at_ms) // 60_000
-        params: dict[str, object] = {"level": number, "minutes": played}
+        clock_ms = None if self.clock_started_at is None else self.clock_time(at_ms)
+        params: dict[str, object] = {"level": number, "minutes": (clock_ms or 0) // 60_000}
         # Only the limits the structure sets: the refusal's sentence names those.
         if entry.late_registration_until_level:
             params["structure_level"] = entry.late_registration_until_level
@@ -92,28 +92,26 @@ class EntryCommands:
                 "this tournament's structure has no late registration",
                 {**params, "reason": "none"},
             )
-        closings = (
-            ("structure_level", entry.late_registration_until_level, ()),
-            ("structure_minutes", entry.late_registration_minutes, ()),
+        closings = (  # (reason, limit, limit by level or else by minutes, citations)
+            ("structure_level", entry.late_registration_until_level, True, ()),
+            ("structure_minutes", entry.late_registration_minutes, False, ()),
             (
                 "profile_level",
                 self.profile.int_value("late_registration.until_end_of_level"),
+                True,
                 self.cite("late_registration.until_end_of_level"),
             ),
             (
                 "profile_minutes",
                 self.profile.int_value("late_registration.until_minutes_after_start"),
+                False,
                 self.cite("late_registration.until_minutes_after_start"),
             ),
         )
-        for reason, limit, citations in closings:
-            if not limit:
-                continue
-            if reason.endswith("level"):
-                over = number > limit
-            else:
-                over = self.clock_started_at is not None and self.clock_time(at_ms) > limit * 60_000
-            if over:
+        for reason, limit, by_level, citations in closings:
+            reached = clock_ms is not None and clock_ms > limit * 60_000
+            over = number > limit if by_level else reached
+            if limit and over:
                 return PokerfloorError(
                     "LATE_REGISTRATION_CLOSED",
                     f"late registration is over ({reason.replace('_', ' ')} {limit})",

@@ -151,6 +151,18 @@ def test_undo_a_bust_puts_the_player_back(club: Venue) -> None:
 
 
 def test_undo_a_rebuy_and_an_add_on(venue: Venue) -> None:
+    # allinouest: a player below the big blind may rebuy; one hand leaves p1 with 100 chips.
+    evening(venue, tournament_id="rebuys", players=4, profile="allinouest", structure="club-rebuy")
+    stacks = {"p1": 100, "p2": 39_900, "p3": 20_000, "p4": 20_000}
+    venue.command("rebuys", type="record_hand", table_no=1, hand_no=1, final_stacks=stacks)
+    answer = venue.td.post("/t/rebuys/console/rebuy", data={"player_id": "p1"}).text
+    fields = undo_fields(answer)
+    assert fields["kind"] == "rebuy"
+    undone = venue.td.post("/t/rebuys/console/undo", data=fields).text
+    assert "Recave annulée pour Joueur 1." in undone
+    assert player(venue, "p1", "rebuys")["rebuys"] == 0
+    assert player(venue, "p1", "rebuys")["stack"] == 100
+
     addon_evening(venue)
     fields = undo_fields(post(venue, "addon", {"player_id": "p2"}))
     assert fields["kind"] == "addon"

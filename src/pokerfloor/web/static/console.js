@@ -59,8 +59,9 @@
   });
   document.addEventListener("htmx:afterSwap", function () {
     var flash = document.getElementById("flash");
-    var form = flash && flash.querySelector("[data-expires]");
+    var form = flash && flash.querySelector("[data-expires]:not([data-timed])");
     if (form) {
+      form.setAttribute("data-timed", "");  // one timer per undo form, whatever swaps follow
       setTimeout(function () { if (form.isConnected) { form.remove(); } },
         1000 * parseInt(form.getAttribute("data-expires"), 10));
     }
