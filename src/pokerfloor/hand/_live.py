@@ -13,12 +13,12 @@ from pokerfloor.errors import PokerfloorError
 from pokerfloor.hand._model import Action, ActionKind, LiveAction, Noted, Ruling
 
 if TYPE_CHECKING:
-    from pokerfloor.hand._engine import Hand
+    from pokerfloor.hand._legality import HandLegality
 
 Outcome = tuple[Action, Ruling | None] | Noted
 
 
-def interpret_live(hand: Hand, player: int, live: LiveAction) -> Outcome:
+def interpret_live(hand: HandLegality, player: int, live: LiveAction) -> Outcome:
     if any(chip <= 0 for chip in live.chips + live.take_back):
         raise PokerfloorError(
             "BAD_CHIPS", "chip denominations must be positive numbers", {"chips": list(live.chips)}
@@ -36,14 +36,14 @@ def interpret_live(hand: Hand, player: int, live: LiveAction) -> Outcome:
     return _silent(hand, player, live)
 
 
-def _ruling(hand: Hand, decision: str, reason: str, *keys: str) -> Ruling:
+def _ruling(hand: HandLegality, decision: str, reason: str, *keys: str) -> Ruling:
     citations: tuple[str, ...] = ()
     for key in keys:
         citations += hand.rules.cite(key)
     return Ruling(decision, reason, citations)
 
 
-def _raise_to(hand: Hand, player: int, total: int, reason: str, *keys: str) -> Outcome:
+def _raise_to(hand: HandLegality, player: int, total: int, reason: str, *keys: str) -> Outcome:
     """A bet or raise to ``total``, corrected up to the minimum and down to the all-in."""
     legal = hand._legal(player)
     kind: ActionKind = "bet" if hand.current_bet == 0 else "raise"
@@ -66,7 +66,7 @@ def _raise_to(hand: Hand, player: int, total: int, reason: str, *keys: str) -> O
     return Action(kind, total), _ruling(hand, kind, f"{reason}: {kind} to {total}", *keys)
 
 
-def _declared(hand: Hand, player: int, live: LiveAction) -> Outcome:
+def _declared(hand: HandLegality, player: int, live: LiveAction) -> Outcome:
     say = live.say
     committed = hand.committed[player]
     to_call = hand.current_bet - committed
@@ -116,7 +116,7 @@ def _declared(hand: Hand, player: int, live: LiveAction) -> Outcome:
     )
 
 
-def _silent(hand: Hand, player: int, live: LiveAction) -> Outcome:
+def _silent(hand: HandLegality, player: int, live: LiveAction) -> Outcome:
     rules = hand.rules
     chips = live.chips
     committed = hand.committed[player]
@@ -182,7 +182,7 @@ def _silent(hand: Hand, player: int, live: LiveAction) -> Outcome:
     )
 
 
-def _short_chip(hand: Hand, player: int, chip: int, to_call: int) -> Outcome:
+def _short_chip(hand: HandLegality, player: int, chip: int, to_call: int) -> Outcome:
     what = "a single chip worth less than the call"
     rule = hand.rules.lower_chip_facing_bet
     if rule == "as_under_call":
@@ -199,11 +199,11 @@ def _short_chip(hand: Hand, player: int, chip: int, to_call: int) -> Outcome:
     )
 
 
-def _restrict(hand: Hand, player: int, reason: str) -> Noted:
+def _restrict(hand: HandLegality, player: int, reason: str) -> Noted:
     return Noted(player, _ruling(hand, "restricted", reason, "betting.lower_chip_facing_bet"))
 
 
-def _under_call(hand: Hand, player: int, pushed: int, to_call: int) -> Outcome:
+def _under_call(hand: HandLegality, player: int, pushed: int, to_call: int) -> Outcome:
     rule = hand.rules.under_call
     what = f"{pushed} pushed facing {to_call} to call"
     if rule == "complete_if_over_half":

@@ -1,0 +1,166 @@
+"""What a player may do now (options, the bounds of a bet or raise, whether the betting was
+reopened for them), and a software action checked against it with the refusal naming the rule."""
+
+from __future__ import annotations
+
+from pokerfloor.hand._apply import HandApplying
+from pokerfloor.hand._model import (
+    Acted,
+    Action,
+    ActionKind,
+    LegalActions,
+    Ruling,
+    Street,
+)
+from pokerfloor.hand._state import ACTIVE, HandError
+
+
+class HandLegality(HandApplying):
+    """Legal actions and their checks."""
+
+    def _reopened(self, player: int) -> bool:
+        acted = self.acted[player]
+        if acted < 0 or self.full_raise_level > acted:
+            return True
+        rules = self.rules
+        reopens = rules.short_allin_reopens
+        if reopens == "cumulative_full_raise" and self.current_bet - acted >= self.increment:
+            return True  # several short all-ins together made a full raise (tda-2024 R47)
+        if reopens == "doubled_bet" and acted > 0 and 2 * acted <= self.current_bet:
+            return True  # the all-ins doubled the player's own bet (allinouest)
+        return (
+            rules.short_allin_reopens_for_blinds
+            and self.street is Street.PREFLOP
+            and player in (self.small_blind_index, self.big_blind_index)
+        )
+
+    def _legal(self, player: int) -> LegalActions:
+        cached = self._legal_cache
+        if cached is not None and cached.player == player:
+            return cached
+        cached = self._legal_cache = self._compute_legal(player)
+        return cached
+
+    def _compute_legal(self, player: int) -> LegalActions:
+        committed = self.committed[player]
+        stack = self.stacks[player]
+        current = self.current_bet
+        if self.status.count(ACTIVE) == 1:
+            # Nobody else can put in more chips: the call is what the others already have in
+            # (a big blind all in for less than the blind cannot be raised or called beyond it).
+            current = min(current, self._highest_other(player))
+        to_call = min(current - committed, stack) if current > committed else 0
+        restricted = self.restricted.get(player)
+        if restricted is not None:
+            # A restricted player may call or fold; with nothing to call that means check.
+            return LegalActions(player, restricted if to_call else ("check",), to_call, None, None)
+        options: list[ActionKind] = ["fold", "call"] if to_call > 0 else ["check"]
+        all_in_total = committed + stack
+        # A bet or raise needs an opponent who could put chips beyond the current bet.
+        stacks, committed_all, status = self.stacks, self.committed, self.status
+        others = False
+        for index in range(self.count):
+            if (
+                index != player
+                and status[index] == ACTIVE
+                and committed_all[index] + stacks[index] > current
+            ):
+                others = True
+                break
+        can_raise = stack > to_call and others
+        min_to: int | None = None
+        max_to: int | None = None
+        if can_raise and current == 0:
+            options.append("bet")
+            minimum = self.setup.big_blind * self.rules.minimum_bet_big_blinds
+            min_to, max_to = min(minimum, all_in_total), all_in_total
+        elif can_raise and self._reopened(player):
+            options.append("raise")
+            min_to, max_to = min(current + self.increment, all_in_total), all_in_total
+        if stack > 0 and (min_to is not None or stack <= current - committed):
+            options.append("allin")
+        return LegalActions(player, tuple(options), to_call, min_to, max_to)
+
+    def _checked(self, player: int, action: Action, ruling: Ruling | None) -> Acted:
+        """Validate a software action and return its event (nothing applied yet)."""
+        legal = self._legal(player)
+        kind = action.kind
+        if kind == "fold":
+            return Acted(player, "fold", self.committed[player], ruling)
+        if kind not in legal.options:
+            raise self._refusal(player, kind, legal)
+        if kind == "check":
+            return Acted(player, "check", self.committed[player], ruling)
+        if kind == "call":
+            return Acted(player, "call", self.committed[player] + legal.to_call, ruling)
+        all_in_total = self.committed[player] + self.stacks[player]
+        if kind == "allin":
+            return Acted(player, "allin", all_in_total, ruling)
+        amount = action.amount
+        if amount is None:
+            raise HandError(
+                "AMOUNT_REQUIRED",
+                f"{kind} needs an amount: the street total, from {legal.min_to} to {legal.max_to}",
+                {"kind": kind, "min": legal.min_to, "max": legal.max_to},
+            )
+        assert legal.min_to is not None and legal.max_to is not None
+        if amount > legal.max_to:
+            raise HandError(
+                "ABOVE_STACK",
+                f"{kind} to {amount} is more than {self.names[player]} has: "
+                f"at most {legal.max_to} (all in)",
+                {"kind": kind, "amount": amount, "max": legal.max_to},
+            )
+        if amount < legal.min_to:
+            code = "BET_BELOW_MINIMUM" if kind == "bet" else "RAISE_BELOW_MINIMUM"
+            what = "the minimum bet" if kind == "bet" else "the minimum raise to"
+            cite = ", ".join(self.rules.cite("betting.minimum_raise"))
+            raise HandError(
+                code,
+                f"{kind} to {amount} is below {what} {legal.min_to} ({cite})",
+                {"kind": kind, "amount": amount, "min": legal.min_to, "max": legal.max_to},
+            )
+        chip = self.setup.smallest_chip
+        if amount != all_in_total and amount % chip:
+            raise HandError(
+                "NOT_IN_CHIPS",
+                f"{kind} to {amount} cannot be made with chips of {chip}: use a multiple of "
+                f"{chip} (or go all in)",
+                {"kind": kind, "amount": amount, "chip": chip},
+            )
+        return Acted(player, "allin" if amount == all_in_total else kind, amount, ruling)
+
+    def _refusal(self, player: int, kind: str, legal: LegalActions) -> HandError:
+        options = ", ".join(legal.options)
+        params = {"kind": kind, "options": list(legal.options), "to_call": legal.to_call}
+        if kind == "check":
+            return HandError(
+                "CANNOT_CHECK", f"cannot check: {legal.to_call} to call; options: {options}", params
+            )
+        if kind == "call":
+            return HandError(
+                "NOTHING_TO_CALL", f"nothing to call: check instead; options: {options}", params
+            )
+        if kind == "bet" and self.current_bet > 0:
+            return HandError(
+                "BET_ALREADY_OPEN",
+                f"there is already a bet of {self.current_bet}: raise instead; options: {options}",
+                params,
+            )
+        if kind == "raise" and self.current_bet == 0:
+            return HandError(
+                "NO_BET_TO_RAISE",
+                f"there is no bet to raise: bet instead; options: {options}",
+                params,
+            )
+        if kind in ("raise", "allin") and not self._reopened(player):
+            cite = ", ".join(self.rules.cite("betting.short_allin_reopens"))
+            return HandError(
+                "BETTING_NOT_REOPENED",
+                f"{self.names[player]} has acted and the all-in since was not a full raise: "
+                f"call or fold only ({cite})",
+                params,
+            )
+        return HandError(
+            "ACTION_NOT_ALLOWED", f"{kind} is not possible now; options: {options}", params
+        )

@@ -1,0 +1,161 @@
+"""The state of one hand: what ``Hand`` holds, and the read-only questions every layer asks
+(who is to act next, the pots). The layers of ``Hand`` build on it in one line:
+``HandState`` -> ``HandApplying`` (events applied) -> ``HandLegality`` (what a player may do)
+-> ``HandShowdown`` (uncalled bets, showdown, awards) -> ``HandOutOfTurn`` (actions out of
+turn) -> ``Hand`` (``_engine.py``: start, act, the flow of streets).
+
+Players are indexed in dealing order: index 0 is the first seat left of the button, the button
+(when a player sits there) is last.
+"""
+
+from __future__ import annotations
+
+from pokerfloor.errors import PokerfloorError
+from pokerfloor.hand._model import (
+    ActionKind,
+    Event,
+    HandSetup,
+    HandStarted,
+    LegalActions,
+    LiveAction,
+    PotAwarded,
+    Street,
+)
+from pokerfloor.hand._pots import build_pots
+from pokerfloor.hand._rules import HandRules, hand_rules
+
+ACTIVE, FOLDED, ALL_IN = 0, 1, 2
+
+
+class HandError(PokerfloorError):
+    """An action the rules refuse; the hand is unchanged."""
+
+
+class HandState:
+    """What a hand holds; ``Hand`` adds the behaviour."""
+
+    def __init__(self, started: HandStarted) -> None:
+        setup = started.setup
+        self.setup = setup
+        self.rules: HandRules = hand_rules(setup.profile)
+        self.players: tuple[int, ...] = started.players  # seat numbers by index
+        by_seat = {seat.seat_no: seat for seat in setup.seats}
+        seats = [by_seat[seat_no] for seat_no in self.players]
+        self.names: tuple[str, ...] = tuple(seat.name for seat in seats)
+        count = len(seats)
+        self.count = count
+        self.starting_stacks: tuple[int, ...] = tuple(seat.stack for seat in seats)
+        self.stacks: list[int] = list(self.starting_stacks)
+        self.committed: list[int] = [0] * count
+        self.contributed: list[int] = [0] * count
+        self.status: list[int] = [ACTIVE] * count
+        self.acted: list[int] = [-1] * count  # the bet each player last acted at; -1: not yet
+        self.holes: list[tuple[int, int]] = []
+        self.board: list[int] = []
+        self.deck: tuple[int, ...] = started.deck
+        self.deck_position = 0
+        self.street = Street.PREFLOP
+        self.current_bet = 0
+        self.increment = setup.big_blind  # size of the last full bet or raise
+        self.full_raise_level = 0  # the bet reached by the last full bet or raise
+        self.aggressor = -1
+        self.previous_aggressor = -1
+        self.to_act = -1
+        self.dead_money = setup.dead_money
+        self.ante_posted: list[int] = [0] * count  # big blind antes (dead money), by player
+        self.small_blind_index, self.big_blind_index = _blind_indices(setup, self.players)
+        self.restricted: dict[int, tuple[ActionKind, ...]] = {}
+        self.held: dict[int, tuple[LiveAction, int]] = {}  # out-of-turn actions waiting
+        self.held_order: list[int] = []
+        self.shown: tuple[int, ...] = ()
+        self.awards: list[PotAwarded] = []
+        self.events: list[Event] = [started]
+        self._legal_cache: LegalActions | None = None
+
+    @property
+    def is_complete(self) -> bool:
+        return self.street is Street.COMPLETE
+
+    def index_of(self, name: str) -> int:
+        try:
+            return self.names.index(name)
+        except ValueError:
+            raise PokerfloorError(
+                "UNKNOWN_PLAYER",
+                f"no player named {name!r} in this hand; players: {', '.join(self.names)}",
+                {"player": name},
+            ) from None
+
+    def snapshot(self) -> dict[str, object]:
+        """The whole state as plain data, to compare a replay with the original."""
+        return {
+            "street": int(self.street),
+            "stacks": list(self.stacks),
+            "committed": list(self.committed),
+            "contributed": list(self.contributed),
+            "status": list(self.status),
+            "acted": list(self.acted),
+            "holes": list(self.holes),
+            "board": list(self.board),
+            "deck_position": self.deck_position,
+            "current_bet": self.current_bet,
+            "increment": self.increment,
+            "full_raise_level": self.full_raise_level,
+            "aggressor": self.aggressor,
+            "previous_aggressor": self.previous_aggressor,
+            "to_act": self.to_act,
+            "dead_money": self.dead_money,
+            "ante_posted": list(self.ante_posted),
+            "restricted": dict(self.restricted),
+            "held": {player: (action, bet) for player, (action, bet) in self.held.items()},
+            "held_order": list(self.held_order),
+            "shown": self.shown,
+            "awards": list(self.awards),
+        }
+
+    def pots(self) -> list[tuple[int, tuple[int, ...]]]:
+        """Main pot first: (amount, eligible player indices), this street's bets included."""
+        live = [status != FOLDED for status in self.status]
+        all_in = [status == ALL_IN for status in self.status]
+        return build_pots(self.contributed, live, all_in, self.dead_money)
+
+    def _highest_other(self, player: int) -> int:
+        """The largest street commitment among the other players still in the hand."""
+        status, committed = self.status, self.committed
+        return max(
+            (committed[i] for i in range(self.count) if i != player and status[i] != FOLDED),
+            default=0,
+        )
+
+    def _next_to_act(self, after: int) -> int:
+        status = self.status
+        able = status.count(ACTIVE)
+        if able == 0:
+            return -1
+        current = self.current_bet
+        committed = self.committed
+        if able == 1:
+            # Alone with chips: act only if someone else's commitment exceeds yours.
+            only = status.index(ACTIVE)
+            return only if committed[only] < self._highest_other(only) else -1
+        acted = self.acted
+        count = self.count
+        for step in range(1, count + 1):
+            index = (after + step) % count
+            if status[index] == ACTIVE and (acted[index] < 0 or committed[index] < current):
+                return index
+        return -1
+
+
+def _blind_indices(setup: HandSetup, players: tuple[int, ...]) -> tuple[int, int]:
+    """Indices of the small and big blinds (-1 when there is none)."""
+    if setup.start_street is not Street.PREFLOP:
+        return -1, -1
+    if setup.small_blind_seat is not None or setup.big_blind_seat is not None:
+        small = players.index(setup.small_blind_seat) if setup.small_blind_seat else -1
+        big = players.index(setup.big_blind_seat) if setup.big_blind_seat else -1
+        return small, big
+    if len(players) == 2:
+        # Heads-up: the button posts the small blind (tda-2024 R34).
+        return (1, 0) if players[1] == setup.button_seat else (0, 1)
+    return 0, 1
