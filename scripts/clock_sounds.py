@@ -3,7 +3,11 @@
 - ``level-change.wav``: a new level or break, three rising bell tones (E5, A5, E6; 1.3 s),
   the same notes the screen played before it had files, loud enough for a noisy room;
 - ``one-minute.wav``: a minute left, two short, softer beeps on one note (A5; 0.6 s), so it
-  is not taken for the level change.
+  is not taken for the level change;
+- ``player-clock-tick.wav``: a second of a player clock's final countdown, one short high blip
+  (C6; 0.09 s), played once a second on the captain's phone and the console;
+- ``player-clock-expired.wav``: a player's time ran out, three falling low tones (A4, F4, D4;
+  1.1 s), unlike the rising level change.
 
 Each tone is a sine with a quieter octave above, a 5 ms attack and an exponential decay, its
 tail faded to silence (no click); 16-bit mono at 16 kHz (about 40 and 20 KB). Only Python's
@@ -60,6 +64,8 @@ class Sound:
 SOUNDS = (
     Sound("level-change.wav", ((0.0, 659.25), (0.3, 880.0), (0.6, 1318.5)), 0.7, 4.5, 0.5),
     Sound("one-minute.wav", ((0.0, 880.0), (0.3, 880.0)), 0.25, 9.0, 0.35),
+    Sound("player-clock-tick.wav", ((0.0, 1046.5),), 0.09, 30.0, 0.45),
+    Sound("player-clock-expired.wav", ((0.0, 440.0), (0.3, 349.23), (0.6, 293.66)), 0.5, 3.0, 0.55),
 )
 
 

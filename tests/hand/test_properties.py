@@ -1,6 +1,8 @@
 """Properties of every hand, for every profile: chips are conserved, no stack goes negative,
 exactly one player is to act with at least one legal action while the hand is live, a refused
-action changes nothing, and replaying the events rebuilds the same state."""
+action changes nothing, and replaying the events rebuilds the same state. Half the hands are
+started with ``manual_showdown``: their showdown takes show, muck, show one card and ask
+actions from any player, in turn or not."""
 
 from __future__ import annotations
 
@@ -12,7 +14,17 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from pokerfloor.cards import shuffled_order
 from pokerfloor.errors import PokerfloorError
-from pokerfloor.hand import Action, Hand, HandSetup, LiveAction, Seat, Timeout
+from pokerfloor.hand import (
+    SHOWDOWN_KINDS,
+    Action,
+    Hand,
+    HandSetup,
+    LiveAction,
+    Seat,
+    ShowdownAction,
+    Street,
+    Timeout,
+)
 
 PROFILES = ("tda-2024", "tda-2010", "ropta", "allinouest", "heavenpoker")
 CHIPS = (25, 100, 500, 1000, 5000)
@@ -48,6 +60,7 @@ def setups(draw: st.DrawFn) -> tuple[HandSetup, int]:
         ante=chip if ante_kind == "ante" else 0,
         bb_ante=big if ante_kind == "bb_ante" else 0,
         smallest_chip=chip,
+        manual_showdown=draw(st.booleans()),
     )
     return setup, draw(st.integers(0, 2**32))
 
@@ -67,7 +80,7 @@ class HandMachine(RuleBasedStateMachine):
         self.hand = Hand.start(setup, shuffled_order(seed))
         self.total = sum(seat.stack for seat in setup.seats) + setup.dead_money
 
-    @precondition(lambda self: not self.hand.is_complete)
+    @precondition(lambda self: betting(self.hand))
     @rule(choice=st.integers(0, 10**6), fraction=st.floats(0, 1))
     def legal_action(self, choice: int, fraction: float) -> None:
         legal = self.hand.legal_actions()
@@ -99,10 +112,49 @@ class HandMachine(RuleBasedStateMachine):
         action = LiveAction(tuple(chips), say, amount, out_of_turn)  # type: ignore[arg-type]
         self.attempt(action, player)
 
-    @precondition(lambda self: not self.hand.is_complete)
+    @precondition(lambda self: betting(self.hand))
     @rule()
     def clock_runs_out(self) -> None:
         self.hand.act(Timeout())
+
+    @precondition(lambda self: self.hand.setup.manual_showdown and betting(self.hand))
+    @rule()
+    def check_or_call_down(self) -> None:
+        """Every player checks or calls to the showdown (so that many hands reach one)."""
+        hand = self.hand
+        while betting(hand):
+            options = hand.legal_actions().options
+            passive = [kind for kind in ("check", "call", "allin", "fold") if kind in options]
+            hand.act(Action(passive[0]))
+
+    @precondition(lambda self: showing_down(self.hand))
+    @rule(choice=st.integers(0, 10**6))
+    def showdown_option(self, choice: int) -> None:
+        """The player whose showdown action is awaited does one of the things offered."""
+        hand = self.hand
+        options = hand.showdown_options()
+        kind = options[choice % len(options)]
+        holes = hand.holes[hand.to_act]
+        hand.act(ShowdownAction(kind, card=holes[choice % 2] if kind == "show_one" else None))
+
+    @precondition(lambda self: not self.hand.is_complete)
+    @rule(
+        kind=st.sampled_from(SHOWDOWN_KINDS),
+        who=st.integers(0, 8),
+        card=st.integers(0, 52),
+        of=st.one_of(st.none(), st.integers(0, 9)),
+        to=st.one_of(st.none(), st.integers(0, 9)),
+    )
+    def any_showdown_action(
+        self, kind: str, who: int, card: int, of: int | None, to: int | None
+    ) -> None:
+        """Any showdown action of any player, at any time: ruled or refused, never a crash
+        (mucking out of order, asking without the right, showing a card one does not hold)."""
+        player = who % self.hand.count
+        if card < 52 and card % 3:
+            card = self.hand.holes[player][card % 2]  # mostly a card the player holds
+        action = ShowdownAction(kind, card=card, of=of, to=to)  # type: ignore[arg-type]
+        self.attempt(action, player)
 
     @precondition(lambda self: not self.hand.is_complete)
     @rule(kind=st.sampled_from(("check", "call", "bet", "raise")), amount=st.integers(-5, 10**6))
@@ -120,7 +172,7 @@ class HandMachine(RuleBasedStateMachine):
         else:  # pragma: no cover - the property is that this never happens
             raise AssertionError("a finished hand accepted an action")
 
-    def attempt(self, action: Action | LiveAction, player: int) -> None:
+    def attempt(self, action: Action | LiveAction | ShowdownAction, player: int) -> None:
         before = self.hand.snapshot()
         events_before = len(self.hand.events)
         try:
@@ -149,6 +201,10 @@ class HandMachine(RuleBasedStateMachine):
         hand = self.hand
         if hand.is_complete:
             assert hand.to_act == -1
+        elif showing_down(hand):
+            assert 0 <= hand.to_act < hand.count
+            assert hand.showdown_options()
+            assert hand.legal_actions().options == ()
         else:
             assert 0 <= hand.to_act < hand.count
             assert hand.legal_actions().options
@@ -156,6 +212,14 @@ class HandMachine(RuleBasedStateMachine):
     @invariant()
     def replaying_the_events_rebuilds_the_state(self) -> None:
         assert Hand.replay(self.hand.events).snapshot() == self.hand.snapshot()
+
+
+def betting(hand: Hand) -> bool:
+    return not hand.is_complete and hand.street is not Street.SHOWDOWN
+
+
+def showing_down(hand: Hand) -> bool:
+    return not hand.is_complete and hand.street is Street.SHOWDOWN
 
 
 HandMachine.TestCase.settings = settings(

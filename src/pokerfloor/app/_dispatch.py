@@ -24,6 +24,7 @@ from pokerfloor.app.commands import (
     Balance,
     BustPlayers,
     CallFloor,
+    CallPlayerClock,
     CancelDeal,
     CancelMoves,
     ChangeSeat,
@@ -35,6 +36,7 @@ from pokerfloor.app.commands import (
     CorrectHand,
     CorrectRebuy,
     DrawSeats,
+    ExpirePlayerClock,
     Finish,
     HandForHandRound,
     JumpToLevel,
@@ -60,6 +62,8 @@ from pokerfloor.app.commands import (
     SetRoomLogo,
     SetRoomScreen,
     StartClock,
+    StopPlayerClock,
+    TimePlayer,
     TournamentCommand,
     UndoBust,
     Unregister,
@@ -149,6 +153,14 @@ def dispatch(tournament: Tournament, command: TournamentCommand, now: int) -> No
             tournament.answer_floor_call(command.table_no, now)
         case RenewCaptainKey():
             tournament.renew_captain_key(command.table_no, now)
+        case TimePlayer():
+            tournament.time_player(command.table_no, command.seat_no, now)
+        case CallPlayerClock():
+            tournament.call_player_clock(command.table_no, command.seat_no, now, command.by)
+        case StopPlayerClock():
+            tournament.stop_player_clock(command.table_no, command.reason, now)
+        case ExpirePlayerClock():
+            tournament.expire_player_clock(command.table_no, command.facing_bet, now)
         case CorrectHand():
             tournament.correct_hand(
                 command.table_no, command.hand_no, command.stacks, now, command.reason

@@ -33,6 +33,7 @@ __all__ = [
     "Balance",
     "BustPlayers",
     "CallFloor",
+    "CallPlayerClock",
     "CancelDeal",
     "CancelMoves",
     "ChangeSeat",
@@ -46,6 +47,7 @@ __all__ = [
     "CorrectRebuy",
     "CreateTournament",
     "DrawSeats",
+    "ExpirePlayerClock",
     "Finish",
     "HandForHandRound",
     "JumpToLevel",
@@ -71,6 +73,8 @@ __all__ = [
     "SetRoomLogo",
     "SetRoomScreen",
     "StartClock",
+    "StopPlayerClock",
+    "TimePlayer",
     "TournamentCommand",
     "UndoBust",
     "Unregister",
@@ -355,6 +359,38 @@ class AnswerFloorCall(_Command, frozen=True, tag="answer_floor_call"):
     table_no: TableNo
 
 
+class TimePlayer(_Command, frozen=True, tag="time_player"):
+    """The table starts timing the player of a seat who is thinking: the clock may be called
+    on them once the profile's ``clock.call_after_seconds`` have passed."""
+
+    table_no: TableNo
+    seat_no: SeatNo
+
+
+class CallPlayerClock(_Command, frozen=True, tag="call_player_clock"):
+    """Put the player of a seat on the clock with the profile's times; ``by`` captain (from
+    the table captain's page: refused before the thinking time) or td."""
+
+    table_no: TableNo
+    seat_no: SeatNo
+    by: Literal["captain", "td"] = "td"
+
+
+class StopPlayerClock(_Command, frozen=True, tag="stop_player_clock"):
+    """The player on the clock acted in time, or the clock (or the thinking timer) is
+    cancelled."""
+
+    table_no: TableNo
+    reason: Literal["acted", "cancelled"] = "acted"
+
+
+class ExpirePlayerClock(_Command, frozen=True, tag="expire_player_clock"):
+    """Time ran out: record the profile's ruling, the player ``facing_bet`` or not."""
+
+    table_no: TableNo
+    facing_bet: bool
+
+
 class RenewCaptainKey(_Command, frozen=True, tag="renew_captain_key"):
     """A new captain's link for the table: the old one stops opening it (a lost phone)."""
 
@@ -509,6 +545,10 @@ TournamentCommand = (
     | CorrectHand
     | CallFloor
     | AnswerFloorCall
+    | TimePlayer
+    | CallPlayerClock
+    | StopPlayerClock
+    | ExpirePlayerClock
     | RenewCaptainKey
     | RegisterPlayer
     | RegisterLate

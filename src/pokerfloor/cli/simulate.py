@@ -2,28 +2,26 @@
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import Annotated
 
-import msgspec
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from pokerfloor.errors import PokerfloorError
-from pokerfloor.sim.tournament import SimulationResult, simulate
+from pokerfloor.sim.tournament import EventWriter, SimulationResult, simulate
 from pokerfloor.tournament.points import format_points, points_formula
 from pokerfloor.tournament.structure import load_structure
 
 
 def write_events(result: SimulationResult, path: Path) -> None:
-    """One JSON object a line: ``{"seq": n, "type": ..., ...}`` (docs/events.md)."""
-    encoder = msgspec.json.Encoder()
+    """One JSON object a line: ``{"seq": n, "type": ..., ...}`` (docs/events.md), for a
+    result that kept its events in memory (``simulate`` without ``events_out``)."""
     with path.open("wb") as out:
-        for seq, event in enumerate(result.events, start=1):
-            body = encoder.encode(event)
-            out.write(b'{"seq":' + str(seq).encode() + b"," + body[1:] + b"\n")
+        EventWriter(out).write(result.events)
 
 
 def simulate_command(
@@ -43,6 +41,9 @@ def simulate_command(
     points: Annotated[
         str, typer.Option(help="Points de championnat / championship points: none, sqrt, linear")
     ] = "none",
+    workers: Annotated[
+        int, typer.Option(min=1, help="Processus qui jouent les mains / processes playing hands")
+    ] = 1,
 ) -> None:
     """Simule un tournoi complet avec des bots / simulate a whole tournament with bots."""
     console = Console()
@@ -64,9 +65,13 @@ def simulate_command(
                 if hands % 50 == 0 or left <= 2:
                     bar.update(task, completed=players - left, level=level, hands=hands)
 
-            result = simulate(
-                players, profile, loaded, seed, table_size, progress=report, points=formula
-            )
+            with contextlib.ExitStack() as files:
+                # The events go to the file as they happen: none is kept in memory.
+                out = None if events is None else files.enter_context(events.open("wb"))
+                result = simulate(
+                    players, profile, loaded, seed, table_size, progress=report,
+                    points=formula, workers=workers, events_out=out,
+                )  # fmt: skip
             bar.update(task, completed=players - 1)
     except PokerfloorError as error:
         console.print(f"[red]{error.code}[/red]: {error.message}")
@@ -101,5 +106,4 @@ def simulate_command(
         f"rebuys {result.tournament.rebuys} · add-ons {result.tournament.addons}"
     )
     if events is not None:
-        write_events(result, events)
-        console.print(f"Événements / events: {events} ({len(result.events)} lines)")
+        console.print(f"Événements / events: {events} ({result.event_count} lines)")

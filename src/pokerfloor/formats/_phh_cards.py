@@ -2,6 +2,8 @@
 
 Hole cards come from ``d dh`` (and fill in from ``sm`` when the deal left them unknown), the
 board from ``d db``; unknown cards (``??``) and the burns are drawn from the rest of the deck.
+A player whose hole cards stay unknown is ``hidden``: they mucked (``sm`` with no cards), showed
+nothing (``sm ????``, what HandHQ files write for a hand not shown) or never reached a showdown.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ class PhhCards:
 
     holes: tuple[tuple[int | None, int | None], ...]
     board: tuple[int | None, ...]
-    mucked_unknown: frozenset[int]  # players who mucked a hand the file does not show
+    hidden: frozenset[int]  # players whose hole cards the file does not give in full
 
 
 def phh_cards(phh: PhhHand) -> PhhCards:
@@ -27,7 +29,6 @@ def phh_cards(phh: PhhHand) -> PhhCards:
     count = phh.count
     holes: list[list[int | None]] = [[] for _ in range(count)]
     board: list[int | None] = []
-    mucked: set[int] = set()
     shown: dict[int, PhhAction] = {}
     for action in phh.actions:
         if action.verb == "dh":
@@ -38,11 +39,8 @@ def phh_cards(phh: PhhHand) -> PhhCards:
             board.extend(action.cards)
             if len(board) > 5:
                 raise _card_error(action, "the board has five cards at most")
-        elif action.verb == "sm":
-            if action.mucked:
-                mucked.add(action.player)
-            else:
-                shown[action.player] = action
+        elif action.verb == "sm" and any(card is not None for card in action.cards):
+            shown[action.player] = action
     slots = [tuple(cards + [None] * (2 - len(cards))) for cards in holes]
     for player, action in shown.items():
         slots[player] = _show(slots[player], action)
@@ -59,8 +57,8 @@ def phh_cards(phh: PhhHand) -> PhhCards:
             )
         used.add(card)
     pairs = tuple((pair[0], pair[1]) for pair in slots)
-    mucked_unknown = frozenset(player for player in mucked if None in pairs[player])
-    return PhhCards(pairs, tuple(board), mucked_unknown)
+    hidden = frozenset(player for player, pair in enumerate(pairs) if None in pair)
+    return PhhCards(pairs, tuple(board), hidden)
 
 
 def _show(slot: tuple[int | None, ...], action: PhhAction) -> tuple[int | None, ...]:
@@ -79,29 +77,47 @@ def _card_error(action: PhhAction, reason: str) -> PhhError:
     return PhhError("PHH_BAD_CARDS", f"{name} {action.text!r}: {reason}", name, action=action.text)
 
 
-def phh_deck(cards: PhhCards, rng: random.Random) -> tuple[int, ...]:
+_ORDERS: dict[int | str, tuple[int, ...]] = {}
+
+
+def shuffled_cards(seed: int | str) -> tuple[int, ...]:
+    """The 52 cards in the order ``random.Random(seed)`` shuffles them (kept once made)."""
+    order = _ORDERS.get(seed)
+    if order is None:
+        cards = [int(card) for card in FULL_DECK]
+        random.Random(seed).shuffle(cards)
+        order = tuple(cards)
+        if len(_ORDERS) < 10_000:
+            _ORDERS[seed] = order
+    return order
+
+
+def phh_deck(cards: PhhCards, seed: int | str | random.Random) -> tuple[int, ...]:
     """A 52-card order that makes the engine deal the file's cards.
 
     The engine deals one card at a time around the table twice from index 0 (player i gets
     deck[i] and deck[i + n]), then burns and turns the flop, burns and turns the turn, burns
-    and turns the river. Unknown cards and burns come from the rest, shuffled by ``rng``.
+    and turns the river. Unknown cards and burns come from the rest, in the order a seeded
+    shuffle of the deck puts them (``seed``; a ``random.Random`` shuffles the rest itself).
     """
     known = {card for pair in cards.holes for card in pair if card is not None}
-    known |= {card for card in cards.board if card is not None}
-    rest = [int(card) for card in FULL_DECK if card not in known]
-    rng.shuffle(rest)
-
-    def take(card: int | None) -> int:
-        return rest.pop() if card is None else card
-
-    count = len(cards.holes)
-    firsts = [take(pair[0]) for pair in cards.holes]
-    seconds = [take(pair[1]) for pair in cards.holes]
-    board = [take(card) for card in cards.board] + [rest.pop() for _ in range(5 - len(cards.board))]
-    burns = [rest.pop() for _ in range(3)]
-    deck = [*firsts, *seconds, burns[0], *board[:3], burns[1], board[3], burns[2], board[4], *rest]
-    assert len(deck) == 52 and len(set(deck)) == 52 and len(firsts) == count
-    return tuple(deck)
+    known.update(card for card in cards.board if card is not None)
+    if isinstance(seed, random.Random):
+        rest = [int(card) for card in FULL_DECK if card not in known]
+        seed.shuffle(rest)
+    else:
+        rest = [card for card in shuffled_cards(seed) if card not in known]
+    pop = rest.pop
+    holes = cards.holes
+    firsts = [pop() if first is None else first for first, _ in holes]
+    seconds = [pop() if second is None else second for _, second in holes]
+    board = [pop() if card is None else card for card in cards.board]
+    while len(board) < 5:
+        board.append(pop())
+    burns = (pop(), pop(), pop())
+    deck = (*firsts, *seconds, burns[0], *board[:3], burns[1], board[3], burns[2], board[4], *rest)
+    assert len(deck) == 52
+    return deck
 
 
 def unknown_summary(cards: PhhCards) -> str:

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterable
 
 from pokerfloor.cards import format_cards, shuffled_order
 from pokerfloor.errors import PokerfloorError
-from pokerfloor.formats._phh_replay import PHH_PROFILE
+from pokerfloor.formats._phh_setup import PHH_PROFILE
 from pokerfloor.hand import (
     Acted,
     Action,
@@ -59,6 +60,13 @@ def export_phh(hand: Hand) -> str:
         ("finishing_stacks", list(hand.stacks)),
     ]
     return "".join(f"{name} = {_toml(value)}\n" for name, value in fields)
+
+
+def export_phhs(hands: Iterable[Hand], first: int = 1) -> str:
+    """Several hands as one ``.phhs`` text: a TOML table per hand from ``[first]`` on."""
+    return "\n".join(
+        f"[{number}]\n{export_phh(hand)}" for number, hand in enumerate(hands, start=first)
+    )
 
 
 def _unsupported(reason: str) -> PokerfloorError:

@@ -1,43 +1,80 @@
 """Replaying a PHH hand with the pokerfloor engine.
 
 The file's players become seats in dealing order (``p1`` left of the button, ``pN`` on the
-button), its forced bets become blinds and antes, its cards become a deck order that makes the
-engine deal them (unknown cards are drawn from the rest of the deck with a seeded shuffle), and
-its actions are played one by one. The engine decides everything else: who is to act, the
-minimum raise, the side pots, the showdown. The replay then compares the engine's finishing
-stacks with the file's.
+button), its forced bets become blinds, posts and antes (``_phh_setup``), its cards become a
+deck order that makes the engine deal them (unknown cards are drawn from the rest of the deck
+with a seeded shuffle), and its actions are played one by one. The engine decides everything
+else: who is to act, the minimum raise, the side pots, the showdown. The replay then compares
+what the engine paid with the file's ``winnings`` and ``finishing_stacks`` (``_phh_result``).
 """
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
-from pathlib import Path
+from functools import cached_property
 from typing import Any
 
 from pokerfloor.cards import format_cards
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.formats._phh_cards import PhhCards, phh_cards, phh_deck, unknown_summary
 from pokerfloor.formats._phh_parse import PhhAction, PhhError, PhhHand
-from pokerfloor.hand import Action, Hand, HandSetup, Seat
-
-PHH_PROFILE = str(Path(__file__).with_name("phh-house.toml"))
-"""The profile PHH hands are replayed with: tda-2024, with the big blind ante posted before the
-big blind when the big blind is short (the convention of PHH files and of pokerkit)."""
+from pokerfloor.formats._phh_result import (
+    ABSENT,
+    NOT_COMPARED,
+    Agreement,
+    Outcome,
+    check_finishing,
+    check_winnings,
+    outcome,
+    pots,
+    winners_match,
+)
+from pokerfloor.formats._phh_setup import (
+    NO_POSTS,
+    PHH_PROFILE,
+    PhhPosts,
+    plan_setup,
+    setup_notes,
+)
+from pokerfloor.hand import Action, Hand, HandSetup, HandsShown
 
 _FILL_ATTEMPTS = 50
+_FOLD = Action("fold")
+_CHECK = Action("check")
+_CALL = Action("call")
+_ALLIN = Action("allin")
 
 
-@dataclass(slots=True)
+@dataclass
 class PhhReplay:
-    """The result of replaying one hand: the engine's stacks against the file's."""
+    """The result of replaying one hand: legality, pots, and agreement with the file."""
 
     phh: PhhHand
     hand: Hand
     finishing_stacks: tuple[int, ...]
     error: dict[str, Any] | None = None
-    notes: list[str] = field(default_factory=list)
     inferred_folds: list[str] = field(default_factory=list)
+    posts: PhhPosts = NO_POSTS
+    seed: int = 0
+    redraws: int = 0
+    _cards: PhhCards | None = None
+    _fold_notes: list[str] = field(default_factory=list)
+
+    @cached_property
+    def notes(self) -> list[str]:
+        """What a reader should know: cards drawn, posts, folds the file leaves out..."""
+        notes: list[str] = []
+        unknown = unknown_summary(self._cards) if self._cards is not None else ""
+        if unknown:
+            notes.append(
+                f"unknown cards ({unknown}) drawn from the rest of the deck (seed {self.seed})"
+            )
+        if self.redraws:
+            notes.append(
+                f"unknown cards drawn again ({self.redraws} time(s)) so that the pots go to the "
+                "hands the file shows winning"
+            )
+        return notes + setup_notes(self.phh, self.hand, self.posts) + self._fold_notes
 
     @property
     def expected_finishing_stacks(self) -> tuple[int, ...] | None:
@@ -48,37 +85,57 @@ class PhhReplay:
         return self.phh.players or tuple(f"p{index + 1}" for index in range(self.phh.count))
 
     @property
+    def legal(self) -> bool:
+        """The engine accepted every action of the file."""
+        return self.error is None
+
+    @cached_property
+    def outcome(self) -> Outcome | None:
+        """What the engine paid (None when the hand did not finish)."""
+        return outcome(self.hand) if self.hand.is_complete else None
+
+    @cached_property
+    def winnings_check(self) -> Agreement:
+        return check_winnings(self.phh, self.outcome)
+
+    @cached_property
+    def finishing_check(self) -> Agreement:
+        if self.phh.finishing_stacks is None:
+            return ABSENT
+        if self.outcome is None and self.error is not None:
+            return NOT_COMPARED
+        if self.outcome is None:  # a partial history: compare the stacks as they stand
+            paid = Outcome((0,) * self.phh.count, (0,) * self.phh.count, False)
+            return check_finishing(self.phh, self.hand, paid, ABSENT)
+        return check_finishing(self.phh, self.hand, self.outcome, self.winnings_check)
+
+    @property
     def differences(self) -> list[dict[str, Any]]:
-        expected = self.expected_finishing_stacks
-        if expected is None:
-            return []
-        return [
-            {
-                "player": f"p{index + 1}",
-                "name": self.names[index],
-                "expected": wanted,
-                "replay": got,
-                "difference": got - wanted,
-            }
-            for index, (wanted, got) in enumerate(zip(expected, self.finishing_stacks, strict=True))
-            if wanted != got
-        ]
+        """Finishing stacks that differ from the file's (after the rake, when there is one)."""
+        return list(self.finishing_check.differences)
 
     @property
     def match(self) -> bool:
-        """No engine refusal, and the file's finishing stacks (when given) are reached."""
-        return self.error is None and not self.differences
+        """No engine refusal, and neither the finishing stacks nor the winnings disagree."""
+        return self.error is None and self.finishing_check.ok and self.winnings_check.ok
 
-    def as_dict(self, file: str | None = None) -> dict[str, Any]:
+    def as_dict(self, file: str | None = None, hand: str | None = None) -> dict[str, Any]:
         expected = self.expected_finishing_stacks
+        phh = self.phh
         return {
             "file": file,
+            "hand": hand,
             "players": list(self.names),
+            "scale": phh.scale,
             "finishing_stacks": list(self.finishing_stacks),
             "expected_finishing_stacks": None if expected is None else list(expected),
             "match": self.match,
+            "legal": self.legal,
             "complete": self.hand.is_complete,
             "board": format_cards(self.hand.board),
+            "pots": pots(self.hand),
+            "winnings": self.winnings_check.as_dict(phh),
+            "finishing": self.finishing_check.as_dict(phh),
             "differences": self.differences,
             "error": self.error,
             "inferred_folds": self.inferred_folds,
@@ -92,144 +149,42 @@ def replay_phh(
     """Replay ``phh`` with the engine.
 
     A file pokerfloor cannot set up raises ``PhhError``; an action the engine refuses stops the
-    replay and is reported in ``error``. ``seed`` draws the unknown cards. Unless ``strict``, a
-    player the engine waits for who has no action left in the file is counted as folding.
+    replay and is reported in ``error``. ``seed`` draws the unknown cards: again while a hand
+    the file does not show would win a pot, or the pots' winners are not those the file's
+    ``winnings`` name. Unless ``strict``, a player the engine waits for who has no action left
+    in the file is counted as folding.
     """
-    setup = phh_setup(phh, profile)
+    setup, posts = plan_setup(phh, profile)
     cards = phh_cards(phh)
-    notes: list[str] = []
-    unknown = unknown_summary(cards)
-    if unknown:
-        notes.append(f"unknown cards ({unknown}) drawn from the rest of the deck (seed {seed})")
-    replay = _play(phh, setup, phh_deck(cards, random.Random(seed)), strict)
+    last_bet = _last_betting_actions(phh)
+    replay = _play(phh, setup, posts, phh_deck(cards, seed), strict, last_bet)
     attempt = 0
-    while _mucked_hand_won(replay, cards) and attempt + 1 < _FILL_ATTEMPTS:
+    while cards.hidden and attempt + 1 < _FILL_ATTEMPTS and _redraw(replay, cards):
         attempt += 1
-        deck = phh_deck(cards, random.Random(f"{seed}/{attempt}"))
-        replay = _play(phh, setup, deck, strict)
-    if attempt:
-        notes.append(
-            f"unknown cards drawn again ({attempt} time(s)) so that a mucked hand does not win"
-        )
-    replay.notes[:0] = notes + _setup_notes(phh, replay.hand)
+        deck = phh_deck(cards, f"{seed}/{attempt}")
+        replay = _play(phh, setup, posts, deck, strict, last_bet)
+    replay.posts, replay.seed, replay.redraws, replay._cards = posts, seed, attempt, cards
     return replay
 
 
-# ---- set-up -------------------------------------------------------------------------------
-
-
-def phh_setup(phh: PhhHand, profile: str = PHH_PROFILE) -> HandSetup:
-    """The engine's set-up for a PHH hand. Seats: the file's ``seats`` or 1..N; button: ``pN``."""
-    count = phh.count
-    seat_numbers = phh.seats or tuple(range(1, count + 1))
-    _check_seats(phh, seat_numbers)
-    small_blind, big_blind = _blinds(phh)
-    ante, bb_ante = _antes(phh)
-    return HandSetup(
-        profile=profile,
-        seats=tuple(
-            Seat(seat_no, f"p{index + 1}", stack)
-            for index, (seat_no, stack) in enumerate(
-                zip(seat_numbers, phh.starting_stacks, strict=True)
-            )
-        ),
-        button_seat=seat_numbers[-1],
-        small_blind=small_blind,
-        big_blind=big_blind,
-        ante=ante,
-        bb_ante=bb_ante,
-    )
-
-
-def _check_seats(phh: PhhHand, seat_numbers: tuple[int, ...]) -> None:
-    if len(set(seat_numbers)) != len(seat_numbers) or min(seat_numbers) < 1:
-        raise PhhError(
-            "PHH_BAD_SEATS",
-            "seats must be distinct seat numbers from 1",
-            "seats",
-            seats=list(seat_numbers),
-        )
-    if phh.seat_count is not None and max(seat_numbers) > phh.seat_count:
-        raise PhhError(
-            "PHH_BAD_SEATS",
-            f"seat {max(seat_numbers)} is beyond seat_count {phh.seat_count}",
-            "seat_count",
-        )
-    button = seat_numbers[-1]
-    clockwise = tuple(sorted(seat_numbers, key=lambda seat: (seat <= button, seat)))
-    if clockwise != seat_numbers:
-        raise PhhError(
-            "PHH_BAD_SEATS",
-            f"seats {list(seat_numbers)} are not in dealing order (p1 left of the button, pN on "
-            f"the button seat {button}); clockwise from the button they are {list(clockwise)}",
-            "seats",
-        )
-
-
-def _blinds(phh: PhhHand) -> tuple[int, int]:
-    blinds = phh.blinds_or_straddles
-    if any(blinds[2:]):
-        raise PhhError(
-            "PHH_STRADDLE",
-            f"blinds_or_straddles {list(blinds)} has a straddle: pokerfloor plays no-limit "
-            "hold'em with a small and a big blind only (entries after the first two must be 0)",
-            "blinds_or_straddles",
-        )
-    small, big = blinds[0], blinds[1]
-    if big <= 0 or small > big:
-        raise PhhError(
-            "PHH_BAD_BLINDS",
-            f"blinds {small}/{big}: need a big blind and a small blind no larger than it",
-            "blinds_or_straddles",
-        )
-    return small, big
-
-
-def _antes(phh: PhhHand) -> tuple[int, int]:
-    """(ante, big blind ante). The big blind's entry is index 1 (heads-up too: PHH reverses
-    forced bets heads-up, and there the big blind is p1)."""
-    antes = phh.antes
-    posting = [index for index, ante in enumerate(antes) if ante]
-    if not posting:
-        return 0, 0
-    if len(posting) == len(antes) and len(set(antes)) == 1:
-        return antes[0], 0
-    if posting == [1]:
-        return 0, antes[1]
-    raise PhhError(
-        "PHH_UNSUPPORTED_ANTES",
-        f"antes {list(antes)}: pokerfloor plays the same ante for everyone or a big blind ante "
-        "(one entry, at index 1)",
-        "antes",
-    )
-
-
-def _setup_notes(phh: PhhHand, hand: Hand) -> list[str]:
-    notes = []
-    minimum = hand.setup.big_blind * hand.rules.minimum_bet_big_blinds
-    if phh.min_bet != minimum:
-        notes.append(f"min_bet {phh.min_bet} differs from the profile's minimum bet {minimum}")
-    ante = hand.setup.ante or hand.setup.bb_ante
-    short = [index for index, stack in enumerate(phh.starting_stacks) if stack < ante]
-    engine_trims = hand.setup.ante > 0  # uniform antes count in side pots; a BB ante is dead
-    if short and phh.ante_trimming_status != engine_trims:
-        notes.append(
-            f"ante_trimming_status is {str(phh.ante_trimming_status).lower()} but the engine "
-            + (
-                "counts uniform antes in side pots"
-                if engine_trims
-                else "makes the big blind ante dead money"
-            )
-        )
-    return notes
-
-
-def _mucked_hand_won(replay: PhhReplay, cards: PhhCards) -> bool:
-    if not cards.mucked_unknown:
+def _redraw(replay: PhhReplay, cards: PhhCards) -> bool:
+    """Whether the unknown cards drawn pay a pot the file does not: winners other than its
+    ``winnings`` name or, without winnings, a hand it does not show beating a hand it shows (a
+    room shows the winner's cards at a showdown)."""
+    hand = replay.hand
+    if replay.error is not None or not hand.is_complete:
+        return False
+    shown = next((event for event in reversed(hand.events) if isinstance(event, HandsShown)), None)
+    if shown is None or not any(player in cards.hidden for player in shown.order):
+        return False  # no showdown, or every hand in it known: the cards drawn change nothing
+    agrees = winners_match(replay.phh, outcome(hand))
+    if agrees is not None:
+        return not agrees
+    if all(player in cards.hidden for player in shown.order):
         return False
     return any(
-        share and player in cards.mucked_unknown
-        for award in replay.hand.awards
+        share and player in cards.hidden
+        for award in hand.awards
         for player, share in zip(award.players, award.shares, strict=True)
     )
 
@@ -237,7 +192,33 @@ def _mucked_hand_won(replay: PhhReplay, cards: PhhCards) -> bool:
 # ---- actions ------------------------------------------------------------------------------
 
 
-def _play(phh: PhhHand, setup: HandSetup, deck: tuple[int, ...], strict: bool) -> PhhReplay:
+def _last_betting_actions(phh: PhhHand) -> list[int]:
+    """For each player, the position in ``phh.actions`` of their last f, cc or cbr (-1: none)."""
+    last = [-1] * phh.count
+    missing = phh.count
+    actions = phh.actions
+    for step in range(len(actions) - 1, -1, -1):
+        action = actions[step]
+        player = action.player
+        if player >= 0 and last[player] < 0 and action.verb in _BETTING:
+            last[player] = step
+            missing -= 1
+            if not missing:
+                break
+    return last
+
+
+_BETTING = frozenset(("f", "cc", "cbr"))
+
+
+def _play(
+    phh: PhhHand,
+    setup: HandSetup,
+    posts: PhhPosts,
+    deck: tuple[int, ...],
+    strict: bool,
+    last_bet: list[int],
+) -> PhhReplay:
     try:
         hand = Hand.start(setup, deck)
     except PokerfloorError as error:
@@ -248,16 +229,16 @@ def _play(phh: PhhHand, setup: HandSetup, deck: tuple[int, ...], strict: bool) -
             engine_code=error.code,
         ) from None
     replay = PhhReplay(phh, hand, ())
-    acting_from = _players_acting_from(phh.actions)
     board_in_file = 0
     for step, action in enumerate(phh.actions):
-        if action.verb in ("dh", "sm"):
+        verb = action.verb
+        if verb == "dh" or verb == "sm":
             continue  # hole cards are in the deck; the engine shows hands down by itself
         try:
-            if action.verb == "db":
+            if verb == "db":
                 board_in_file += len(action.cards)
                 if not strict:
-                    _fold_omitted(replay, action, acting_from[step + 1], board_in_file)
+                    _fold_omitted(replay, action, step + 1, last_bet, board_in_file)
                 if len(hand.board) < board_in_file:
                     replay.error = _refusal(
                         action,
@@ -267,8 +248,8 @@ def _play(phh: PhhHand, setup: HandSetup, deck: tuple[int, ...], strict: bool) -
                     )
                     break
                 continue
-            if not strict:
-                _fold_omitted(replay, action, acting_from[step])
+            if not strict and hand.to_act != action.player:
+                _fold_omitted(replay, action, step, last_bet)
             hand.act(_engine_action(hand, action), player=action.player)
         except PokerfloorError as refused:
             replay.error = _refusal(action, refused.code, refused.message)
@@ -277,34 +258,27 @@ def _play(phh: PhhHand, setup: HandSetup, deck: tuple[int, ...], strict: bool) -
     return replay
 
 
-def _players_acting_from(actions: tuple[PhhAction, ...]) -> list[frozenset[int]]:
-    """For each position, the players with a betting action (f, cc, cbr) there or later."""
-    acting: list[frozenset[int]] = [frozenset()]
-    for action in reversed(actions):
-        later = acting[0]
-        if action.verb in ("f", "cc", "cbr"):
-            later = later | {action.player}
-        acting.insert(0, later)
-    return acting
-
-
 def _fold_omitted(
-    replay: PhhReplay, action: PhhAction, acting_later: frozenset[int], board: int | None = None
+    replay: PhhReplay,
+    action: PhhAction,
+    step: int,
+    last_bet: list[int],
+    board: int | None = None,
 ) -> None:
     """Fold the players the engine waits for, before ``action``, who never act again.
 
     Transcribed hands often leave out the folds of players not involved; a player who must act
-    here and has no betting action from here on in the file can only have folded. Before a
+    here and has no betting action from ``step`` on in the file can only have folded. Before a
     board deal, only until the engine has dealt ``board`` cards.
     """
     hand = replay.hand
-    while hand.to_act >= 0 and hand.to_act not in acting_later:
+    while hand.to_act >= 0 and last_bet[hand.to_act] < step:
         if board is not None and len(hand.board) >= board:
             return
         player = hand.to_act
-        hand.act(Action("fold"), player=player)
+        hand.act(_FOLD, player=player)
         replay.inferred_folds.append(f"p{player + 1}")
-        replay.notes.append(
+        replay._fold_notes.append(
             f"p{player + 1} has no action where the engine expects one (before "
             f"actions[{action.position}] {action.text!r}) and none later: counted as a fold"
         )
@@ -312,17 +286,19 @@ def _fold_omitted(
 
 def _engine_action(hand: Hand, action: PhhAction) -> Action:
     """The software action for ``f``, ``cc`` or ``cbr X`` (X: the street total)."""
-    if action.verb == "f":
-        return Action("fold")
-    if action.verb == "cc":
-        if hand.is_complete or hand.to_act != action.player:
-            return Action("call")  # the engine refuses it with its own reason
-        return Action("check" if "check" in hand.legal_actions().options else "call")
-    assert action.amount is not None
+    verb = action.verb
+    if verb == "f":
+        return _FOLD
     player = action.player
-    if action.amount == hand.committed[player] + hand.stacks[player]:
-        return Action("allin")
-    return Action("bet" if hand.current_bet == 0 else "raise", action.amount)
+    if verb == "cc":
+        if hand.is_complete or hand.to_act != player:
+            return _CALL  # the engine refuses it with its own reason
+        return _CALL if hand.current_bet > hand.committed[player] else _CHECK
+    amount = action.amount
+    assert amount is not None
+    if amount == hand.committed[player] + hand.stacks[player]:
+        return _ALLIN
+    return Action("bet" if hand.current_bet == 0 else "raise", amount)
 
 
 def _to_act(hand: Hand) -> str:

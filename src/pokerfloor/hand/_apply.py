@@ -11,18 +11,22 @@ from pokerfloor.hand._model import (
     Acted,
     BetReturned,
     BoardDealt,
+    CardsShown,
     Committed,
     Event,
     HandEnded,
     HandKilled,
+    HandMucked,
     HandsShown,
     HandVoided,
     HolesDealt,
     Noted,
     Posted,
     PotAwarded,
+    ShowdownOpened,
     Street,
 )
+from pokerfloor.hand._showdown_rights import next_to_show, tabled
 from pokerfloor.hand._state import ACTIVE, ALL_IN, FOLDED, HandState
 
 
@@ -60,6 +64,25 @@ class HandApplying(HandState):
         if self.street < Street.SHOWDOWN and self.status.count(ACTIVE) <= 1:
             self.to_act = -1
 
+    def _apply_showdown_opened(self, event: ShowdownOpened) -> None:
+        self.street = Street.SHOWDOWN
+        self.showdown_order = event.order
+        self.to_act = next_to_show(self)
+
+    def _apply_cards_shown(self, event: CardsShown) -> None:
+        player = event.player
+        if event.revived:
+            self.status[player] = self.mucked.pop(player)
+        self.exposed[player] = self.exposed.get(player, ()) + event.cards
+        if player not in self.mucked and player not in self.shown and tabled(self, player):
+            self.shown = (*self.shown, player)
+        self.to_act = next_to_show(self)
+
+    def _apply_mucked(self, event: HandMucked) -> None:
+        self.mucked[event.player] = self.status[event.player]
+        self.status[event.player] = FOLDED
+        self.to_act = next_to_show(self)
+
     def _apply_awarded(self, event: PotAwarded) -> None:
         for player, share in zip(event.players, event.shares, strict=True):
             self.stacks[player] += share
@@ -95,8 +118,9 @@ class HandApplying(HandState):
             self.restricted[event.player] = ("fold", "call")
             self._drop_held(event.player)
         elif decision == "held" and event.held is not None:
-            self.held[event.player] = (event.held, event.held_at_bet)
+            self.held[event.player] = (event.held, event.held_at_bet, event.held_raised)
             self.held_order.append(event.player)
+            self._count_out_of_turn(event.player)
         elif decision == "options":
             self._drop_held(event.player)
 
@@ -147,8 +171,17 @@ class HandApplying(HandState):
         self.restricted.clear()
         self.to_act = -1 if self.shown else self._next_to_act(self.count - 1)
 
+    def _count_out_of_turn(self, player: int) -> None:
+        if self.skipped != self.to_act:
+            self.skipped = self.to_act
+            self.acted_after_skipped = []
+        if player not in self.acted_after_skipped:
+            self.acted_after_skipped.append(player)
+
     def _apply_acted(self, event: Acted) -> None:
         player = event.player
+        if player != self.to_act and self.to_act >= 0:
+            self._count_out_of_turn(player)
         self.restricted.pop(player, None)
         self._drop_held(player)
         if event.kind == "fold":
@@ -187,4 +220,7 @@ _HANDLERS: dict[type, Callable[[HandApplying, Any], None]] = {
     Noted: HandApplying._apply_noted,
     Committed: HandApplying._apply_committed,
     HandVoided: HandApplying._apply_voided,
+    ShowdownOpened: HandApplying._apply_showdown_opened,
+    CardsShown: HandApplying._apply_cards_shown,
+    HandMucked: HandApplying._apply_mucked,
 }

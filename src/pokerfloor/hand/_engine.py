@@ -23,7 +23,6 @@ from pokerfloor.hand._model import (
     Event,
     HandKilled,
     HandSetup,
-    HandsShown,
     HandStarted,
     HolesDealt,
     LegalActions,
@@ -32,6 +31,7 @@ from pokerfloor.hand._model import (
     Posted,
     Ruling,
     Seat,
+    ShowdownAction,
     Street,
     Timeout,
 )
@@ -78,10 +78,17 @@ class Hand(HandOutOfTurn):
         player = self.to_act
         if player < 0:
             raise HandError("NO_ONE_TO_ACT", "no player is to act: the betting is over")
+        if self.street is Street.SHOWDOWN:  # no betting: see showdown_options()
+            return LegalActions(player, (), 0, None, None)
         return self._legal(player)
 
-    def act(self, action: Action | LiveAction | Timeout, player: int | None = None) -> list[Event]:
+    def act(
+        self, action: Action | LiveAction | Timeout | ShowdownAction, player: int | None = None
+    ) -> list[Event]:
         """Apply one action of ``player`` (default: the player to act); return its events.
+
+        At a showdown the players play (``HandSetup.manual_showdown``), ``ShowdownAction``s
+        are taken from any player in the hand, in turn or not, and ruled.
 
         Raises ``HandError`` (state unchanged) when the rules refuse it.
         """
@@ -92,7 +99,11 @@ class Hand(HandOutOfTurn):
             raise HandError("UNKNOWN_PLAYER", f"no player {actor} in this hand", {"player": actor})
         first_new = len(self.events)
         try:
-            if actor != self.to_act:
+            if self.street is Street.SHOWDOWN:
+                self._showdown_action(actor, action)
+            elif isinstance(action, ShowdownAction):
+                raise self._no_showdown()
+            elif actor != self.to_act:
                 if not (isinstance(action, LiveAction) and action.out_of_turn):
                     expected = self.names[self.to_act] if self.to_act >= 0 else "nobody"
                     raise HandError(
@@ -106,10 +117,7 @@ class Hand(HandOutOfTurn):
             elif isinstance(action, LiveAction):
                 self._live(actor, action)
             else:
-                acted = self._checked(actor, action, None)
-                if self.rules.last_to_act_must_raise_nuts:
-                    self._remind_nuts_duty(acted)
-                self._record(acted)
+                self._record_action(self._checked(actor, action, None))
             self._advance()
         except PokerfloorError:
             if len(self.events) > first_new:
@@ -125,10 +133,10 @@ class Hand(HandOutOfTurn):
     def _live(self, player: int, live: LiveAction) -> None:
         outcome = interpret_live(self, player, live)
         if isinstance(outcome, Noted):
-            self._record(outcome)
+            self._record_live_outcome(player, live, outcome)
             return
         action, ruling = outcome
-        self._record(self._checked(player, action, ruling))
+        self._record_action(self._checked(player, action, ruling))
 
     def _timeout(self, player: int) -> None:
         facing = self.current_bet > self.committed[player]
@@ -138,10 +146,10 @@ class Hand(HandOutOfTurn):
         cite = self.rules.cite(setting)
         if outcome == "check" and not facing:
             ruling = Ruling("check", f"time ran out {situation}: the hand is checked", cite)
-            self._record(Acted(player, "check", self.committed[player], ruling))
+            self._record_action(Acted(player, "check", self.committed[player], ruling))
         else:
             ruling = Ruling("dead", f"time ran out {situation}: the hand is dead", cite)
-            self._record(Acted(player, "fold", self.committed[player], ruling))
+            self._record_action(Acted(player, "fold", self.committed[player], ruling))
 
     def _post_and_deal(self) -> None:
         setup = self.setup
@@ -223,6 +231,8 @@ class Hand(HandOutOfTurn):
                     self._release_held(self.to_act)
                     continue
                 return
+            if self.street is Street.SHOWDOWN:
+                return  # a showdown the players play: their own actions settle it
             live = [index for index in range(self.count) if self.status[index] != FOLDED]
             if not live:
                 self._void()
@@ -234,16 +244,7 @@ class Hand(HandOutOfTurn):
             self._return_uncalled()
             can_act = sum(1 for status in self.status if status == ACTIVE)
             if can_act <= 1 and not self.shown and self.street < Street.RIVER:
-                self._record(
-                    HandsShown(
-                        tuple(self._showdown_order(live)),
-                        Ruling(
-                            "show",
-                            "betting is over with a player all in: every hand is turned up",
-                            self.rules.cite("showdown.all_in_face_up"),
-                        ),
-                    )
-                )
+                self._turn_up_all_in(live)
             if self.street >= Street.RIVER:
                 self._showdown(live)
                 return

@@ -3,12 +3,16 @@ reopened for them), and a software action checked against it with the refusal na
 
 from __future__ import annotations
 
+from pokerfloor.cards import rank7
 from pokerfloor.hand._apply import HandApplying
 from pokerfloor.hand._model import (
     Acted,
     Action,
     ActionKind,
+    Committed,
     LegalActions,
+    LiveAction,
+    Noted,
     Ruling,
     Street,
 )
@@ -17,6 +21,60 @@ from pokerfloor.hand._state import ACTIVE, HandError
 
 class HandLegality(HandApplying):
     """Legal actions and their checks."""
+
+    def _record_action(self, acted: Acted) -> None:
+        """Record a player's action however it was made (typed, spoken, chips, a timeout, an
+        out-of-turn action that binds), then the duty it broke, if any (heavenpoker 3.2 x)."""
+        duty = self._nuts_duty(acted) if self.rules.last_to_act_must_raise_nuts else None
+        self._record(acted)
+        if duty is not None:
+            self._record(duty)
+
+    def _record_live_outcome(self, player: int, live: LiveAction, outcome: Noted) -> None:
+        """A live action ruled a restriction (call or fold): chips pushed over the line stay
+        committed, so folding leaves them in the pot (heavenpoker 8.13; ropta: the lower chip
+        stays in the pot)."""
+        pushed = sum(live.chips) - sum(live.take_back)
+        if outcome.ruling.decision == "restricted" and pushed > 0:
+            reason = "chips pushed over the line are committed: folding leaves them in the pot"
+            self._record(
+                Committed(
+                    player,
+                    self.committed[player] + pushed,
+                    Ruling("committed", reason, outcome.ruling.citations),
+                )
+            )
+        self._record(outcome)
+
+    def _nuts_duty(self, acted: Acted) -> Noted | None:
+        """heavenpoker 3.2 x: the last to act on the river must raise holding the nuts; the
+        note to record when this check or call broke the duty (before it is applied)."""
+        player = acted.player
+        if self.street is not Street.RIVER or acted.kind not in ("check", "call"):
+            return None
+        others_done = all(
+            index == player
+            or self.status[index] != ACTIVE
+            or (self.acted[index] >= 0 and self.committed[index] == self.current_bet)
+            for index in range(self.count)
+        )
+        options = self._legal(player).options
+        if not others_done or ("raise" not in options and "bet" not in options):
+            return None  # no duty when the player could not bet or raise
+        board = self.board
+        mine = rank7(*self.holes[player], *board)
+        unseen = [card for card in range(52) if card not in board]
+        best = min(
+            rank7(first, second, *board)
+            for position, first in enumerate(unseen)
+            for second in unseen[position + 1 :]
+        )
+        if mine != best:
+            return None
+        reason = "last to act on the river with the nuts: the player had to raise"
+        return Noted(
+            player, Ruling("duty", reason, self.rules.cite("duties.last_to_act_must_raise_nuts"))
+        )
 
     def _reopened(self, player: int) -> bool:
         acted = self.acted[player]

@@ -117,10 +117,75 @@ def _declared(hand: HandLegality, player: int, live: LiveAction) -> Outcome:
 
 
 def _silent(hand: HandLegality, player: int, live: LiveAction) -> Outcome:
-    rules = hand.rules
-    chips = live.chips
+    posted = hand.posted_chips[player]
     committed = hand.committed[player]
-    pushed = sum(chips) - sum(live.take_back)
+    if posted and hand.street == 0 and hand.acted[player] < 0 and sum(posted) > committed > 0:
+        return _added_to_oversized_blind(hand, player, live, posted)
+    return _silent_chips(hand, player, live.chips, live.take_back)
+
+
+def _added_to_oversized_blind(
+    hand: HandLegality, player: int, live: LiveAction, posted: tuple[int, ...]
+) -> Outcome:
+    """A big blind posted with one oversized chip (change still in front of the player) adds
+    chips: ropta 5.5 case 3 reads a raise to the total; tda-2024 R46 counts the blind's chips
+    with the chips added and reads them all by the usual rules."""
+    committed = hand.committed[player]
+    pushed = sum(live.chips) - sum(live.take_back)
+    total = sum(posted) + pushed
+    key = "betting.chips_added_to_oversized_blind"
+    if hand.rules.chips_added_to_oversized_blind == "raise_to_total" and total > hand.current_bet:
+        reason = f"chips added to a blind posted with a {sum(posted)} chip: the total is a raise"
+        return _raise_to(hand, player, total, reason, key)
+    # The chips of the blind count again: take back what the blind stands for.
+    return _silent_chips(hand, player, posted + live.chips, (*live.take_back, committed), key)
+
+
+def reads_as_raise(hand: HandLegality, player: int, live: LiveAction, level: int) -> bool:
+    """Was this out-of-turn action a raise (or an opening bet) over ``level``, by its words or
+    by its chips read as the silent-chip rules read them (allinouest: such a player keeps the
+    right to re-raise)."""
+    committed = hand.committed[player]
+    all_in_total = committed + hand.stacks[player]
+    if live.say in ("bet", "raise") or live.amount is not None:
+        return True
+    if live.say == "allin":
+        return all_in_total > level
+    if live.say is not None or not live.chips:
+        return False
+    pushed = sum(live.chips) - sum(live.take_back)
+    total = committed + pushed
+    if total <= level:
+        return False
+    if total == all_in_total or level == 0:
+        return True
+    if len(live.chips) == 1 and not live.take_back:
+        return False  # a single oversized chip facing a bet is a call
+    if _every_chip_needed(hand, live.chips, total, level):
+        return False
+    return (total - level) * 100 >= hand.increment * hand.rules.raise_completion_percent
+
+
+def _every_chip_needed(hand: HandLegality, chips: tuple[int, ...], total: int, bet: int) -> bool:
+    """Removing one of the smallest chips would leave less than the bet (tda-2024 R45); under
+    tda-2010 R33 the test holds only for chips of one denomination."""
+    if hand.rules.multiple_chips_facing_bet == "call_if_every_same_chip_needed" and (
+        len(set(chips)) > 1
+    ):
+        return False
+    return total - min(chips) < bet
+
+
+def _silent_chips(
+    hand: HandLegality,
+    player: int,
+    chips: tuple[int, ...],
+    take_back: tuple[int, ...],
+    *extra_keys: str,
+) -> Outcome:
+    rules = hand.rules
+    committed = hand.committed[player]
+    pushed = sum(chips) - sum(take_back)
     stack = hand.stacks[player]
     if pushed > stack:
         raise PokerfloorError(
@@ -132,7 +197,7 @@ def _silent(hand: HandLegality, player: int, live: LiveAction) -> Outcome:
     to_call = hand.current_bet - committed
     if pushed == stack:
         return Action("allin"), _ruling(
-            hand, "allin", "every chip pushed: all in", "betting.silent_chips"
+            hand, "allin", "every chip pushed: all in", "betting.silent_chips", *extra_keys
         )
     if to_call <= 0:
         if hand.current_bet == 0:
@@ -142,14 +207,14 @@ def _silent(hand: HandLegality, player: int, live: LiveAction) -> Outcome:
                 else "chips pushed with no bet to face: a bet of their total"
             )
             return _raise_to(hand, player, total, kind_reason, "betting.oversized_chip_facing_bet")
-        if len(chips) == 1:
+        if len(chips) == 1 and not take_back:
             return Action("check"), _ruling(
                 hand,
                 "check",
                 "a single chip without a word, nothing to call: a check",
                 "betting.oversized_chip_facing_bet",
             )
-    if len(chips) == 1 and not live.take_back:
+    if len(chips) == 1 and not take_back:
         if chips[0] >= to_call:
             return Action("call"), _ruling(
                 hand,
@@ -160,10 +225,16 @@ def _silent(hand: HandLegality, player: int, live: LiveAction) -> Outcome:
         return _short_chip(hand, player, chips[0], to_call)
     if pushed < to_call:
         return _under_call(hand, player, pushed, to_call)
-    if pushed - min(chips) < to_call:
+    if to_call > 0 and _every_chip_needed(hand, chips, total, hand.current_bet):
         return Action("call"), _ruling(
-            hand, "call", "every chip pushed was needed to call: a call", "betting.silent_chips"
+            hand,
+            "call",
+            "every chip pushed was needed to call: a call",
+            "betting.multiple_chips_facing_bet",
+            *extra_keys,
         )
+    if to_call > 0:  # several chips facing a bet: the rule that sent them to the 50% standard
+        extra_keys = (*extra_keys, "betting.multiple_chips_facing_bet")
     raise_part = total - hand.current_bet
     if raise_part * 100 >= hand.increment * rules.raise_completion_percent:
         return _raise_to(
@@ -172,6 +243,17 @@ def _silent(hand: HandLegality, player: int, live: LiveAction) -> Outcome:
             total,
             f"chips make at least {rules.raise_completion_percent}% of a raise",
             "betting.raise_completion_percent",
+            *extra_keys,
+        )
+    if to_call <= 0:
+        # The big blind's option, say: what would be a call is a check, the chips go back.
+        return Action("check"), _ruling(
+            hand,
+            "check",
+            f"chips make less than {rules.raise_completion_percent}% of a raise and there is "
+            "nothing to call: a check, the chips go back",
+            "betting.raise_completion_percent",
+            "betting.call_without_bet",
         )
     return Action("call"), _ruling(
         hand,
@@ -179,6 +261,7 @@ def _silent(hand: HandLegality, player: int, live: LiveAction) -> Outcome:
         f"chips make less than {rules.raise_completion_percent}% of a raise: a call, "
         "the extra is returned",
         "betting.raise_completion_percent",
+        *extra_keys,
     )
 
 

@@ -27,13 +27,17 @@ class Street(IntEnum):
 
 class Seat(msgspec.Struct, frozen=True):
     """A seated player. ``absent`` players are dealt in and their hand is killed; a player who
-    ``arrived_during_deal`` sat down after the first card and before the last card of the deal."""
+    ``arrived_during_deal`` sat down after the first card and before the last card of the deal.
+    ``posted_chips``: the chips the player physically put out for a blind, when they matter to
+    a later ruling (a big blind posted with one oversized chip, ropta 5.5 case 3, tda-2024
+    R46); empty means exact change."""
 
     seat_no: int
     name: str
     stack: int
     absent: bool = False
     arrived_during_deal: bool = False
+    posted_chips: tuple[int, ...] = ()
 
 
 class HandSetup(msgspec.Struct, frozen=True):
@@ -41,7 +45,9 @@ class HandSetup(msgspec.Struct, frozen=True):
 
     ``small_blind_seat``/``big_blind_seat`` override the usual positions (dead button cases);
     use 0 for "no small blind this hand". ``dead_money`` is already in the pot (a hand started
-    on a later street, or dead blinds).
+    on a later street, or dead blinds). ``manual_showdown``: the hand stops at a showdown that
+    the all-in rule has not turned face up and takes the players' ``ShowdownAction``s in the
+    profile's order; by default every hand is turned up and the pots awarded at once.
     """
 
     profile: str
@@ -56,6 +62,7 @@ class HandSetup(msgspec.Struct, frozen=True):
     big_blind_seat: int | None = None
     start_street: Street = Street.PREFLOP
     dead_money: int = 0
+    manual_showdown: bool = False
 
 
 ActionKind = Literal["fold", "check", "call", "bet", "raise", "allin"]
@@ -83,6 +90,24 @@ class LiveAction(msgspec.Struct, frozen=True):
     amount: int | None = None
     out_of_turn: bool = False
     take_back: tuple[int, ...] = ()
+
+
+ShowdownKind = Literal["show", "muck", "show_one", "ask"]
+SHOWDOWN_KINDS: tuple[ShowdownKind, ...] = ("show", "muck", "show_one", "ask")
+
+
+class ShowdownAction(msgspec.Struct, frozen=True):
+    """What a player does at a showdown the players play (``HandSetup.manual_showdown``).
+
+    ``show``: table both hole cards; ``show_one``: turn ``card`` (one of the player's); ``muck``:
+    throw the hand face down; ``ask``: ask to see the hand of player ``of`` (default: the last
+    aggressor). ``to``: the cards were shown to that one player only.
+    """
+
+    kind: ShowdownKind
+    card: int | None = None
+    of: int | None = None
+    to: int | None = None
 
 
 class Timeout(msgspec.Struct, frozen=True):
@@ -164,6 +189,32 @@ class HandsShown(msgspec.Struct, frozen=True, tag="hands_shown"):
     ruling: Ruling
 
 
+class ShowdownOpened(msgspec.Struct, frozen=True, tag="showdown_opened"):
+    """The betting is over and the players show down in ``order`` (``manual_showdown``)."""
+
+    order: tuple[int, ...]
+    ruling: Ruling
+
+
+class CardsShown(msgspec.Struct, frozen=True, tag="cards_shown"):
+    """Hole cards turned face up at a showdown the players play: both (the hand is tabled) or
+    one. ``asked_by``: the player whose request turned them up (-1: the owner showed them);
+    ``revived``: a mucked hand taken back at that request is live again (ropta 4.1)."""
+
+    player: int
+    cards: tuple[int, ...]
+    ruling: Ruling
+    asked_by: int = -1
+    revived: bool = False
+
+
+class HandMucked(msgspec.Struct, frozen=True, tag="hand_mucked"):
+    """A hand thrown face down at a showdown the players play: it is dead."""
+
+    player: int
+    ruling: Ruling
+
+
 class PotAwarded(msgspec.Struct, frozen=True, tag="pot_awarded"):
     pot: int
     amount: int
@@ -186,12 +237,14 @@ class HandEnded(msgspec.Struct, frozen=True, tag="hand_ended"):
 
 class Noted(msgspec.Struct, frozen=True, tag="noted"):
     """A ruling that changes no chips: an out-of-turn action held (``held``, with the bet it
-    faced), options restricted, a duty reminded."""
+    faced, the other held announcements included, and whether it was a raise by its words or
+    its chips), options restricted, a duty reminded."""
 
     player: int
     ruling: Ruling
     held: LiveAction | None = None
     held_at_bet: int = 0
+    held_raised: bool = False
 
 
 Event = (
@@ -208,4 +261,7 @@ Event = (
     | Noted
     | Committed
     | HandVoided
+    | ShowdownOpened
+    | CardsShown
+    | HandMucked
 )

@@ -1,10 +1,15 @@
 """Actions out of turn: held until the action reaches the player, binding when nothing changed,
-and the rulings for a skipped player (tda-2024 R53, allinouest, heavenpoker 8.4)."""
+and the rulings for a skipped player (tda-2024 R53, allinouest, heavenpoker 8.4).
+
+What "the action did not change" means: the bet the out-of-turn player faced when acting,
+counting the other out-of-turn announcements already on the table (a call of a bet that was
+itself made out of turn called that bet), is still the bet when the action reaches him.
+"""
 
 from __future__ import annotations
 
 from pokerfloor.errors import PokerfloorError
-from pokerfloor.hand._live import interpret_live
+from pokerfloor.hand._live import interpret_live, reads_as_raise
 from pokerfloor.hand._model import (
     Acted,
     Action,
@@ -37,64 +42,96 @@ class HandOutOfTurn(HandShowdown):
                 f"{self.stacks[player]} behind) or a declaration (say)",
                 {"player": self.names[player], "pushed": pushed},
             )
+        skipped = self.to_act
         if action.say == "fold":
             ruling = Ruling(
                 "fold", "a fold out of turn is binding", self.rules.cite("out_of_turn.fold")
             )
             self._record(Acted(player, "fold", self.committed[player], ruling))
-            return
-        if player in self.held:
-            raise HandError(
-                "ALREADY_HELD",
-                f"{self.names[player]} already acted out of turn; wait for the action",
-                {"player": self.names[player]},
+        else:
+            if player in self.held:
+                raise HandError(
+                    "ALREADY_HELD",
+                    f"{self.names[player]} already acted out of turn; wait for the action",
+                    {"player": self.names[player]},
+                )
+            cite = self.rules.cite("out_of_turn.binding_if_action_unchanged")
+            reason = (
+                "acted out of turn: the action goes back to the player to act; it binds if the "
+                "action to this player does not change"
             )
-        cite = self.rules.cite("out_of_turn.binding_if_action_unchanged")
-        reason = (
-            "acted out of turn: the action goes back to the player to act; it binds if the "
-            "action to this player does not change"
-        )
-        self._record(Noted(player, Ruling("held", reason, cite), action, self.current_bet))
-        skipped = self.to_act
-        limit = self.rules.binding_after_players_acted
-        if limit and len(self.held_order) >= limit and skipped >= 0:
+            level = self._facing_level(player)
+            raised = reads_as_raise(self, player, action, level)
+            self._record(Noted(player, Ruling("held", reason, cite), action, level, raised))
+        if skipped >= 0 and self.status[skipped] == ACTIVE:
+            self._rule_skipped(skipped)
+
+    def _facing_level(self, player: int) -> int:
+        """The bet a player acting out of turn faces: the bet on the table or a larger one
+        announced out of turn before him."""
+        level = self.current_bet
+        for other in self.held_order:
+            if other != player:
+                action, bet_then, _ = self.held[other]
+                level = max(level, self._announced_total(other, action, bet_then))
+        return level
+
+    def _rule_skipped(self, skipped: int) -> None:
+        """The skipped player stays silent while others act: the profile's limits."""
+        rules = self.rules
+        limit = rules.binding_after_players_acted
+        if limit and len(self.acted_after(skipped)) >= limit:
             self._skipped_by_players(skipped)
         elif (
-            self.rules.skipped_player_options == "call_or_fold"
-            and skipped >= 0
+            rules.binding_after_substantial_action
             and skipped not in self.restricted
-            and self._substantial_action_held()
+            and self._substantial_action(skipped)
         ):
-            cite = self.rules.cite("out_of_turn.skipped_player_options")
-            for player in list(self.held_order):  # the out-of-turn actions stand, in order
-                action, _ = self.held[player]
-                outcome = interpret_live(
-                    self, player, LiveAction(action.chips, action.say, action.amount)
+            self._out_of_turn_actions_stand()
+            if rules.skipped_player_options == "call_or_fold":
+                ruling = Ruling(
+                    "restricted",
+                    "skipped while substantial action was taken after them: call or fold only",
+                    rules.cite("out_of_turn.skipped_player_options"),
                 )
-                if isinstance(outcome, Noted):
-                    raise HandError(
-                        "OUT_OF_TURN_INVALID",
-                        f"{self.names[player]}'s out-of-turn action cannot stand as made",
-                        {"player": self.names[player]},
-                    )
-                canonical, _ruling = outcome
-                reason = "substantial action behind a silent player: the out-of-turn action stands"
-                self._record(self._checked(player, canonical, Ruling(canonical.kind, reason, cite)))
-            ruling = Ruling(
-                "restricted",
-                "skipped while substantial action was taken after them: call or fold only",
-                cite,
-            )
-            self._record(Noted(skipped, ruling))
+                self._record(Noted(skipped, ruling))
 
-    def _substantial_action_held(self) -> bool:
-        """Substantial action: three actions, or two of which one puts chips in (tda-2024 R36)."""
-        held = [self.held[player][0] for player in self.held_order]
-        puts_chips = any(a.chips or a.say in ("call", "bet", "raise", "allin") for a in held)
-        return len(held) >= 3 or (len(held) >= 2 and puts_chips)
+    def _out_of_turn_actions_stand(self) -> None:
+        """Substantial action behind a silent player: the out-of-turn actions bind, in order."""
+        cite = self.rules.cite("out_of_turn.binding_after_substantial_action")
+        for player in list(self.held_order):
+            action, _, _ = self.held[player]
+            outcome = interpret_live(
+                self, player, LiveAction(action.chips, action.say, action.amount)
+            )
+            if isinstance(outcome, Noted):
+                raise HandError(
+                    "OUT_OF_TURN_INVALID",
+                    f"{self.names[player]}'s out-of-turn action cannot stand as made",
+                    {"player": self.names[player]},
+                )
+            canonical, _ruling = outcome
+            reason = "substantial action behind a silent player: the out-of-turn action stands"
+            self._record_action(
+                self._checked(player, canonical, Ruling(canonical.kind, reason, cite))
+            )
+
+    def _substantial_action(self, skipped: int) -> bool:
+        """Substantial action after the skipped player (tda-2024 R36): three actions, folds
+        included, or two of which one puts chips in."""
+        acted = self.acted_after(skipped)
+        puts_chips = False
+        for player in acted:
+            if player in self.held:
+                action = self.held[player][0]
+                puts_chips = puts_chips or bool(
+                    action.chips or action.say in ("call", "bet", "raise", "allin")
+                )
+        return len(acted) >= 3 or (len(acted) >= 2 and puts_chips)
 
     def _skipped_by_players(self, skipped: int) -> None:
-        """allinouest: enough players acted after a silent player: they lose their options."""
+        """allinouest: enough players acted after a silent player (a fold counts as an
+        action): they lose their options."""
         cite = self.rules.cite("out_of_turn.binding_after_players_acted") + self.rules.cite(
             "out_of_turn.skipped_player_options"
         )
@@ -106,45 +143,47 @@ class HandOutOfTurn(HandShowdown):
             self._record(Acted(skipped, "check", self.committed[skipped], ruling))
 
     def _release_held(self, player: int) -> None:
-        action, bet_then = self.held[player]
-        if self.current_bet == bet_then and self.rules.binding_if_action_unchanged:
+        action, bet_then, raised = self.held[player]
+        rules = self.rules
+        if self.current_bet == bet_then and rules.binding_if_action_unchanged:
             try:
                 outcome = interpret_live(
                     self, player, LiveAction(action.chips, action.say, action.amount)
                 )
                 if isinstance(outcome, Noted):
-                    self._record(outcome)
+                    self._record_live_outcome(player, action, outcome)
                     return
                 canonical, ruling = outcome
                 binding = Ruling(
                     ruling.decision if ruling else canonical.kind,
                     "the out-of-turn action binds: the action to this player did not change",
-                    self.rules.cite("out_of_turn.binding_if_action_unchanged"),
+                    rules.cite("out_of_turn.binding_if_action_unchanged"),
                 )
-                self._record(self._checked(player, canonical, binding))
+                self._record_action(self._checked(player, canonical, binding))
                 return
             except PokerfloorError as invalid:
                 reason = f"the out-of-turn action cannot stand ({invalid.message}): the player acts"
         else:
-            rule = self.rules.options_if_action_changed
-            was_aggressive = action.say in ("bet", "raise") or action.amount is not None
+            rule = rules.options_if_action_changed
+            cite = rules.cite("out_of_turn.options_if_action_changed")
             if rule == "fold_forfeiting_or_keep":
                 announced = self._announced_total(player, action, bet_then)
+                if announced >= self.current_bet:
+                    self._maintained(player, action, announced)
+                    return
                 if announced > self.committed[player]:
                     reason = (
                         "the out-of-turn announcement stands as chips in the pot: folding now "
                         "forfeits them"
                     )
-                    cite = self.rules.cite("out_of_turn.options_if_action_changed")
                     self._record(Committed(player, announced, Ruling("committed", reason, cite)))
             if rule == "fold_forfeiting_or_keep" or (
-                rule == "raise_only_if_bet_out_of_turn" and not was_aggressive
+                rule == "raise_only_if_bet_out_of_turn" and not raised
             ):
                 reason = (
                     "the action changed since the out-of-turn action: the player may call or "
                     "fold but not raise"
                 )
-                cite = self.rules.cite("out_of_turn.options_if_action_changed")
                 self._record(Noted(player, Ruling("restricted", reason, cite)))
                 return
             reason = (
@@ -154,14 +193,26 @@ class HandOutOfTurn(HandShowdown):
         self._record(
             Noted(
                 player,
-                Ruling(
-                    "options", reason, self.rules.cite("out_of_turn.binding_if_action_unchanged")
-                ),
+                Ruling("options", reason, rules.cite("out_of_turn.binding_if_action_unchanged")),
             )
         )
 
+    def _maintained(self, player: int, action: LiveAction, announced: int) -> None:
+        """heavenpoker 8.4: the raise before him did not go above his announcement: he keeps
+        it (no fold); equal to the bet it is a call, above it a raise ruled as if made now."""
+        cite = self.rules.cite("out_of_turn.options_if_action_changed")
+        reason = "the raise before him was no larger than his out-of-turn announcement: it stands"
+        if announced == self.current_bet:
+            self._record_action(self._checked(player, Action("call"), Ruling("call", reason, cite)))
+            return
+        outcome = interpret_live(self, player, LiveAction(action.chips, action.say, action.amount))
+        # Chips that read as less than a call: the call stands.
+        canonical = Action("call") if isinstance(outcome, Noted) else outcome[0]
+        self._record_action(self._checked(player, canonical, Ruling(canonical.kind, reason, cite)))
+
     def _announced_total(self, player: int, action: LiveAction, bet_then: int) -> int:
-        """The street total an out-of-turn announcement stood for when it was made."""
+        """The street total an out-of-turn announcement stood for when it was made (at most
+        the player's all-in)."""
         limit = self.committed[player] + self.stacks[player]
         if action.amount is not None:
             total = action.amount
@@ -171,4 +222,4 @@ class HandOutOfTurn(HandShowdown):
             total = limit
         else:
             total = self.committed[player] + sum(action.chips) - sum(action.take_back)
-        return min(total, limit, self.current_bet)
+        return min(total, limit)

@@ -1,55 +1,35 @@
-"""The end of a hand: uncalled bets returned, a void hand, a win without showdown, the order
-of the showdown and the awards; the nuts duty of the last to act on the river (heavenpoker
-3.2 x)."""
+"""The end of a hand: uncalled bets returned, a void hand, a win without showdown, hands turned
+up when a player is all in, the order of the showdown and the awards; or, when the hand was
+started with ``manual_showdown``, a showdown the players play (``_showdown_rights.py`` rules
+each of their actions)."""
 
 from __future__ import annotations
 
 from pokerfloor.cards import rank7
 from pokerfloor.hand._legality import HandLegality
 from pokerfloor.hand._model import (
-    Acted,
     BetReturned,
     HandEnded,
     HandsShown,
     HandVoided,
-    Noted,
     PotAwarded,
     Ruling,
+    ShowdownAction,
+    ShowdownKind,
+    ShowdownOpened,
     Street,
 )
 from pokerfloor.hand._pots import split_pot
-from pokerfloor.hand._state import ACTIVE, FOLDED
+from pokerfloor.hand._showdown_rights import (
+    rule_showdown_action,
+    showdown_awards,
+    showdown_options,
+)
+from pokerfloor.hand._state import ACTIVE, ALL_IN, FOLDED, HandError
 
 
 class HandShowdown(HandLegality):
     """Showdown and awards."""
-
-    def _remind_nuts_duty(self, acted: Acted) -> None:
-        """heavenpoker 3.2 x: the last to act on the river must raise holding the nuts."""
-        player = acted.player
-        if self.street is not Street.RIVER or acted.kind not in ("check", "call"):
-            return
-        others_done = all(
-            index == player
-            or self.status[index] != ACTIVE
-            or (self.acted[index] >= 0 and self.committed[index] == self.current_bet)
-            for index in range(self.count)
-        )
-        options = self._legal(player).options
-        if not others_done or ("raise" not in options and "bet" not in options):
-            return  # no duty when the player could not bet or raise
-        board = self.board
-        mine = rank7(*self.holes[player], *board)
-        unseen = [card for card in range(52) if card not in board]
-        best = min(
-            rank7(first, second, *board)
-            for position, first in enumerate(unseen)
-            for second in unseen[position + 1 :]
-        )
-        if mine == best:
-            reason = "last to act on the river with the nuts: the player had to raise"
-            cite = self.rules.cite("duties.last_to_act_must_raise_nuts")
-            self._record(Noted(player, Ruling("duty", reason, cite)))
 
     def _return_uncalled(self) -> None:
         top = max(self.contributed)
@@ -72,6 +52,14 @@ class HandShowdown(HandLegality):
         )
         self._record(HandEnded(tuple(self.stacks)))
 
+    def _all_in_at_end(self, live: list[int]) -> bool:
+        """A player all in and at most one player left with chips: no more betting is possible,
+        so the all-in rule turns the hands up (two players with chips show down in order)."""
+        status = self.status
+        return any(status[i] == ALL_IN for i in live) and (
+            sum(1 for i in live if status[i] == ACTIVE) <= 1
+        )
+
     def _win_without_showdown(self, winner: int) -> None:
         total = sum(self.contributed) + self.dead_money
         self._record(PotAwarded(0, total, (winner,), (total,)))
@@ -85,13 +73,70 @@ class HandShowdown(HandLegality):
             self.previous_aggressor in live
         ):
             first = self.previous_aggressor
+        elif rules.first_without_bet == "first_to_speak":
+            first = self._first_to_speak(live)
         else:
             first = live[0]
         start = live.index(first)
         return live[start:] + live[:start]
 
+    def _first_to_speak(self, live: list[int]) -> int:
+        """allinouest: a player all in cannot speak, so the first player who could act on the
+        street shows first; players all in follow in their turn."""
+        count, status = self.count, self.status
+        start = 0
+        if self.street is Street.PREFLOP and self.big_blind_index >= 0:
+            start = self.big_blind_index + 1
+        for step in range(count):
+            index = (start + step) % count
+            if status[index] == ACTIVE and index in live:
+                return index
+        return live[0]
+
+    def _turn_up_all_in(self, live: list[int]) -> None:
+        """Betting is over with a player all in: every hand is turned face up (tda-2024 R16)."""
+        if not self.rules.all_in_face_up:
+            return
+        reason = "betting is over with a player all in: every hand is turned up"
+        self._record(
+            HandsShown(
+                tuple(self._showdown_order(live)),
+                Ruling("show", reason, self.rules.cite("showdown.all_in_face_up")),
+            )
+        )
+
+    def showdown_options(self, player: int | None = None) -> tuple[ShowdownKind, ...]:
+        """At a showdown the players play, what ``player`` (default: the player whose action is
+        awaited) may do: a subset of show, muck, show_one, ask."""
+        return showdown_options(self, self.to_act if player is None else player)
+
+    def _showdown_action(self, player: int, action: object) -> None:
+        if not isinstance(action, ShowdownAction):
+            name = self.names[player]
+            raise HandError(
+                "SHOWDOWN_UNDER_WAY",
+                f"the betting is over: at the showdown {name} shows, mucks, shows one card or "
+                "asks to see a hand",
+                {"player": name},
+            )
+        for event in rule_showdown_action(self, player, action):
+            self._record(event)
+        if self.to_act < 0:
+            for award in showdown_awards(self):
+                self._record(award)
+            self._record(HandEnded(tuple(self.stacks)))
+
+    def _no_showdown(self) -> HandError:
+        return HandError(
+            "NO_SHOWDOWN",
+            "no showdown waits for the players: showdown actions come once the betting is over, "
+            "in a hand started with manual_showdown",
+        )
+
     def _showdown(self, live: list[int]) -> None:
         rules = self.rules
+        if not self.shown and self.setup.manual_showdown and self._all_in_at_end(live):
+            self._turn_up_all_in(live)
         if not self.shown:
             first = self._showdown_order(live)[0]
             reason = (
@@ -104,11 +149,11 @@ class HandShowdown(HandLegality):
                 if first == self.aggressor
                 else "showdown.first_without_bet"
             )
-            self._record(
-                HandsShown(
-                    tuple(self._showdown_order(live)), Ruling("show", reason, rules.cite(setting))
-                )
-            )
+            shown = Ruling("show", reason, rules.cite(setting))
+            if self.setup.manual_showdown:
+                self._record(ShowdownOpened(tuple(self._showdown_order(live)), shown))
+                return
+            self._record(HandsShown(tuple(self._showdown_order(live)), shown))
         board = self.board
         strength = {index: rank7(*self.holes[index], *board) for index in live}
         pots = self.pots()

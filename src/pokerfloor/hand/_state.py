@@ -65,9 +65,19 @@ class HandState:
         self.ante_posted: list[int] = [0] * count  # big blind antes (dead money), by player
         self.small_blind_index, self.big_blind_index = _blind_indices(setup, self.players)
         self.restricted: dict[int, tuple[ActionKind, ...]] = {}
-        self.held: dict[int, tuple[LiveAction, int]] = {}  # out-of-turn actions waiting
+        # Out-of-turn actions waiting: the action, the bet it faced, whether it was a raise.
+        self.held: dict[int, tuple[LiveAction, int, bool]] = {}
         self.held_order: list[int] = []
+        # Who acted out of turn (folds included) while ``skipped`` was the player to act.
+        self.skipped = -1
+        self.acted_after_skipped: list[int] = []
+        self.posted_chips: tuple[tuple[int, ...], ...] = tuple(seat.posted_chips for seat in seats)
         self.shown: tuple[int, ...] = ()
+        # A showdown the players play (manual_showdown): its order, the hole cards turned up at
+        # it by player, the hands thrown (in order) with the status each had before.
+        self.showdown_order: tuple[int, ...] = ()
+        self.exposed: dict[int, tuple[int, ...]] = {}
+        self.mucked: dict[int, int] = {}
         self.awards: list[PotAwarded] = []
         self.events: list[Event] = [started]
         self._legal_cache: LegalActions | None = None
@@ -107,9 +117,14 @@ class HandState:
             "dead_money": self.dead_money,
             "ante_posted": list(self.ante_posted),
             "restricted": dict(self.restricted),
-            "held": {player: (action, bet) for player, (action, bet) in self.held.items()},
+            "held": dict(self.held),
             "held_order": list(self.held_order),
+            "skipped": self.skipped,
+            "acted_after_skipped": list(self.acted_after_skipped),
             "shown": self.shown,
+            "showdown_order": self.showdown_order,
+            "exposed": dict(self.exposed),
+            "mucked": list(self.mucked.items()),
             "awards": list(self.awards),
         }
 
@@ -118,6 +133,10 @@ class HandState:
         live = [status != FOLDED for status in self.status]
         all_in = [status == ALL_IN for status in self.status]
         return build_pots(self.contributed, live, all_in, self.dead_money)
+
+    def acted_after(self, skipped: int) -> list[int]:
+        """The players who acted out of turn (folds included) while ``skipped`` was to act."""
+        return self.acted_after_skipped if self.skipped == skipped else []
 
     def _highest_other(self, player: int) -> int:
         """The largest street commitment among the other players still in the hand."""

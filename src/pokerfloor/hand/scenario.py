@@ -10,20 +10,24 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
 import yaml
 
-from pokerfloor.cards import parse_cards, shuffled_order
+from pokerfloor.cards import parse_card, parse_cards, shuffled_order
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.hand._engine import Hand
 from pokerfloor.hand._model import (
     Acted,
     Action,
+    CardsShown,
     Committed,
     HandKilled,
+    HandMucked,
     HandSetup,
     LiveAction,
     Noted,
     Seat,
+    ShowdownAction,
     Street,
     Timeout,
 )
@@ -31,7 +35,7 @@ from pokerfloor.hand._setup import board_positions, deal_order
 
 TOP_KEYS = {
     "profile", "blinds", "ante", "bb_ante", "button", "smallest_chip", "seats", "start", "pot",
-    "hole", "board", "seed", "actions", "expect",
+    "hole", "board", "seed", "posted_chips", "manual_showdown", "actions", "expect",
 }  # fmt: skip
 SEAT_KEYS = {"name", "stack", "absent", "arrived_during_deal"}
 LIVE_KEYS = {"chips", "say", "amount", "out_of_turn", "take_back"}
@@ -52,7 +56,7 @@ class ScenarioError(PokerfloorError):
 class Scenario:
     setup: HandSetup
     deck: tuple[int, ...]
-    actions: tuple[tuple[str, Action | LiveAction | Timeout], ...]
+    actions: tuple[tuple[str, Action | LiveAction | Timeout | ShowdownAction], ...]
     expect: dict[str, Any] | None
     lines: dict[str, int] = field(default_factory=dict)
 
@@ -115,7 +119,7 @@ def load_scenario(text: str) -> Scenario:
         raise _fail("use either ante or bb_ante, not both", "bb_ante", lines)
     button = _integer(data["button"], "button", lines, 1)
     chip = _integer(data.get("smallest_chip", 1), "smallest_chip", lines, 1)
-    seats = _seats(data["seats"], lines)
+    seats = _with_posted_chips(_seats(data["seats"], lines), data.get("posted_chips"), lines)
     start_text = data.get("start", "preflop")
     if start_text not in STREETS:
         raise _fail(
@@ -126,14 +130,24 @@ def load_scenario(text: str) -> Scenario:
     setup = HandSetup(
         profile=profile, seats=seats, button_seat=button, small_blind=small, big_blind=big,
         ante=ante, bb_ante=bb_ante, smallest_chip=chip, start_street=start, dead_money=pot,
+        manual_showdown=_manual_showdown(data.get("manual_showdown", False), lines),
     )  # fmt: skip
     names = [seat.name for seat in seats]
     deck = _deck(data, setup, names, lines)
-    actions = _actions(data.get("actions") or [], names, lines)
+    name_by_seat = {seat.seat_no: seat.name for seat in seats}
+    players = [name_by_seat[seat_no] for seat_no in deal_order(setup)]  # by player index
+    actions = _actions(data.get("actions") or [], players, lines)
     expect = data.get("expect")
     if expect is not None and not isinstance(expect, dict):
         raise _fail("expect is a mapping of output keys to expected values", "expect", lines)
     return Scenario(setup, deck, actions, expect, lines)
+
+
+def _manual_showdown(raw: Any, lines: dict[str, int]) -> bool:
+    """``manual_showdown: true``: the hand stops at the showdown for the players' actions."""
+    if not isinstance(raw, bool):
+        raise _fail(f"{raw!r} is not accepted: give true or false", "manual_showdown", lines)
+    return raw
 
 
 def _seats(raw: Any, lines: dict[str, int]) -> tuple[Seat, ...]:
@@ -165,6 +179,34 @@ def _seats(raw: Any, lines: dict[str, int]) -> tuple[Seat, ...]:
     if len(set(names)) != len(names):
         raise _fail("player names must be unique", "seats", lines)
     return tuple(seats)
+
+
+def _with_posted_chips(
+    seats: tuple[Seat, ...], raw: Any, lines: dict[str, int]
+) -> tuple[Seat, ...]:
+    """``posted_chips: {BB: [1000]}``: the chips a player put out for a blind (ropta 5.5 case
+    3); each must be a positive whole number."""
+    if raw is None:
+        return seats
+    names = {seat.name: seat for seat in seats}
+    if not isinstance(raw, dict):
+        raise _fail("posted_chips maps player names to a list of chips, e.g. {BB: [1000]}",
+                    "posted_chips", lines)  # fmt: skip
+    posted: dict[str, tuple[int, ...]] = {}
+    for name, chips in raw.items():
+        if str(name) not in names:
+            raise _fail(
+                f"no player named {name!r}; players: {', '.join(names)}", "posted_chips", lines
+            )
+        if not isinstance(chips, list) or not chips:
+            raise _fail(f"give {name}'s chips as a list, e.g. [1000]", "posted_chips", lines)
+        posted[str(name)] = tuple(_integer(chip, "posted_chips", lines, 1) for chip in chips)
+    return tuple(
+        msgspec.structs.replace(seat, posted_chips=posted[seat.name])
+        if seat.name in posted
+        else seat
+        for seat in seats
+    )
 
 
 def _deck(
@@ -218,13 +260,17 @@ def _actions(raw: Any, names: list[str], lines: dict[str, int]) -> tuple[tuple[s
         name = str(name)
         if name not in names:
             raise _fail(f"no player named {name!r}; players: {', '.join(names)}", where, lines)
-        parsed.append((name, _action(action, where, lines)))
+        parsed.append((name, _action(action, where, lines, names)))
     return tuple(parsed)
 
 
-def _action(raw: Any, where: str, lines: dict[str, int]) -> Action | LiveAction | Timeout:
+def _action(
+    raw: Any, where: str, lines: dict[str, int], players: list[str]
+) -> Action | LiveAction | Timeout | ShowdownAction:
     if isinstance(raw, str):
         words = raw.split()
+        if words and words[0] in SHOWDOWN_WORDS:
+            return _showdown_action(words, where, lines, players)
         if len(words) == 1 and words[0] in ("fold", "check", "call", "allin"):
             return Action(words[0])  # type: ignore[arg-type]
         if words == ["timeout"]:
@@ -232,7 +278,8 @@ def _action(raw: Any, where: str, lines: dict[str, int]) -> Action | LiveAction 
         if len(words) == 2 and words[0] in ("bet", "raise") and words[1].isdigit():
             return Action(words[0], int(words[1]))  # type: ignore[arg-type]
         raise _fail(
-            f"{raw!r} is not an action; use fold, check, call, bet N, raise N, allin, timeout",
+            f"{raw!r} is not an action; use fold, check, call, bet N, raise N, allin, timeout, "
+            "or at the showdown show, show_one CARD, muck, ask",
             where,
             lines,
         )
@@ -265,6 +312,41 @@ def _action(raw: Any, where: str, lines: dict[str, int]) -> Action | LiveAction 
     raise _fail(f"{raw!r} is not an action", where, lines)
 
 
+SHOWDOWN_WORDS = ("show", "show_one", "muck", "ask")
+
+
+def _showdown_action(
+    words: list[str], where: str, lines: dict[str, int], players: list[str]
+) -> ShowdownAction:
+    """``show [to P]``, ``show_one CARD [to P]``, ``muck``, ``ask [P]`` (manual_showdown)."""
+    usage = "use show [to PLAYER], show_one CARD [to PLAYER], muck, ask [PLAYER]"
+
+    def player(name: str) -> int:
+        if name not in players:
+            raise _fail(f"no player named {name!r}; players: {', '.join(players)}", where, lines)
+        return players.index(name)
+
+    kind, rest = words[0], words[1:]
+    card = None
+    if kind == "show_one":
+        if not rest:
+            raise _fail(f"show_one needs the card shown; {usage}", where, lines)
+        try:
+            card = int(parse_card(rest[0]))
+        except PokerfloorError as error:
+            raise _fail(error.message, where, lines) from None
+        rest = rest[1:]
+    to = None
+    if kind in ("show", "show_one") and len(rest) == 2 and rest[0] == "to":
+        to, rest = player(rest[1]), []
+    of = None
+    if kind == "ask" and len(rest) == 1:
+        of, rest = player(rest[0]), []
+    if rest:
+        raise _fail(f"{' '.join(words)!r} is not a showdown action; {usage}", where, lines)
+    return ShowdownAction(kind, card, of, to)  # type: ignore[arg-type]
+
+
 def run_scenario(scenario: Scenario) -> dict[str, Any]:
     """Play the scenario and return the output mapping of the spec."""
     hand = Hand.start(scenario.setup, scenario.deck)
@@ -287,7 +369,10 @@ def _collect_rulings(
     events: Any, index: int | None, names: tuple[str, ...], out: list[dict[str, Any]]
 ) -> None:
     for event in events:
-        if isinstance(event, Acted | HandKilled | Noted | Committed) and event.ruling is not None:
+        if (
+            isinstance(event, Acted | HandKilled | Noted | Committed | CardsShown | HandMucked)
+            and event.ruling is not None
+        ):
             ruling = event.ruling
             out.append(
                 {
@@ -325,7 +410,9 @@ def _output(
         "error": error,
         "error_code": code,
     }  # fmt: skip
-    if to_act >= 0:
+    if to_act >= 0 and hand.street is Street.SHOWDOWN:
+        output["options"] = list(hand.showdown_options())
+    elif to_act >= 0:
         legal = hand.legal_actions()
         output.update(
             to_call=legal.to_call,
@@ -345,6 +432,7 @@ def _output(
             "stacks": dict(zip(names, hand.stacks, strict=True)),
             "shown": shown,
             "order": shown,
+            "mucked": [names[i] for i in hand.mucked],
         }
     return output
 

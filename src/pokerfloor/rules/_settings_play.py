@@ -281,6 +281,30 @@ BETTING: tuple[SettingSpec, ...] = (
             "a call if every chip is needed (removing one of the smallest leaves less than the "
             "call); otherwise the 50% standard applies",
         ),
+        choice(
+            "call_if_every_same_chip_needed",
+            "le test « ôter un jeton » ne vaut que pour des jetons d'une seule valeur ; des "
+            "jetons de valeurs mêlées suivent la règle des 50 %",
+            "the 'remove one chip' test holds only for chips of a single denomination; chips of "
+            "mixed denominations follow the 50% standard",
+        ),
+    ),
+    enum(
+        "betting.chips_added_to_oversized_blind",
+        "Jetons ajoutés par un gros blind posé avec un seul jeton de valeur supérieure",
+        "Chips added by a big blind posted with one oversized chip",
+        choice(
+            "raise_to_total",
+            "tout jeton ajouté est une relance au total posé devant le joueur",
+            "any chip added is a raise to the total in front of the player",
+        ),
+        choice(
+            "counted_with_chips_in_front",
+            "le jeton du blind compte avec les jetons ajoutés, lus selon les règles des jetons "
+            "poussés (suivi si chaque jeton est nécessaire, sinon 50 %)",
+            "the blind's chip counts with the chips added, read by the rules for chips pushed "
+            "(a call if every chip is needed, otherwise the 50% standard)",
+        ),
     ),
     enum(
         "betting.lower_chip_facing_bet",
@@ -375,6 +399,17 @@ OUT_OF_TURN: tuple[SettingSpec, ...] = (
             "otherwise his action stands; he may never re-raise",
         ),
     ),
+    flag(
+        "out_of_turn.binding_after_substantial_action",
+        "Les actions hors de tour sont acquises quand une action substantielle suit un joueur "
+        "sauté resté silencieux",
+        "Out-of-turn actions bind once substantial action follows a silent skipped player",
+        true=(
+            "oui : trois actions, ou deux dont une avec des jetons, après lui",
+            "yes: three actions, or two of which one puts chips in, after him",
+        ),
+        false=("non", "no"),
+    ),
     integer(
         "out_of_turn.binding_after_players_acted",
         "Joueurs ayant agi après un joueur sauté au-delà desquels les actions hors de tour "
@@ -450,10 +485,10 @@ SHOWDOWN: tuple[SettingSpec, ...] = (
         ),
         choice(
             "first_to_speak",
-            "le premier à parler dans le tour (après le flop, le même siège que le premier à "
-            "gauche du bouton)",
-            "the first to speak on the round (after the flop, the same seat as the first left "
-            "of the button)",
+            "le premier à parler dans le tour : un joueur à tapis ne parle pas, il montre à son "
+            "tour ensuite (après le flop, le premier joueur avec des jetons à gauche du bouton)",
+            "the first to speak on the round: a player all in does not speak and shows in turn "
+            "after (after the flop, the first player with chips left of the button)",
         ),
     ),
     enum(
@@ -473,12 +508,49 @@ SHOWDOWN: tuple[SettingSpec, ...] = (
             "asking a player to turn a hand face up is forbidden and penalised",
         ),
     ),
+    enum(
+        "showdown.asked_hand_after_muck",
+        "Main jetée à l'abattage puis demandée par un adversaire",
+        "A hand mucked at showdown, then asked for by an opponent",
+        choice(
+            "live_again",
+            "reprise à la demande d'un adversaire, elle revient en jeu et peut gagner le coup",
+            "taken back at an opponent's request, it is live again and may win the pot",
+        ),
+        choice(
+            "stays_dead",
+            "elle est morte : montrée à la demande, elle ne peut plus gagner",
+            "it is dead: shown on request, it can no longer win",
+        ),
+    ),
     flag(
         "showdown.show_both_cards_to_win",
         "Il faut montrer ses deux cartes pour gagner tout ou partie du pot",
         "Both hole cards must be shown to win any part of the pot",
         true=("oui, même en jouant le tableau", "yes, even when playing the board"),
         false=("non, une carte suffit", "no, one card is enough"),
+    ),
+    enum(
+        "showdown.tabled_hand",
+        "Main étalée face visible à l'abattage",
+        "A hand tabled face up at showdown",
+        choice(
+            "cannot_be_killed",
+            "elle se lit d'elle-même : la jeter ensuite ne la tue pas, elle gagne si elle est la "
+            "meilleure",
+            "it is read by its cards: throwing it away afterwards does not kill it, and it wins "
+            "if it is the best",
+        ),
+    ),
+    enum(
+        "showdown.shown_to_one_player",
+        "Cartes montrées à un seul joueur",
+        "Cards shown to one player only",
+        choice(
+            "shown_to_all",
+            "montrées à un, montrées à tous : chaque joueur de la table a le droit de les voir",
+            "show one, show all: every player at the table has the right to see them",
+        ),
     ),
     flag(
         "showdown.all_in_face_up",

@@ -2,22 +2,35 @@
 engine plays every hand, bots choose through the public hand API.
 
 Simulated time: every table plays its hands one after the other, a hand lasting a time that
-grows with the players dealt in; tables run side by side, so the next hand played is always the
-one of the table that is free first. Breaks stop every table; a colour-up break is followed at
-each table by a chip race. Near the bubble the tables play hand-for-hand: one hand each, then
-wait for the others, the clock losing the profile's time per hand.
+grows with the players dealt in; tables run side by side. The tables free within the same
+``WINDOW_MS`` play their next hands as one batch: the aggregate plans them (positions, level,
+stacks) in the order the tables became free, the hands are played (here or by worker
+processes, each from a seed of its own drawn in that order), then recorded in that order with
+their busts, and the tables are balanced once the batch is in. Between two balancing steps the
+tables are independent, so the event log is the same whatever the number of workers. Breaks
+stop every table; a colour-up break is followed at each table by a chip race. Near the bubble
+the tables play hand-for-hand: one hand each, then wait for the others, the clock losing the
+profile's time per hand.
+
+The cost of a hand does not grow with the field: the aggregate's balancing, breaking, seating
+and buttons look at the tables concerned only (``pokerfloor.tournament.table_map``), and the
+batch walks only its own tables. With ``events_out`` the events go to the file as they are
+recorded and leave memory.
 """
 
 from __future__ import annotations
 
 import heapq
 import random
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import BinaryIO
+
+import msgspec
 
 from pokerfloor.cards import Deck
-from pokerfloor.hand import Hand, HandSetup, Seat
-from pokerfloor.sim.bots import BOTS, Bot
+from pokerfloor.sim._play import HandPlayers, HandTask, hand_players
 from pokerfloor.tournament.chiprace import odd_chips_from_stacks
 from pokerfloor.tournament.clock import PauseClock, ResumeClock, clock_view
 from pokerfloor.tournament.events import TournamentEvent, TournamentFinished
@@ -36,13 +49,19 @@ class SimulationResult:
     seconds_simulated: int
     payouts: tuple[int, ...]
     bots: dict[str, str] = field(default_factory=dict)
+    event_count: int = 0  # every event recorded, written out or kept
 
     @property
     def events(self) -> list[TournamentEvent]:
+        """The events kept in memory: all of them, unless they went to ``events_out``."""
         return self.tournament.events
 
 
 SHUFFLE_MS = 20_000  # from the pot being pushed to the first riffle of the next hand
+# Tables free within this window play their next hands together. Shorter than the shortest
+# hand (``hand_seconds(2)``), so a table plays at most one hand a batch and the batch's
+# moments come before any of its tables is free again.
+WINDOW_MS = 30_000
 
 
 def hand_begins_at(tournament: Tournament, table_free_at: int) -> int:
@@ -59,33 +78,47 @@ def hand_seconds(players: int) -> int:
     return 30 + 10 * players
 
 
-def play_hand(
-    tournament: Tournament, plan: HandPlan, bots: dict[str, Bot], rng: random.Random
-) -> dict[str, int]:
-    level = plan.level
-    seats = tuple(
-        Seat(seat_no, player, stack, absent=player in plan.away)
-        for seat_no, player, stack in plan.seats
-    )
-    setup = HandSetup(
-        profile=tournament.created.profile,
-        seats=seats,
-        button_seat=plan.button_seat,
-        small_blind=level.small_blind,
-        big_blind=level.big_blind,
-        ante=level.ante,
-        bb_ante=level.bb_ante,
-        smallest_chip=tournament.smallest_chip(level.number),
-        small_blind_seat=plan.small_blind_seat or 0,
-        big_blind_seat=plan.big_blind_seat,
-    )
-    deck = list(range(52))
-    rng.shuffle(deck)
-    hand = Hand.start(setup, deck)
-    while not hand.is_complete:
-        legal = hand.legal_actions()
-        hand.act(bots[hand.names[legal.player]].choose(hand, legal, rng))
-    return dict(zip(hand.names, hand.stacks, strict=True))
+class EventWriter:
+    """The event log as JSON lines (``{"seq": n, "type": ..., ...}``, docs/events.md), written
+    as the events are recorded: ``drain`` moves the aggregate's new events to the file."""
+
+    def __init__(self, out: BinaryIO | None) -> None:
+        self.out = out
+        self.written = 0
+        self._encoder = msgspec.json.Encoder()
+
+    def drain(self, tournament: Tournament) -> None:
+        if self.out is None:
+            return
+        self.write(tournament.events)
+        tournament.events.clear()
+
+    def write(self, events: list[TournamentEvent]) -> None:
+        assert self.out is not None
+        encode = self._encoder.encode
+        lines = []
+        for seq, event in enumerate(events, start=self.written + 1):
+            lines.append(b'{"seq":' + str(seq).encode() + b"," + encode(event)[1:] + b"\n")
+        self.out.write(b"".join(lines))
+        self.written += len(events)
+
+
+@dataclass
+class _Run:
+    """What the simulation keeps between batches."""
+
+    tournament: Tournament
+    rng: random.Random
+    kinds: dict[str, str]
+    players: HandPlayers
+    penalty_rate: float
+    arrivals: deque[tuple[int, str]]
+    latecomers: deque[tuple[int, str]]
+    free_at: list[tuple[int, int]] = field(default_factory=list)
+    raced: set[int] = field(default_factory=set)
+    addons_offered: set[str] = field(default_factory=set)
+    highest_table_no: int = 0
+    hands: int = 0
 
 
 def simulate(
@@ -98,9 +131,16 @@ def simulate(
     progress: Progress | None = None,
     penalty_rate: float = 0.002,
     points: PointsFormula | None = None,
+    workers: int = 1,
+    events_out: BinaryIO | None = None,
+    hands_by: HandPlayers | None = None,
 ) -> SimulationResult:
     """Play a whole tournament; ``penalty_rate`` is the chance, per hand, that a player at the
-    table gets the next penalty of the profile's ladder (to exercise penalties in the log)."""
+    table gets the next penalty of the profile's ladder (to exercise penalties in the log).
+
+    ``workers``: processes playing the hands (1: this one); ``hands_by`` instead: hand players
+    of your own (``pokerfloor.sim._ray.RayHands``), left open. ``events_out``: a binary file
+    the events are written to as they happen (JSON lines); they then leave memory."""
     rng = random.Random(seed)
     # Some players come late (late registration; when the field is full they wait for a seat)
     # and some registered players are not there at the start (dealt in and blinded meanwhile).
@@ -110,14 +150,11 @@ def simulate(
     tournament = Tournament.create(
         f"simulation-{seed}", profile, structure, table_size, max_players=opening + late // 2
     )
-    bots: dict[str, Bot] = {}
     kinds: dict[str, str] = {}
 
     def enrol(number: int) -> str:
         player_id = f"P{number:05d}"
-        kind = rng.choice(bot_names)
-        bots[player_id] = BOTS[kind]()
-        kinds[player_id] = kind
+        kinds[player_id] = rng.choice(bot_names)
         return player_id
 
     absentees = set(rng.sample(range(1, opening + 1), absent))
@@ -138,73 +175,144 @@ def simulate(
     tournament.draw_seats(rng)
     tournament.place_buttons(rng)
     tournament.start_clock(0)
+    writer = EventWriter(events_out)
+    writer.drain(tournament)
     paid = len(_payouts(tournament))
-    free_at = [(0, table_no) for table_no in sorted(tournament.tables)]
-    heapq.heapify(free_at)
-    raced: set[int] = set()
-    addons_offered: set[str] = set()
-    hands = 0
+    hands = hands_by or hand_players(workers)
+    run = _Run(tournament, rng, kinds, hands, penalty_rate, deque(arrivals), deque(latecomers))
+    _add_new_tables(run, 0)
     now = 0
-    while tournament.players_left > 1:
-        if (
-            not tournament.hand_for_hand
-            and paid < tournament.players_left <= paid + 1
-            and len(tournament.tables) > 1
-            and _break_wait(tournament, now) == 0
-        ):
-            # On the bubble the clock stops (the aggregate stops it; each round takes time off).
-            tournament.set_hand_for_hand(True, now)
-        elif tournament.hand_for_hand and tournament.players_left <= paid:
-            tournament.set_hand_for_hand(False, now)
-        if tournament.hand_for_hand:
-            now, played = _hand_for_hand_round(tournament, bots, rng, now, raced)
-            hands += played
-            free_at = [(now, table_no) for table_no in sorted(tournament.tables)]
-            heapq.heapify(free_at)
-        else:
-            now, table_no = heapq.heappop(free_at)
-            if _entries_desk(tournament, now, rng, arrivals, latecomers):
-                free_at = _add_new_tables(free_at, tournament, now)
+    try:
+        while tournament.players_left > 1:
+            if (
+                not tournament.hand_for_hand
+                and paid < tournament.players_left <= paid + 1
+                and len(tournament.tables) > 1
+                and _break_wait(tournament, now) == 0
+            ):
+                # On the bubble the clock stops (the aggregate stops it; each round takes
+                # time off).
+                tournament.set_hand_for_hand(True, now)
+            elif tournament.hand_for_hand and tournament.players_left <= paid:
+                tournament.set_hand_for_hand(False, now)
+            if tournament.hand_for_hand:
+                now = _hand_for_hand_round(run, now)
+                run.free_at = [(now, table_no) for table_no in sorted(tournament.tables)]
+                heapq.heapify(run.free_at)
+            else:
+                now = _batch(run)
+            writer.drain(tournament)
+            if progress is not None:
+                index, _ = tournament.level_at(now)
+                progress(tournament.players_left, index + 1, run.hands)
+    finally:
+        if hands_by is None:
+            hands.close()
+    payouts = _payouts(tournament)
+    pool = sum(payouts)
+    finished = tournament.finish(now, payouts, pool, points)
+    count = writer.written + len(tournament.events)
+    writer.drain(tournament)
+    return SimulationResult(
+        tournament, finished, run.hands, now // 1000, payouts, kinds, event_count=count
+    )
+
+
+def _batch(run: _Run) -> int:
+    """The tables free within ``WINDOW_MS`` of the first one play a hand each; returns the
+    moment the batch ends (its last table's)."""
+    tournament, rng, free_at = run.tournament, run.rng, run.free_at
+    start = free_at[0][0]
+    if _entries_desk(tournament, start, rng, run.arrivals, run.latecomers):
+        _add_new_tables(run, start)
+    _chip_races(tournament, start, rng, run.raced)
+    batch: list[tuple[int, int]] = []
+    while free_at and free_at[0][0] < start + WINDOW_MS:
+        batch.append(heapq.heappop(free_at))
+    planned: list[tuple[int, HandPlan]] = []
+    unbalanced = False
+
+    def tasks() -> Iterator[HandTask]:
+        nonlocal unbalanced
+        for now, table_no in batch:
             table = tournament.tables.get(table_no)
             if table is None or table.player_count < 2:
-                if table is not None and len(tournament.tables) > 1:
-                    tournament.balance(now, rng)
+                if table is not None and tournament.tables.live_count > 1:
+                    unbalanced = True  # balanced at the end of the batch
                     heapq.heappush(free_at, (now + 60_000, table_no))
                 continue
             wait = _break_wait(tournament, now)
             if wait:
                 heapq.heappush(free_at, (now + wait, table_no))
                 continue
-            _chip_races(tournament, now, rng, raced)
-            _addons(tournament, table_no, now, rng, addons_offered)
+            _addons(tournament, table_no, now, rng, run.addons_offered)
             begins = hand_begins_at(tournament, now)
-            if _break_wait(tournament, begins):
-                heapq.heappush(free_at, (begins + _break_wait(tournament, begins), table_no))
+            wait = _break_wait(tournament, begins)
+            if wait:
+                heapq.heappush(free_at, (begins + wait, table_no))
                 continue
             plan = tournament.plan_hand(table_no, begins)
-            final = play_hand(tournament, plan, bots, rng)
-            hands += 1
-            busted = tournament.record_hand(
-                plan, final, begins, _rebuyers(tournament, plan, final, now, rng)
-            )
+            planned.append((now, plan))
             heapq.heappush(free_at, (now + hand_seconds(len(plan.seats)) * 1000, table_no))
-            if busted:
-                tournament.settle_busts(busted, now)
-                tournament.seat_alternates(now, rng)
-            if hands % 25 == 0 and tournament.release_absent_seats(now):
-                tournament.seat_alternates(now, rng)
-            disqualified = _maybe_penalty(tournament, plan, now, rng, penalty_rate)
-            if (disqualified or busted) and tournament.balance(now, rng):
-                tournament.place_buttons(rng)
-                # Tables that were gone are skipped when popped; a table could appear.
-                free_at = _add_new_tables(free_at, tournament, now)
-        if progress is not None:
-            index, _ = tournament.level_at(now)
-            progress(tournament.players_left, index + 1, hands)
-    payouts = _payouts(tournament)
-    pool = sum(payouts)
-    finished = tournament.finish(now, payouts, pool, points)
-    return SimulationResult(tournament, finished, hands, now // 1000, payouts, kinds)
+            yield _task(tournament, plan, run.kinds, rng.getrandbits(64))
+
+    results = run.players.play(tasks())
+    end = batch[-1][0] if batch else start
+    changed = unbalanced
+    for (now, plan), final in zip(planned, results, strict=True):
+        changed = _record(run, plan, final, now, now) or changed
+    run.hands += len(planned)
+    if changed:
+        tournament.seat_alternates(end, rng)
+    if tournament.release_absent_seats(end):
+        tournament.seat_alternates(end, rng)
+        changed = True
+    if changed and tournament.balance(end, rng):
+        tournament.place_buttons(rng)
+        _add_new_tables(run, end)  # tables gone are skipped when popped; one could appear
+    return end
+
+
+def _record(
+    run: _Run,
+    plan: HandPlan,
+    final_stacks: tuple[int, ...],
+    now: int,
+    busts_at: int,
+    penalties: bool = True,
+) -> bool:
+    """Record a hand played, its busts and (outside hand-for-hand) a penalty now and then;
+    True when a seat was freed."""
+    tournament, rng = run.tournament, run.rng
+    final = {player: stack for (_, player, _), stack in zip(plan.seats, final_stacks, strict=True)}
+    assert plan.started_at_ms is not None
+    busted = tournament.record_hand(
+        plan, final, plan.started_at_ms, _rebuyers(tournament, plan, final, now, rng)
+    )
+    if busted:
+        tournament.settle_busts(busted, busts_at)
+    disqualified = penalties and _maybe_penalty(tournament, plan, now, rng, run.penalty_rate)
+    return bool(busted) or disqualified
+
+
+def _task(tournament: Tournament, plan: HandPlan, kinds: dict[str, str], seed: int) -> HandTask:
+    level = plan.level
+    return HandTask(
+        tournament.created.profile,
+        tuple(
+            (seat_no, player, stack, player in plan.away, kinds[player])
+            for seat_no, player, stack in plan.seats
+        ),
+        plan.button_seat,
+        level.small_blind,
+        level.big_blind,
+        level.ante,
+        level.bb_ante,
+        tournament.smallest_chip(level.number),
+        plan.small_blind_seat or 0,
+        plan.big_blind_seat,
+        seed,
+    )
 
 
 def _payouts(tournament: Tournament) -> tuple[int, ...]:
@@ -215,17 +323,17 @@ def _entries_desk(
     tournament: Tournament,
     now: int,
     rng: random.Random,
-    arrivals: list[tuple[int, str]],
-    latecomers: list[tuple[int, str]],
+    arrivals: deque[tuple[int, str]],
+    latecomers: deque[tuple[int, str]],
 ) -> bool:
     """Absent players who arrive and late registrations due by ``now``; True if seats changed."""
     changed = False
     while arrivals and arrivals[0][0] <= now:
-        _, player_id = arrivals.pop(0)
+        _, player_id = arrivals.popleft()
         if tournament.players[player_id].in_play:
             tournament.arrive(player_id, now)
     while latecomers and latecomers[0][0] <= now:
-        _, player_id = latecomers.pop(0)
+        _, player_id = latecomers.popleft()
         if tournament.late_registration_open(now):
             tournament.register_late(player_id, f"Player {int(player_id[1:])}", now, rng)
             changed = True
@@ -304,60 +412,68 @@ def _chip_races(tournament: Tournament, now: int, rng: random.Random, raced: set
             continue
         raced.add(pause.after_level)
         next_chip = tournament.smallest_chip(pause.after_level + 1)
+        values = sorted(chip.value for chip in tournament.structure.chips)
+        # Several colours removed at once are raced one after the other, the smallest first,
+        # each into the next colour up (the 100s into 500s, then the 500s into 1,000s).
+        races = [
+            (removed, next(value for value in values if value > removed))
+            for removed in sorted(pause.colour_up)
+            if removed < next_chip
+        ]
         for table_no in sorted(tournament.tables):
             if not tournament.tables[table_no].seats:
                 continue
-            for removed in sorted(pause.colour_up):
-                if removed < next_chip:
-                    deck = Deck.shuffled(rng.getrandbits(64))
-                    # The simulator's stacks are exact: they are what a table would count.
-                    stacks = {
-                        player: tournament.players[player].stack
-                        for player in tournament.tables[table_no].seats.values()
-                    }
-                    odd = odd_chips_from_stacks(stacks, removed, next_chip)
-                    tournament.chip_race(table_no, removed, next_chip, deck, now, odd_chips=odd)
+            for removed, into in races:
+                deck = Deck.shuffled(rng.getrandbits(64))
+                # The simulator's stacks are exact: they are what a table would count.
+                stacks = {
+                    player: tournament.players[player].stack
+                    for player in tournament.tables[table_no].seats.values()
+                }
+                odd = odd_chips_from_stacks(stacks, removed, into)
+                tournament.chip_race(table_no, removed, into, deck, now, odd_chips=odd)
 
 
-def _hand_for_hand_round(
-    tournament: Tournament,
-    bots: dict[str, Bot],
-    rng: random.Random,
-    now: int,
-    raced: set[int],
-) -> tuple[int, int]:
-    """Every table plays one hand; busts of the round are ranked together (tda-2024 RP-8)."""
+def _hand_for_hand_round(run: _Run, now: int) -> int:
+    """Every table plays one hand; busts of the round are ranked together (tda-2024 RP-8).
+    Returns when the round ends (its slowest hand)."""
+    tournament, rng = run.tournament, run.rng
     view = clock_view(tournament.clock, tournament.structure, now)
     if view.in_break:
         # The time taken off the stopped clock reached a break: the break is played out.
         tournament.clock_command(ResumeClock(now))
         now += max(1, view.remaining_ms)
         tournament.clock_command(PauseClock(now))
-    played = 0
-    for table_no in sorted(tournament.tables):
-        if tournament.tables[table_no].player_count < 2:
-            continue
-        _chip_races(tournament, now, rng, raced)
-        plan = tournament.plan_hand(table_no, now)
-        final = play_hand(tournament, plan, bots, rng)
-        played += 1
-        rebuyers = _rebuyers(tournament, plan, final, now, rng)
-        # The aggregate ranks the busts of one round together, whatever the table (RP-8),
-        # and takes the round's time off the clock once every table has played it.
-        tournament.settle_busts(tournament.record_hand(plan, final, now, rebuyers), now)
+    _chip_races(tournament, now, rng, run.raced)
+    planned: list[HandPlan] = []
+
+    def tasks() -> Iterator[HandTask]:
+        for table_no in sorted(tournament.tables):
+            if tournament.tables[table_no].player_count < 2:
+                continue
+            plan = tournament.plan_hand(table_no, now)
+            planned.append(plan)
+            yield _task(tournament, plan, run.kinds, rng.getrandbits(64))
+
+    results = run.players.play(tasks())
+    # The aggregate ranks the busts of one round together, whatever the table (RP-8), and
+    # takes the round's time off the clock once every table has played it.
+    for plan, final in zip(planned, results, strict=True):
+        _record(run, plan, final, now, now, penalties=False)
+    run.hands += len(planned)
     if tournament.balance(now, rng):
         tournament.place_buttons(rng)
     slowest = max(
         (hand_seconds(tournament.tables[t].player_count) for t in tournament.tables), default=0
     )
-    return now + slowest * 1000, played
+    return now + slowest * 1000
 
 
-def _add_new_tables(
-    free_at: list[tuple[int, int]], tournament: Tournament, now: int
-) -> list[tuple[int, int]]:
-    known = {table_no for _, table_no in free_at}
-    for table_no in tournament.tables:
-        if table_no not in known:
-            heapq.heappush(free_at, (now, table_no))
-    return free_at
+def _add_new_tables(run: _Run, now: int) -> None:
+    """Tables opened since the last look (late entrants): free now. New tables take new
+    numbers, so only the numbers above the last one known are looked at."""
+    tournament = run.tournament
+    for table_no in range(run.highest_table_no + 1, tournament.highest_table_no + 1):
+        if table_no in tournament.tables:
+            heapq.heappush(run.free_at, (now, table_no))
+    run.highest_table_no = max(run.highest_table_no, tournament.highest_table_no)

@@ -22,13 +22,14 @@ from pokerfloor.tournament.types import Table
 
 if TYPE_CHECKING:
     from pokerfloor.tournament.events import TournamentEvent
+    from pokerfloor.tournament.table_map import TableMap
 
 
 class FloorCallCommands:
     """Calling the floor and answering, mixed into ``Tournament``."""
 
     if TYPE_CHECKING:  # provided by Tournament
-        tables: dict[int, Table]
+        tables: TableMap
         floor_calls: dict[int, FloorCalled]
         captain_keys: dict[int, int]
 

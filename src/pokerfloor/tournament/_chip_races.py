@@ -14,18 +14,19 @@ from pokerfloor.errors import PokerfloorError
 from pokerfloor.rules import RuleProfile
 from pokerfloor.tournament import chiprace
 from pokerfloor.tournament.events import ChipRaced
-from pokerfloor.tournament.types import PlayerId, Table
+from pokerfloor.tournament.types import PlayerId
 
 if TYPE_CHECKING:
     from pokerfloor.tournament.events import TournamentEvent
     from pokerfloor.tournament.state import PlayerState
+    from pokerfloor.tournament.table_map import TableMap
 
 
 class ChipRaceCommands:
     """Racing off the chips of a removed denomination, mixed into ``Tournament``."""
 
     if TYPE_CHECKING:  # provided by Tournament
-        tables: dict[int, Table]
+        tables: TableMap
         players: dict[PlayerId, PlayerState]
         profile: RuleProfile
         chips_in_play: int

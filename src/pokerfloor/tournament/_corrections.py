@@ -22,12 +22,13 @@ from pokerfloor.tournament.events import (
     PlayerUnregistered,
     RebuyCorrected,
 )
-from pokerfloor.tournament.types import PlayerId, SeatRef, Table
+from pokerfloor.tournament.types import PlayerId, SeatRef
 
 if TYPE_CHECKING:
     from pokerfloor.tournament.events import TournamentCreated, TournamentEvent, TournamentFinished
     from pokerfloor.tournament.state import PlayerState
     from pokerfloor.tournament.structure import Structure
+    from pokerfloor.tournament.table_map import TableMap
 
 CorrectionEvent = PlayerUnregistered | BustCorrected | BustUndone | RebuyCorrected | HandCorrected
 CORRECTION_EVENTS = (
@@ -46,7 +47,7 @@ class CorrectionCommands:
         created: TournamentCreated
         structure: Structure
         players: dict[PlayerId, PlayerState]
-        tables: dict[int, Table]
+        tables: TableMap
         waiting_list: dict[PlayerId, str]
         placements: list[Placement]
         bust_history: list[tuple[ranking.Placement, ...]]

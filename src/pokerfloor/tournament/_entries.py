@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from pokerfloor.tournament.events import Placement, TournamentCreated, TournamentEvent
     from pokerfloor.tournament.state import PlayerState
     from pokerfloor.tournament.structure import Level, Structure
+    from pokerfloor.tournament.table_map import TableMap
 
 FIRST_HOUR_MS = 60 * 60_000
 
@@ -44,7 +45,7 @@ class EntryCommands:
         structure: Structure
         profile: RuleProfile
         players: dict[PlayerId, PlayerState]
-        tables: dict[int, Table]
+        tables: TableMap
         hands_at: dict[int, int]
         hands_after_rebuys: dict[int, int]
         waiting_list: dict[PlayerId, str]
@@ -193,11 +194,9 @@ class EntryCommands:
     def _seat_newcomer(
         self, player_id: PlayerId, reason: str, at_ms: int, rng: random.Random
     ) -> None:
-        tables = [table for table in self.tables.values() if table.seats]
-        if not any(table.free_seats() for table in tables):
-            number = self.highest_table_no + 1  # a new number: never one of a broken table
-            tables.append(Table(number, self.created.table_size, {}))
-        placed = seating.seat_new_player(tables, player_id, self.profile, rng)
+        # A new table gets a new number: never one of a broken table.
+        new_table = Table(self.highest_table_no + 1, self.created.table_size, {})
+        placed = seating.seat_new_player_in(self.tables, new_table, self.profile, rng)
         self._record(
             PlayerSeated(
                 player_id, placed.seat.table_no, placed.seat.seat_no, placed.waits, reason, at_ms,

@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     from pokerfloor.tournament.events import TournamentCreated, TournamentEvent
     from pokerfloor.tournament.state import PlayerState
     from pokerfloor.tournament.structure import Level, Structure
+    from pokerfloor.tournament.table_map import TableMap
 
 # From the pot being pushed to the first riffle of the next hand (profiles whose hand begins
 # at the shuffle or the riffle): a hand reported in the last seconds of a level is followed by
@@ -82,7 +83,7 @@ class HandCommands:
         structure: Structure
         profile: RuleProfile
         players: dict[PlayerId, PlayerState]
-        tables: dict[int, Table]
+        tables: TableMap
         hands_at: dict[int, int]
         hands_after_rebuys: dict[int, int]
         placements: list[Placement]
@@ -538,7 +539,11 @@ class HandCommands:
         if event.hand_for_hand:
             self.round_of_hand[event.table_no] = self.round_no
             self.round_played.add(event.table_no)
-            if set(self._dealing_tables()) <= self.round_played:
+            # Counting first: the round is complete only once as many tables played it as
+            # can deal, so the tables are walked at the round's last hands only.
+            if len(self.round_played) >= self.tables.dealing_count and set(
+                self._dealing_tables()
+            ) <= self.round_played:
                 self.round_played = set()
                 self.round_no += 1
 

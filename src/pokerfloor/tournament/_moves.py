@@ -4,7 +4,11 @@ confirms, one move at a time or all at once. A final-table redraw moves everyone
 instant (a player may take a seat another is leaving), so it is confirmed as a whole.
 
 A mixin of ``Tournament`` (state.py). A proposal replaces the previous one; an empty proposal
-cancels it. ``Tournament.balance`` keeps the automatic path (the simulator: applied at once).
+cancels it. ``balance`` keeps the automatic path (the simulator: applied at once).
+
+Every procedure works on the aggregate's indexed tables (``TableMap``): a bust, a move or a
+balancing step looks at the tables it concerns, never at every table of the field, and
+``_apply_moves`` rebuilds only the tables a move touches.
 """
 
 from __future__ import annotations
@@ -15,8 +19,14 @@ from typing import TYPE_CHECKING
 
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament import balancing
+from pokerfloor.tournament._unknown_chips import carry_unknown_chips
 from pokerfloor.tournament.events import MovesProposed, PlayersMoved
-from pokerfloor.tournament.types import Move, PlayerId, Table
+from pokerfloor.tournament.types import Move, PlayerId
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from pokerfloor.tournament.table_map import TableMap
 
 if TYPE_CHECKING:
     from pokerfloor.rules import RuleProfile
@@ -31,21 +41,54 @@ class MoveCommands:
         created: TournamentCreated
         profile: RuleProfile
         players: dict[PlayerId, PlayerState]
-        tables: dict[int, Table]
+        tables: TableMap
         proposed: dict[PlayerId, Move]
         players_left: int
         hand_for_hand: bool
+        unknown_chips: dict[int, int]
 
         def _record(self, event: TournamentEvent) -> None: ...
         def cite(self, key: str) -> tuple[str, ...]: ...
         def place_buttons(self, rng: random.Random) -> None: ...
 
-    def _live_tables(self) -> list[Table]:
-        return [table for table in self.tables.values() if table.seats]
+    def balance(self, at_ms: int, rng: random.Random) -> list[Move]:
+        """Break tables that are no longer needed, redraw the final table, balance the rest."""
+        moves: list[Move] = []
+        tables = self.tables
+        size = self.created.table_size
+        final_size = int(self.profile.value("final_table.size"))
+        if tables.live_count > 1 and self.players_left <= min(final_size, size):
+            redraw = balancing.final_table_redraw(tables.live_tables(), self.profile, rng)
+            self._record(
+                PlayersMoved(
+                    "final_table", tuple(redraw), at_ms, None, self.cite("final_table.size")
+                )
+            )
+            return redraw
+        # Most busts change nothing: no table needs to break and the tables are within the gap.
+        needed_tables = -(-self.players_left // size)
+        limit = balancing.balance_gap_limit(self.profile, tables.live_count, self.hand_for_hand)
+        if needed_tables >= tables.live_count and tables.gap() < limit:
+            return moves
+        for table_no in balancing.tables_to_break_now(tables, size):
+            broken = balancing.break_table_moves(tables, table_no, rng)
+            self._record(PlayersMoved("break", tuple(broken), at_ms, table_no))
+            moves.extend(broken)
+        balanced = balancing.balance_moves(
+            tables, self.profile, hand_for_hand=self.hand_for_hand, rng=rng
+        )
+        if balanced:
+            self._record(
+                PlayersMoved(
+                    "balance", tuple(balanced), at_ms, None, self.cite("balancing.threshold")
+                )
+            )
+            moves.extend(balanced)
+        return moves
 
     def propose_moves(self, at_ms: int, rng: random.Random) -> list[Move]:
         """Balancing moves as instructions for the TD; they replace earlier proposals."""
-        moves = balancing.balance(self._live_tables(), self.profile, self.hand_for_hand, rng=rng)
+        moves = balancing.balance_moves(self.tables, self.profile, self.hand_for_hand, rng=rng)
         self._record(MovesProposed(tuple(moves), at_ms, self.cite("balancing.threshold")))
         return moves
 
@@ -54,28 +97,28 @@ class MoveCommands:
     ) -> list[Move]:
         """The players of ``table_no`` (by default the table the predetermined procedure
         breaks next) drawn to the other tables' free seats (tda-2024 R10)."""
-        live = self._live_tables()
+        live = self.tables.live_count
         if table_no is None:
-            due = balancing.tables_to_break(live, self.created.table_size)
+            due = balancing.tables_to_break_now(self.tables, self.created.table_size)
             if not due:
                 raise PokerfloorError(
                     "NO_TABLE_TO_BREAK",
-                    f"{self.players_left} players need all {len(live)} tables: no table is "
+                    f"{self.players_left} players need all {live} tables: no table is "
                     "due to break (name one to break it anyway)",
-                    {"players_left": self.players_left, "tables": len(live)},
+                    {"players_left": self.players_left, "tables": live},
                 )
             table_no = due[0]
-        if len(live) < 2:
+        if live < 2:
             raise PokerfloorError(
                 "LAST_TABLE", "the last table cannot break", {"table_no": table_no}
             )
-        moves = balancing.break_table(live, table_no, rng)
+        moves = balancing.break_table_moves(self.tables, table_no, rng)
         self._record(MovesProposed(tuple(moves), at_ms, balancing.BREAK_CITATIONS))
         return moves
 
     def propose_final_table(self, at_ms: int, rng: random.Random) -> list[Move]:
         """Every player left draws a seat at the final table (tda-2024 RP-9)."""
-        moves = balancing.final_table_redraw(self._live_tables(), self.profile, rng)
+        moves = balancing.final_table_redraw(self.tables.live_tables(), self.profile, rng)
         self._record(MovesProposed(tuple(moves), at_ms, self.cite("final_table.size")))
         return moves
 
@@ -129,7 +172,7 @@ class MoveCommands:
         """Record the moves as made, after checking they still fit the tables (a bust or
         another move since the proposal may have changed them)."""
         try:
-            balancing.apply_moves(list(self.tables.values()), moves)
+            balancing.moved_tables(self.tables, moves)
         except PokerfloorError as error:
             raise PokerfloorError(
                 "STALE_MOVE",
@@ -140,3 +183,14 @@ class MoveCommands:
         broken = moves[0].source.table_no if reason == "break" else None
         citations = tuple(dict.fromkeys(c for move in moves for c in move.citations))
         self._record(PlayersMoved(reason, tuple(moves), at_ms, broken, citations))
+
+    def _apply_moves(self, moves: Sequence[Move]) -> None:
+        """The tables the moves touch, rebuilt; then, as ever, tables left without players
+        close (busts may have emptied some since the last move)."""
+        for table_no, table in balancing.moved_tables(self.tables, moves).items():
+            self.tables[table_no] = table
+        for table_no in self.tables.empty_numbers():
+            del self.tables[table_no]
+        self.unknown_chips = carry_unknown_chips(self.unknown_chips, self.tables, moves)
+        for move in moves:
+            self.players[move.player_id].seat = move.target

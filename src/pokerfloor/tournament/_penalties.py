@@ -20,7 +20,8 @@ if TYPE_CHECKING:
     from pokerfloor.rules import RuleProfile
     from pokerfloor.tournament.events import Placement, TournamentEvent
     from pokerfloor.tournament.state import PlayerState
-    from pokerfloor.tournament.types import PlayerId, Table
+    from pokerfloor.tournament.table_map import TableMap
+    from pokerfloor.tournament.types import PlayerId
 
 
 class PenaltyCommands:
@@ -29,7 +30,7 @@ class PenaltyCommands:
     if TYPE_CHECKING:  # provided by Tournament
         profile: RuleProfile
         players: dict[PlayerId, PlayerState]
-        tables: dict[int, Table]
+        tables: TableMap
         hands_at: dict[int, int]
 
         def _record(self, event: TournamentEvent) -> None: ...

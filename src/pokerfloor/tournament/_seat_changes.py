@@ -37,7 +37,8 @@ if TYPE_CHECKING:
     from pokerfloor.rules import RuleProfile
     from pokerfloor.tournament.events import TournamentEvent
     from pokerfloor.tournament.state import PlayerState
-    from pokerfloor.tournament.types import PlayerId, Table
+    from pokerfloor.tournament.table_map import TableMap
+    from pokerfloor.tournament.types import PlayerId
 
 __all__ = ["SEAT_CHANGE_CITATIONS", "SeatChangeCommands"]
 
@@ -51,7 +52,7 @@ class SeatChangeCommands:
     if TYPE_CHECKING:  # provided by Tournament
         profile: RuleProfile
         players: dict[PlayerId, PlayerState]
-        tables: dict[int, Table]
+        tables: TableMap
         proposed: dict[PlayerId, Move]
         hand_for_hand: bool
 
@@ -122,7 +123,7 @@ class SeatChangeCommands:
             )
         if len(moves) == 1:  # a swap leaves every table with as many players
             self._check_balance(moves[0])
-        after = {t.table_no: t for t in balancing.apply_moves(list(self.tables.values()), moves)}
+        after = balancing.moved_tables(self.tables, moves)
         citations = SEAT_CHANGE_CITATIONS
         if any(move.target.seat_no in after[move.target.table_no].waiting for move in moves):
             citations = (*citations, *self.cite("seating.late_entrant_seat"))
@@ -183,28 +184,27 @@ class SeatChangeCommands:
         allows (tda-2024 R11): the next balancing would undo it, or play would halt."""
         if move.source.table_no == move.target.table_no:
             return
-        live = [table for table in self.tables.values() if table.seats]
-        after = [t for t in balancing.apply_moves(live, [move]) if t.seats]
-
-        def gap(tables: list[Table]) -> int:
-            counts = [table.player_count for table in tables]
-            return max(counts) - min(counts)
-
+        tables = self.tables
+        gap_before = tables.gap()
+        with tables.trial():  # the counts once moved, then the tables as they were
+            for table_no, table in balancing.moved_tables(tables, [move]).items():
+                tables[table_no] = table
+            live_after, gap_after = tables.live_count, tables.gap()
+            target = tables[move.target.table_no]
         limit = min(
-            balancing.balance_gap_limit(self.profile, len(after), self.hand_for_hand),
+            balancing.balance_gap_limit(self.profile, live_after, self.hand_for_hand),
             self.profile.int_value("balancing.halt_when_short_by"),
         )
-        if len(after) > 1 and gap(after) >= limit and gap(after) > gap(live):
-            target = next(t for t in after if t.table_no == move.target.table_no)
+        if live_after > 1 and gap_after >= limit and gap_after > gap_before:
             raise PokerfloorError(
                 "SEAT_CHANGE_UNBALANCES",
                 f"table {target.table_no} would have {target.player_count} players, "
-                f"{gap(after)} more than the shortest table: swap with a player there instead",
+                f"{gap_after} more than the shortest table: swap with a player there instead",
                 {
                     "player_id": move.player_id,
                     "table_no": target.table_no,
                     "players": target.player_count,
-                    "gap": gap(after),
+                    "gap": gap_after,
                 },
             )
 

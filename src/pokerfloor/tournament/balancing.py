@@ -18,13 +18,16 @@ The predetermined procedure (documented in docs/seating-balancing.md):
   random free seat of a table with the fewest players (a random draw among those tables).
 
 Every function returns ``Move`` instructions and changes nothing; ``apply_moves`` gives the
-tables once the moves are made.
+tables once the moves are made. Each procedure has two doors: a list of tables (checked, then
+indexed), and the aggregate's ``TableMap`` (``balance_moves``, ``break_table_moves``,
+``tables_to_break_now``, ``halted_table_numbers``, ``moved_tables``), whose index lets every
+step look at the tables it concerns only, so the cost of a move does not grow with the field.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.rules import RuleProfile
@@ -34,6 +37,7 @@ from pokerfloor.tournament.positions import (
     seat_waits,
     worst_free_seat,
 )
+from pokerfloor.tournament.table_map import TableMap
 from pokerfloor.tournament.types import Move, PlayerId, SeatRef, Table
 
 __all__ = [
@@ -42,10 +46,15 @@ __all__ = [
     "apply_moves",
     "balance",
     "balance_gap_limit",
+    "balance_moves",
     "break_table",
+    "break_table_moves",
     "final_table_redraw",
+    "halted_table_numbers",
     "halted_tables",
+    "moved_tables",
     "tables_to_break",
+    "tables_to_break_now",
 ]
 
 # Every rulebook agrees; none has a setting for it, so each book's article is cited.
@@ -90,11 +99,22 @@ def balance(
     the fullest table, or a player drawn at random. The seat, per
     ``balancing.destination_seat``: the worst position at the short table (``worst_free_seat``),
     the free seat nearest the big blind's left, or a free seat drawn at random. A random draw
-    needs ``rng``.
+    needs ``rng``. Tables without players are not in play and are left out.
     """
     _check_tables(tables)
-    current = {table.table_no: table for table in tables}
-    limit = balance_gap_limit(profile, len(current), hand_for_hand)
+    return balance_moves(_mapped(tables), profile, hand_for_hand, rng=rng)
+
+
+def balance_moves(
+    tables: TableMap,
+    profile: RuleProfile,
+    hand_for_hand: bool = False,
+    *,
+    rng: random.Random | None = None,
+) -> list[Move]:
+    """``balance`` on the aggregate's indexed tables: each move looks at the fullest and the
+    shortest tables only (the tables are left as they were)."""
+    limit = balance_gap_limit(profile, tables.live_count, hand_for_hand)
     citations = _unique(
         (
             *profile.citations("balancing.threshold"),
@@ -103,62 +123,70 @@ def balance(
         )
     )
     moves: list[Move] = []
-    for _ in range(sum(table.player_count for table in tables)):
-        ordered = sorted(current.values(), key=lambda table: table.table_no)
-        source = max(ordered, key=lambda table: table.player_count)  # first max: lowest number
-        open_tables = [table for table in ordered if table.free_seats()]
-        if not open_tables:
-            break
-        target = min(open_tables, key=lambda table: table.player_count)
-        shortest = min(table.player_count for table in ordered)
-        if source.player_count - shortest < limit:
-            break
-        if target.player_count + 1 >= source.player_count:
-            break  # the short tables are full (tables of different sizes): nothing helps
-        source_seat = _moved_seat(source, profile, rng)
-        target_seat = _destination_seat(target, profile, rng)
-        player_id = source.seats[source_seat]
-        move = Move(
-            player_id,
-            SeatRef(source.table_no, source_seat),
-            SeatRef(target.table_no, target_seat),
-            "balance",
-            citations,
-        )
-        moves.append(move)
-        for table in apply_moves([source, target], [move], keep_empty=True):
-            current[table.table_no] = table
+    with tables.trial():
+        for _ in range(tables.seated):
+            source = tables.fullest()  # on a tie, the lowest number
+            fewest = tables.fewest_open_count()
+            if source is None or fewest is None:
+                break
+            target = tables[tables.open_with(fewest)[0]]
+            shortest = tables.shortest_count() or 0
+            if source.player_count - shortest < limit:
+                break
+            if target.player_count + 1 >= source.player_count:
+                break  # the short tables are full (tables of different sizes): nothing helps
+            source_seat = _moved_seat(source, profile, rng)
+            target_seat = _destination_seat(target, profile, rng)
+            player_id = source.seats[source_seat]
+            move = Move(
+                player_id,
+                SeatRef(source.table_no, source_seat),
+                SeatRef(target.table_no, target_seat),
+                "balance",
+                citations,
+            )
+            moves.append(move)
+            for table_no, table in moved_tables(tables, [move]).items():
+                tables[table_no] = table
     return moves
 
 
 def halted_tables(tables: Sequence[Table], profile: RuleProfile) -> list[int]:
     """Tables that stop playing until balanced: ``balancing.halt_when_short_by`` (3) players
-    or more short of the fullest table (tda-2024 R11)."""
+    or more short of the fullest table (tda-2024 R11). Tables without players are left out."""
     _check_tables(tables)
-    if not tables:
+    return halted_table_numbers(_mapped(tables), profile)
+
+
+def halted_table_numbers(tables: TableMap, profile: RuleProfile) -> list[int]:
+    """``halted_tables`` on the indexed tables (the tables of the short counts only)."""
+    fullest = tables.fullest()
+    if fullest is None:
         return []
     short_by = profile.int_value("balancing.halt_when_short_by")
-    fullest = max(table.player_count for table in tables)
-    return sorted(table.table_no for table in tables if fullest - table.player_count >= short_by)
+    return tables.with_count_at_most(fullest.player_count - short_by)
 
 
 def tables_to_break(tables: Sequence[Table], table_size: int) -> list[int]:
     """The tables to break now, in the order to break them: highest table number first.
 
     A table breaks as soon as the players left fit at one table fewer (``table_size`` seats
-    each); one table always stays.
+    each); one table always stays. Tables without players are left out.
     """
     _check_tables(tables)
+    return tables_to_break_now(_mapped(tables), table_size)
+
+
+def tables_to_break_now(tables: TableMap, table_size: int) -> list[int]:
+    """``tables_to_break`` on the indexed tables."""
     if table_size < 2:
         raise PokerfloorError(
             "BAD_TABLE_SIZE",
             f"table size {table_size} is not accepted: 2 seats or more",
             {"table_size": table_size},
         )
-    players = sum(table.player_count for table in tables)
-    needed = max(1, -(-players // table_size))
-    ordered = sorted((table.table_no for table in tables), reverse=True)
-    return ordered[: max(0, len(ordered) - needed)]
+    needed = max(1, -(-tables.seated // table_size))
+    return tables.highest_live(max(0, tables.live_count - needed))
 
 
 def break_table(tables: Sequence[Table], table_no: int, rng: random.Random) -> list[Move]:
@@ -170,15 +198,21 @@ def break_table(tables: Sequence[Table], table_no: int, rng: random.Random) -> l
     waits for the button to pass (``apply_moves`` marks it).
     """
     _check_tables(tables)
-    broken = next((table for table in tables if table.table_no == table_no), None)
-    if broken is None:
+    return break_table_moves(_mapped(tables), table_no, rng)
+
+
+def break_table_moves(tables: TableMap, table_no: int, rng: random.Random) -> list[Move]:
+    """``break_table`` on the indexed tables: each player looks at the tables with the fewest
+    players only (the tables are left as they were)."""
+    broken = tables.get(table_no)
+    if broken is None or not broken.seats:
         raise PokerfloorError(
             "NO_SUCH_TABLE",
-            f"there is no table {table_no}: tables are {_numbers(tables)}",
+            f"there is no table {table_no}: tables are "
+            + ", ".join(map(str, tables.live_numbers())),
             {"table_no": table_no},
         )
-    others = {table.table_no: table for table in tables if table.table_no != table_no}
-    free = sum(len(table.free_seats()) for table in others.values())
+    free = tables.free_seats - (broken.size - broken.player_count)
     if broken.player_count > free:
         raise PokerfloorError(
             "NOT_ENOUGH_SEATS",
@@ -189,24 +223,24 @@ def break_table(tables: Sequence[Table], table_no: int, rng: random.Random) -> l
     leaving = sorted(broken.seats)
     rng.shuffle(leaving)
     moves: list[Move] = []
-    for seat_no in leaving:
-        open_tables = sorted(
-            (table for table in others.values() if table.free_seats()),
-            key=lambda table: table.table_no,
-        )
-        fewest = min(table.player_count for table in open_tables)
-        candidates = [table for table in open_tables if table.player_count == fewest]
-        target = rng.choice(candidates)
-        target_seat = rng.choice(target.free_seats())
-        move = Move(
-            broken.seats[seat_no],
-            SeatRef(table_no, seat_no),
-            SeatRef(target.table_no, target_seat),
-            "break",
-            BREAK_CITATIONS,
-        )
-        moves.append(move)
-        others[target.table_no] = target.with_seats({**target.seats, target_seat: move.player_id})
+    with tables.trial():
+        del tables[table_no]
+        for seat_no in leaving:
+            fewest = tables.fewest_open_count()
+            assert fewest is not None  # the free seats were counted above
+            target = tables[rng.choice(tables.open_with(fewest))]
+            target_seat = rng.choice(target.free_seats())
+            move = Move(
+                broken.seats[seat_no],
+                SeatRef(table_no, seat_no),
+                SeatRef(target.table_no, target_seat),
+                "break",
+                BREAK_CITATIONS,
+            )
+            moves.append(move)
+            tables[target.table_no] = target.with_seats(
+                {**target.seats, target_seat: move.player_id}
+            )
     return moves
 
 
@@ -260,10 +294,28 @@ def apply_moves(
     """
     _check_tables(tables)
     current = {table.table_no: table for table in tables}
+    changed = moved_tables(current, moves)
+    result = [changed.get(table_no, current[table_no]) for table_no in sorted(current)]
+    return [table for table in result if table.seats or keep_empty]
+
+
+def moved_tables(tables: Mapping[int, Table], moves: Iterable[Move]) -> dict[int, Table]:
+    """The tables ``moves`` touch, once the moves are made all at once (``apply_moves`` for
+    the others: a table they leave empty is in the result with no seats). Looks at those
+    tables only; refuses a player not at the source, a missing table or a taken seat."""
     moves = list(moves)
-    seats = {table_no: dict(table.seats) for table_no, table in current.items()}
+    seats: dict[int, dict[int, PlayerId]] = {}
+
+    def occupied(table_no: int) -> dict[int, PlayerId] | None:
+        if table_no not in seats:
+            table = tables.get(table_no)
+            if table is None:
+                return None
+            seats[table_no] = dict(table.seats)
+        return seats[table_no]
+
     for move in moves:
-        source = seats.get(move.source.table_no, {})
+        source = occupied(move.source.table_no) or {}
         if source.get(move.source.seat_no) != move.player_id:
             raise PokerfloorError(
                 "NOT_AT_SOURCE",
@@ -273,12 +325,13 @@ def apply_moves(
         del source[move.source.seat_no]
     arrived: dict[int, set[int]] = {}
     for move in moves:
-        target_table = current.get(move.target.table_no)
-        target = seats.get(move.target.table_no)
+        target_table = tables.get(move.target.table_no)
+        target = occupied(move.target.table_no)
         if target_table is None or target is None:
             raise PokerfloorError(
                 "NO_SUCH_TABLE",
-                f"there is no table {move.target.table_no}: tables are {_numbers(tables)}",
+                f"there is no table {move.target.table_no}: tables are "
+                + ", ".join(map(str, sorted(tables))),
                 {"table_no": move.target.table_no},
             )
         if move.target.seat_no in target or not 1 <= move.target.seat_no <= target_table.size:
@@ -290,28 +343,24 @@ def apply_moves(
         target[move.target.seat_no] = move.player_id
         arrived.setdefault(move.target.table_no, set()).add(move.target.seat_no)
     fresh = {move.target.table_no for move in moves if move.reason == "final_table"}
-    result: list[Table] = []
-    for table_no in sorted(current):
-        table = current[table_no]
-        occupied = seats[table_no]
-        if not occupied and not keep_empty:
-            continue
+    result: dict[int, Table] = {}
+    for table_no in sorted(seats):
+        table = tables[table_no]
+        now_seated = seats[table_no]
         if table_no in fresh:
-            result.append(Table(table_no, table.size, occupied))
+            result[table_no] = Table(table_no, table.size, now_seated)
             continue
-        waiting = {seat for seat in table.waiting if seat in occupied}
+        waiting = {seat for seat in table.waiting if seat in now_seated}
         waiting -= {move.source.seat_no for move in moves if move.source.table_no == table_no}
         waiting |= {seat for seat in arrived.get(table_no, set()) if seat_waits(table, seat)}
-        result.append(
-            Table(
-                table_no,
-                table.size,
-                occupied,
-                table.button_seat,
-                table.big_blind_seat,
-                table.small_blind_seat,
-                frozenset(waiting & set(occupied)),
-            )
+        result[table_no] = Table(
+            table_no,
+            table.size,
+            now_seated,
+            table.button_seat,
+            table.big_blind_seat,
+            table.small_blind_seat,
+            frozenset(waiting & set(now_seated)),
         )
     return result
 
@@ -349,8 +398,8 @@ def _unique(citations: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(citations))
 
 
-def _numbers(tables: Sequence[Table]) -> str:
-    return ", ".join(str(table.table_no) for table in sorted(tables, key=lambda t: t.table_no))
+def _mapped(tables: Sequence[Table]) -> TableMap:
+    return TableMap({table.table_no: table for table in tables if table.seats})
 
 
 def _check_tables(tables: Sequence[Table]) -> None:

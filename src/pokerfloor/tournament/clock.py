@@ -212,8 +212,16 @@ ClockEvent = (
 # ---- the timeline -------------------------------------------------------------------------
 
 
+# The last timelines built, by structure (the very object): every view of the clock checks its
+# structure, many times a hand in a simulation, and a structure is immutable.
+_TIMELINES: dict[int, tuple[Structure, tuple[Period, ...]]] = {}
+
+
 def timeline(structure: Structure) -> tuple[Period, ...]:
     """The structure's levels and breaks in order of play (breaks of 0 minutes left out)."""
+    known = _TIMELINES.get(id(structure))
+    if known is not None and known[0] is structure:
+        return known[1]
     periods: list[Period] = []
     breaks_after = {b.after_level: (index, b) for index, b in enumerate(structure.breaks)}
     for index, level in enumerate(structure.levels):
@@ -223,7 +231,10 @@ def timeline(structure: Structure) -> tuple[Period, ...]:
             periods.append(
                 Period(kind="break", index=found[0], duration_ms=found[1].minutes * MINUTE_MS)
             )
-    return tuple(periods)
+    if len(_TIMELINES) >= 32:
+        _TIMELINES.clear()
+    _TIMELINES[id(structure)] = (structure, tuple(periods))
+    return _TIMELINES[id(structure)][1]
 
 
 def new_clock(structure: Structure) -> ClockState:
@@ -478,7 +489,8 @@ def evolve_clock(state: ClockState, event: ClockEvent) -> ClockState:
 
 
 def _check_structure(state: ClockState, structure: Structure) -> None:
-    if timeline(structure) != state.timeline:
+    periods = timeline(structure)
+    if periods is not state.timeline and periods != state.timeline:
         raise _refuse(
             "CLOCK_STRUCTURE_MISMATCH",
             f"the structure {structure.name!r} is not the one this clock was built from",

@@ -388,6 +388,61 @@ class FloorCallAnswered(msgspec.Struct, frozen=True, tag="floor_call_answered"):
     at_ms: int
 
 
+class PlayerThinking(msgspec.Struct, frozen=True, tag="player_thinking"):
+    """The table started timing a player who is thinking (the captain's phone or the TD): the
+    clock may be called on them once ``clock.call_after_seconds`` have passed. ``hand_no``: the
+    table's hand in play."""
+
+    table_no: int
+    seat_no: int
+    player_id: PlayerId
+    hand_no: int
+    at_ms: int
+
+
+class PlayerClockCalled(msgspec.Struct, frozen=True, tag="player_clock_called"):
+    """A player is put on the clock: ``action_seconds`` to act, then a countdown of
+    ``countdown_seconds`` (the profile's times, kept in the log as they applied);
+    ``thinking_since_ms``: when the table started timing the player (None: not timed);
+    ``by``: captain | td."""
+
+    table_no: int
+    seat_no: int
+    player_id: PlayerId
+    hand_no: int
+    at_ms: int
+    action_seconds: int
+    countdown_seconds: int
+    by: str
+    thinking_since_ms: int | None = None
+    citations: tuple[str, ...] = ()
+
+
+class PlayerClockStopped(msgspec.Struct, frozen=True, tag="player_clock_stopped"):
+    """The table's player clock (or its thinking timer) stops: ``reason`` acted (the player
+    acted in time) | cancelled."""
+
+    table_no: int
+    reason: str
+    at_ms: int
+
+
+class PlayerClockExpired(msgspec.Struct, frozen=True, tag="player_clock_expired"):
+    """Time ran out: the timeout ruling (hand/_timeout.py) on what the table said, facing a bet
+    or not; ``decision`` check | dead, decided by the profile's ``setting``."""
+
+    table_no: int
+    seat_no: int
+    player_id: PlayerId
+    hand_no: int
+    facing_bet: bool
+    decision: str
+    setting: str
+    reason: str
+    at_ms: int
+    citations: tuple[str, ...] = ()
+
+
 class DealShare(msgspec.Struct, frozen=True):
     player_id: PlayerId
     stack: int  # the chips the deal was computed from
@@ -465,6 +520,10 @@ TournamentEvent = (
     | HandCorrected
     | FloorCalled
     | FloorCallAnswered
+    | PlayerThinking
+    | PlayerClockCalled
+    | PlayerClockStopped
+    | PlayerClockExpired
     | CaptainKeyRenewed
     | ButtonMoved
     | DealAgreed

@@ -17,6 +17,7 @@ from pokerfloor.cards import Deck, DrawResult, TieBreak, high_card_draw
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.rules import RuleProfile
 from pokerfloor.tournament.positions import free_seat_left_of_big_blind, seat_waits
+from pokerfloor.tournament.table_map import TableMap
 from pokerfloor.tournament.types import PlayerId, SeatRef, Table
 
 __all__ = [
@@ -26,7 +27,9 @@ __all__ = [
     "build_tables",
     "draw_seats",
     "first_button",
+    "seat_at",
     "seat_new_player",
+    "seat_new_player_in",
 ]
 
 # Every rulebook draws the seats at random; none has a setting for it.
@@ -173,6 +176,26 @@ def seat_new_player(
         key=lambda table: table.table_no,
     )
     table = candidates[0] if len(candidates) == 1 else rng.choice(candidates)
+    return seat_at(table, profile, rng)
+
+
+def seat_new_player_in(
+    tables: TableMap, new_table: Table, profile: RuleProfile, rng: random.Random
+) -> NewSeat:
+    """``seat_new_player`` on the aggregate's indexed tables in play: a table with the fewest
+    players among those with a free seat (looking at those only), or ``new_table`` (empty,
+    opened for the newcomer) when every table in play is full."""
+    fewest = tables.fewest_open_count()
+    if fewest is None:
+        return seat_at(new_table, profile, rng)
+    candidates = tables.open_with(fewest)
+    number = candidates[0] if len(candidates) == 1 else rng.choice(candidates)
+    return seat_at(tables[number], profile, rng)
+
+
+def seat_at(table: Table, profile: RuleProfile, rng: random.Random) -> NewSeat:
+    """The newcomer's seat at ``table``, per ``seating.late_entrant_seat`` (see
+    ``seat_new_player``)."""
     method = profile.enum_value("seating.late_entrant_seat")
     seat_no: int | None = None
     if method == "nearest_left_of_big_blind":

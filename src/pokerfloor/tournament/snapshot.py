@@ -14,6 +14,7 @@ import msgspec
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament import ranking
 from pokerfloor.tournament._cash import CashLine
+from pokerfloor.tournament._player_clock import PlayerClock
 from pokerfloor.tournament.clock import ClockState
 from pokerfloor.tournament.events import (
     DealAgreed,
@@ -23,6 +24,7 @@ from pokerfloor.tournament.events import (
     TournamentFinished,
 )
 from pokerfloor.tournament.room_screen import RoomScreen
+from pokerfloor.tournament.table_map import TableMap
 from pokerfloor.tournament.types import Move, PlayerId, SeatRef, Table
 
 if TYPE_CHECKING:
@@ -89,6 +91,7 @@ class TournamentSnapshot(msgspec.Struct, frozen=True):
     # Kept last: take_snapshot fills the fields above by position and these by name.
     deal: DealAgreed | None = None
     room_screen: RoomScreen = RoomScreen()
+    player_clocks: tuple[PlayerClock, ...] = ()
 
 
 # Tournament attributes a snapshot does not carry: the events (they stay in the store) and what
@@ -144,7 +147,10 @@ def take_snapshot(tournament: Tournament) -> bytes:
         dict(tournament.captain_keys),
     )
     snapshot = msgspec.structs.replace(
-        snapshot, deal=tournament.deal, room_screen=tournament.room_screen
+        snapshot,
+        deal=tournament.deal,
+        room_screen=tournament.room_screen,
+        player_clocks=tuple(tournament.player_clocks.values()),
     )
     return msgspec.json.encode(snapshot)
 
@@ -177,7 +183,7 @@ def restore_snapshot(data: bytes) -> Tournament:
         player.busted_after_hand = record.busted_after_hand
         player.bust_undo = record.bust_undo
         tournament.players[record.player_id] = player
-    tournament.tables = {table.table_no: table for table in snapshot.tables}
+    tournament.tables = TableMap({table.table_no: table for table in snapshot.tables})
     tournament.hands_at = dict(snapshot.hands_at)
     tournament.placements = list(snapshot.placements)
     tournament.players_left = snapshot.players_left
@@ -211,4 +217,5 @@ def restore_snapshot(data: bytes) -> Tournament:
     tournament.cash_lines = list(snapshot.cash_lines)
     tournament.pool_basis = snapshot.pool_basis
     tournament.captain_keys = dict(snapshot.captain_keys)
+    tournament.player_clocks = {clock.table_no: clock for clock in snapshot.player_clocks}
     return tournament

@@ -32,8 +32,12 @@ from pokerfloor.tournament._entries import EntryCommands
 from pokerfloor.tournament._hands import HAND_EVENTS, HandCommands, HandPlan
 from pokerfloor.tournament._moves import MoveCommands
 from pokerfloor.tournament._penalties import PenaltyCommands
+from pokerfloor.tournament._player_clock import (
+    PLAYER_CLOCK_EVENTS,
+    PlayerClock,
+    PlayerClockCommands,
+)
 from pokerfloor.tournament._seat_changes import SeatChangeCommands
-from pokerfloor.tournament._unknown_chips import carry_unknown_chips
 from pokerfloor.tournament.clock import (
     ClockCommand,
     ClockEvent,
@@ -74,6 +78,7 @@ from pokerfloor.tournament.events import (
 from pokerfloor.tournament.points import PointsFormula
 from pokerfloor.tournament.room_screen import ROOM_SCREEN_EVENTS, RoomScreen, RoomScreenCommands
 from pokerfloor.tournament.structure import Level, Structure
+from pokerfloor.tournament.table_map import TableMap
 from pokerfloor.tournament.types import Move, PlayerId, SeatRef, Table
 
 __all__ = ["HandPlan", "PlayerState", "Tournament"]
@@ -139,6 +144,7 @@ class Tournament(
     PenaltyCommands,
     RoomScreenCommands,
     SeatChangeCommands,
+    PlayerClockCommands,
 ):
     def __init__(
         self, created: TournamentCreated, structure: Structure, max_players: int | None = None
@@ -147,7 +153,7 @@ class Tournament(
         self.structure = structure
         self.profile: RuleProfile = load_profile(created.profile)
         self.players: dict[PlayerId, PlayerState] = {}
-        self.tables: dict[int, Table] = {}
+        self.tables = TableMap()  # indexed: balancing looks at the tables concerned only
         self.hands_at: dict[int, int] = {}
         self.placements: list[Placement] = []
         self.players_left = 0
@@ -166,6 +172,7 @@ class Tournament(
         self.proposed: dict[PlayerId, Move] = {}  # balancing moves waiting for the TD
         self.floor_calls: dict[int, FloorCalled] = {}  # per table, the open call
         self.captain_keys: dict[int, int] = {}  # per table, how often its link was renewed
+        self.player_clocks: dict[int, PlayerClock] = {}  # per table (_player_clock.py)
         self.bust_history: list[tuple[ranking.Placement, ...]] = []
         # Chips issued (entries, rebuys, add-ons) less those that left play (chip-race
         # residue, disqualifications, released seats): busts never change it.
@@ -319,8 +326,9 @@ class Tournament(
     def halted_tables(self) -> list[int]:
         """Tables 3 or more players short of the fullest: play stops there until balanced
         (tda-2024 R11, ``balancing.halt_when_short_by``)."""
-        live = [table for table in self.tables.values() if table.seats]
-        return balancing.halted_tables(live, self.profile) if len(live) > 1 else []
+        if self.tables.live_count < 2:
+            return []
+        return balancing.halted_table_numbers(self.tables, self.profile)
 
     def smallest_chip(self, level_number: int) -> int:
         return self.structure.smallest_chip_at(level_number)
@@ -361,9 +369,9 @@ class Tournament(
 
     def place_buttons(self, rng: random.Random) -> None:
         """Place the first button at every table that has none (start, final table)."""
-        for table_no in sorted(self.tables):
+        for table_no in self.tables.unbuttoned():
             table = self.tables[table_no]
-            if table.button_seat is not None or len(table.seats) < 2:
+            if len(table.seats) < 2:
                 continue
             deck = Deck.shuffled(rng.getrandbits(64))
             seat_no, citations, draw = seating.first_button(table, self.profile, deck)
@@ -380,48 +388,6 @@ class Tournament(
         """Start, pause, resume, adjust, jump a level, or take hand-for-hand time off."""
         for event in decide_clock(self.clock, command):
             self._record(event)
-
-    def balance(self, at_ms: int, rng: random.Random) -> list[Move]:
-        """Break tables that are no longer needed, redraw the final table, balance the rest."""
-        moves: list[Move] = []
-        size = self.created.table_size
-        final_size = int(self.profile.value("final_table.size"))
-        live_tables = [table for table in self.tables.values() if table.seats]
-        if len(live_tables) > 1 and self.players_left <= min(final_size, size):
-            redraw = balancing.final_table_redraw(live_tables, self.profile, rng)
-            self._record(
-                PlayersMoved(
-                    "final_table", tuple(redraw), at_ms, None, self.cite("final_table.size")
-                )
-            )
-            return redraw
-        # Most hands change nothing: skip the full procedure when no table needs to break and
-        # the tables are within the gap (the procedure itself checks every table and seat).
-        counts = [len(table.seats) for table in live_tables]
-        needed_tables = -(-self.players_left // size)
-        limit = balancing.balance_gap_limit(self.profile, len(live_tables), self.hand_for_hand)
-        if (
-            needed_tables >= len(live_tables)
-            and max(counts, default=0) - min(counts, default=0) < limit
-        ):
-            return moves
-        for table_no in balancing.tables_to_break(live_tables, size):
-            current = [table for table in self.tables.values() if table.seats]
-            broken = balancing.break_table(current, table_no, rng)
-            self._record(PlayersMoved("break", tuple(broken), at_ms, table_no))
-            moves.extend(broken)
-        current = [table for table in self.tables.values() if table.seats]
-        balanced = balancing.balance(
-            current, self.profile, hand_for_hand=self.hand_for_hand, rng=rng
-        )
-        if balanced:
-            self._record(
-                PlayersMoved(
-                    "balance", tuple(balanced), at_ms, None, self.cite("balancing.threshold")
-                )
-            )
-            moves.extend(balanced)
-        return moves
 
     def finish(
         self,
@@ -551,6 +517,8 @@ class Tournament(
             self._apply_chip_race(event)
         elif isinstance(event, FloorCalled | FloorCallAnswered | ButtonMoved | CaptainKeyRenewed):
             self._apply_floor_call(event)
+        elif isinstance(event, PLAYER_CLOCK_EVENTS):
+            self._apply_player_clock(event)
         elif isinstance(event, CORRECTION_EVENTS):
             self._apply_correction(event)
         elif isinstance(event, DEAL_EVENTS):
@@ -576,10 +544,3 @@ class Tournament(
         absent.stack = 0
         absent.withdrawn = True  # a released no-show is not an entry: the newcomer is
         self.late_entries += 1
-
-    def _apply_moves(self, moves: Sequence[Move]) -> None:
-        tables = balancing.apply_moves(list(self.tables.values()), moves)
-        self.tables = {table.table_no: table for table in tables}
-        self.unknown_chips = carry_unknown_chips(self.unknown_chips, self.tables, moves)
-        for move in moves:
-            self.players[move.player_id].seat = move.target

@@ -32,6 +32,7 @@ from pokerfloor.web.pages import (
     home,
     penalties,
     player,
+    player_clock,
     results,
     seats,
     setup,
@@ -66,6 +67,7 @@ ROUTERS = (
     floor.router,
     captain.router,
     player.router,
+    player_clock.router,
 )
 
 

@@ -21,6 +21,8 @@ __all__ = ["COMMENTS", "SECTIONS", "citation_text", "citations_text"]
 COMMENTS = frozenset(
     {
         N_("30 s in all, the last 5 counted aloud"),
+        N_("an out-of-turn announcement binds unless a raise before it exceeds it"),
+        N_("no substantial-action rule in 2010"),
         N_("R29 does not single out folds; later TDA rules make an out-of-turn fold binding"),
         N_("a misread hand is corrected: the cards speak"),
         N_("absent players are dealt in and blinded"),
@@ -53,6 +55,7 @@ COMMENTS = frozenset(
         ),
         N_("only playing softly for another player is sanctioned"),
         N_("ropta follows TDA"),
+        N_("ropta silent"),
         N_("ropta follows TDA practice"),
         N_("ropta follows TDA: substantial action decides"),
         N_("ropta silent; it follows TDA"),
@@ -68,6 +71,7 @@ COMMENTS = frozenset(
         N_("tda-2010 silent; a card is drawn for the button"),
         N_("tda-2010 silent; only hand-for-hand busts at different tables tie"),
         N_("tda-2010 silent; usual practice"),
+        N_("tda-2024 silent"),
         N_("tda-2024 silent on card draws"),
         N_("tda-2024 silent; a card is drawn for the button"),
         N_("the button goes to the last big blind"),

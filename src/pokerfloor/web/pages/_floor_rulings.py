@@ -106,6 +106,12 @@ _REASONS = (
     N_("every chip pushed was needed to call: a call"),
     N_("chips make at least %(percent)s%% of a raise"),
     N_("chips make less than %(percent)s%% of a raise: a call, the extra is returned"),
+    N_(
+        "chips make less than %(percent)s%% of a raise and there is nothing to call: a check, "
+        "the chips go back"
+    ),
+    N_("chips added to a blind posted with a %(chip)s chip: the total is a raise"),
+    N_("chips pushed over the line are committed: folding leaves them in the pot"),
     N_("a single chip worth less than the call, several players in: call or fold"),
     N_("a single chip worth less than the call, heads-up: a call"),
     N_("a single chip worth less than the call: the call is completed"),
@@ -130,6 +136,7 @@ _REASONS = (
     N_("the out-of-turn action binds: the action to this player did not change"),
     N_("the out-of-turn action cannot stand (%(why)s): the player acts"),
     N_("the out-of-turn announcement stands as chips in the pot: folding now forfeits them"),
+    N_("the raise before him was no larger than his out-of-turn announcement: it stands"),
     N_(
         "the action changed since the out-of-turn action: the player may call or fold but not raise"
     ),
@@ -167,6 +174,30 @@ _REASONS = (
     ),
     N_("the last aggressor shows first, then clockwise"),
     N_("no bet on the last street: the profile's first player shows first"),
+    # A showdown the players play (manual_showdown): hand/_showdown_rights.py.
+    N_("a tabled hand cannot be killed: it stays live and is read by its cards"),
+    N_("mucked at the showdown: the hand is dead"),
+    N_("mucked before their turn: the hand is dead all the same"),
+    N_("shown to one player: every player may see them, so they are shown to all"),
+    N_("one card shown: both cards must be tabled to win"),
+    N_("one card shown: enough to claim the pot, the hand is read with both cards"),
+    N_("tabled before their turn: a player may always show a hand early"),
+    N_("both cards tabled: the hand competes for the pot"),
+    N_(
+        "asking to see a hand is forbidden at the showdown: nothing is shown, and the "
+        "request may be penalised"
+    ),
+    N_("no bet on the last street: nobody paid to see a hand, nothing is shown"),
+    N_("only the last aggressor's hand may be asked for: nothing is shown"),
+    N_("a player who mucked has given up the right to ask: nothing is shown"),
+    N_("only a player who called on the last street may ask: nothing is shown"),
+    N_("the hand asked for is already face up"),
+    N_("a river caller asked to see the last aggressor's hand: it is turned face up"),
+    N_("a mucked hand taken back at a river caller's request is live again and may win"),
+    N_("the hand was mucked before the request: it is shown but stays dead"),
+    N_("the tabled hands are read by their cards: the best one takes the pot"),
+    N_("every other hand in this pot was mucked: the last live hand takes it"),
+    N_("every hand in this pot was mucked: it goes to the last one thrown"),
 )
 # Why an out-of-turn action cannot stand when its turn comes: the engine's refusal of it.
 _WHY = (N_("'check' declared facing a bet of %(bet)s: call, raise or fold"),)

@@ -15,12 +15,13 @@ from pokerfloor.web.i18n import N_
 from pokerfloor.web.pages._refusal_plural import Message, Np_, Plural
 from pokerfloor.web.pages._refusals_a_to_l import EXPLANATIONS as _A_TO_L
 from pokerfloor.web.pages._refusals_m_to_z import EXPLANATIONS as _M_TO_Z
+from pokerfloor.web.pages._refusals_player_clock import EXPLANATIONS as _PLAYER_CLOCK
 
 __all__ = ["EXPLANATIONS", "FIELD_LABELS", "WORDS", "Message", "Np_", "Plural"]
 
 
 # Each placeholder is one of the refusal's ``params``; the sentences, by code.
-EXPLANATIONS: dict[str, tuple[Message, ...]] = {**_A_TO_L, **_M_TO_Z}
+EXPLANATIONS: dict[str, tuple[Message, ...]] = {**_A_TO_L, **_M_TO_Z, **_PLAYER_CLOCK}
 
 # Words the engine puts in params, shown in the page's language.
 WORDS = {

@@ -13,6 +13,7 @@ EXPLANATIONS: dict[str, tuple[Message, ...]] = {
     "ACTION_NOT_ALLOWED": (N_("“%(kind)s” is not possible now; the options are: %(options)s."),),
     "ALREADY_HELD": (N_("%(player)s already acted out of turn: wait for the action."),),
     "ALREADY_REGISTERED": (N_("%(player_id)s is already registered."),),
+    "ALREADY_TABLED": (N_("%(player)s's cards are already face up."),),
     "AMOUNT_REQUIRED": (
         N_("“%(kind)s” needs an amount: the street total, from %(min)s to %(max)s."),
     ),
@@ -73,6 +74,9 @@ EXPLANATIONS: dict[str, tuple[Message, ...]] = {
         N_("Table %(table_no)s: seat %(seat_no)s does not exist; the seats are 1 to %(size)s."),
         N_("Table %(table_no)s: seat %(seat_no)s does not exist or already has a player."),
         N_("Seat %(seat)s: seat numbers start at 1."),
+    ),
+    "BAD_SHOWDOWN_TARGET": (
+        N_("%(player)s cannot show to or ask about player %(target)s: name another player."),
     ),
     "BAD_SNAPSHOT": (
         N_(
@@ -172,6 +176,7 @@ EXPLANATIONS: dict[str, tuple[Message, ...]] = {
         ),
     ),
     "CANNOT_CHECK": (N_("Cannot check: %(to_call)s to call."),),
+    "CARD_NOT_HELD": (N_("%(player)s does not hold %(card)s: show one of the two hole cards."),),
     "CHIPS_NOT_CONSERVED": (
         N_(
             "The stacks add up to %(after)s chips; the table had %(before)s recorded (and "
@@ -408,6 +413,7 @@ EXPLANATIONS: dict[str, tuple[Message, ...]] = {
     "HAND_NUMBER_MISMATCH": (
         N_("Table %(table_no)s plays hand %(expected)s, not hand %(reported)s."),
     ),
+    "HAND_MUCKED": (N_("%(player)s has mucked: the hand is dead (%(citations)s)."),),
     "HAND_OVER": (N_("The hand is over: no more actions."),),
     "ICM_BAD_PAYOUTS": (
         N_(

@@ -67,6 +67,7 @@ EXPLANATIONS: dict[str, tuple[Message, ...]] = {
         ),
         N_("%(player_id)s is not in play."),
     ),
+    "NOT_IN_SHOWDOWN": (N_("%(player)s has no hand at this showdown (folded before it)."),),
     "NOT_LAST_HAND": (
         N_(
             "Only the last hand reported at table %(table_no)s (hand %(last_hand)s) can be "
@@ -103,6 +104,12 @@ EXPLANATIONS: dict[str, tuple[Message, ...]] = {
     "NO_REBUY": (N_("%(player_id)s has no rebuy or add-on to cancel."),),
     "NO_REENTRY_LEFT": (N_("%(player_id)s has no re-entry left."),),
     "NO_SEAT_TO_RETURN_TO": (N_("%(player_id)s has no seat to go back to."),),
+    "NO_SHOWDOWN": (
+        N_(
+            "No showdown waits for the players: showdown actions come once the betting is over, "
+            "in a hand played with its showdown by the players."
+        ),
+    ),
     "NO_SUCH_TABLE": (N_("There is no table %(table_no)s in play."),),
     "NO_TABLES": (N_("There is no table to redraw."),),
     "NO_TABLE_TO_BREAK": (
@@ -400,6 +407,12 @@ EXPLANATIONS: dict[str, tuple[Message, ...]] = {
         N_("Seat %(seat_no)s of table %(table_no)s, where %(player_id)s would sit, is taken."),
         N_("The seat of the move is not free for %(player_id)s."),
         N_("Two players sit at the same seat number (%(seats)s)."),
+    ),
+    "SHOWDOWN_UNDER_WAY": (
+        N_(
+            "The betting is over: at the showdown %(player)s shows, mucks, shows one card or "
+            "asks to see a hand."
+        ),
     ),
     "SNAPSHOT_AHEAD_OF_STREAM": (
         N_("A snapshot at event %(seq)s is ahead of the stream, which is at %(version)s."),

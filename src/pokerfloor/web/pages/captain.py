@@ -47,6 +47,7 @@ from pokerfloor.web.pages._floor_calls import (
 )
 from pokerfloor.web.pages._forms import ascii_digits
 from pokerfloor.web.pages._live import LiveView, live_view
+from pokerfloor.web.pages._player_clock_view import table_clock
 from pokerfloor.web.pages.chiprace import captain_chip_race, odd_chips_from_form, race_done_text
 from pokerfloor.web.qr import venue_url
 
@@ -171,6 +172,7 @@ def _captain_context(pages: Pages, tournament_id: str, table_no: int) -> dict[st
         # "Bust + rebuy" is offered while a rebuy is possible at the table's level.
         "rebuys_open": _rebuys_open(pages, tournament_id, seats),
         "chip_race": captain_chip_race(service, tournament_id, table_no),
+        "pc": table_clock(service, tournament_id, table_no),  # the player clock
     }
 
 

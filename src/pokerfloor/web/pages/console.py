@@ -39,6 +39,7 @@ from pokerfloor.web.pages._floor_calls import floor_calls
 from pokerfloor.web.pages._forms import decimal_number, whole_number
 from pokerfloor.web.pages._live import live_view, panel_view
 from pokerfloor.web.pages.deal import deal_panel
+from pokerfloor.web.pages.player_clock import console_player_clocks
 
 __all__ = ["board", "roster_key", "router"]
 
@@ -216,6 +217,7 @@ def console_page(request: Request, tournament_id: str) -> Response:
             **board(service, tournament_id),
             **_pickers(service, tournament_id),
             **_floor(service, tournament_id),
+            **console_player_clocks(service, tournament_id),
         },
     )
 

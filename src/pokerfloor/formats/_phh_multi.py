@@ -1,0 +1,94 @@
+"""Many PHH hands in one file (``.phhs``): a TOML table per hand, ``[1]``, ``[2]``...
+
+A ``.phhs`` file is what the PHH corpora ship (uoftcprg/phh-dataset, pokerkit's
+``HandHistory.dumps_all``). Each table is read on its own, so a hand that is not valid TOML or
+not valid PHH is reported with its table name and field and the hands after it are still read.
+A ``.phh`` file is one hand with no table header.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from pokerfloor.formats._phh_parse import PhhError, PhhHand, parse_phh
+
+_HEADER = re.compile(r"^\[[ \t]*([^\[\]\n]+?)[ \t]*\][ \t]*(?:#[^\n]*)?$", re.MULTILINE)
+MULTI_SUFFIX = ".phhs"
+
+
+@dataclass(frozen=True, slots=True)
+class PhhItem:
+    """One hand of a file: its table name (None in a ``.phh``), the line its table starts on,
+    and the hand or why it cannot be read."""
+
+    key: str | None
+    line: int
+    hand: PhhHand | None = None
+    error: PhhError | None = None
+
+
+def parse_phhs(text: str) -> Iterator[PhhItem]:
+    """The hands of a ``.phhs`` text, in file order; one bad hand does not stop the others."""
+    headers = list(_HEADER.finditer(text))
+    preamble = text[: headers[0].start()] if headers else text
+    if _has_content(preamble):
+        yield PhhItem(
+            None,
+            1,
+            error=PhhError(
+                "PHH_BAD_TOML",
+                "a .phhs file is a TOML table per hand ([1], [2], ...); text comes before the "
+                "first table",
+                None,
+            ),
+        )
+    seen: set[str] = set()
+    line = 1 + text.count("\n", 0, headers[0].start()) if headers else 1
+    for index, header in enumerate(headers):
+        end = headers[index + 1].start() if index + 1 < len(headers) else len(text)
+        key = header.group(1).strip("\"'")
+        body = text[header.end() : end]
+        if key in seen:
+            yield PhhItem(
+                key,
+                line,
+                error=PhhError("PHH_BAD_TOML", f"table [{key}] is defined twice", None, table=key),
+            )
+        else:
+            seen.add(key)
+            yield _item(key, line, body)
+        line += text.count("\n", header.start(), end)
+
+
+def _item(key: str | None, line: int, body: str) -> PhhItem:
+    try:
+        return PhhItem(key, line, hand=parse_phh(body))
+    except PhhError as error:
+        return PhhItem(key, line, error=error)
+
+
+def _has_content(text: str) -> bool:
+    return any(line.strip() and not line.lstrip().startswith("#") for line in text.splitlines())
+
+
+def load_phhs(path: str | Path) -> Iterator[PhhItem]:
+    """The hands of a ``.phhs`` file (an unreadable file raises ``PhhError``)."""
+    return parse_phhs(_read(path))
+
+
+def iter_phh_file(path: str | Path) -> Iterator[PhhItem]:
+    """The hands of a ``.phh`` (one, ``key`` None) or ``.phhs`` file, by its suffix."""
+    text = _read(path)
+    if Path(path).suffix.lower() == MULTI_SUFFIX:
+        return parse_phhs(text)
+    return iter((_item(None, 1, text),))
+
+
+def _read(path: str | Path) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise PhhError("PHH_UNREADABLE", f"cannot read the file: {error}", None) from None

@@ -1,0 +1,223 @@
+"""The engine's set-up for a PHH hand: seats, blinds, posts and antes.
+
+PHH lists forced bets per player (``p1`` first left of the button, reversed heads-up). The
+blinds are the positive ``blinds_or_straddles`` entries: two are a small and a big blind, one
+alone is a big blind with no small blind (an empty or absent small blind seat online). A
+negative entry is a post: a player who pays to be dealt in at once (new at the table, or back
+from missing a blind). Online rooms count a post of the big blind as a live blind and anything
+beyond it, or a post smaller than the big blind (a missed small blind), as dead money in the
+pot; that is how the HandHQ rooms' finishing stacks come out, and how it is replayed here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from pokerfloor.formats._phh_parse import PhhError, PhhHand
+from pokerfloor.hand import Hand, HandSetup, Seat
+
+
+@dataclass(frozen=True, slots=True)
+class PhhPosts:
+    """The posts of a hand: chips already dead in the pot, and live big blind posts.
+
+    ``dead`` maps a player to the chips of their post that are dead money (taken from their
+    stack before the deal). ``live`` holds the players whose post is a live big blind the
+    engine lets them complete at their turn: their first action in the file is a call or a
+    raise, which puts in the same chips. A live post followed by a fold in the file is dead.
+    """
+
+    dead: dict[int, int]
+    live: frozenset[int]
+
+
+NO_POSTS = PhhPosts({}, frozenset())
+
+PHH_PROFILE = str(Path(__file__).with_name("phh-house.toml"))
+"""The profile PHH hands are replayed with: tda-2024, with the big blind ante posted before the
+big blind when the big blind is short (the convention of PHH files and of pokerkit)."""
+
+
+def phh_setup(phh: PhhHand, profile: str = PHH_PROFILE) -> HandSetup:
+    """The engine's set-up for ``phh``; seats are the file's ``seats`` or 1..N, button ``pN``."""
+    return plan_setup(phh, profile)[0]
+
+
+def plan_setup(phh: PhhHand, profile: str = PHH_PROFILE) -> tuple[HandSetup, PhhPosts]:
+    """The engine's set-up for ``phh`` and the posts it replays (dead chips, live blinds)."""
+    count = phh.count
+    seat_numbers = phh.seats or tuple(range(1, count + 1))
+    _check_seats(phh, seat_numbers)
+    small_index, small, big_index, big = _blinds(phh)
+    posts = _posts(phh, big) if min(phh.blinds_or_straddles) < 0 else NO_POSTS
+    ante, bb_ante = _antes(phh)
+    stacks = list(phh.starting_stacks)
+    for player, dead in posts.dead.items():
+        if stacks[player] <= dead:
+            raise PhhError(
+                "PHH_BAD_FIELD",
+                f"p{player + 1} posts {phh.amount_text(dead)} dead with a stack of "
+                f"{phh.amount_text(stacks[player])}: nothing left to play with",
+                "blinds_or_straddles",
+            )
+        stacks[player] -= dead
+    usual = (1, 0) if count == 2 else (0, 1)
+    moved = (small_index, big_index) != usual
+    setup = HandSetup(
+        profile=profile,
+        seats=tuple(
+            Seat(seat_no, f"p{index + 1}", stack)
+            for index, (seat_no, stack) in enumerate(zip(seat_numbers, stacks, strict=True))
+        ),
+        button_seat=seat_numbers[-1],
+        small_blind=small,
+        big_blind=big,
+        ante=ante,
+        bb_ante=bb_ante,
+        small_blind_seat=(seat_numbers[small_index] if small_index >= 0 else 0) if moved else None,
+        big_blind_seat=seat_numbers[big_index] if moved else None,
+        dead_money=sum(posts.dead.values()),
+    )
+    return setup, posts
+
+
+_GOOD_SEATS: set[tuple[tuple[int, ...], int | None]] = set()
+
+
+def _check_seats(phh: PhhHand, seat_numbers: tuple[int, ...]) -> None:
+    if (seat_numbers, phh.seat_count) in _GOOD_SEATS:
+        return
+    if len(set(seat_numbers)) != len(seat_numbers) or min(seat_numbers) < 1:
+        raise PhhError(
+            "PHH_BAD_SEATS",
+            "seats must be distinct seat numbers from 1",
+            "seats",
+            seats=list(seat_numbers),
+        )
+    if phh.seat_count is not None and max(seat_numbers) > phh.seat_count:
+        raise PhhError(
+            "PHH_BAD_SEATS",
+            f"seat {max(seat_numbers)} is beyond seat_count {phh.seat_count}",
+            "seat_count",
+        )
+    button = seat_numbers[-1]
+    clockwise = tuple(sorted(seat_numbers, key=lambda seat: (seat <= button, seat)))
+    if clockwise != seat_numbers:
+        raise PhhError(
+            "PHH_BAD_SEATS",
+            f"seats {list(seat_numbers)} are not in dealing order (p1 left of the button, pN on "
+            f"the button seat {button}); clockwise from the button they are {list(clockwise)}",
+            "seats",
+        )
+    if len(_GOOD_SEATS) < 100_000:
+        _GOOD_SEATS.add((seat_numbers, phh.seat_count))
+
+
+def _blinds(phh: PhhHand) -> tuple[int, int, int, int]:
+    """(small blind index or -1, small blind, big blind index, big blind)."""
+    entries = phh.blinds_or_straddles
+    if phh.count == 2:
+        entries = (entries[1], entries[0])  # heads-up, p1 posts the second entry (phh-std)
+    blinds = [(index, amount) for index, amount in enumerate(entries) if amount > 0]
+    if len(blinds) > 2:
+        text = [phh.amount_text(amount) for amount in phh.blinds_or_straddles]
+        raise PhhError(
+            "PHH_STRADDLE",
+            f"blinds_or_straddles {text} has a straddle: pokerfloor plays no-limit hold'em with "
+            "a small and a big blind only (a third positive entry is a straddle)",
+            "blinds_or_straddles",
+        )
+    if not blinds:
+        text = [phh.amount_text(amount) for amount in phh.blinds_or_straddles]
+        raise PhhError(
+            "PHH_BAD_BLINDS",
+            f"blinds_or_straddles {text} has no big blind",
+            "blinds_or_straddles",
+        )
+    if len(blinds) == 1:
+        return -1, 0, blinds[0][0], blinds[0][1]
+    if phh.count == 2:  # the button (p2) posts the small blind
+        small_index, small, big_index, big = 1, entries[1], 0, entries[0]
+    else:
+        (small_index, small), (big_index, big) = blinds
+    if small > big:
+        raise PhhError(
+            "PHH_BAD_BLINDS",
+            f"blinds {phh.amount_text(small)}/{phh.amount_text(big)}: the small blind is "
+            "larger than the big blind",
+            "blinds_or_straddles",
+        )
+    return small_index, small, big_index, big
+
+
+def _posts(phh: PhhHand, big: int) -> PhhPosts:
+    first_action: dict[int, str] = {}
+    for action in phh.actions:
+        if action.verb == "db":
+            break
+        if action.verb in ("f", "cc", "cbr") and action.player not in first_action:
+            first_action[action.player] = action.verb
+    dead: dict[int, int] = {}
+    live: set[int] = set()
+    for player, entry in enumerate(phh.blinds_or_straddles):
+        if entry >= 0:
+            continue
+        post = -entry
+        live_part = big if post >= big else 0
+        if live_part and first_action.get(player) in ("cc", "cbr"):
+            live.add(player)
+        else:
+            live_part = 0
+        dead[player] = post - live_part
+    return PhhPosts({player: chips for player, chips in dead.items() if chips}, frozenset(live))
+
+
+def _antes(phh: PhhHand) -> tuple[int, int]:
+    """(ante, big blind ante). The big blind's entry is index 1 (heads-up too: PHH reverses
+    forced bets heads-up, and there the big blind is p1)."""
+    antes = phh.antes
+    posting = [index for index, ante in enumerate(antes) if ante]
+    if not posting:
+        return 0, 0
+    if len(posting) == len(antes) and len(set(antes)) == 1:
+        return antes[0], 0
+    if posting == [1]:
+        return 0, antes[1]
+    raise PhhError(
+        "PHH_UNSUPPORTED_ANTES",
+        f"antes {[phh.amount_text(ante) for ante in antes]}: pokerfloor plays the same ante for "
+        "everyone or a big blind ante (one entry, at index 1)",
+        "antes",
+    )
+
+
+def setup_notes(phh: PhhHand, hand: Hand, posts: PhhPosts) -> list[str]:
+    """What a reader should know about how the file's forced bets were played."""
+    notes = []
+    minimum = hand.setup.big_blind * hand.rules.minimum_bet_big_blinds
+    if phh.min_bet != minimum:
+        notes.append(
+            f"min_bet {phh.amount_text(phh.min_bet)} differs from the profile's minimum bet "
+            f"{phh.amount_text(minimum)}"
+        )
+    for player, chips in sorted(posts.dead.items()):
+        notes.append(f"p{player + 1} posts {phh.amount_text(chips)} dead (in the pot)")
+    for player in sorted(posts.live):
+        notes.append(f"p{player + 1} posts a live big blind, completed at their first action")
+    if phh.unknown_stacks:
+        players = ", ".join(f"p{index + 1}" for index in sorted(phh.unknown_stacks))
+        notes.append(f"unknown starting stacks ({players}) replayed as deep enough for the hand")
+    ante = hand.setup.ante or hand.setup.bb_ante
+    short = [index for index, stack in enumerate(phh.starting_stacks) if stack < ante]
+    engine_trims = hand.setup.ante > 0  # uniform antes count in side pots; a BB ante is dead
+    if short and phh.ante_trimming_status != engine_trims:
+        notes.append(
+            f"ante_trimming_status is {str(phh.ante_trimming_status).lower()} but the engine "
+            + (
+                "counts uniform antes in side pots"
+                if engine_trims
+                else "makes the big blind ante dead money"
+            )
+        )
+    return notes
