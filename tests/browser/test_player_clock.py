@@ -134,7 +134,7 @@ def test_the_phone_calls_the_clock_both_count_down_and_show_the_ruling(
     expect(phone.locator("#captain-player-clock .pclock-time")).to_have_text("3")
     wait_until(phone, "Number(document.body.dataset.playerClockTicks || 0) >= 2")
     expect(console.locator("#console-player-clocks .pclock-time")).to_have_text("3")
-    expect(console.locator("#player-clock-badge")).to_have_text("Pendule : table 1 3")
+    expect(console.locator("#player-clock-badge")).to_have_text("Pendule : table 1 · 3")
     wait_until(console, "Number(document.body.dataset.playerClockTicks || 0) >= 1")
     shot(phone, "player-clock-phone-countdown")
     shot(console, "player-clock-console-countdown")

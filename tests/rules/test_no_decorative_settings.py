@@ -101,5 +101,5 @@ def test_the_scan_finds_known_readers() -> None:
     """The scan itself works: settings read in known places are found (a guard against a test
     that passes because it reads nothing)."""
     assert "betting.under_call" in READ  # hand/_rules.py, text("betting.under_call")
-    assert "hand.missing_small_blind" in READ  # tournament/positions.py, enum_value
+    assert "tournament.heads_up_transition" in READ  # tournament/positions.py, enum_value
     assert "pots.side_pots_split_separately" in CITED  # hand/_showdown.py, rules.cite

@@ -212,6 +212,8 @@ class Hand(HandOutOfTurn):
             amount = min(amount, self.stacks[index])
             if amount or kind == "big_blind":
                 cite = self.rules.cite("betting.bb_ante_order") if kind == "bb_ante" else ()
+                if kind == "small_blind" and self.count == 2:
+                    cite = self.rules.cite("blinds.heads_up")  # the button posts it
                 self._record(Posted(index, kind, amount, cite))  # type: ignore[arg-type]
 
     def _deal_board(self, street: Street, burn: bool = True) -> None:

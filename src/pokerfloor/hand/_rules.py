@@ -37,7 +37,6 @@ class HandRules:
     asked_hand_after_muck: str
     show_both_cards_to_win: bool
     all_in_face_up: bool
-    odd_chip: str
     award_order: str
     last_to_act_must_raise_nuts: bool
 
@@ -85,7 +84,6 @@ def hand_rules(profile_id: str) -> HandRules:
         asked_hand_after_muck=text("showdown.asked_hand_after_muck"),
         show_both_cards_to_win=flag("showdown.show_both_cards_to_win"),
         all_in_face_up=flag("showdown.all_in_face_up"),
-        odd_chip=text("pots.odd_chip"),
         award_order=text("pots.award_order"),
         last_to_act_must_raise_nuts=flag("duties.last_to_act_must_raise_nuts"),
     )

@@ -19,9 +19,6 @@ from pokerfloor.rules import RuleProfile
 
 __all__ = ["TimeoutRuling", "timeout_ruling"]
 
-FACING_BET = "clock.expiry_facing_bet"
-NOT_FACING_BET = "clock.expiry_not_facing_bet"
-
 
 class TimeoutRuling(msgspec.Struct, frozen=True):
     """What a timeout comes to: ``ruling.decision`` is ``check`` or ``dead``, with the reason
@@ -38,7 +35,7 @@ class TimeoutRuling(msgspec.Struct, frozen=True):
 
 def timeout_ruling(profile: RuleProfile, facing_bet: bool) -> TimeoutRuling:
     """The profile's ruling on a player whose time ran out, facing a bet or not."""
-    setting = FACING_BET if facing_bet else NOT_FACING_BET
+    setting = "clock.expiry_facing_bet" if facing_bet else "clock.expiry_not_facing_bet"
     situation = "facing a bet" if facing_bet else "not facing a bet"
     cite = profile.citations(setting)
     # A check is only possible with nothing to call: a profile cannot check a bet away.

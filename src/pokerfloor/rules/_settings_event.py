@@ -259,12 +259,15 @@ REBUY: tuple[SettingSpec, ...] = (
             "empty or below the current big blind",
         ),
     ),
-    flag(
+    enum(
         "rebuy.declaration_binding",
         "Une recave annoncée engage le joueur (il joue les jetons à venir)",
         "A declared rebuy is binding (the player plays chips behind)",
-        true=("oui", "yes"),
-        false=("non", "no"),
+        choice(
+            "binding",
+            "elle engage : seule une correction du directeur, motivée, l'annule",
+            "it binds: only the TD's correction, with a reason, cancels it",
+        ),
     ),
     integer(
         "rebuy.extra_hands_after_period",

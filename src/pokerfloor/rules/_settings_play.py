@@ -56,13 +56,11 @@ HAND: tuple[SettingSpec, ...] = (
         "New small blind seat empty: where the button goes",
         choice(
             "button_moves",
-            "pas de petit blind ; le bouton avance comme d'habitude (bouton mort)",
-            "no small blind; the button moves on as usual (dead button)",
-        ),
-        choice(
-            "previous_dealer_deals_again",
-            "pas de petit blind ; le donneur précédent garde le bouton et donne une fois de plus",
-            "no small blind; the previous dealer keeps the button and deals once more",
+            "pas de petit blind ; le bouton avance comme d'habitude (bouton mort) : à la main "
+            "suivante il s'arrête sur la place vide et le joueur à sa droite donne une fois de "
+            "plus",
+            "no small blind; the button moves on as usual (dead button): next hand it stops on "
+            "the empty seat and the player to its right deals once more",
         ),
     ),
 )
@@ -569,13 +567,11 @@ POTS: tuple[SettingSpec, ...] = (
         "Odd chip of a split pot",
         choice(
             "first_left_of_button",
-            "au premier gagnant à gauche du bouton",
-            "to the first winner left of the button",
-        ),
-        choice(
-            "closest_to_button_dealing_order",
-            "à la main gagnante la plus proche du bouton dans le sens de la donne",
-            "to the winning hand closest to the button in dealing order",
+            "au premier gagnant à gauche du bouton (la main gagnante la plus proche du bouton "
+            "dans le sens de la donne : les deux formulations des règlements désignent le même "
+            "joueur)",
+            "to the first winner left of the button (the winning hand closest to the button in "
+            "dealing order: the rulebooks' two wordings name the same player)",
         ),
     ),
     enum(

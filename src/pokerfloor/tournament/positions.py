@@ -113,13 +113,12 @@ def next_hand_positions(table: Table, profile: RuleProfile) -> HandPositions:
         button = _previous_before(eligible, previous_big_blind, table.size)
         rulings.append("button_adjusted")
     dead = button not in table.seats
-    missing = profile.enum_value("hand.missing_small_blind")
     if small_blind is None:
         rulings.append("no_small_blind")
     if dead:
-        rulings.append("dead_button")
-        if missing == "previous_dealer_deals_again":
-            rulings.append("previous_dealer_deals_again")
+        # The player to the dead button's right dealt the last hand: he deals once more
+        # (heavenpoker 10.7-10.8, allinouest: the dealerless wording of the same dead button).
+        rulings.extend(("dead_button", "previous_dealer_deals_again"))
     citations[:0] = profile.citations("hand.missing_small_blind")
     return HandPositions(
         button_seat=button,
