@@ -1,13 +1,13 @@
 """Whole simulated tournaments from 1,000 players to the largest online tournament ever held
 (253,692 entrants, PokerStars 2015), with the event log written to a file as it happens.
 
-Every size plays the same structure scaled to its field (``scaled_structure``: the generator's
-blinds growing by the same ratio a level up to a big blind of a twentieth of the chips, so
-each player plays about as many hands whatever the field; late registration to level 3), the
-tda-2024 profile, 9-handed tables, ``--workers`` processes playing the hands. Each size runs in
-a fresh process so its peak memory is its own. The table prints hands, events, seconds, hands
-per second, the peak memory of the simulating process and of its largest worker, and the
-ratio of hands per second to the 1,000-player figure.
+Every size plays the same structure scaled to its field (``pokerfloor.sim.scaled``: the
+generator's blinds growing by the same ratio a level up to a big blind of a twentieth of the
+chips, so each player plays about as many hands whatever the field; late registration to
+level 3), the tda-2024 profile, 9-handed tables, ``--workers`` processes playing the hands.
+Each size runs in a fresh process so its peak memory is its own. The table prints hands,
+events, seconds, hands per second, the peak memory of the simulating process and of its
+largest worker, and the ratio of hands per second to the 1,000-player figure.
 
 Targets (issue 17): a ratio of at least 0.8 at every size (the cost of a hand does not grow
 with the field); 253,692 players in under 300 s with 2 workers; peak memory under 4 GB.
@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import resource
 import subprocess
 import sys
@@ -27,37 +26,17 @@ import tempfile
 import time
 from pathlib import Path
 
-import msgspec
 from rich.console import Console
 from rich.table import Table
 
+from pokerfloor.sim.scaled import scaled_structure
 from pokerfloor.sim.tournament import simulate
-from pokerfloor.tournament.structure import Structure, generate_structure
 
 SIZES = (1_000, 10_000, 100_000, 253_692)
 RECORD = 253_692
 TARGET_SECONDS = 300.0
 TARGET_RATIO = 0.8
 TARGET_MEMORY_MB = 4096.0
-CHIPS = (25, 100, 500, 1_000, 5_000, 25_000, 100_000, 500_000, 1_000_000, 5_000_000, 25_000_000)
-GROWTH = 1.5  # the big blind's growth a level, the same at every size
-LEVEL_MINUTES = 20
-STARTING_STACK = 20_000
-
-
-def scaled_structure(players: int) -> Structure:
-    """The generator's structure for ``players``, its target time chosen so the blinds grow
-    by ``GROWTH`` a level from 100 big blinds deep to a big blind of a twentieth of the chips;
-    late registration until the end of level 3."""
-    end_big_blind = players * STARTING_STACK / 20
-    levels = 1 + math.ceil(math.log(end_big_blind / (STARTING_STACK / 100)) / math.log(GROWTH))
-    played = LEVEL_MINUTES * (levels - 1)
-    target = played + 15 * (played // 120) + 1  # a 15-minute break every 2 hours
-    structure = generate_structure(
-        CHIPS, players, target, LEVEL_MINUTES, STARTING_STACK, "bb_ante", name=f"scaled-{players}"
-    )
-    entry = msgspec.structs.replace(structure.entry, late_registration_until_level=3)
-    return msgspec.structs.replace(structure, entry=entry)
 
 
 def run_one(players: int, workers: int, seed: int) -> dict[str, float]:
@@ -129,7 +108,9 @@ def main() -> None:
     console.print(table)
     ratios = [row["hands"] / row["seconds"] / base_rate for row in rows]
     record = next((row for row in rows if row["players"] == RECORD), None)
-    verdicts = [f"ratio >= {TARGET_RATIO} at every size: {'yes' if min(ratios) >= TARGET_RATIO else 'NO'}"]
+    verdicts = [
+        f"ratio >= {TARGET_RATIO} at every size: {'yes' if min(ratios) >= TARGET_RATIO else 'NO'}"
+    ]
     if record is not None:
         fast = record["seconds"] < TARGET_SECONDS
         light = record["memory_mb"] + record["worker_memory_mb"] * arguments.workers

@@ -73,9 +73,7 @@ def venue() -> Iterator[Venue]:
         time.sleep(0.02)
     venue.command(type="create_tournament", tournament_id=TID, profile="tda-2024")
     for number in range(1, 7):
-        venue.command(
-            type="register_player", player_id=f"p{number}", name=f"Joueur {number:02d}"
-        )
+        venue.command(type="register_player", player_id=f"p{number}", name=f"Joueur {number:02d}")
     venue.command(type="draw_seats", seed=7)
     venue.command(type="place_buttons", seed=7)
     venue.command(type="start_clock")

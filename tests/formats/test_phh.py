@@ -217,7 +217,7 @@ def test_a_mucked_unknown_hand_is_never_made_to_win() -> None:
         .replace("finishing_stacks = [950, 2350, 2700]", "finishing_stacks = [950, 1700, 3350]")
     )
     cards = phh_cards(parse_phh(text))
-    assert cards.mucked_unknown == frozenset({1})
+    assert cards.hidden == frozenset({1})
     for seed in range(10):
         replay = replay_phh(parse_phh(text), seed=seed)
         assert replay.match, (seed, replay.as_dict())
@@ -272,11 +272,12 @@ finishing_stacks = [950, 4050, 1000]
         (("antes = [0, 0, 0]\n", ""), "PHH_MISSING_FIELD", "antes"),
         (("antes = [0, 0, 0]", "antes = [0, 0]"), "PHH_BAD_FIELD", "antes"),
         (
-            ("[1000, 2000, 3000]", "[1000, 2000.5, 3000]"),
+            ("[1000, 2000, 3000]", "[1000, 2000.0000001, 3000]"),
             "PHH_FRACTIONAL_CHIPS",
             "starting_stacks[1]",
         ),
-        (("[1000, 2000, 3000]", "[1000, inf, 3000]"), "PHH_UNKNOWN_AMOUNT", "starting_stacks[1]"),
+        (("min_bet = 100", "min_bet = inf"), "PHH_UNKNOWN_AMOUNT", "min_bet"),
+        (('"p3 cbr 300"', '"p3 cbr 300.00000001"'), "PHH_FRACTIONAL_CHIPS", "actions[3]"),
         (("[1000, 2000, 3000]", "[1000, 0, 3000]"), "PHH_BAD_FIELD", "starting_stacks[1]"),
         (('"p3 cbr 300"', '"p4 cbr 300"'), "PHH_BAD_ACTION", "actions[3]"),
         (('"p3 cbr 300"', '"p3 cbr lots"'), "PHH_BAD_ACTION", "actions[3]"),
@@ -348,8 +349,22 @@ def test_cli_check_exits_1_and_says_which_stack_differs(tmp_path: Path) -> None:
     assert code == 1
     assert [line["match"] for line in lines] == [True, False]
     assert lines[1]["differences"] == [
-        {"player": "p2", "name": "Bob", "expected": 2300, "replay": 2350, "difference": 50},
-        {"player": "p3", "name": "Cy", "expected": 2750, "replay": 2700, "difference": -50},
+        {
+            "player": "p2",
+            "name": "Bob",
+            "expected": 2300,
+            "replay": 2350,
+            "difference": 50,
+            "difference_amount": "50",
+        },
+        {
+            "player": "p3",
+            "name": "Cy",
+            "expected": 2750,
+            "replay": 2700,
+            "difference": -50,
+            "difference_amount": "-50",
+        },
     ]
     assert "wrong.phh: p2 (Bob) finishes with 2350, the file says 2300" in errors
     assert "good.phh" not in errors

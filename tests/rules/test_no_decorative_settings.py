@@ -69,9 +69,7 @@ def _keys_used() -> tuple[set[str], set[str]]:
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                 for target in targets:
                     if isinstance(target, ast.Name):
-                        bound.setdefault(target.id, set()).update(
-                            _keys_in(node.value, keys, {})
-                        )
+                        bound.setdefault(target.id, set()).update(_keys_in(node.value, keys, {}))
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call):
                 continue

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -34,10 +35,12 @@ def strictly_between(seat: int, start: int, end: int, size: int) -> bool:
     return 0 < step < (end - start) % size
 
 
-def check_log(lines: list[dict[str, Any]]) -> dict[str, int]:
-    created = lines[0]
-    assert created["type"] == "tournament_created"
-    assert [line["seq"] for line in lines] == list(range(1, len(lines) + 1))
+def check_log(log: Iterable[dict[str, Any]]) -> dict[str, int]:
+    """Check a whole log, read once in order (a file of any size can stream through): every
+    check looks at what the event touches, kept up to date as the events go by."""
+    lines = iter(log)
+    created = next(lines)
+    assert created["type"] == "tournament_created" and created["seq"] == 1
     profile = load_profile(created["profile"])
     no_big_blind_twice = profile.value("tournament.heads_up_transition") == "no_big_blind_twice"
     ties_across_tables = profile.value("busts.different_tables") == "share_when_hands_overlap"
@@ -45,12 +48,47 @@ def check_log(lines: list[dict[str, Any]]) -> dict[str, int]:
     stacks: dict[str, int] = {}
     seat_of: dict[str, tuple[int, int]] = {}
     tables: dict[int, dict[int, str]] = defaultdict(dict)
+    occupied = Counter[int]()  # tables in play by their number of players
+
+    def sit(table_no: int, seat_no: int, player_id: str) -> None:
+        seats = tables[table_no]
+        assert seat_no not in seats
+        _count(occupied, len(seats), len(seats) + 1)
+        seats[seat_no] = player_id
+
+    def leave(table_no: int, seat_no: int) -> None:
+        seats = tables[table_no]
+        _count(occupied, len(seats), len(seats) - 1)
+        del seats[seat_no]
+
+    alive_chips = 0  # the chips of the players in play (not placed, not withdrawn)
+
+    def is_alive(player_id: str) -> bool:
+        return player_id not in places and player_id not in withdrawn
+
+    def set_stack(player_id: str, chips: int) -> None:
+        nonlocal alive_chips
+        if is_alive(player_id):
+            alive_chips += chips - stacks.get(player_id, 0)
+        stacks[player_id] = chips
+
+    def place(player_id: str, place: int | None) -> None:
+        """Into the places (``place``) or out of them (None), the chips counted accordingly."""
+        nonlocal alive_chips
+        if place is None:
+            del places[player_id]
+            alive_chips += stacks.get(player_id, 0)
+        else:
+            alive_chips -= stacks.get(player_id, 0)
+            places[player_id] = place
+
     arrived: dict[int, set[str]] = defaultdict(set)  # moved in since the table's last hand
     last_big_blind: dict[int, str] = {}
     last_count: dict[int, int] = {}
     places: dict[str, int] = {}
     withdrawn: set[str] = set()  # absent players whose seat went to the waiting list
     expected_chips = 0
+    seq = 1
     counts = {
         "hands": 0,
         "busts": 0,
@@ -63,15 +101,19 @@ def check_log(lines: list[dict[str, Any]]) -> dict[str, int]:
     }
     last_group: set[str] = set()
     deal: dict[str, Any] | None = None  # the deal agreed and not cancelled
+    line = created
     for line in lines:
+        seq += 1
+        assert line["seq"] == seq
         kind = line["type"]
         if kind == "player_registered":
-            stacks[line["player_id"]] = created["starting_stack"]
+            if line["player_id"] in places:
+                place(line["player_id"], None)  # a re-entry
+            set_stack(line["player_id"], created["starting_stack"])
             expected_chips += created["starting_stack"]
-            places.pop(line["player_id"], None)  # a re-entry
         elif kind == "seats_drawn":
             for seat in line["seats"]:
-                tables[seat["table_no"]][seat["seat_no"]] = seat["player_id"]
+                sit(seat["table_no"], seat["seat_no"], seat["player_id"])
                 seat_of[seat["player_id"]] = (seat["table_no"], seat["seat_no"])
         elif kind == "hand_played":
             counts["hands"] += 1
@@ -82,7 +124,7 @@ def check_log(lines: list[dict[str, Any]]) -> dict[str, int]:
             assert all(tables[table_no].get(s) == pid for s, pid in seated.items())
             for player in players:
                 assert stacks[player["player_id"]] == player["stack"] > 0
-                stacks[player["player_id"]] = player["final_stack"]
+                set_stack(player["player_id"], player["final_stack"])
             big_blind = seated[line["big_blind_seat"]]
             if table_no in last_big_blind and last_big_blind[table_no] in seated.values():
                 assert big_blind != last_big_blind[table_no], "the big blind must advance"
@@ -99,10 +141,7 @@ def check_log(lines: list[dict[str, Any]]) -> dict[str, int]:
             arrived[table_no].clear()
             last_big_blind[table_no] = big_blind
             last_count[table_no] = len(players)
-            in_play = sum(
-                chips for pid, chips in stacks.items() if pid not in places and pid not in withdrawn
-            )
-            assert in_play == expected_chips
+            assert alive_chips == expected_chips
         elif kind == "players_busted":
             replaced: set[str] = set()
             if line.get("replaces_last"):
@@ -119,15 +158,15 @@ def check_log(lines: list[dict[str, Any]]) -> dict[str, int]:
                     )
                 replaced = last_group
                 for player_id in replaced:
-                    del places[player_id]
+                    place(player_id, None)
             for placement in line["placements"]:
                 player_id = placement["player_id"]
                 assert stacks[player_id] == 0, "only a player with no chips is eliminated"
                 assert player_id not in places
-                places[player_id] = placement["place"]
+                place(player_id, placement["place"])
                 if player_id not in replaced:
                     table_no, seat_no = seat_of.pop(player_id)
-                    del tables[table_no][seat_no]
+                    leave(table_no, seat_no)
                     counts["busts"] += 1
             last_group = {placement["player_id"] for placement in line["placements"]}
             alive = len(stacks) - len(places) - len(withdrawn)
@@ -136,18 +175,16 @@ def check_log(lines: list[dict[str, Any]]) -> dict[str, int]:
             for move in line["moves"]:
                 source, target = move["source"], move["target"]
                 assert tables[source["table_no"]].get(source["seat_no"]) == move["player_id"]
-                del tables[source["table_no"]][source["seat_no"]]
+                leave(source["table_no"], source["seat_no"])
             for move in line["moves"]:
                 target = move["target"]
-                assert target["seat_no"] not in tables[target["table_no"]]
-                tables[target["table_no"]][target["seat_no"]] = move["player_id"]
+                sit(target["table_no"], target["seat_no"], move["player_id"])
                 seat_of[move["player_id"]] = (target["table_no"], target["seat_no"])
                 if line["reason"] != "final_table":
                     arrived[target["table_no"]].add(move["player_id"])
                 counts["moves"] += 1
             if line["reason"] == "final_table":
                 last_big_blind.clear()
-            occupied = [len(seats) for seats in tables.values() if seats]
             if line["reason"] == "balance":
                 assert max(occupied) - min(occupied) <= 1, "tables within the threshold"
         elif kind == "chip_raced":
@@ -155,32 +192,36 @@ def check_log(lines: list[dict[str, Any]]) -> dict[str, int]:
             after = dict(line["stacks_after"])
             assert all(stacks[pid] == chips for pid, chips in before.items())
             assert all(chips % line["next_chip"] == 0 and chips > 0 for chips in after.values())
-            stacks.update(after)
+            for player_id, chips in after.items():
+                set_stack(player_id, chips)
             expected_chips += sum(after.values()) - sum(before.values())
             counts["chip_races"] += 1
         elif kind == "player_seated":
-            tables[line["table_no"]][line["seat_no"]] = line["player_id"]
+            sit(line["table_no"], line["seat_no"], line["player_id"])
             seat_of[line["player_id"]] = (line["table_no"], line["seat_no"])
             arrived[line["table_no"]].add(line["player_id"])
             counts["late_seats"] += 1
         elif kind == "absent_seat_released":
             absent = line["absent_player_id"]
-            stacks[absent] -= line["chips_removed"]
+            set_stack(absent, stacks[absent] - line["chips_removed"])
             expected_chips -= line["chips_removed"]
             if line["player_id"] is not None:
                 table_no, seat_no = seat_of.pop(absent)
                 assert (table_no, seat_no) == (line["table_no"], line["seat_no"])
-                stacks[line["player_id"]] = stacks.pop(absent)
+                chips = stacks[absent]
+                set_stack(absent, 0)
+                del stacks[absent]
+                set_stack(line["player_id"], chips)
                 tables[table_no][seat_no] = line["player_id"]
                 seat_of[line["player_id"]] = (table_no, seat_no)
                 withdrawn.add(absent)
         elif kind == "penalty_given":
             counts["penalties"] += 1
-            stacks[line["player_id"]] -= line["chips_removed"]
+            set_stack(line["player_id"], stacks[line["player_id"]] - line["chips_removed"])
             expected_chips -= line["chips_removed"]
             assert line["citations"], "every penalty cites its article"
         elif kind == "player_rebought":
-            stacks[line["player_id"]] += line["chips"]
+            set_stack(line["player_id"], stacks[line["player_id"]] + line["chips"])
             expected_chips += line["chips"]
             counts["rebuys"] += 1
         elif kind == "deal_agreed":
@@ -220,8 +261,25 @@ def check_log(lines: list[dict[str, Any]]) -> dict[str, int]:
                 for share in deal["shares"]:
                     extra = deal["played_for_cents"] if share["player_id"] == winner_id else 0
                     assert paid.get(share["player_id"], 0) == share["cents"] + extra
-    assert lines[-1]["type"] == "tournament_finished"
+    assert line["type"] == "tournament_finished"
     return counts
+
+
+def _count(occupied: Counter[int], before: int, after: int) -> None:
+    """A table going from ``before`` to ``after`` players in the count of tables by size."""
+    if before:
+        occupied[before] -= 1
+        if not occupied[before]:
+            del occupied[before]
+    if after:
+        occupied[after] += 1
+
+
+def read_log(path: Path) -> Iterator[dict[str, Any]]:
+    """The log's lines one at a time (a log of any size)."""
+    with path.open("rb") as log:
+        for text in log:
+            yield msgspec.json.decode(text)
 
 
 def log_of(

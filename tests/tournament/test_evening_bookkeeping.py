@@ -330,7 +330,7 @@ def test_the_simulation_shares_hand_for_hand_places_through_the_aggregate() -> N
     at two tables together (seed chosen for a round with busts at two tables)."""
     from pokerfloor.sim.tournament import simulate
 
-    result = simulate(90, "tda-2024", load_structure("turbo"), 1)
+    result = simulate(90, "tda-2024", load_structure("turbo"), 7)
     merged = [e for e in result.events if isinstance(e, PlayersBusted) and e.replaces_last]
     assert merged
     shared = merged[0].placements

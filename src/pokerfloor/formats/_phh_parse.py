@@ -193,12 +193,12 @@ def phh_from_toml(data: dict[str, Any]) -> PhhHand:
         ("actions", [action[2][2] for action in raw_actions]),
     ]
     needed = 0
-    for name, values in fields:
+    for _, values in fields:
         for value in values:
             if value is not None and type(value) is not int:
                 needed = max(needed, amounts.places(value))
-                if needed > amounts.MAX_PLACES:
-                    raise amounts.too_precise(name, value, PhhError)
+    if needed > amounts.MAX_PLACES:
+        raise _too_precise(fields, raw_actions)
     scale = amounts.scale_for(needed, "currency" in data or "currency_symbol" in data)
     antes = _units(raw_antes, scale)
     blinds = _units(raw_blinds, scale)
@@ -230,6 +230,22 @@ def phh_from_toml(data: dict[str, Any]) -> PhhHand:
         scale=scale,
         unknown_stacks=unknown,
     )
+
+
+def _too_precise(
+    fields: list[tuple[str, list[Number | None]]], raw_actions: list[_RawAction]
+) -> PhhError:
+    """The refusal naming the first amount with too many decimal places."""
+    for name, values in fields:
+        for index, value in enumerate(values):
+            if value is None or amounts.places(value) <= amounts.MAX_PLACES:
+                continue
+            if name == "actions":
+                name = f"actions[{raw_actions[index][1]}]"
+            elif name not in ("min_bet", "rake"):
+                name = f"{name}[{index}]"
+            return amounts.too_precise(name, value, PhhError)
+    raise AssertionError("no amount has too many places")  # pragma: no cover
 
 
 _PLAYED = frozenset(

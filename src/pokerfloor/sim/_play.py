@@ -120,6 +120,7 @@ class ProcessHands:
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
+        self.chunks_sent = 0
         self._pool = concurrent.futures.ProcessPoolExecutor(
             max_workers=workers, mp_context=multiprocessing.get_context("spawn")
         )
@@ -138,6 +139,7 @@ class ProcessHands:
             return (play_task(task) for task in chunk)
         if chunk:
             pending.append(self._pool.submit(play_chunk, chunk))
+        self.chunks_sent += len(pending)
         return (final for future in pending for final in future.result())
 
     def close(self) -> None:

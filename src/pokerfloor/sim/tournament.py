@@ -119,6 +119,13 @@ class _Run:
     addons_offered: set[str] = field(default_factory=set)
     highest_table_no: int = 0
     hands: int = 0
+    smallest_chips: dict[int, int] = field(default_factory=dict)  # by level number
+
+    def smallest_chip(self, level_number: int) -> int:
+        chip = self.smallest_chips.get(level_number)
+        if chip is None:
+            chip = self.smallest_chips[level_number] = self.tournament.smallest_chip(level_number)
+        return chip
 
 
 def simulate(
@@ -231,6 +238,10 @@ def _batch(run: _Run) -> int:
         batch.append(heapq.heappop(free_at))
     planned: list[tuple[int, HandPlan]] = []
     unbalanced = False
+    # Hands that begin before the level running at the start of the batch ends need no look
+    # at the clock for a break.
+    view = clock_view(tournament.clock, tournament.structure, start)
+    level_ends = start + view.remaining_ms if view.running and not view.in_break else start
 
     def tasks() -> Iterator[HandTask]:
         nonlocal unbalanced
@@ -241,20 +252,20 @@ def _batch(run: _Run) -> int:
                     unbalanced = True  # balanced at the end of the batch
                     heapq.heappush(free_at, (now + 60_000, table_no))
                 continue
-            wait = _break_wait(tournament, now)
+            begins = hand_begins_at(tournament, now)
+            wait = 0 if begins < level_ends else _break_wait(tournament, now)
             if wait:
                 heapq.heappush(free_at, (now + wait, table_no))
                 continue
             _addons(tournament, table_no, now, rng, run.addons_offered)
-            begins = hand_begins_at(tournament, now)
-            wait = _break_wait(tournament, begins)
+            wait = 0 if begins < level_ends else _break_wait(tournament, begins)
             if wait:
                 heapq.heappush(free_at, (begins + wait, table_no))
                 continue
             plan = tournament.plan_hand(table_no, begins)
             planned.append((now, plan))
             heapq.heappush(free_at, (now + hand_seconds(len(plan.seats)) * 1000, table_no))
-            yield _task(tournament, plan, run.kinds, rng.getrandbits(64))
+            yield _task(run, plan, rng.getrandbits(64))
 
     results = run.players.play(tasks())
     end = batch[-1][0] if batch else start
@@ -295,20 +306,22 @@ def _record(
     return bool(busted) or disqualified
 
 
-def _task(tournament: Tournament, plan: HandPlan, kinds: dict[str, str], seed: int) -> HandTask:
-    level = plan.level
+def _task(run: _Run, plan: HandPlan, seed: int) -> HandTask:
+    level, kinds, away = plan.level, run.kinds, plan.away
     return HandTask(
-        tournament.created.profile,
+        run.tournament.created.profile,
         tuple(
-            (seat_no, player, stack, player in plan.away, kinds[player])
-            for seat_no, player, stack in plan.seats
+            [
+                (seat_no, player, stack, player in away, kinds[player])
+                for seat_no, player, stack in plan.seats
+            ]
         ),
         plan.button_seat,
         level.small_blind,
         level.big_blind,
         level.ante,
         level.bb_ante,
-        tournament.smallest_chip(level.number),
+        run.smallest_chip(level.number),
         plan.small_blind_seat or 0,
         plan.big_blind_seat,
         seed,
@@ -453,7 +466,7 @@ def _hand_for_hand_round(run: _Run, now: int) -> int:
                 continue
             plan = tournament.plan_hand(table_no, now)
             planned.append(plan)
-            yield _task(tournament, plan, run.kinds, rng.getrandbits(64))
+            yield _task(run, plan, rng.getrandbits(64))
 
     results = run.players.play(tasks())
     # The aggregate ranks the busts of one round together, whatever the table (RP-8), and

@@ -161,6 +161,7 @@ class CashCommands:
         players: dict[PlayerId, PlayerState]
         waiting_list: dict[PlayerId, str]
         cash_lines: list[CashLine]
+        cash_accounts: dict[PlayerId, CashAccount]
         pool_basis: str
 
         def _record(self, event: TournamentEvent) -> None: ...
@@ -223,7 +224,7 @@ class CashCommands:
 
     def refund_paid(self, player_id: PlayerId, reason: str, at_ms: int) -> None:
         """Give back everything the player paid (an unregistration), by the way they paid."""
-        account = self.cash_book().account(player_id)
+        account = self.cash_accounts.get(player_id)
         if account is None or account.net_paid_cents < 1:
             return
         method = next(
@@ -249,33 +250,15 @@ class CashCommands:
     # ---- queries ------------------------------------------------------------------------
 
     def cash_book(self) -> CashBook:
-        accounts: dict[PlayerId, dict[str, int]] = {}
-        names: dict[PlayerId, str] = {}
-        for line in self.cash_lines:
-            names[line.player_id] = line.name or names.get(line.player_id, "")
-            sums = accounts.setdefault(
-                line.player_id, {"due": 0, "fees": 0, "paid": 0, "refunded": 0}
-            )
-            sums["due"] += line.due_cents
-            sums["fees"] += line.fee_cents
-            if line.kind == "refund":
-                sums["refunded"] -= line.paid_cents
-            else:
-                sums["paid"] += line.paid_cents
         return CashBook(
-            accounts=tuple(
-                CashAccount(
-                    player_id, names[player_id], s["due"], s["fees"], s["paid"], s["refunded"]
-                )
-                for player_id, s in accounts.items()
-            ),
+            accounts=tuple(self.cash_accounts.values()),
             lines=tuple(self.cash_lines),
             basis=self.pool_basis,
             pool_by_entries_cents=self.pool_by_entries_cents(),
         )
 
     def _account_of(self, player_id: PlayerId) -> CashAccount:
-        account = self.cash_book().account(player_id)
+        account = self.cash_accounts.get(player_id)
         if account is None:
             raise PokerfloorError(
                 "NOT_REGISTERED", f"{player_id} is not registered", {"player_id": player_id}
@@ -311,7 +294,7 @@ class CashCommands:
             line = self._entry_cancelled(event.player_id, event.at_ms, event.reason)
         elif isinstance(event, AbsentSeatReleased) and event.player_id is not None:
             # The absent player is no longer an entry; the newcomer is, with the stack left.
-            self.cash_lines.append(
+            self._add_line(
                 self._entry_cancelled(event.absent_player_id, event.at_ms, "no-show released")
             )
             line = CashLine(
@@ -335,7 +318,15 @@ class CashCommands:
         elif isinstance(event, PrizePoolBasisChosen):
             self.pool_basis = event.basis
         if line is not None:
-            self.cash_lines.append(line)
+            self._add_line(line)
+
+    def _add_line(self, line: CashLine) -> None:
+        """A line in the book and in its player's account (kept as the lines come: asking
+        for one account never reads the whole book)."""
+        self.cash_lines.append(line)
+        self.cash_accounts[line.player_id] = account_with(
+            self.cash_accounts.get(line.player_id), line
+        )
 
     def _entry_cancelled(self, player_id: PlayerId, at_ms: int, note: str) -> CashLine:
         entry = self.structure.entry
@@ -347,3 +338,18 @@ class CashCommands:
     def _name(self, player_id: PlayerId) -> str:
         player = self.players.get(player_id)
         return player.name if player is not None else self.waiting_list.get(player_id, "")
+
+
+def account_with(account: CashAccount | None, line: CashLine) -> CashAccount:
+    """The player's account once ``line`` is in the book."""
+    if account is None:
+        account = CashAccount(line.player_id, line.name, 0, 0, 0, 0)
+    refund = line.kind == "refund"
+    return CashAccount(
+        line.player_id,
+        line.name or account.name,
+        account.due_cents + line.due_cents,
+        account.fees_due_cents + line.fee_cents,
+        account.paid_cents + (0 if refund else line.paid_cents),
+        account.refunded_cents - (line.paid_cents if refund else 0),
+    )

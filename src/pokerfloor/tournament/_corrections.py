@@ -48,6 +48,7 @@ class CorrectionCommands:
         structure: Structure
         players: dict[PlayerId, PlayerState]
         tables: TableMap
+        absent_ids: dict[PlayerId, None]
         waiting_list: dict[PlayerId, str]
         placements: list[Placement]
         bust_history: list[tuple[ranking.Placement, ...]]
@@ -256,6 +257,7 @@ class CorrectionCommands:
         if isinstance(event, PlayerUnregistered):
             if self.waiting_list.pop(event.player_id, None) is None:
                 del self.players[event.player_id]
+                self.absent_ids.pop(event.player_id, None)
                 self.players_left -= 1
                 self.entries -= 1
                 self.chips_in_play -= self.created.starting_stack

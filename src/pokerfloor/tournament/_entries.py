@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from pokerfloor.rules import RuleProfile
-    from pokerfloor.tournament._cash import CashBook
+    from pokerfloor.tournament._cash import CashAccount, CashBook
     from pokerfloor.tournament.events import Placement, TournamentCreated, TournamentEvent
     from pokerfloor.tournament.state import PlayerState
     from pokerfloor.tournament.structure import Level, Structure
@@ -49,6 +49,8 @@ class EntryCommands:
         hands_at: dict[int, int]
         hands_after_rebuys: dict[int, int]
         waiting_list: dict[PlayerId, str]
+        absent_ids: dict[PlayerId, None]
+        cash_accounts: dict[PlayerId, CashAccount]
         max_players: int | None
         players_left: int
         clock_started_at: int | None
@@ -464,15 +466,17 @@ class EntryCommands:
             return []
         released: list[PlayerId] = []
         cite = self.cite("late_registration.absent_seat_released")
-        book = self.cash_book()
 
         def paid(player: PlayerState) -> bool:
-            account = book.account(player.player_id)
+            account = self.cash_accounts.get(player.player_id)
             return account is not None and account.due_cents > 0 and not account.owed_cents
 
         # The waiting list takes the unpaid seats first: a paid no-show whose stack leaves
         # play stays an entry with his money in the pool, and nobody is left owing.
-        absent = [p for p in self.in_play() if not p.present and p.seat is not None]
+        absent = [self.players[player_id] for player_id in self.absent_ids]
+        absent = [p for p in absent if p.in_play and p.seat is not None]
+        if not absent:
+            return []
         for player in sorted(absent, key=paid):
             assert player.seat is not None
             table = self.tables[player.seat.table_no]
@@ -529,10 +533,12 @@ class EntryCommands:
             self.players[event.player_id].seat = SeatRef(event.table_no, event.seat_no)
         elif isinstance(event, PlayerArrived):
             self.players[event.player_id].present = True
+            self.absent_ids.pop(event.player_id, None)
         elif isinstance(event, WaitingListJoined):
             self.waiting_list[event.player_id] = event.name
         elif isinstance(event, AbsentSeatReleased):
             absent = self.players[event.absent_player_id]
+            self.absent_ids.pop(absent.player_id, None)
             absent.stack -= event.chips_removed
             self.chips_in_play -= event.chips_removed
             if event.player_id is None:

@@ -378,11 +378,30 @@ def decide_clock(state: ClockState, command: ClockCommand) -> list[ClockEvent]:
 # ---- evolve -------------------------------------------------------------------------------
 
 
+# The furthest each running state was moved on (by the state object): a view asked later moves
+# on from there, so views through a long tournament do not walk its periods again and again.
+_ADVANCED: dict[int, tuple[ClockState, int, ClockState]] = {}
+
+
 def _advance(state: ClockState, at_ms: int) -> ClockState:
     """The running clock moved on to ``at_ms``: periods that ran out are replaced by the next
     ones (their start recorded), and the last level keeps going with nothing left."""
     if state.status != "running":
         return state
+    known = _ADVANCED.get(id(state))
+    if known is not None and known[0] is state and known[1] <= at_ms:
+        # Moving on from a later moment gives the same clock as from the state itself.
+        advanced = _advance_from(known[2], at_ms)
+    else:
+        advanced = _advance_from(state, at_ms)
+    if known is None or known[0] is not state or known[1] <= at_ms:
+        if len(_ADVANCED) >= 64:
+            _ADVANCED.clear()
+        _ADVANCED[id(state)] = (state, at_ms, advanced)
+    return advanced
+
+
+def _advance_from(state: ClockState, at_ms: int) -> ClockState:
     position, period_ms, ends = state.period, state.period_ms, state.ends_at_ms
     last = len(state.timeline) - 1
     entered = list(state.entered)

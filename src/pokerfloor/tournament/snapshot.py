@@ -96,7 +96,10 @@ class TournamentSnapshot(msgspec.Struct, frozen=True):
 
 # Tournament attributes a snapshot does not carry: the events (they stay in the store) and what
 # comes from the created event (the profile is loaded again, the structure is in ``created``).
-NOT_IN_SNAPSHOT = frozenset({"events", "profile", "structure"})
+# Indexes the aggregate keeps for speed are rebuilt from the state at restore (the tables' index
+# lives inside ``tables``, a ``TableMap``).
+DERIVED = frozenset({"cash_accounts", "absent_ids"})
+NOT_IN_SNAPSHOT = frozenset({"events", "profile", "structure"}) | DERIVED
 
 
 def take_snapshot(tournament: Tournament) -> bytes:
@@ -214,7 +217,14 @@ def restore_snapshot(data: bytes) -> Tournament:
     tournament.last_bust_at = snapshot.last_bust_at
     tournament.deal = snapshot.deal
     tournament.room_screen = snapshot.room_screen
-    tournament.cash_lines = list(snapshot.cash_lines)
+    tournament.cash_lines = []
+    for line in snapshot.cash_lines:
+        tournament._add_line(line)
+    tournament.absent_ids = {
+        player_id: None
+        for player_id, player in tournament.players.items()
+        if not player.present and not player.withdrawn
+    }
     tournament.pool_basis = snapshot.pool_basis
     tournament.captain_keys = dict(snapshot.captain_keys)
     tournament.player_clocks = {clock.table_no: clock for clock in snapshot.player_clocks}

@@ -24,7 +24,7 @@ from pokerfloor.tournament import (
     snapshot,
 )
 from pokerfloor.tournament._calls import FloorCallCommands
-from pokerfloor.tournament._cash import CashCommands, CashLine
+from pokerfloor.tournament._cash import CashAccount, CashCommands, CashLine
 from pokerfloor.tournament._chip_races import ChipRaceCommands
 from pokerfloor.tournament._corrections import CORRECTION_EVENTS, CorrectionCommands
 from pokerfloor.tournament._deals import DEAL_EVENTS, DealCommands
@@ -188,6 +188,10 @@ class Tournament(
         self.last_bust_round = 0
         self.last_bust_at = 0  # when the last group was ranked (its hand's end)
         self.cash_lines: list[CashLine] = []  # the cash book (_cash.py)
+        # Indexes kept by _apply and rebuilt from the rest when a snapshot is restored: each
+        # player's account, the players registered absent (in order) who have not arrived.
+        self.cash_accounts: dict[PlayerId, CashAccount] = {}
+        self.absent_ids: dict[PlayerId, None] = {}
         self.pool_basis = "entries"
         self.deal: DealAgreed | None = None  # agreed by every player in play (_deals.py)
         self.room_screen = RoomScreen()  # the club's name, logo and message (room_screen.py)
@@ -479,6 +483,10 @@ class Tournament(
                 player.bust_undo = None
                 player.entries = event.entry_no
             player.present = event.present
+            if event.present:
+                self.absent_ids.pop(event.player_id, None)
+            else:
+                self.absent_ids[event.player_id] = None
             self.chips_in_play += self.created.starting_stack
             self.waiting_list.pop(event.player_id, None)
             if self.bust_history:

@@ -217,6 +217,19 @@ class TableMap(dict[int, Table]):
                     self._reindex(table_no, replaced, old)
 
     def _reindex(self, table_no: int, old: Table | None, new: Table | None) -> None:
+        if (
+            old is not None
+            and new is not None
+            and len(old.seats) == len(new.seats)
+            and old.size == new.size
+        ):  # the same players' count (a hand played, a button placed): only the button
+            if old.button_seat is None and new.button_seat is not None:
+                self._unbuttoned.discard(table_no)
+            elif old.button_seat is not None and new.button_seat is None:
+                self._unbuttoned.add(table_no)
+            if not new.seats:
+                self._empty.add(table_no)
+            return
         if old is not None:
             count = len(old.seats)
             if count:

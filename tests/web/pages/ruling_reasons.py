@@ -22,9 +22,7 @@ from tests.web.pages.refusal_codes import PACKAGE
 __all__ = ["ReasonTemplate", "ruling_reason_templates"]
 
 # Every module of the hand engine that may write a ruling.
-MODULES = tuple(
-    sorted(str(path.relative_to(PACKAGE)) for path in (PACKAGE / "hand").glob("_*.py"))
-)
+MODULES = tuple(sorted(str(path.relative_to(PACKAGE)) for path in (PACKAGE / "hand").glob("_*.py")))
 # The callables that take a ruling's reason, and the position of that argument.
 REASON_ARGUMENT = {"Ruling": 1, "_ruling": 2, "_raise_to": 3, "_restrict": 2}
 ANY = "\x00"  # a {...} of an f-string

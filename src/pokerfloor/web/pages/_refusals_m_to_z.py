@@ -189,8 +189,8 @@ EXPLANATIONS: dict[str, tuple[Message, ...]] = {
     "PHH_EXPORT_UNSUPPORTED": (N_("This hand cannot be written as PHH."),),
     "PHH_FRACTIONAL_CHIPS": (
         N_(
-            "%(field)s: %(value)s is not a whole number of chips; write amounts in the smallest "
-            "unit (e.g. cents).",
+            "%(field)s: %(value)s has more decimal places than an amount of chips or money has "
+            "(6 at most).",
         ),
     ),
     "PHH_MISSING_FIELD": (N_("The required field “%(field)s” is missing."),),
