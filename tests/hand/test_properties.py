@@ -48,6 +48,8 @@ def setups(draw: st.DrawFn) -> tuple[HandSetup, int]:
             f"P{seat_no}",
             chips * chip,
             absent=index > 1 and draw(st.integers(0, 3)) == 0,
+            # A blind posted with one oversized chip (ropta 5.5 case 3, tda-2024 R46).
+            posted_chips=(big * draw(st.sampled_from((5, 10))),) if draw(st.booleans()) else (),
         )
         for index, (seat_no, chips) in enumerate(zip(seat_numbers, stacks, strict=True))
     )
@@ -99,17 +101,28 @@ class HandMachine(RuleBasedStateMachine):
     @precondition(lambda self: not self.hand.is_complete)
     @rule(
         chips=st.lists(st.sampled_from(CHIPS), max_size=4),
-        say=st.sampled_from((None, "call", "raise", "check", "bet")),
+        say=st.sampled_from((None, "call", "raise", "check", "bet", "fold", "allin")),
         amount=st.one_of(st.none(), st.integers(1, 100_000)),
         out_of_turn=st.booleans(),
         who=st.integers(0, 8),
+        take_back=st.lists(st.sampled_from(CHIPS), max_size=1),
     )
     def live_action(
-        self, chips: list[int], say: str | None, amount: int | None, out_of_turn: bool, who: int
+        self,
+        chips: list[int],
+        say: str | None,
+        amount: int | None,
+        out_of_turn: bool,
+        who: int,
+        take_back: list[int],
     ) -> None:
-        """Live actions are either applied or refused; a refusal changes nothing."""
+        """Live actions, in turn or out of turn (folds, all-ins, chips taken back from the
+        blind, several players acting after a silent one): applied or refused; a refusal
+        changes nothing."""
         player = who % self.hand.count if out_of_turn else self.hand.to_act
-        action = LiveAction(tuple(chips), say, amount, out_of_turn)  # type: ignore[arg-type]
+        action = LiveAction(  # type: ignore[arg-type]
+            tuple(chips), say, amount, out_of_turn, tuple(take_back)
+        )
         self.attempt(action, player)
 
     @precondition(lambda self: betting(self.hand))

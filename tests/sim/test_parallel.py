@@ -7,7 +7,10 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pytest
+
 from pokerfloor.sim._play import ProcessHands
+from pokerfloor.sim._ray import RayHands, ray_available
 from pokerfloor.sim.scaled import scaled_structure
 from pokerfloor.sim.tournament import simulate
 from tests.sim.test_event_log import check_log, read_log
@@ -30,6 +33,27 @@ def test_one_worker_and_two_workers_write_the_same_log(tmp_path: Path) -> None:
     assert alone.read_bytes() == together.read_bytes()
     counts = check_log(read_log(alone))
     assert counts["hands"] == first.hands and counts["moves"] > 0
+
+
+@pytest.mark.skipif(
+    not ray_available(),
+    reason="Ray is an optional extra (uv sync --extra ray), not installed in this environment",
+)
+def test_ray_on_this_machine_writes_the_same_log_as_one_process(tmp_path: Path) -> None:
+    """Ray no longer has a local mode: a Ray instance of 2 CPUs is started on this machine."""
+    players = 1_500
+    structure = scaled_structure(players)
+    alone, farmed = tmp_path / "one.jsonl", tmp_path / "ray.jsonl"
+    with alone.open("wb") as out:
+        simulate(players, "tda-2010", structure, 6, events_out=out)
+    hands = RayHands(2)
+    try:
+        with farmed.open("wb") as out:
+            simulate(players, "tda-2010", structure, 6, events_out=out, hands_by=hands)
+    finally:
+        hands.close()
+    assert hands.chunks_sent > 0
+    assert alone.read_bytes() == farmed.read_bytes()
 
 
 def test_events_stream_to_the_file_and_leave_memory(tmp_path: Path) -> None:

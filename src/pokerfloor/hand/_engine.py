@@ -19,6 +19,7 @@ from pokerfloor.hand._live import interpret_live
 from pokerfloor.hand._model import (
     Acted,
     Action,
+    ActionKind,
     BoardDealt,
     Event,
     HandKilled,
@@ -38,6 +39,7 @@ from pokerfloor.hand._model import (
 from pokerfloor.hand._out_of_turn import HandOutOfTurn
 from pokerfloor.hand._setup import check_setup, deal_order
 from pokerfloor.hand._state import ACTIVE, FOLDED, HandError
+from pokerfloor.hand._timeout import timeout_ruling
 
 _BOARD_SIZES = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
 # Read on every action: a module constant is several times faster than an enum member's
@@ -142,17 +144,11 @@ class Hand(HandOutOfTurn):
         self._record_action(self._checked(player, action, ruling))
 
     def _timeout(self, player: int) -> None:
+        """The clock ran out: the profile's ruling, the same as the tournament's player clock."""
         facing = self.current_bet > self.committed[player]
-        setting = "clock.expiry_facing_bet" if facing else "clock.expiry_not_facing_bet"
-        outcome = self.rules.expiry_facing_bet if facing else self.rules.expiry_not_facing_bet
-        situation = "facing a bet" if facing else "not facing a bet"
-        cite = self.rules.cite(setting)
-        if outcome == "check" and not facing:
-            ruling = Ruling("check", f"time ran out {situation}: the hand is checked", cite)
-            self._record_action(Acted(player, "check", self.committed[player], ruling))
-        else:
-            ruling = Ruling("dead", f"time ran out {situation}: the hand is dead", cite)
-            self._record_action(Acted(player, "fold", self.committed[player], ruling))
+        ruling = timeout_ruling(self.rules.profile, facing).ruling
+        kind: ActionKind = "check" if ruling.decision == "check" else "fold"
+        self._record_action(Acted(player, kind, self.committed[player], ruling))
 
     def _post_and_deal(self) -> None:
         setup = self.setup

@@ -15,8 +15,6 @@ from pokerfloor.rules import RuleProfile, load_profile
 class HandRules:
     profile: RuleProfile
     live_if_seated_at: str
-    expiry_not_facing_bet: str
-    expiry_facing_bet: str
     short_allin_reopens: str
     short_allin_reopens_for_blinds: bool
     raise_completion_percent: int
@@ -62,8 +60,6 @@ def hand_rules(profile_id: str) -> HandRules:
     return HandRules(
         profile=profile,
         live_if_seated_at=text("hand.live_if_seated_at"),
-        expiry_not_facing_bet=text("clock.expiry_not_facing_bet"),
-        expiry_facing_bet=text("clock.expiry_facing_bet"),
         short_allin_reopens=text("betting.short_allin_reopens"),
         short_allin_reopens_for_blinds=flag("betting.short_allin_reopens_for_blinds"),
         raise_completion_percent=number("betting.raise_completion_percent"),

@@ -1,0 +1,67 @@
+"""Hands played on a Ray cluster: a farm of machines for fields beyond one machine's cores.
+
+An optional extra (``uv sync --extra ray``, or ``pip install 'pokerfloor[ray]'``). The tasks and
+their results are the same as with the standard library's workers (``_play``): chunks of
+``HandTask`` go to the cluster as they are planned, the results come back in order, so the
+event log is the same whatever plays the hands. Every node needs pokerfloor installed.
+
+    hands = RayHands(workers=8, address="auto")  # an existing cluster; None: start one here
+    result = simulate(..., hands_by=hands)
+    hands.close()
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterator
+from typing import Any
+
+from pokerfloor.sim._play import CHUNK, PARALLEL_FROM, HandTask, play_chunk, play_task
+
+__all__ = ["RayHands", "ray_available"]
+
+
+def ray_available() -> bool:
+    try:
+        importlib.import_module("ray")
+    except ImportError:
+        return False
+    return True
+
+
+class RayHands:
+    """Chunks of hands played as Ray tasks. ``address``: a running cluster's (``"auto"``, or
+    ``"ray://host:10001"``); ``None`` starts a Ray instance on this machine with ``workers``
+    CPUs, shut down by ``close``."""
+
+    def __init__(self, workers: int, address: str | None = None) -> None:
+        self._ray: Any = importlib.import_module("ray")
+        self.workers = workers
+        self.chunks_sent = 0
+        self._started = not self._ray.is_initialized()
+        if self._started:
+            options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
+            if address is None:
+                options["num_cpus"] = workers
+            self._ray.init(address=address, **options)
+        self._remote = self._ray.remote(play_chunk)
+
+    def play(self, tasks: Iterator[HandTask]) -> Iterator[tuple[int, ...]]:
+        pending: list[Any] = []
+        chunk: list[HandTask] = []
+        for task in tasks:
+            chunk.append(task)
+            if len(chunk) >= (CHUNK if pending else max(CHUNK, PARALLEL_FROM)):
+                pending.append(self._remote.remote(chunk))
+                chunk = []
+        if not pending and len(chunk) < PARALLEL_FROM:  # a small batch: played here
+            return (play_task(task) for task in chunk)
+        if chunk:
+            pending.append(self._remote.remote(chunk))
+        self.chunks_sent += len(pending)
+        ray = self._ray
+        return (final for reference in pending for final in ray.get(reference))
+
+    def close(self) -> None:
+        if self._started and self._ray.is_initialized():
+            self._ray.shutdown()
