@@ -32,21 +32,34 @@ from pokerfloor.hand import (
 def export_phh(hand: Hand) -> str:
     """The PHH (TOML) text of ``hand``, complete or not.
 
-    Refuses (``PHH_EXPORT_UNSUPPORTED``) what PHH cannot say: a hand started after the
-    pre-flop, dead money, a killed hand, blinds away from the first two seats.
+    Blinds moved by a dead button are written at their players' entries. Two facts of the
+    engine PHH has no field for are written as user-defined fields (phh-std: a leading
+    underscore) that pokerfloor's reader honours: ``_dead_hands``, the players dealt in whose
+    hands were killed at the deal (away from the table), and ``_smallest_chip``, the chip odd
+    amounts are split in. Refuses (``PHH_EXPORT_UNSUPPORTED``) what PHH cannot say: a hand
+    started after the pre-flop, dead money, a small blind after the big blind in PHH's order.
     """
     setup = hand.setup
     count = hand.count
-    usual_blinds = (1, 0) if count == 2 else (0, 1)
     if setup.start_street is not Street.PREFLOP or setup.dead_money:
         raise _unsupported("a hand started after the pre-flop or with dead money")
-    if (hand.small_blind_index, hand.big_blind_index) != usual_blinds:
-        raise _unsupported("blinds posted away from the usual seats (dead button)")
+    small, big = hand.small_blind_index, hand.big_blind_index
+    if big < 0:
+        raise _unsupported("a hand without a big blind")
+    if small >= 0 and ((small, big) != (1, 0) if count == 2 else small > big):
+        raise _unsupported("a small blind that PHH's order puts after the big blind")
+
+    def entry(player: int) -> int:
+        return 1 - player if count == 2 else player  # PHH reverses forced bets heads-up
+
+    blinds = [0] * count
+    if small >= 0:
+        blinds[entry(small)] = setup.small_blind
+    blinds[entry(big)] = setup.big_blind
     antes = [setup.ante] * count
     if setup.bb_ante:
         antes = [0] * count
-        antes[1] = setup.bb_ante  # the big blind's entry; PHH reverses it heads-up
-    blinds = [setup.small_blind, setup.big_blind] + [0] * (count - 2)
+        antes[entry(big)] = setup.bb_ante
     fields: list[tuple[str, object]] = [
         ("variant", "NT"),
         ("ante_trimming_status", setup.ante > 0),
@@ -59,6 +72,11 @@ def export_phh(hand: Hand) -> str:
         ("seats", list(hand.players)),
         ("finishing_stacks", list(hand.stacks)),
     ]
+    dead = [f"p{event.player + 1}" for event in hand.events if isinstance(event, HandKilled)]
+    if dead:
+        fields.append(("_dead_hands", dead))
+    if setup.smallest_chip != 1:
+        fields.append(("_smallest_chip", setup.smallest_chip))
     return "".join(f"{name} = {_toml(value)}\n" for name, value in fields)
 
 
@@ -83,8 +101,6 @@ def _actions(hand: Hand) -> list[str]:
             lines += [
                 f"d dh p{index + 1} {format_cards(hole)}" for index, hole in enumerate(event.cards)
             ]
-        elif isinstance(event, HandKilled):
-            raise _unsupported("a hand was killed, which PHH has no notation for")
         elif isinstance(event, BoardDealt):
             lines.append(f"d db {format_cards(event.cards)}")
             street_bet = 0

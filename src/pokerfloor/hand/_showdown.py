@@ -173,7 +173,9 @@ class HandShowdown(HandLegality):
                     "split",
                     f"split {len(winners)} ways; odd chips of {self.setup.smallest_chip} go one "
                     "each from the first seat left of the button",
-                    rules.cite("pots.odd_chip") + rules.cite("pots.side_pots_split_separately"),
+                    rules.cite("pots.odd_chip")
+                    + rules.cite("pots.odd_chip_unit")
+                    + rules.cite("pots.side_pots_split_separately"),
                 )
             self._record(PotAwarded(pot_index, amount, winners, shares, ruling))
         self._record(HandEnded(tuple(self.stacks)))

@@ -275,7 +275,9 @@ def showdown_awards(state: HandState) -> list[PotAwarded]:
                     "split",
                     f"split {len(winners)} ways; odd chips of {chip} go one each from the first "
                     "seat left of the button",
-                    cite("pots.odd_chip") + cite("pots.side_pots_split_separately"),
+                    cite("pots.odd_chip")
+                    + cite("pots.odd_chip_unit")
+                    + cite("pots.side_pots_split_separately"),
                 )
         elif contenders:
             winners = (contenders[0],)

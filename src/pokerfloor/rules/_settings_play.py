@@ -580,13 +580,10 @@ POTS: tuple[SettingSpec, ...] = (
         "Unit of the odd chip",
         choice(
             "smallest_chip_in_play",
-            "la plus petite valeur de jeton encore en jeu",
-            "the smallest chip denomination still in play",
-        ),
-        choice(
-            "smallest_chip_at_table",
-            "la plus petite valeur de jeton utilisée à cette table",
-            "the smallest chip denomination used at this table",
+            "la plus petite valeur de jeton encore en jeu, qui est aussi la plus petite utilisée "
+            "à la table : une valeur retirée l'est de toutes les tables à la même pause",
+            "the smallest chip denomination still in play, which is also the smallest used at "
+            "the table: a colour-up removes a denomination from every table at the same break",
         ),
     ),
     enum(
