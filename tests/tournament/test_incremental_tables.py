@@ -47,9 +47,7 @@ def compare_procedures(tournament: Tournament, seed: int) -> None:
     size = tournament.created.table_size
     hand_for_hand = tournament.hand_for_hand
     assert balancing.tables_to_break_now(tables, size) == reference.tables_to_break(live, size)
-    assert balancing.halted_table_numbers(tables, profile) == reference.halted_tables(
-        live, profile
-    )
+    assert balancing.halted_table_numbers(tables, profile) == reference.halted_tables(live, profile)
     assert plain(
         balancing.balance_moves(tables, profile, hand_for_hand, rng=random.Random(seed))
     ) == plain(reference.balance(live, profile, hand_for_hand, random.Random(seed)))
@@ -58,9 +56,7 @@ def compare_procedures(tournament: Tournament, seed: int) -> None:
         if len(live) < 2 or tables[table_no].player_count > free:
             continue
         indexed = balancing.break_table_moves(tables, table_no, random.Random(seed))
-        assert plain(indexed) == plain(
-            reference.break_table(live, table_no, random.Random(seed))
-        )
+        assert plain(indexed) == plain(reference.break_table(live, table_no, random.Random(seed)))
         changed = balancing.moved_tables(tables, indexed)
         full = {t.table_no: t for t in reference.apply_moves(list(tables.values()), indexed)}
         assert all(full.get(no, table) == table for no, table in changed.items() if table.seats)

@@ -13,7 +13,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from pokerfloor.formats._phh_parse import PhhError
+    pass
 
 Number = int | Decimal
 
@@ -75,13 +75,3 @@ def format_units(units: int, scale: int) -> str:
 
 def is_finite(value: Number) -> bool:
     return type(value) is int or (isinstance(value, Decimal) and value.is_finite())
-
-
-def too_precise(name: str, value: Number, error: type[PhhError]) -> PhhError:
-    return error(
-        "PHH_FRACTIONAL_CHIPS",
-        f"{name}: {value} has more than {MAX_PLACES} decimal places; write amounts in a unit "
-        "of chips or money (e.g. 0.25)",
-        name,
-        value=str(value),
-    )

@@ -244,7 +244,13 @@ def _too_precise(
                 name = f"actions[{raw_actions[index][1]}]"
             elif name not in ("min_bet", "rake"):
                 name = f"{name}[{index}]"
-            return amounts.too_precise(name, value, PhhError)
+            return PhhError(
+                "PHH_FRACTIONAL_CHIPS",
+                f"{name}: {value} has more than {amounts.MAX_PLACES} decimal places; write "
+                "amounts in a unit of chips or money (e.g. 0.25)",
+                name,
+                value=str(value),
+            )
     raise AssertionError("no amount has too many places")  # pragma: no cover
 
 

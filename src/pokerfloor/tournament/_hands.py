@@ -541,9 +541,10 @@ class HandCommands:
             self.round_played.add(event.table_no)
             # Counting first: the round is complete only once as many tables played it as
             # can deal, so the tables are walked at the round's last hands only.
-            if len(self.round_played) >= self.tables.dealing_count and set(
-                self._dealing_tables()
-            ) <= self.round_played:
+            if (
+                len(self.round_played) >= self.tables.dealing_count
+                and set(self._dealing_tables()) <= self.round_played
+            ):
                 self.round_played = set()
                 self.round_no += 1
 

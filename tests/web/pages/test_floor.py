@@ -392,9 +392,10 @@ def scenario_fields(data: dict[str, Any]) -> dict[str, str] | None:
         return None
     # The form has no field for the chips a blind was posted with, and shows the disputed
     # action's ruling, not a duty noted after it (heavenpoker 3.2 x).
-    if "posted_chips" in data or (data.get("expect") or {}).get("ruling", {}).get(
-        "decision"
-    ) == "duty":
+    if (
+        "posted_chips" in data
+        or (data.get("expect") or {}).get("ruling", {}).get("decision") == "duty"
+    ):
         return None
     fields = {
         "profile": data["profile"],
