@@ -205,10 +205,18 @@ class HandOutOfTurn(HandShowdown):
         if announced == self.current_bet:
             self._record_action(self._checked(player, Action("call"), Ruling("call", reason, cite)))
             return
-        outcome = interpret_live(self, player, LiveAction(action.chips, action.say, action.amount))
-        # Chips that read as less than a call: the call stands.
-        canonical = Action("call") if isinstance(outcome, Noted) else outcome[0]
-        self._record_action(self._checked(player, canonical, Ruling(canonical.kind, reason, cite)))
+        try:
+            outcome = interpret_live(
+                self, player, LiveAction(action.chips, action.say, action.amount)
+            )
+            # Chips that read as less than a call: the call stands.
+            canonical = Action("call") if isinstance(outcome, Noted) else outcome[0]
+            acted = self._checked(player, canonical, Ruling(canonical.kind, reason, cite))
+        except PokerfloorError:
+            # The announcement cannot stand as made now (an all-in that may no longer raise,
+            # a check facing the bet): the call it covers stands.
+            acted = self._checked(player, Action("call"), Ruling("call", reason, cite))
+        self._record_action(acted)
 
     def _announced_total(self, player: int, action: LiveAction, bet_then: int) -> int:
         """The street total an out-of-turn announcement stood for when it was made (at most
