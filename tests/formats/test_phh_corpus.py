@@ -35,10 +35,6 @@ def replays() -> dict[tuple[str, str], PhhReplay]:
     return found
 
 
-@pytest.mark.xfail(
-    reason="issue 18 in progress: the HandHQ sample is still being gathered (413 of 2,000)",
-    strict=False,
-)
 def test_the_sample_holds_enough_real_hands_from_enough_rooms() -> None:
     hands = replays()
     rooms = {replay.phh.metadata["venue"] for replay in hands.values()}
@@ -56,10 +52,6 @@ def test_every_action_of_the_sample_is_legal() -> None:
     assert all(replay.hand.is_complete for replay in replays().values())
 
 
-@pytest.mark.xfail(
-    reason="issue 18 in progress: the HandHQ sample is still being gathered (413 of 2,000)",
-    strict=False,
-)
 def test_every_rake_free_hand_pays_exactly_the_winnings() -> None:
     compared = 0
     for key, replay in replays().items():

@@ -250,6 +250,26 @@ winnings = [1.50, 0]
     assert replay.winnings_check.basis == "pots_and_returned"
 
 
+def test_heads_up_blinds_the_other_way_round_make_p1_the_small_blind() -> None:
+    # Absolute Poker (abs 100NLH handhq_1 [128]): the list says [1, 0.50], p1 acts first and
+    # folds, p2 collects 1.50: p1 posted the small blind.
+    text = """\
+variant = 'NT'
+antes = [0, 0]
+blinds_or_straddles = [1, 0.50]
+min_bet = 1
+starting_stacks = [43.40, 405.75]
+actions = ['d dh p1 ????', 'd dh p2 ????', 'p1 f']
+seats = [5, 4]
+winnings = [0, 1.50]
+"""
+    setup = phh_setup(parse_phh(text))
+    assert (setup.small_blind, setup.big_blind) == (50, 100)
+    replay = replay_phh(parse_phh(text))
+    assert replay.legal and replay.match
+    assert replay.winnings_check.status == "agree"
+
+
 def test_a_straddle_is_refused_naming_the_field() -> None:
     with pytest.raises(PhhError) as refused:
         replay_phh(parse_phh(ANTES.replace("[0.50, 1, 0, 0]", "[0.50, 1, 2, 0]")))

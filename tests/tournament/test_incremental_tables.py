@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament import balancing, seating
+from pokerfloor.tournament._cash import CashAccount, CashLine
 from pokerfloor.tournament.events import TournamentEvent
 from pokerfloor.tournament.state import Tournament
 from pokerfloor.tournament.structure import load_structure
@@ -26,13 +27,33 @@ MINUTE = 60_000
 
 
 class Checked(Tournament):
-    """A tournament that checks its index after every event it records or replays."""
+    """A tournament that checks its indexes after every event it records or replays."""
 
     def _record(self, event: TournamentEvent) -> None:
         super()._record(event)
         self.tables.check_index()
         for table in self.tables.values():
             assert table.waiting <= set(table.seats), table
+        absent = [p for p, s in self.players.items() if not s.present and not s.withdrawn]
+        assert list(self.absent_ids) == absent
+        assert self.cash_accounts == accounts_from_lines(self.cash_lines)
+
+
+def accounts_from_lines(lines: list[CashLine]) -> dict[str, CashAccount]:
+    """Every account summed from the whole cash book, as ``cash_book`` did before the index."""
+    sums: dict[str, list[int]] = {}
+    names: dict[str, str] = {}
+    for line in lines:
+        names[line.player_id] = line.name or names.get(line.player_id, "")
+        due, fees, paid, refunded = sums.setdefault(line.player_id, [0, 0, 0, 0])
+        refund = line.kind == "refund"
+        sums[line.player_id] = [
+            due + line.due_cents,
+            fees + line.fee_cents,
+            paid + (0 if refund else line.paid_cents),
+            refunded - (line.paid_cents if refund else 0),
+        ]
+    return {player: CashAccount(player, names[player], *totals) for player, totals in sums.items()}
 
 
 def plain(moves: list[Move]) -> list[tuple[str, object, object]]:
@@ -87,6 +108,9 @@ ACTIONS = (
     "hand",
     "hand",
     "hand",
+    "arrive",
+    "release_absent_seats",
+    "payment",
     "bust_without_stacks",
     "late",
     "balance",
@@ -99,7 +123,7 @@ ACTIONS = (
 
 
 @settings(
-    max_examples=40,
+    max_examples=80,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
@@ -113,7 +137,8 @@ def test_the_index_and_the_procedures_match_a_full_recomputation(data: st.DataOb
         "t", profile, load_structure("club-evening"), table_size, max_players=players + 6
     )
     for number in range(1, players + 1):
-        tournament.register(f"P{number:03d}", f"Player {number}", 0)
+        present = data.draw(st.integers(0, 9), label="present") > 0
+        tournament.register(f"P{number:03d}", f"Player {number}", 0, present=present)
     tournament.draw_seats(rng)
     tournament.place_buttons(rng)
     tournament.start_clock(0)
@@ -162,6 +187,16 @@ def test_the_index_and_the_procedures_match_a_full_recomputation(data: st.DataOb
                         table_no=table.table_no,
                         seat_no=rng.choice(free),
                     )
+            elif action == "arrive":
+                absent = [p for p in tournament.absent_ids if tournament.players[p].in_play]
+                if absent:
+                    tournament.arrive(rng.choice(absent), now)
+            elif action == "release_absent_seats":
+                now += 30 * MINUTE  # past the first level, and later the first hour
+                tournament.release_absent_seats(now)
+                tournament.seat_alternates(now, rng)
+            elif action == "payment":
+                tournament.record_payment(rng.choice(sorted(tournament.players)), True, "cash", now)
             elif action == "hand_for_hand":
                 tournament.set_hand_for_hand(not tournament.hand_for_hand, now)
         except PokerfloorError:

@@ -12,6 +12,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from pokerfloor.errors import PokerfloorError
+from pokerfloor.sim.phh_hands import PhhHandsWriter
+from pokerfloor.sim.scaled import scaled_structure
 from pokerfloor.sim.tournament import EventWriter, SimulationResult, simulate
 from pokerfloor.tournament.points import format_points, points_formula
 from pokerfloor.tournament.structure import load_structure
@@ -29,7 +31,8 @@ def simulate_command(
     profile: Annotated[str, typer.Option(help="Profil de règles / rule profile")] = "tda-2024",
     seed: Annotated[int, typer.Option(help="Graine / seed (same seed, same tournament)")] = 0,
     structure: Annotated[
-        str, typer.Option(help="Structure: bundled name or TOML file")
+        str,
+        typer.Option(help="Structure: bundled name, TOML file, or 'scaled' (sized to the field)"),
     ] = "club-evening",
     table_size: Annotated[int, typer.Option(min=2, max=10, help="Places par table / seats")] = 9,
     events: Annotated[
@@ -44,12 +47,16 @@ def simulate_command(
     workers: Annotated[
         int, typer.Option(min=1, help="Processus qui jouent les mains / processes playing hands")
     ] = 1,
+    hands: Annotated[
+        Path | None,
+        typer.Option(help="Mains en PHH / every hand as PHH (.phhs), played in this process"),
+    ] = None,
 ) -> None:
     """Simule un tournoi complet avec des bots / simulate a whole tournament with bots."""
     console = Console()
     try:
         formula = None if points == "none" else points_formula(points)
-        loaded = load_structure(structure)
+        loaded = scaled_structure(players) if structure == "scaled" else load_structure(structure)
         with Progress(
             TextColumn("[bold]{task.description}"),
             BarColumn(),
@@ -68,9 +75,13 @@ def simulate_command(
             with contextlib.ExitStack() as files:
                 # The events go to the file as they happen: none is kept in memory.
                 out = None if events is None else files.enter_context(events.open("wb"))
+                writer = None
+                if hands is not None:
+                    text = files.enter_context(hands.open("w", encoding="utf-8"))
+                    writer = PhhHandsWriter(text, event=f"pokerfloor simulate --seed {seed}")
                 result = simulate(
                     players, profile, loaded, seed, table_size, progress=report,
-                    points=formula, workers=workers, events_out=out,
+                    points=formula, workers=workers, events_out=out, hands_by=writer,
                 )  # fmt: skip
             bar.update(task, completed=players - 1)
     except PokerfloorError as error:
@@ -107,3 +118,5 @@ def simulate_command(
     )
     if events is not None:
         console.print(f"Événements / events: {events} ({result.event_count} lines)")
+    if hands is not None:
+        console.print(f"Mains / hands (PHH): {hands} ({result.hands} hands, --profile {profile})")

@@ -110,6 +110,11 @@ class PhhReplay:
         return check_finishing(self.phh, self.hand, self.outcome, self.winnings_check)
 
     @property
+    def pots(self) -> list[dict[str, Any]]:
+        """The pots as the engine paid them (main pot first)."""
+        return pots(self.hand)
+
+    @property
     def differences(self) -> list[dict[str, Any]]:
         """Finishing stacks that differ from the file's (after the rake, when there is one)."""
         return list(self.finishing_check.differences)
@@ -133,7 +138,7 @@ class PhhReplay:
             "legal": self.legal,
             "complete": self.hand.is_complete,
             "board": format_cards(self.hand.board),
-            "pots": pots(self.hand),
+            "pots": self.pots,
             "winnings": self.winnings_check.as_dict(phh),
             "finishing": self.finishing_check.as_dict(phh),
             "differences": self.differences,

@@ -51,7 +51,8 @@ def plan_setup(phh: PhhHand, profile: str = PHH_PROFILE) -> tuple[HandSetup, Phh
     _check_seats(phh, seat_numbers)
     small_index, small, big_index, big = _blinds(phh)
     posts = _posts(phh, big) if min(phh.blinds_or_straddles) < 0 else NO_POSTS
-    ante, bb_ante = _antes(phh)
+    ante, bb_ante = _antes(phh, big_index)
+    dead_hands = _dead_hands(phh)
     stacks = list(phh.starting_stacks)
     for player, dead in posts.dead.items():
         if stacks[player] <= dead:
@@ -67,7 +68,7 @@ def plan_setup(phh: PhhHand, profile: str = PHH_PROFILE) -> tuple[HandSetup, Phh
     setup = HandSetup(
         profile=profile,
         seats=tuple(
-            Seat(seat_no, f"p{index + 1}", stack)
+            Seat(seat_no, f"p{index + 1}", stack, absent=index in dead_hands)
             for index, (seat_no, stack) in enumerate(zip(seat_numbers, stacks, strict=True))
         ),
         button_seat=seat_numbers[-1],
@@ -78,6 +79,7 @@ def plan_setup(phh: PhhHand, profile: str = PHH_PROFILE) -> tuple[HandSetup, Phh
         small_blind_seat=(seat_numbers[small_index] if small_index >= 0 else 0) if moved else None,
         big_blind_seat=seat_numbers[big_index] if moved else None,
         dead_money=sum(posts.dead.values()),
+        smallest_chip=_smallest_chip(phh),
     )
     return setup, posts
 
@@ -137,8 +139,10 @@ def _blinds(phh: PhhHand) -> tuple[int, int, int, int]:
         )
     if len(blinds) == 1:
         return -1, 0, blinds[0][0], blinds[0][1]
-    if phh.count == 2:  # the button (p2) posts the small blind
+    if phh.count == 2:  # the button (p2) posts the small blind, p1 the big blind
         small_index, small, big_index, big = 1, entries[1], 0, entries[0]
+        if small > big:  # the other way round (ABS): p1 posts the small blind and acts first
+            small_index, small, big_index, big = 0, entries[0], 1, entries[1]
     else:
         (small_index, small), (big_index, big) = blinds
     if small > big:
@@ -173,23 +177,54 @@ def _posts(phh: PhhHand, big: int) -> PhhPosts:
     return PhhPosts({player: chips for player, chips in dead.items() if chips}, frozenset(live))
 
 
-def _antes(phh: PhhHand) -> tuple[int, int]:
-    """(ante, big blind ante). The big blind's entry is index 1 (heads-up too: PHH reverses
-    forced bets heads-up, and there the big blind is p1)."""
+def _antes(phh: PhhHand, big_index: int) -> tuple[int, int]:
+    """(ante, big blind ante): the same ante for everyone, or one entry, the big blind's
+    (reversed heads-up like the blinds: there the big blind p1 has the second entry)."""
     antes = phh.antes
     posting = [index for index, ante in enumerate(antes) if ante]
     if not posting:
         return 0, 0
     if len(posting) == len(antes) and len(set(antes)) == 1:
         return antes[0], 0
-    if posting == [1]:
-        return 0, antes[1]
+    big_entry = 1 - big_index if phh.count == 2 else big_index
+    if posting == [big_entry]:
+        return 0, antes[big_entry]
     raise PhhError(
         "PHH_UNSUPPORTED_ANTES",
         f"antes {[phh.amount_text(ante) for ante in antes]}: pokerfloor plays the same ante for "
-        "everyone or a big blind ante (one entry, at index 1)",
+        "everyone or a big blind ante (one entry, the big blind's)",
         "antes",
     )
+
+
+def _dead_hands(phh: PhhHand) -> frozenset[int]:
+    """``_dead_hands`` (pokerfloor's field): players dealt in whose hands are dead from the
+    deal, away from the table; the engine posts their forced bets and kills their hands."""
+    value = phh.metadata.get("_dead_hands")
+    if value is None:
+        return frozenset()
+    players = {f"p{index + 1}": index for index in range(phh.count)}
+    if not isinstance(value, list) or not all(name in players for name in value):
+        raise PhhError(
+            "PHH_BAD_FIELD",
+            f"_dead_hands must list players (p1 to p{phh.count}), not {value!r}",
+            "_dead_hands",
+        )
+    return frozenset(players[name] for name in value)
+
+
+def _smallest_chip(phh: PhhHand) -> int:
+    """``_smallest_chip`` (pokerfloor's field): the chip odd amounts are split in."""
+    value = phh.metadata.get("_smallest_chip")
+    if value is None:
+        return 1  # the hand's smallest unit
+    if type(value) is not int or value < 1:
+        raise PhhError(
+            "PHH_BAD_FIELD",
+            f"_smallest_chip must be a whole number of 1 or more, not {value!r}",
+            "_smallest_chip",
+        )
+    return value * phh.scale
 
 
 def setup_notes(phh: PhhHand, hand: Hand, posts: PhhPosts) -> list[str]:

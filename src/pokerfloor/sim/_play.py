@@ -7,18 +7,23 @@ can hand a batch of tasks to several processes and record the results in its own
 seed gives the same event log whatever the number of workers.
 
 - ``InlineHands``: plays in this process;
-- ``ProcessHands``: a pool of worker processes of the standard library (``spawn``), chunks of
-  tasks sent as they are planned, results read back in order;
+- ``ProcessHands``: worker processes of the standard library (``spawn``), chunks of tasks sent
+  through pipes as they are planned, results read back in order;
 - ``pokerfloor.sim._ray.RayHands``: the same on a Ray cluster (optional extra ``ray``).
 """
 
 from __future__ import annotations
 
-import concurrent.futures
+import contextlib
 import multiprocessing
 import random
+import traceback
 from collections.abc import Iterator, Sequence
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 from typing import NamedTuple, Protocol
+
+import msgspec
 
 from pokerfloor.hand import Hand, HandSetup, Seat
 from pokerfloor.sim.bots import BOTS, Bot
@@ -30,6 +35,7 @@ __all__ = [
     "ProcessHands",
     "hand_players",
     "play_chunk",
+    "play_hand",
     "play_task",
 ]
 
@@ -61,6 +67,13 @@ class HandTask(NamedTuple):
 
 def play_task(task: HandTask) -> tuple[int, ...]:
     """Play the hand; the final stacks in the order of ``task.seats``."""
+    hand = play_hand(task)
+    final = dict(zip(hand.names, hand.stacks, strict=True))
+    return tuple(final[player] for _, player, _, _, _ in task.seats)
+
+
+def play_hand(task: HandTask) -> Hand:
+    """Play the hand to its end (the same hand whoever plays the task)."""
     rng = random.Random(task.seed)
     seats = tuple(
         Seat(seat_no, player, stack, absent=absent)
@@ -87,8 +100,7 @@ def play_task(task: HandTask) -> tuple[int, ...]:
     while not hand.is_complete:
         legal = hand.legal_actions()
         hand.act(bots[names[legal.player]].choose(hand, legal, rng))
-    final = dict(zip(hand.names, hand.stacks, strict=True))
-    return tuple(final[player] for _, player, _, _, _ in task.seats)
+    return hand
 
 
 def play_chunk(tasks: Sequence[HandTask]) -> list[tuple[int, ...]]:
@@ -116,34 +128,102 @@ class InlineHands:
 
 
 class ProcessHands:
-    """Worker processes of the standard library; small batches are played here."""
+    """Worker processes of the standard library (``spawn``), each fed chunks of tasks through a
+    pipe as msgpack; small batches are played here.
+
+    Chunk ``i`` goes to worker ``i mod workers``; each worker answers in the order it was fed,
+    so the results are read back in the tasks' order. At most ``IN_FLIGHT`` chunks wait at a
+    worker: the answers of earlier ones are read (and kept) before more are sent, so neither
+    pipe fills up while the other side waits."""
+
+    IN_FLIGHT = 2
 
     def __init__(self, workers: int) -> None:
+        context = multiprocessing.get_context("spawn")
         self.workers = workers
         self.chunks_sent = 0
-        self._pool = concurrent.futures.ProcessPoolExecutor(
-            max_workers=workers, mp_context=multiprocessing.get_context("spawn")
-        )
+        self._connections: list[Connection] = []
+        self._processes: list[BaseProcess] = []
+        for _ in range(workers):
+            ours, theirs = context.Pipe()
+            process = context.Process(target=_serve, args=(theirs,), daemon=True)
+            process.start()
+            theirs.close()
+            self._connections.append(ours)
+            self._processes.append(process)
 
     def play(self, tasks: Iterator[HandTask]) -> Iterator[tuple[int, ...]]:
         """Chunks go to the workers as soon as they are planned; the results come back in
         order, the first while the last are still being played."""
-        pending: list[concurrent.futures.Future[list[tuple[int, ...]]]] = []
+        sent: list[int] = []  # the worker of each chunk sent, in order
+        answers: dict[int, list[list[tuple[int, ...]]]] = {}  # read early, by worker
+        waiting = [0] * self.workers  # chunks sent to each worker and not read
+
+        def send(chunk: list[HandTask]) -> None:
+            worker = len(sent) % self.workers
+            if waiting[worker] >= self.IN_FLIGHT:
+                answers.setdefault(worker, []).append(self._receive(worker))
+                waiting[worker] -= 1
+            self._connections[worker].send_bytes(_TASKS.encode(chunk))
+            waiting[worker] += 1
+            sent.append(worker)
+
         chunk: list[HandTask] = []
         for task in tasks:
             chunk.append(task)
-            if len(chunk) >= (CHUNK if pending else max(CHUNK, PARALLEL_FROM)):
-                pending.append(self._pool.submit(play_chunk, chunk))
+            if len(chunk) >= (CHUNK if sent else max(CHUNK, PARALLEL_FROM)):
+                send(chunk)
                 chunk = []
-        if not pending and len(chunk) < PARALLEL_FROM:  # a small batch: played here
+        if not sent and len(chunk) < PARALLEL_FROM:  # a small batch: played here
             return (play_task(task) for task in chunk)
         if chunk:
-            pending.append(self._pool.submit(play_chunk, chunk))
-        self.chunks_sent += len(pending)
-        return (final for future in pending for final in future.result())
+            send(chunk)
+        self.chunks_sent += len(sent)
+
+        def results() -> Iterator[tuple[int, ...]]:
+            for worker in sent:
+                early = answers.get(worker)
+                yield from early.pop(0) if early else self._receive(worker)
+
+        return results()
+
+    def _receive(self, worker: int) -> list[tuple[int, ...]]:
+        data = self._connections[worker].recv_bytes()
+        if data[:1] == _FAILED:
+            raise RuntimeError(f"a hand failed in worker {worker}:\n{data[1:].decode()}")
+        return _RESULTS.decode(data)
 
     def close(self) -> None:
-        self._pool.shutdown(cancel_futures=True)
+        for connection in self._connections:
+            with contextlib.suppress(OSError):
+                connection.send_bytes(b"")  # the end
+            connection.close()
+        for process in self._processes:
+            process.join(timeout=10)
+            if process.is_alive():  # pragma: no cover - a stuck worker
+                process.terminate()
+        self._connections, self._processes = [], []
+
+
+_TASKS = msgspec.msgpack.Encoder()
+_RESULTS = msgspec.msgpack.Decoder(list[tuple[int, ...]])
+_FAILED = b"!"  # then the worker's traceback (a msgpack list never starts with it)
+
+
+def _serve(connection: Connection) -> None:
+    """A worker: chunks of tasks in, their results out, until an empty message."""
+    tasks = msgspec.msgpack.Decoder(list[HandTask])
+    results = msgspec.msgpack.Encoder()
+    while True:
+        data = connection.recv_bytes()
+        if not data:
+            break
+        try:
+            answer = results.encode(play_chunk(tasks.decode(data)))
+        except Exception:  # the simulation stops with the worker's traceback
+            answer = _FAILED + traceback.format_exc().encode()
+        connection.send_bytes(answer)
+    connection.close()
 
 
 def hand_players(workers: int) -> HandPlayers:

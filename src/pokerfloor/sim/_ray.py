@@ -13,6 +13,8 @@ event log is the same whatever plays the hands. Every node needs pokerfloor inst
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -22,11 +24,8 @@ __all__ = ["RayHands", "ray_available"]
 
 
 def ray_available() -> bool:
-    try:
-        importlib.import_module("ray")
-    except ImportError:
-        return False
-    return True
+    """Whether Ray is installed (without importing it: ``RayHands`` sets it up first)."""
+    return importlib.util.find_spec("ray") is not None
 
 
 class RayHands:
@@ -35,6 +34,11 @@ class RayHands:
     CPUs, shut down by ``close``."""
 
     def __init__(self, workers: int, address: str | None = None) -> None:
+        if address is None:
+            # Under ``uv run`` Ray would build each local worker an environment of its own from
+            # the project, without the optional extras (so without Ray): the workers started
+            # here use this interpreter. Ray reads the flag when it is first imported.
+            os.environ.setdefault("RAY_ENABLE_UV_RUN_RUNTIME_ENV", "0")
         self._ray: Any = importlib.import_module("ray")
         self.workers = workers
         self.chunks_sent = 0

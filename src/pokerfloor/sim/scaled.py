@@ -7,7 +7,7 @@ big blind of a twentieth of all the chips (the generator's end point). The field
 as many levels after the first busts at every size, so each player plays about as many hands;
 a bigger field only adds the levels its chips need. A 15-minute break every two hours colours
 up the small chips; big blind antes from the fourth level; late registration until the end of
-level 3.
+level 3; a buy-in of 200 and a fee of 15, as the record tournament's.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ LEVEL_MINUTES = 20
 STARTING_STACK = 20_000
 BREAK_EVERY_MINUTES = 120
 BREAK_MINUTES = 15
+BUY_IN_CENTS, FEE_CENTS = 20_000, 1_500  # the record's 215: 200 to the prize pool, 15 fee
 
 
 def scaled_structure(players: int) -> Structure:
@@ -47,5 +48,10 @@ def scaled_structure(players: int) -> Structure:
         break_every_minutes=BREAK_EVERY_MINUTES,
         break_minutes=BREAK_MINUTES,
     )
-    entry = msgspec.structs.replace(structure.entry, late_registration_until_level=3)
+    entry = msgspec.structs.replace(
+        structure.entry,
+        late_registration_until_level=3,
+        buy_in_cents=BUY_IN_CENTS,
+        fee_cents=FEE_CENTS,
+    )
     return msgspec.structs.replace(structure, entry=entry)

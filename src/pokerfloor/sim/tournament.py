@@ -148,6 +148,31 @@ def simulate(
     ``workers``: processes playing the hands (1: this one); ``hands_by`` instead: hand players
     of your own (``pokerfloor.sim._ray.RayHands``), left open. ``events_out``: a binary file
     the events are written to as they happen (JSON lines); they then leave memory."""
+    # The workers start first, while this process is small (a spawned worker begins as a copy).
+    hands = hands_by or hand_players(workers)
+    try:
+        return _simulate(
+            players, profile, structure, seed, table_size, bot_names, progress,
+            penalty_rate, points, events_out, hands,
+        )  # fmt: skip
+    finally:
+        if hands_by is None:
+            hands.close()
+
+
+def _simulate(
+    players: int,
+    profile: str,
+    structure: Structure,
+    seed: int,
+    table_size: int,
+    bot_names: tuple[str, ...],
+    progress: Progress | None,
+    penalty_rate: float,
+    points: PointsFormula | None,
+    events_out: BinaryIO | None,
+    hands: HandPlayers,
+) -> SimulationResult:
     rng = random.Random(seed)
     # Some players come late (late registration; when the field is full they wait for a seat)
     # and some registered players are not there at the start (dealt in and blinded meanwhile).
@@ -185,36 +210,31 @@ def simulate(
     writer = EventWriter(events_out)
     writer.drain(tournament)
     paid = len(_payouts(tournament))
-    hands = hands_by or hand_players(workers)
     run = _Run(tournament, rng, kinds, hands, penalty_rate, deque(arrivals), deque(latecomers))
     _add_new_tables(run, 0)
     now = 0
-    try:
-        while tournament.players_left > 1:
-            if (
-                not tournament.hand_for_hand
-                and paid < tournament.players_left <= paid + 1
-                and len(tournament.tables) > 1
-                and _break_wait(tournament, now) == 0
-            ):
-                # On the bubble the clock stops (the aggregate stops it; each round takes
-                # time off).
-                tournament.set_hand_for_hand(True, now)
-            elif tournament.hand_for_hand and tournament.players_left <= paid:
-                tournament.set_hand_for_hand(False, now)
-            if tournament.hand_for_hand:
-                now = _hand_for_hand_round(run, now)
-                run.free_at = [(now, table_no) for table_no in sorted(tournament.tables)]
-                heapq.heapify(run.free_at)
-            else:
-                now = _batch(run)
-            writer.drain(tournament)
-            if progress is not None:
-                index, _ = tournament.level_at(now)
-                progress(tournament.players_left, index + 1, run.hands)
-    finally:
-        if hands_by is None:
-            hands.close()
+    while tournament.players_left > 1:
+        if (
+            not tournament.hand_for_hand
+            and paid < tournament.players_left <= paid + 1
+            and len(tournament.tables) > 1
+            and _break_wait(tournament, now) == 0
+        ):
+            # On the bubble the clock stops (the aggregate stops it; each round takes
+            # time off).
+            tournament.set_hand_for_hand(True, now)
+        elif tournament.hand_for_hand and tournament.players_left <= paid:
+            tournament.set_hand_for_hand(False, now)
+        if tournament.hand_for_hand:
+            now = _hand_for_hand_round(run, now)
+            run.free_at = [(now, table_no) for table_no in sorted(tournament.tables)]
+            heapq.heapify(run.free_at)
+        else:
+            now = _batch(run)
+        writer.drain(tournament)
+        if progress is not None:
+            index, _ = tournament.level_at(now)
+            progress(tournament.players_left, index + 1, run.hands)
     payouts = _payouts(tournament)
     pool = sum(payouts)
     finished = tournament.finish(now, payouts, pool, points)

@@ -538,10 +538,10 @@ class EntryCommands:
             self.waiting_list[event.player_id] = event.name
         elif isinstance(event, AbsentSeatReleased):
             absent = self.players[event.absent_player_id]
-            self.absent_ids.pop(absent.player_id, None)
             absent.stack -= event.chips_removed
             self.chips_in_play -= event.chips_removed
             if event.player_id is None:
                 return
+            self.absent_ids.pop(absent.player_id, None)  # withdrawn: the newcomer plays
             self.waiting_list.pop(event.player_id, None)
             self._apply_replacement(absent.player_id, event.player_id, event.name or "")

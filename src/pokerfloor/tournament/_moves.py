@@ -26,12 +26,10 @@ from pokerfloor.tournament.types import Move, PlayerId
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from pokerfloor.tournament.table_map import TableMap
-
-if TYPE_CHECKING:
     from pokerfloor.rules import RuleProfile
     from pokerfloor.tournament.events import TournamentCreated, TournamentEvent
     from pokerfloor.tournament.state import PlayerState
+    from pokerfloor.tournament.table_map import TableMap
 
 
 class MoveCommands:

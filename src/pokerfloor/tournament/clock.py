@@ -30,23 +30,16 @@ import msgspec
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.rules import RuleProfile
 from pokerfloor.tournament._structure_model import Break, Level, Structure
+from pokerfloor.tournament._timeline import MINUTE_MS as MINUTE_MS
+from pokerfloor.tournament._timeline import Period as Period
+from pokerfloor.tournament._timeline import remember
+from pokerfloor.tournament._timeline import timeline as timeline
 
-MINUTE_MS = 60_000
 MAX_ADJUSTMENT_MS = 24 * 60 * MINUTE_MS
 MAX_SECONDS_OFF = 600
 _HAND_FOR_HAND_KEY = "hand_for_hand.seconds_off_per_hand"
 
-PeriodKind = Literal["level", "break"]
 ClockStatus = Literal["not_started", "running", "paused"]
-
-
-class Period(msgspec.Struct, frozen=True):
-    """One period of the timeline: a level (``index`` into ``structure.levels``) or a break
-    (``index`` into ``structure.breaks``), and how long it lasts."""
-
-    kind: PeriodKind
-    index: int
-    duration_ms: int
 
 
 class PeriodEntered(msgspec.Struct, frozen=True):
@@ -212,31 +205,6 @@ ClockEvent = (
 # ---- the timeline -------------------------------------------------------------------------
 
 
-# The last timelines built, by structure (the very object): every view of the clock checks its
-# structure, many times a hand in a simulation, and a structure is immutable.
-_TIMELINES: dict[int, tuple[Structure, tuple[Period, ...]]] = {}
-
-
-def timeline(structure: Structure) -> tuple[Period, ...]:
-    """The structure's levels and breaks in order of play (breaks of 0 minutes left out)."""
-    known = _TIMELINES.get(id(structure))
-    if known is not None and known[0] is structure:
-        return known[1]
-    periods: list[Period] = []
-    breaks_after = {b.after_level: (index, b) for index, b in enumerate(structure.breaks)}
-    for index, level in enumerate(structure.levels):
-        periods.append(Period(kind="level", index=index, duration_ms=level.minutes * MINUTE_MS))
-        found = breaks_after.get(level.number)
-        if found is not None and found[1].minutes > 0:
-            periods.append(
-                Period(kind="break", index=found[0], duration_ms=found[1].minutes * MINUTE_MS)
-            )
-    if len(_TIMELINES) >= 32:
-        _TIMELINES.clear()
-    _TIMELINES[id(structure)] = (structure, tuple(periods))
-    return _TIMELINES[id(structure)][1]
-
-
 def new_clock(structure: Structure) -> ClockState:
     """A clock that has not started, on the first level with its full time."""
     periods = timeline(structure)
@@ -378,8 +346,7 @@ def decide_clock(state: ClockState, command: ClockCommand) -> list[ClockEvent]:
 # ---- evolve -------------------------------------------------------------------------------
 
 
-# The furthest each running state was moved on (by the state object): a view asked later moves
-# on from there, so views through a long tournament do not walk its periods again and again.
+# The furthest each running state was moved on (by the state object).
 _ADVANCED: dict[int, tuple[ClockState, int, ClockState]] = {}
 
 
@@ -388,16 +355,14 @@ def _advance(state: ClockState, at_ms: int) -> ClockState:
     ones (their start recorded), and the last level keeps going with nothing left."""
     if state.status != "running":
         return state
+    # Moving on from a later moment of the same state gives the same clock: views through a
+    # long tournament start from the furthest one reached, never walking its periods again.
     known = _ADVANCED.get(id(state))
-    if known is not None and known[0] is state and known[1] <= at_ms:
-        # Moving on from a later moment gives the same clock as from the state itself.
-        advanced = _advance_from(known[2], at_ms)
-    else:
-        advanced = _advance_from(state, at_ms)
-    if known is None or known[0] is not state or known[1] <= at_ms:
-        if len(_ADVANCED) >= 64:
-            _ADVANCED.clear()
-        _ADVANCED[id(state)] = (state, at_ms, advanced)
+    valid = known is not None and known[0] is state
+    start = known[2] if known is not None and valid and known[1] <= at_ms else state
+    advanced = _advance_from(start, at_ms)
+    if start is not state or not valid:
+        remember(_ADVANCED, id(state), (state, at_ms, advanced))
     return advanced
 
 

@@ -1,0 +1,47 @@
+"""A simulated tournament's hands written as one ``.phhs`` file (``simulate --hands``).
+
+``PhhHandsWriter`` plays the simulator's hands in this process, like ``InlineHands``, and writes
+each one as a PHH table (``[1]``, ``[2]``... in the order the aggregate records them) with the
+table's hand counter and the hand's seed. A hand replays with ``pokerfloor phh replay
+--profile`` set to the tournament's profile to its finishing stacks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TextIO
+
+from pokerfloor.formats.phh import export_phh
+from pokerfloor.sim._play import HandTask, play_hand
+
+
+class PhhHandsWriter:
+    """Hand players (``pokerfloor.sim._play.HandPlayers``) that write each hand they play."""
+
+    workers = 1
+
+    def __init__(self, out: TextIO, event: str = "") -> None:
+        self.out = out
+        self.event = event
+        self.written = 0
+
+    def play(self, tasks: Iterator[HandTask]) -> Iterator[tuple[int, ...]]:
+        results = []
+        for task in list(tasks):
+            hand = play_hand(task)
+            self.written += 1
+            event = f"event = {_quoted(self.event)}\n" if self.event else ""
+            self.out.write(
+                f"[{self.written}]\n{export_phh(hand)}{event}hand = {self.written}\n"
+                f"_seed = '{task.seed}'\n\n"
+            )
+            final = dict(zip(hand.names, hand.stacks, strict=True))
+            results.append(tuple(final[player] for _, player, _, _, _ in task.seats))
+        return iter(results)
+
+    def close(self) -> None:
+        self.out.flush()
+
+
+def _quoted(text: str) -> str:
+    return "'" + text.replace("'", "") + "'"
