@@ -326,12 +326,18 @@ def test_ranking_provisional_places_skip_players_back_in_play() -> None:
 
 
 def test_the_simulation_shares_hand_for_hand_places_through_the_aggregate() -> None:
-    """The simulator settles each table's busts as it goes; the aggregate ranks a round's busts
+    """The simulator settles a hand-for-hand round's busts together; the aggregate ranks busts
     at two tables together (seed chosen for a round with busts at two tables)."""
     from pokerfloor.sim.tournament import simulate
 
     result = simulate(90, "tda-2024", load_structure("turbo"), 7)
-    merged = [e for e in result.events if isinstance(e, PlayersBusted) and e.replaces_last]
+    merged = [
+        e
+        for e in result.events
+        if isinstance(e, PlayersBusted)
+        and e.hand_for_hand
+        and len({bust.table_no for bust in e.busts}) > 1
+    ]
     assert merged
     shared = merged[0].placements
     assert len({p.place for p in shared}) == 1 and len(shared[0].places_covered) == len(shared)

@@ -108,7 +108,8 @@ def play_chunk(tasks: Sequence[HandTask]) -> list[tuple[int, ...]]:
 
 
 class HandPlayers(Protocol):
-    """Plays tasks and yields their results in the tasks' order."""
+    """Plays tasks and yields their results in the tasks' order. ``play`` takes every task
+    before it returns (the simulator plans them as they are taken, then records)."""
 
     workers: int
 

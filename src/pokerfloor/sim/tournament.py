@@ -35,6 +35,7 @@ from pokerfloor.tournament.chiprace import odd_chips_from_stacks
 from pokerfloor.tournament.clock import PauseClock, ResumeClock, clock_view
 from pokerfloor.tournament.events import TournamentEvent, TournamentFinished
 from pokerfloor.tournament.points import PointsFormula
+from pokerfloor.tournament.ranking import BustInfo
 from pokerfloor.tournament.state import HandPlan, Tournament
 from pokerfloor.tournament.structure import Structure
 
@@ -209,14 +210,21 @@ def _simulate(
     tournament.start_clock(0)
     writer = EventWriter(events_out)
     writer.drain(tournament)
-    paid = len(_payouts(tournament))
+    paid, entries = len(_payouts(tournament)), tournament.entries
     run = _Run(tournament, rng, kinds, hands, penalty_rate, deque(arrivals), deque(latecomers))
     _add_new_tables(run, 0)
     now = 0
     while tournament.players_left > 1:
+        if tournament.entries != entries and tournament.players_left <= 2 * paid:
+            # Late entries pay more places: counted again once the money comes near.
+            paid, entries = len(_payouts(tournament)), tournament.entries
+        # Hand-for-hand from the moment one round of hands could burst the bubble: one
+        # player from the money on a few tables, about a round's busts (a bust every fourth
+        # hand) on thousands, which a batch of hands played together would jump over.
+        bubble = paid + max(1, tournament.tables.dealing_count // 4)
         if (
             not tournament.hand_for_hand
-            and paid < tournament.players_left <= paid + 1
+            and paid < tournament.players_left <= bubble
             and len(tournament.tables) > 1
             and _break_wait(tournament, now) == 0
         ):
@@ -291,7 +299,7 @@ def _batch(run: _Run) -> int:
     end = batch[-1][0] if batch else start
     changed = unbalanced
     for (now, plan), final in zip(planned, results, strict=True):
-        changed = _record(run, plan, final, now, now) or changed
+        changed = _record(run, plan, final, now) or changed
     run.hands += len(planned)
     if changed:
         tournament.seat_alternates(end, rng)
@@ -304,26 +312,25 @@ def _batch(run: _Run) -> int:
     return end
 
 
-def _record(
-    run: _Run,
-    plan: HandPlan,
-    final_stacks: tuple[int, ...],
-    now: int,
-    busts_at: int,
-    penalties: bool = True,
-) -> bool:
-    """Record a hand played, its busts and (outside hand-for-hand) a penalty now and then;
-    True when a seat was freed."""
-    tournament, rng = run.tournament, run.rng
+def _record(run: _Run, plan: HandPlan, final_stacks: tuple[int, ...], now: int) -> bool:
+    """Record a hand played, its busts and now and then a penalty; True when a seat was
+    freed."""
+    busted = _record_hand(run, plan, final_stacks, now)
+    if busted:
+        run.tournament.settle_busts(busted, now)
+    disqualified = _maybe_penalty(run.tournament, plan, now, run.rng, run.penalty_rate)
+    return bool(busted) or disqualified
+
+
+def _record_hand(
+    run: _Run, plan: HandPlan, final_stacks: tuple[int, ...], now: int
+) -> list[BustInfo]:
+    """The hand recorded (with the rebuys at the bust); its busts, to settle."""
+    tournament = run.tournament
     final = {player: stack for (_, player, _), stack in zip(plan.seats, final_stacks, strict=True)}
     assert plan.started_at_ms is not None
-    busted = tournament.record_hand(
-        plan, final, plan.started_at_ms, _rebuyers(tournament, plan, final, now, rng)
-    )
-    if busted:
-        tournament.settle_busts(busted, busts_at)
-    disqualified = penalties and _maybe_penalty(tournament, plan, now, rng, run.penalty_rate)
-    return bool(busted) or disqualified
+    rebuyers = _rebuyers(tournament, plan, final, now, run.rng)
+    return tournament.record_hand(plan, final, plan.started_at_ms, rebuyers)
 
 
 def _task(run: _Run, plan: HandPlan, seed: int) -> HandTask:
@@ -489,10 +496,14 @@ def _hand_for_hand_round(run: _Run, now: int) -> int:
             yield _task(run, plan, rng.getrandbits(64))
 
     results = run.players.play(tasks())
-    # The aggregate ranks the busts of one round together, whatever the table (RP-8), and
-    # takes the round's time off the clock once every table has played it.
+    busts: list[BustInfo] = []
     for plan, final in zip(planned, results, strict=True):
-        _record(run, plan, final, now, now, penalties=False)
+        busts += _record_hand(run, plan, final, now)
+    # The round's busts, whatever their tables, are ranked together (RP-8) once the round is
+    # in: with thousands of tables a round busts hundreds, and ranking them table by table
+    # would record the growing group again at each table. The aggregate takes the round's time
+    # off the clock once every table has played it.
+    tournament.settle_busts(busts, now)
     run.hands += len(planned)
     if tournament.balance(now, rng):
         tournament.place_buttons(rng)
