@@ -21,11 +21,7 @@ from pokerfloor.rules._catalogue import SCHEMA
 
 SOURCE = Path(__file__).resolve().parents[2] / "src" / "pokerfloor"
 # The schema and the bundled profiles define the settings; they do not read them.
-DEFINITIONS = {
-    SOURCE / "rules" / "_settings_play.py",
-    SOURCE / "rules" / "_settings_event.py",
-    SOURCE / "rules" / "_catalogue.py",
-}
+DEFINITIONS = {*(SOURCE / "rules").glob("_settings_*.py"), SOURCE / "rules" / "_catalogue.py"}
 READERS = {"enum_value", "int_value", "bool_value", "list_value", "value", "text", "number", "flag"}
 CITERS = {"cite", "citations"}
 
