@@ -21,9 +21,11 @@ from pokerfloor.hand._model import (
 )
 from pokerfloor.hand._pots import split_pot
 from pokerfloor.hand._showdown_rights import (
+    award_order,
     rule_showdown_action,
     showdown_awards,
     showdown_options,
+    split_ruling,
 )
 from pokerfloor.hand._state import ACTIVE, ALL_IN, FOLDED, HandError
 
@@ -138,44 +140,28 @@ class HandShowdown(HandLegality):
         if not self.shown and self.setup.manual_showdown and self._all_in_at_end(live):
             self._turn_up_all_in(live)
         if not self.shown:
-            first = self._showdown_order(live)[0]
-            reason = (
-                "the last aggressor shows first, then clockwise"
-                if first == self.aggressor
-                else "no bet on the last street: the profile's first player shows first"
-            )
-            setting = (
-                "showdown.first_with_bet"
-                if first == self.aggressor
-                else "showdown.first_without_bet"
-            )
+            order = tuple(self._showdown_order(live))
+            if order[0] == self.aggressor:
+                reason = "the last aggressor shows first, then clockwise"
+                setting = "showdown.first_with_bet"
+            else:
+                reason = "no bet on the last street: the profile's first player shows first"
+                setting = "showdown.first_without_bet"
             shown = Ruling("show", reason, rules.cite(setting))
             if self.setup.manual_showdown:
-                self._record(ShowdownOpened(tuple(self._showdown_order(live)), shown))
+                self._record(ShowdownOpened(order, shown))
                 return
-            self._record(HandsShown(tuple(self._showdown_order(live)), shown))
+            self._record(HandsShown(order, shown))
         board = self.board
         strength = {index: rank7(*self.holes[index], *board) for index in live}
         pots = self.pots()
-        order = range(len(pots))
-        if rules.award_order == "side_pots_first":
-            order = range(len(pots) - 1, -1, -1)
-        for pot_index in order:
+        for pot_index in award_order(rules, pots):
             amount, eligible = pots[pot_index]
-            if not eligible:
-                continue
             best = min(strength[index] for index in eligible)
             winners = tuple(index for index in eligible if strength[index] == best)
             shares = split_pot(amount, winners, self.setup.smallest_chip)
             ruling = None
             if len(winners) > 1:
-                ruling = Ruling(
-                    "split",
-                    f"split {len(winners)} ways; odd chips of {self.setup.smallest_chip} go one "
-                    "each from the first seat left of the button",
-                    rules.cite("pots.odd_chip")
-                    + rules.cite("pots.odd_chip_unit")
-                    + rules.cite("pots.side_pots_split_separately"),
-                )
+                ruling = split_ruling(rules, len(winners), self.setup.smallest_chip)
             self._record(PotAwarded(pot_index, amount, winners, shares, ruling))
         self._record(HandEnded(tuple(self.stacks)))

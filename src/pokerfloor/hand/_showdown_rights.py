@@ -35,9 +35,17 @@ from pokerfloor.hand._model import (
     ShowdownKind,
 )
 from pokerfloor.hand._pots import build_pots, split_pot
+from pokerfloor.hand._rules import HandRules
 from pokerfloor.hand._state import ALL_IN, FOLDED, HandError, HandState
 
-__all__ = ["next_to_show", "rule_showdown_action", "showdown_awards", "showdown_options"]
+__all__ = [
+    "award_order",
+    "next_to_show",
+    "rule_showdown_action",
+    "showdown_awards",
+    "showdown_options",
+    "split_ruling",
+]
 
 
 def tabled(state: HandState, player: int) -> bool:
@@ -234,6 +242,27 @@ def _ask(state: HandState, asker: int, target: int) -> Event:
     return CardsShown(target, cards, ruling, asker)
 
 
+def award_order(rules: HandRules, pots: list[tuple[int, tuple[int, ...]]]) -> list[int]:
+    """The indices of the pots someone may win, in the order the profile awards them
+    (``pots.award_order``: the main pot first, or the side pots first)."""
+    indices = [index for index, (_amount, eligible) in enumerate(pots) if eligible]
+    return indices[::-1] if rules.award_order == "side_pots_first" else indices
+
+
+def split_ruling(rules: HandRules, ways: int, chip: int) -> Ruling:
+    """A pot split ``ways`` ways: each side pot on its own, odd chips of ``chip`` one each
+    from the first seat left of the button."""
+    cite = rules.cite
+    return Ruling(
+        "split",
+        f"split {ways} ways; odd chips of {chip} go one each from the first seat left of the "
+        "button",
+        cite("pots.odd_chip")
+        + cite("pots.odd_chip_unit")
+        + cite("pots.side_pots_split_separately"),
+    )
+
+
 def showdown_awards(state: HandState) -> list[PotAwarded]:
     """The pots of a settled showdown: among the hands tabled the best wins (cards speak); a
     pot every other hand of which was mucked goes to the last live hand without showing, or,
@@ -250,15 +279,10 @@ def showdown_awards(state: HandState) -> list[PotAwarded]:
         [value == ALL_IN for value in status],
         state.dead_money,
     )
-    order = range(len(pots))
-    if rules.award_order == "side_pots_first":
-        order = range(len(pots) - 1, -1, -1)
     chip = state.setup.smallest_chip
     awards = []
-    for pot_index in order:
+    for pot_index in award_order(rules, pots):
         amount, eligible = pots[pot_index]
-        if not eligible:
-            continue
         contenders = [player for player in eligible if player not in mucked]
         if len(contenders) >= 2:
             board = state.board
@@ -271,14 +295,7 @@ def showdown_awards(state: HandState) -> list[PotAwarded]:
                 cite("showdown.cards_speak") + cite("showdown.show_both_cards_to_win"),
             )
             if len(winners) > 1:
-                ruling = Ruling(
-                    "split",
-                    f"split {len(winners)} ways; odd chips of {chip} go one each from the first "
-                    "seat left of the button",
-                    cite("pots.odd_chip")
-                    + cite("pots.odd_chip_unit")
-                    + cite("pots.side_pots_split_separately"),
-                )
+                ruling = split_ruling(rules, len(winners), chip)
         elif contenders:
             winners = (contenders[0],)
             reason = "every other hand in this pot was mucked: the last live hand takes it"

@@ -51,6 +51,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "PLAYER_CLOCK_EVENTS",
+    "SECOND_MS",
     "ClockTimes",
     "Phase",
     "PlayerClock",
@@ -114,6 +115,10 @@ class PlayerClock(msgspec.Struct, frozen=True):
         """The time left on the clock (0 once it ran out or before it is called)."""
         deadline = self.deadline_ms
         return 0 if deadline is None else max(0, deadline - now_ms)
+
+    def left_s(self, now_ms: int) -> int:
+        """The whole seconds left, rounded up: what the countdown says aloud."""
+        return _seconds_up(self.left_ms(now_ms))
 
     def phase(self, now_ms: int) -> Phase:
         if self.expired is not None:
@@ -184,16 +189,16 @@ class PlayerClockCommands:
         if by == "captain" and since is not None and times.call_after_seconds:
             allowed_at = since + times.call_after_seconds * SECOND_MS
             if at_ms < allowed_at:
+                wait = _seconds_up(allowed_at - at_ms)
                 raise PokerfloorError(
                     "PLAYER_CLOCK_TOO_EARLY",
                     f"seat {seat_no} of table {table_no} has thought for less than "
-                    f"{times.call_after_seconds} s: the clock may be called in "
-                    f"{_seconds_up(allowed_at - at_ms)} s",
+                    f"{times.call_after_seconds} s: the clock may be called in {wait} s",
                     {
                         "table_no": table_no,
                         "seat_no": seat_no,
                         "call_after_seconds": times.call_after_seconds,
-                        "seconds_left": _seconds_up(allowed_at - at_ms),
+                        "seconds_left": wait,
                         "citations": list(self.profile.citations("clock.call_after_seconds")),
                     },
                 )
@@ -236,12 +241,12 @@ class PlayerClockCommands:
                 f"nobody is on the clock at table {table_no}",
                 {"table_no": table_no},
             )
-        left = clock.left_ms(at_ms)
-        if left > 0:
+        left = clock.left_s(at_ms)
+        if left:
             raise PokerfloorError(
                 "PLAYER_CLOCK_NOT_EXPIRED",
-                f"the clock of table {table_no} has {_seconds_up(left)} s left",
-                {"table_no": table_no, "seat_no": clock.seat_no, "seconds_left": _seconds_up(left)},
+                f"the clock of table {table_no} has {left} s left",
+                {"table_no": table_no, "seat_no": clock.seat_no, "seconds_left": left},
             )
         timeout = timeout_ruling(self.profile, facing_bet)
         ruling = timeout.ruling

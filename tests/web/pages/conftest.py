@@ -3,6 +3,8 @@ the TD, with a clock the test moves (the browser tests are in tests/browser)."""
 
 from __future__ import annotations
 
+import html
+import re
 import warnings
 from collections.abc import Iterator
 from typing import Any
@@ -73,3 +75,18 @@ class Venue:
 @pytest.fixture
 def venue() -> Iterator[Venue]:
     yield Venue()
+
+
+def words(fragment: str) -> str:
+    """The text of an HTML fragment, its white space collapsed."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
+
+
+def receive_until(socket: Any, text: str, pushes: int = 5) -> str:
+    """The first fragment a live view pushes that holds ``text`` (a clock's view pushes one a
+    second)."""
+    for _ in range(pushes):
+        pushed: str = socket.receive_text()
+        if text in pushed:
+            return pushed
+    raise AssertionError(f"no push with {text!r} in {pushes} pushes")

@@ -159,7 +159,7 @@ def test_unknown_tournament_is_not_found(venue: Venue) -> None:
     assert "There is no such tournament." in response.text
 
 
-@pytest.mark.parametrize("view", ["console", "console-clock"])
+@pytest.mark.parametrize("view", ["console", "console-clock", "console-player-clocks"])
 def test_live_views_refuse_a_browser_without_the_td_cookie(club: Venue, view: str) -> None:
     with (
         pytest.raises(WebSocketDisconnect) as closed,

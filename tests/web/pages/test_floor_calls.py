@@ -5,15 +5,13 @@ call. The captains call through their page, as a phone would."""
 
 from __future__ import annotations
 
-import html
 import re
-from typing import Any
 
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
 from pokerfloor.web.pages._common import captain_key
-from tests.web.pages.conftest import Venue
+from tests.web.pages.conftest import Venue, receive_until, words
 
 TID = "club"
 SECOND_MS = 1_000
@@ -45,11 +43,6 @@ def element(page: str, element_id: str) -> str:
     raise AssertionError(f"#{element_id} is not closed")
 
 
-def words(fragment: str) -> str:
-    """The text of an HTML fragment, its white space collapsed."""
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
-
-
 def badge(page: str) -> str:
     return element(page, "floor-call-badge")
 
@@ -57,15 +50,6 @@ def badge(page: str) -> str:
 def call_list(page: str) -> str:
     """The console's list of open calls."""
     return element(page, "console-floor-calls")
-
-
-def receive_until(socket: Any, text: str, pushes: int = 5) -> str:
-    """The first fragment pushed that holds ``text`` (the view pushes one a second)."""
-    for _ in range(pushes):
-        pushed: str = socket.receive_text()
-        if text in pushed:
-            return pushed
-    raise AssertionError(f"no push with {text!r} in {pushes} pushes")
 
 
 def console(venue: Venue, lang: str = "fr") -> str:

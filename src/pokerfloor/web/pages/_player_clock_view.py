@@ -17,16 +17,10 @@ from typing import Any
 
 from pokerfloor.app.service import TournamentService
 from pokerfloor.hand import timeout_ruling
-from pokerfloor.tournament._player_clock import PlayerClock
+from pokerfloor.tournament._player_clock import SECOND_MS, PlayerClock
 from pokerfloor.tournament.state import Tournament
 
 __all__ = ["clocks", "table_clock"]
-
-SECOND_MS = 1000
-
-
-def _seconds_up(ms: int) -> int:
-    return -(-max(0, ms) // SECOND_MS)
 
 
 def _fingerprint(*parts: object) -> str:
@@ -59,7 +53,7 @@ def _running(tournament: Tournament, clock: PlayerClock, now_ms: int) -> dict[st
         # leaves the time to the floor's judgement, or when the player was not timed).
         "can_call": wait_ms <= 0,
         "left_ms": clock.left_ms(now_ms),
-        "left_s": _seconds_up(clock.left_ms(now_ms)),
+        "left_s": clock.left_s(now_ms),
         "by": called.by if called else None,
     }
 

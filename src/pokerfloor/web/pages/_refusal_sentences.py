@@ -1,7 +1,7 @@
 """The sentences that explain the refusals on the pages (``_refusals.py`` picks and fills
 them): for every refusal code the code base raises, English here and French in
-``locale/fr/refusals.po`` (the sentences themselves: ``_refusals_a_to_l.py`` and
-``_refusals_m_to_z.py``).
+``locale/fr/refusals.po`` (the sentences themselves: ``_refusals_a_to_l.py``,
+``_refusals_m_to_z.py``, and apart ``_refusals_phh.py`` and ``_refusals_player_clock.py``).
 
 Under a code (or ``CODE:reason``, after the refusal's ``reason`` param) its sentences come the
 most precise first: the page shows the first one whose placeholders are all among the
@@ -15,13 +15,14 @@ from pokerfloor.web.i18n import N_
 from pokerfloor.web.pages._refusal_plural import Message, Np_, Plural
 from pokerfloor.web.pages._refusals_a_to_l import EXPLANATIONS as _A_TO_L
 from pokerfloor.web.pages._refusals_m_to_z import EXPLANATIONS as _M_TO_Z
+from pokerfloor.web.pages._refusals_phh import EXPLANATIONS as _PHH
 from pokerfloor.web.pages._refusals_player_clock import EXPLANATIONS as _PLAYER_CLOCK
 
 __all__ = ["EXPLANATIONS", "FIELD_LABELS", "WORDS", "Message", "Np_", "Plural"]
 
 
 # Each placeholder is one of the refusal's ``params``; the sentences, by code.
-EXPLANATIONS: dict[str, tuple[Message, ...]] = {**_A_TO_L, **_M_TO_Z, **_PLAYER_CLOCK}
+EXPLANATIONS: dict[str, tuple[Message, ...]] = {**_A_TO_L, **_M_TO_Z, **_PHH, **_PLAYER_CLOCK}
 
 # Words the engine puts in params, shown in the page's language.
 WORDS = {

@@ -62,42 +62,45 @@ def console_player_clocks(service: TournamentService, tournament_id: str) -> dic
 # ---- one action -----------------------------------------------------------------------------
 
 
-def _seat(text: str) -> int | None:
+def _number(text: str, top: int) -> int | None:
+    """A seat or table number from 1 to ``top`` typed in a form, else None."""
     number = whole_number(text)
-    return number if number is not None and 1 <= number <= 10 else None
+    return number if number is not None and 1 <= number <= top else None
 
 
 def _act(
     request: Request,
     tournament_id: str,
-    table_no: int,
+    table_no: int | None,
     action: str,
     seat_text: str,
     facing: str,
     by: str,
 ) -> Response:
-    """Run one action of the table's clock and say what it did, in the request's language."""
+    """Run one action of the table's clock and say what it did, in the request's language
+    (an unknown action is no page; ``table_no`` None: the console's table was not given)."""
+    if action not in ACTIONS:
+        raise PageError(404, NO_SUCH_PAGE)
+    if table_no is None:
+        return refuse(request, N_("Choose a table."))
     service = tournament_service(request, tournament_id)
     view = table_clock(service, tournament_id, table_no)
     current = view["clock"]
     if action in ("think", "call"):
-        seat_no = _seat(seat_text)
+        seat_no = _number(seat_text, 10)
         if seat_no is None:
             return refuse(request, N_("Choose the seat of the player who is thinking."))
         # A second tap on "Call the clock": the clock runs already.
         again = current and current["seat_no"] == seat_no and current["phase"] != "thinking"
         if action == "call" and again:
-            return flash(request, None, _called_text(request, view, seat_no))
+            return flash(request, None, _called_text(request, view["times"], seat_no))
         kind = "time_player" if action == "think" else "call_player_clock"
         fields: dict[str, Any] = {"table_no": table_no, "seat_no": seat_no}
         if action == "call":
             fields["by"] = by
         error = run(request, tournament_id, kind, **fields)
-        if action == "think":
-            done = _timed_text(request, table_clock(service, tournament_id, table_no), seat_no)
-        else:
-            done = _called_text(request, table_clock(service, tournament_id, table_no), seat_no)
-        return flash(request, error, done)
+        said = _timed_text if action == "think" else _called_text
+        return flash(request, error, said(request, view["times"], seat_no))
     if action in ("acted", "cancel"):
         reason = "acted" if action == "acted" else "cancelled"
         error = run(request, tournament_id, "stop_player_clock", table_no=table_no, reason=reason)
@@ -119,8 +122,7 @@ def _act(
     return flash(request, error, _ruling_text(request, ruled) if ruled else "")
 
 
-def _timed_text(request: Request, view: dict[str, Any], seat_no: int) -> str:
-    times = view["times"]
+def _timed_text(request: Request, times: dict[str, Any], seat_no: int) -> str:
     with i18n.use_locale(locale_of(request)):
         if not times["call_after_s"]:
             return i18n.gettext(
@@ -135,8 +137,7 @@ def _timed_text(request: Request, view: dict[str, Any], seat_no: int) -> str:
         )
 
 
-def _called_text(request: Request, view: dict[str, Any], seat_no: int) -> str:
-    times = view["times"]
+def _called_text(request: Request, times: dict[str, Any], seat_no: int) -> str:
     return say(
         request,
         N_("Seat %(seat)s is on the clock: %(action)s s, then a countdown of %(countdown)s s."),
@@ -175,8 +176,6 @@ def captain_action(
     """The captain times a player, calls the clock (refused before the profile's thinking
     time), stops or cancels it, or gives the ruling once time ran out."""
     _captain_pages(request, tournament_id, table_no, key)
-    if action not in ACTIONS:
-        raise PageError(404, NO_SUCH_PAGE)
     return _act(request, tournament_id, table_no, action, seat_no, facing, "captain")
 
 
@@ -194,9 +193,5 @@ def console_action(
 ) -> Response:
     """The TD's clock at any table (the floor judges the time: never refused as early)."""
     tournament_service(request, tournament_id, td_only=True)
-    if action not in ACTIONS:
-        raise PageError(404, NO_SUCH_PAGE)
-    table = whole_number(table_no)
-    if table is None or not 1 <= table <= 10_000:
-        return refuse(request, N_("Choose a table."))
+    table = _number(table_no, 10_000)
     return _act(request, tournament_id, table, action, seat_no, facing, "td")
