@@ -23,6 +23,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +35,18 @@ from websockets.asyncio.client import ClientConnection, connect
 
 TARGET_P99_MS = 100.0
 CONNECT_BATCH = 50
+
+
+@contextmanager
+def served() -> Iterator[tuple[_Server, str]]:
+    """A ``pokerfloor serve`` on a fresh database in a temporary directory, and its TD token;
+    stopped on leaving."""
+    with tempfile.TemporaryDirectory() as directory:
+        server = _Server(Path(directory))
+        try:
+            yield server, server.wait_ready()
+        finally:
+            server.stop()
 
 
 def _free_port() -> int:
@@ -114,6 +128,8 @@ async def _register(client: httpx.AsyncClient, tournament_id: str, number: int) 
 
 def _percentiles(values: list[float]) -> dict[str, float]:
     ordered = sorted(values)
+    if len(ordered) < 2:  # one value is every percentile
+        return dict.fromkeys(("p50", "p90", "p99", "max"), ordered[0])
     cuts = statistics.quantiles(ordered, n=100, method="inclusive")
     return {"p50": cuts[49], "p90": cuts[89], "p99": cuts[98], "max": ordered[-1]}
 
@@ -191,19 +207,14 @@ def main() -> None:
     arguments = parser.parse_args()
     console = Console()
 
-    with tempfile.TemporaryDirectory() as directory:
-        server = _Server(Path(directory))
-        try:
-            token = server.wait_ready()
-            from_send, from_ack, rate, pairs = asyncio.run(
-                _fanout(server.url, token, arguments.subscribers, arguments.commands)
-            )
-            bursts = [
-                (writers, asyncio.run(_throughput(server.url, token, writers, arguments.burst)))
-                for writers in (1, 16)
-            ]
-        finally:
-            server.stop()
+    with served() as (server, token):
+        from_send, from_ack, rate, pairs = asyncio.run(
+            _fanout(server.url, token, arguments.subscribers, arguments.commands)
+        )
+        bursts = [
+            (writers, asyncio.run(_throughput(server.url, token, writers, arguments.burst)))
+            for writers in (1, 16)
+        ]
 
     table = Table(
         title=f"WebSocket fan-out: {arguments.commands} events x {arguments.subscribers} "

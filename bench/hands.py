@@ -14,16 +14,13 @@ Run: python3 -m uv run python -m bench.hands [--hands N] [--profile]
 from __future__ import annotations
 
 import argparse
-import cProfile
-import io
-import pstats
 import random
 
 from pokerkit import Automation, Mode, NoLimitTexasHoldem
 from rich.console import Console
 from rich.table import Table
 
-from bench._timing import per_second
+from bench._timing import per_second, profiled
 from pokerfloor.hand import Action, ActionKind, Hand, HandSetup, Seat
 
 PLAYERS = 9
@@ -127,16 +124,6 @@ def play_pokerkit(hands: int, seed: int) -> int:
     return actions
 
 
-def profile_pokerfloor(hands: int) -> str:
-    profiler = cProfile.Profile()
-    profiler.enable()
-    play_pokerfloor(hands, seed=3)
-    profiler.disable()
-    out = io.StringIO()
-    pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(15)
-    return out.getvalue()
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--hands", type=int, default=3_000, help="pokerfloor hands per run")
@@ -182,7 +169,7 @@ def main() -> None:
     Console(width=110).print(table)
     print(f"pokerfloor / pokerkit: {ours / theirs:.1f}x hands per second (target: at least 30x)")
     if arguments.profile:
-        print(profile_pokerfloor(hands))
+        print(profiled(lambda: play_pokerfloor(hands, seed=3), 15))
 
 
 if __name__ == "__main__":

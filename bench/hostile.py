@@ -18,9 +18,7 @@ import argparse
 import asyncio
 import contextlib
 import statistics
-import tempfile
 import time
-from pathlib import Path
 
 import httpx
 from rich.console import Console
@@ -28,7 +26,7 @@ from rich.table import Table
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus, WebSocketException
 
-from bench.fanout import _Server
+from bench.fanout import served
 
 TARGET_P99_MS = 300.0
 TID = "hostile"
@@ -102,21 +100,16 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10.0)
     options = parser.parse_args()
     console = Console()
-    with tempfile.TemporaryDirectory() as folder:
-        server = _Server(Path(folder))
-        try:
-            token = server.wait_ready()
-            created = httpx.post(
-                f"{server.url}/api/tournaments",
-                json={"tournament_id": TID},
-                headers={"Authorization": f"Bearer {token}"},
-                timeout=10,
-            )
-            created.raise_for_status()
-            quiet, _ = asyncio.run(_phase(server.url, 0, options.seconds))
-            loud, refused = asyncio.run(_phase(server.url, options.attackers, options.seconds))
-        finally:
-            server.stop()
+    with served() as (server, token):
+        created = httpx.post(
+            f"{server.url}/api/tournaments",
+            json={"tournament_id": TID},
+            headers={"Authorization": f"Bearer {token}"},
+            timeout=10,
+        )
+        created.raise_for_status()
+        quiet, _ = asyncio.run(_phase(server.url, 0, options.seconds))
+        loud, refused = asyncio.run(_phase(server.url, options.attackers, options.seconds))
     table = Table(
         title=f"Clock reads, alone and under {options.attackers} wrong-credential clients"
     )

@@ -20,17 +20,14 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
-import tempfile
 import time
-from pathlib import Path
 from typing import Any
 
 import httpx
 from rich.console import Console
 from rich.table import Table
 
-from bench.fanout import _Server
+from bench.fanout import _percentiles, served
 
 TARGET_MS = 50.0
 TABLE_SIZE = 9
@@ -71,14 +68,6 @@ class _Floor:
 
     def tables_in_play(self) -> int:
         return len({table for table, _ in self.seats.values()})
-
-
-def _percentiles(values: list[float]) -> tuple[float, float, float, float]:
-    ordered = sorted(values)
-    if len(ordered) < 2:
-        return ordered[0], ordered[0], ordered[0], ordered[0]
-    cuts = statistics.quantiles(ordered, n=100, method="inclusive")
-    return cuts[49], cuts[89], cuts[98], ordered[-1]
 
 
 def run(url: str, token: str, players: int, busts: int, seed: int) -> tuple[_Floor, float]:
@@ -125,21 +114,17 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     arguments = parser.parse_args()
     console = Console()
-    with tempfile.TemporaryDirectory() as directory:
-        server = _Server(Path(directory))
-        try:
-            token = server.wait_ready()
-            floor, registration = run(
-                server.url, token, arguments.players, arguments.busts, arguments.seed
-            )
-        finally:
-            server.stop()
+    with served() as (server, token):
+        floor, registration = run(
+            server.url, token, arguments.players, arguments.busts, arguments.seed
+        )
     table = Table(
         title=f"A {arguments.players:,}-player live tournament through the API: "
         f"{arguments.busts} busts, ms per answer"
     )
     table.add_column("request")
-    for column in ("count", "p50", "p90", "p99", "max"):
+    columns = ("p50", "p90", "p99", "max")
+    for column in ("count", *columns):
         table.add_column(column, justify="right")
     for label in (
         "bust",
@@ -151,9 +136,10 @@ def main() -> None:
         values = floor.timings.get(label)
         if not values:
             continue
-        table.add_row(label, str(len(values)), *(f"{v:.1f}" for v in _percentiles(values)))
+        cuts = _percentiles(values)
+        table.add_row(label, str(len(values)), *(f"{cuts[column]:.1f}" for column in columns))
     console.print(table)
-    p99 = _percentiles(floor.timings["bust + proposal"])[2]
+    p99 = _percentiles(floor.timings["bust + proposal"])["p99"]
     console.print(
         f"bust + balancing proposal p99 {p99:.1f} ms < {TARGET_MS:.0f} ms: "
         f"{'met' if p99 < TARGET_MS else 'NOT MET'} · registrations {registration:,.0f}/s · "

@@ -14,9 +14,6 @@ Run: python3 -m uv run python -m bench.phh [--repeats N] [--profile]
 from __future__ import annotations
 
 import argparse
-import cProfile
-import io
-import pstats
 import warnings
 from pathlib import Path
 
@@ -24,7 +21,7 @@ from pokerkit import HandHistory
 from rich.console import Console
 from rich.table import Table
 
-from bench._timing import per_second
+from bench._timing import per_second, profiled
 from pokerfloor.formats._phh_check import corpus_files
 from pokerfloor.formats.phh import parse_phhs, replay_phh
 
@@ -63,16 +60,6 @@ def run_pokerkit(texts: list[str]) -> tuple[int, int]:
     return hands, whole
 
 
-def profile_pokerfloor(texts: list[str]) -> str:
-    profiler = cProfile.Profile()
-    profiler.enable()
-    run_pokerfloor(texts)
-    profiler.disable()
-    out = io.StringIO()
-    pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(20)
-    return out.getvalue()
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeats", type=int, default=3, help="runs each, the fastest kept")
@@ -106,7 +93,7 @@ def main() -> None:
     Console(width=120).print(table)
     print(f"pokerfloor / pokerkit: {ours / theirs:.1f}x hands per second (target: at least 20x)")
     if arguments.profile:
-        print(profile_pokerfloor(texts))
+        print(profiled(lambda: run_pokerfloor(texts), 20))
 
 
 if __name__ == "__main__":

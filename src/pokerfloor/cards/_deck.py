@@ -15,7 +15,7 @@ from pokerfloor.cards._card import FULL_DECK, Card, CardsLike, to_cards
 from pokerfloor.errors import PokerfloorError
 
 
-def shuffled_order(seed: int | None = None) -> tuple[Card, ...]:
+def shuffled_order(seed: int | str | None = None) -> tuple[Card, ...]:
     """Return the 52 cards shuffled: by ``random.Random(seed)``, or by the OS CSPRNG if None."""
     order = list(FULL_DECK)
     rng: random.Random = secrets.SystemRandom() if seed is None else random.Random(seed)

@@ -72,7 +72,7 @@ def replay(
             for item, result, error in replay_items(
                 path, profile=profile, seed=seed, strict=strict
             ):
-                where = name if item.key is None else f"{name} [{item.key}]"
+                where = item.where(name)
                 if result is None:
                     assert error is not None
                     invalid = True

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from pokerfloor.cards import FULL_DECK, format_cards
+from pokerfloor.cards import FULL_DECK, format_cards, shuffled_order
 from pokerfloor.formats._phh_parse import PhhAction, PhhError, PhhHand
 
 
@@ -84,9 +84,7 @@ def shuffled_cards(seed: int | str) -> tuple[int, ...]:
     """The 52 cards in the order ``random.Random(seed)`` shuffles them (kept once made)."""
     order = _ORDERS.get(seed)
     if order is None:
-        cards = [int(card) for card in FULL_DECK]
-        random.Random(seed).shuffle(cards)
-        order = tuple(cards)
+        order = tuple(int(card) for card in shuffled_order(seed))
         if len(_ORDERS) < 10_000:
             _ORDERS[seed] = order
     return order

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from pokerfloor.formats._phh_multi import MULTI_SUFFIX, PhhItem, iter_phh_file
-from pokerfloor.formats._phh_parse import PhhError
+from pokerfloor.formats._phh_parse import PhhError, unreadable
 from pokerfloor.formats._phh_replay import PhhReplay, replay_phh
 from pokerfloor.formats._phh_setup import PHH_PROFILE
 
@@ -74,7 +74,7 @@ class CorpusSummary:
     ) -> None:
         """Count one hand: ``replay`` when it was replayed, else the ``error`` that skipped it."""
         self.hands += 1
-        where = name if item.key is None else f"{name} [{item.key}]"
+        where = item.where(name)
         if replay is None:
             assert error is not None
             reason = error.code if error.field is None else f"{error.code} ({error.field})"
@@ -158,13 +158,10 @@ def check_corpus(
             summary.bytes += path.stat().st_size
             for item, replay, error in replay_items(path, profile=profile, seed=seed):
                 summary.add(name, item, replay, error)
-        except (PhhError, OSError) as error:
-            failure = (
-                error
-                if isinstance(error, PhhError)
-                else PhhError("PHH_UNREADABLE", f"cannot read the file: {error}", None)
-            )
-            summary.add_unreadable(name, failure)
+        except PhhError as error:
+            summary.add_unreadable(name, error)
+        except OSError as error:
+            summary.add_unreadable(name, unreadable(error))
         if progress is not None:
             progress(path, summary.hands)
     summary.seconds = time.perf_counter() - start

@@ -10,10 +10,6 @@ them as ``Decimal``.
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    pass
 
 Number = int | Decimal
 
@@ -71,7 +67,3 @@ def format_units(units: int, scale: int) -> str:
     sign = "-" if units < 0 else ""
     whole, fraction = divmod(abs(units), scale)
     return f"{sign}{whole}.{fraction:0{width}d}"
-
-
-def is_finite(value: Number) -> bool:
-    return type(value) is int or (isinstance(value, Decimal) and value.is_finite())

@@ -77,7 +77,7 @@ def export_phh(hand: Hand) -> str:
         fields.append(("_dead_hands", dead))
     if setup.smallest_chip != 1:
         fields.append(("_smallest_chip", setup.smallest_chip))
-    return "".join(f"{name} = {_toml(value)}\n" for name, value in fields)
+    return toml_fields(fields)
 
 
 def export_phhs(hands: Iterable[Hand], first: int = 1) -> str:
@@ -118,6 +118,11 @@ def _notation(event: Acted, street_bet: int) -> str:
     if event.kind in ("check", "call") or event.to <= street_bet:
         return "cc"  # an all-in for a call or less is a call in PHH
     return f"cbr {event.to}"
+
+
+def toml_fields(fields: Iterable[tuple[str, object]]) -> str:
+    """``name = value`` lines of TOML (values: booleans, integers, strings and their lists)."""
+    return "".join(f"{name} = {_toml(value)}\n" for name, value in fields)
 
 
 def _toml(value: object) -> str:

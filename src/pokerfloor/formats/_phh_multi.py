@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from pokerfloor.formats._phh_parse import PhhError, PhhHand, parse_phh
+from pokerfloor.formats._phh_parse import PhhError, PhhHand, parse_phh, read_phh_text
 
 _HEADER = re.compile(r"^\[[ \t]*([^\[\]\n]+?)[ \t]*\][ \t]*(?:#[^\n]*)?$", re.MULTILINE)
 MULTI_SUFFIX = ".phhs"
@@ -28,6 +28,10 @@ class PhhItem:
     line: int
     hand: PhhHand | None = None
     error: PhhError | None = None
+
+    def where(self, file: str) -> str:
+        """``file``, with the table in brackets in a ``.phhs``: ``hands.phhs [2]``."""
+        return file if self.key is None else f"{file} [{self.key}]"
 
 
 def parse_phhs(text: str) -> Iterator[PhhItem]:
@@ -76,19 +80,12 @@ def _has_content(text: str) -> bool:
 
 def load_phhs(path: str | Path) -> Iterator[PhhItem]:
     """The hands of a ``.phhs`` file (an unreadable file raises ``PhhError``)."""
-    return parse_phhs(_read(path))
+    return parse_phhs(read_phh_text(path))
 
 
 def iter_phh_file(path: str | Path) -> Iterator[PhhItem]:
     """The hands of a ``.phh`` (one, ``key`` None) or ``.phhs`` file, by its suffix."""
-    text = _read(path)
+    text = read_phh_text(path)
     if Path(path).suffix.lower() == MULTI_SUFFIX:
         return parse_phhs(text)
     return iter((_item(None, 1, text),))
-
-
-def _read(path: str | Path) -> str:
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise PhhError("PHH_UNREADABLE", f"cannot read the file: {error}", None) from None

@@ -11,7 +11,7 @@ counted in the hand's smallest unit (``PhhHand.scale`` units per 1 of the file).
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
@@ -130,6 +130,11 @@ class PhhHand:
     def count(self) -> int:
         return len(self.starting_stacks)
 
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names: the file's ``players``, else ``p1`` to ``pN``."""
+        return self.players or tuple(f"p{index + 1}" for index in range(self.count))
+
     def amount_text(self, units: int) -> str:
         """``units`` written in the file's unit (``1565`` -> ``15.65`` at scale 100)."""
         return amounts.format_units(units, self.scale)
@@ -137,11 +142,19 @@ class PhhHand:
 
 def load_phh(path: str | Path) -> PhhHand:
     """Read and parse one ``.phh`` file; an unreadable file is a ``PhhError`` too."""
+    return parse_phh(read_phh_text(path))
+
+
+def read_phh_text(path: str | Path) -> str:
+    """The text of a PHH file; an unreadable one raises ``PhhError`` (``unreadable``)."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        return Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        raise PhhError("PHH_UNREADABLE", f"cannot read the file: {error}", None) from None
-    return parse_phh(text)
+        raise unreadable(error) from None
+
+
+def unreadable(error: Exception) -> PhhError:
+    return PhhError("PHH_UNREADABLE", f"cannot read the file: {error}", None)
 
 
 def parse_phh(text: str) -> PhhHand:
@@ -182,13 +195,13 @@ def phh_from_toml(data: dict[str, Any]) -> PhhHand:
     )
     raw_winnings = _numbers(data, "winnings", count) if "winnings" in data else None
     raw_rake = _number(data["rake"], "rake") if "rake" in data else None
-    fields: list[tuple[str, list[Number | None]]] = [
-        ("antes", raw_antes),  # type: ignore[list-item]
-        ("blinds_or_straddles", raw_blinds),  # type: ignore[list-item]
+    fields: list[tuple[str, Sequence[Number | None]]] = [
+        ("antes", raw_antes),
+        ("blinds_or_straddles", raw_blinds),
         ("min_bet", [raw_min_bet]),
         ("starting_stacks", raw_stacks),
-        ("finishing_stacks", raw_finishing or []),  # type: ignore[list-item]
-        ("winnings", raw_winnings or []),  # type: ignore[list-item]
+        ("finishing_stacks", raw_finishing or []),
+        ("winnings", raw_winnings or []),
         ("rake", [raw_rake]),
         ("actions", [action[2][2] for action in raw_actions]),
     ]
@@ -233,7 +246,7 @@ def phh_from_toml(data: dict[str, Any]) -> PhhHand:
 
 
 def _too_precise(
-    fields: list[tuple[str, list[Number | None]]], raw_actions: list[_RawAction]
+    fields: list[tuple[str, Sequence[Number | None]]], raw_actions: list[_RawAction]
 ) -> PhhError:
     """The refusal naming the first amount with too many decimal places."""
     for name, values in fields:
@@ -369,7 +382,7 @@ def _stacks(data: dict[str, Any]) -> list[Number | None]:
 def _units(values: list[Number], scale: int) -> tuple[int, ...]:
     if scale == 1:
         return tuple(values)  # type: ignore[arg-type]  # whole numbers: every value is an int
-    return tuple(value * scale if type(value) is int else int(value * scale) for value in values)
+    return tuple(amounts.to_units(value, scale) for value in values)
 
 
 def _players(data: dict[str, Any], count: int) -> tuple[str, ...] | None:
@@ -387,10 +400,8 @@ def _seats(data: dict[str, Any], count: int) -> tuple[int, ...] | None:
     value = data.get("seats")
     if value is None:
         return None
-    if len(value) != count or not all(
-        type(seat) is int
-        for seat in value  # a bool is not a seat
-    ):
+    # A bool is not a seat: the type is checked exactly.
+    if len(value) != count or not all(type(seat) is int for seat in value):
         raise PhhError("PHH_BAD_FIELD", f"seats must be an array of {count} seat numbers", "seats")
     return tuple(value)
 

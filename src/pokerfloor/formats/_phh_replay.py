@@ -82,7 +82,7 @@ class PhhReplay:
 
     @property
     def names(self) -> tuple[str, ...]:
-        return self.phh.players or tuple(f"p{index + 1}" for index in range(self.phh.count))
+        return self.phh.names
 
     @property
     def legal(self) -> bool:

@@ -173,7 +173,7 @@ def check_finishing(phh: PhhHand, hand: Hand, paid: Outcome | None, won: Agreeme
 def _differences(
     phh: PhhHand, replay: tuple[int, ...], expected: tuple[int, ...]
 ) -> tuple[dict[str, Any], ...]:
-    names = phh.players or tuple(f"p{index + 1}" for index in range(phh.count))
+    names = phh.names
     return tuple(
         {
             "player": f"p{index + 1}",

@@ -18,7 +18,7 @@ import contextlib
 import multiprocessing
 import random
 import traceback
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import NamedTuple, Protocol
@@ -33,6 +33,7 @@ __all__ = [
     "HandTask",
     "InlineHands",
     "ProcessHands",
+    "final_stacks",
     "hand_players",
     "play_chunk",
     "play_hand",
@@ -67,7 +68,11 @@ class HandTask(NamedTuple):
 
 def play_task(task: HandTask) -> tuple[int, ...]:
     """Play the hand; the final stacks in the order of ``task.seats``."""
-    hand = play_hand(task)
+    return final_stacks(task, play_hand(task))
+
+
+def final_stacks(task: HandTask, hand: Hand) -> tuple[int, ...]:
+    """The stacks at the end of ``hand`` (played from ``task``) in the order of ``task.seats``."""
     final = dict(zip(hand.names, hand.stacks, strict=True))
     return tuple(final[player] for _, player, _, _, _ in task.seats)
 
@@ -105,6 +110,25 @@ def play_hand(task: HandTask) -> Hand:
 
 def play_chunk(tasks: Sequence[HandTask]) -> list[tuple[int, ...]]:
     return [play_task(task) for task in tasks]
+
+
+def send_in_chunks(
+    tasks: Iterator[HandTask], send: Callable[[list[HandTask]], None]
+) -> list[HandTask] | None:
+    """Hand ``send`` the tasks in chunks of ``CHUNK`` as they come; a batch of fewer than
+    ``PARALLEL_FROM`` tasks is returned instead, to be played here (None: all were sent)."""
+    chunk: list[HandTask] = []
+    sent = False
+    for task in tasks:
+        chunk.append(task)
+        if len(chunk) >= (CHUNK if sent else max(CHUNK, PARALLEL_FROM)):
+            send(chunk)
+            sent, chunk = True, []
+    if not sent and len(chunk) < PARALLEL_FROM:
+        return chunk
+    if chunk:
+        send(chunk)
+    return None
 
 
 class HandPlayers(Protocol):
@@ -169,16 +193,9 @@ class ProcessHands:
             waiting[worker] += 1
             sent.append(worker)
 
-        chunk: list[HandTask] = []
-        for task in tasks:
-            chunk.append(task)
-            if len(chunk) >= (CHUNK if sent else max(CHUNK, PARALLEL_FROM)):
-                send(chunk)
-                chunk = []
-        if not sent and len(chunk) < PARALLEL_FROM:  # a small batch: played here
-            return (play_task(task) for task in chunk)
-        if chunk:
-            send(chunk)
+        small = send_in_chunks(tasks, send)
+        if small is not None:
+            return (play_task(task) for task in small)
         self.chunks_sent += len(sent)
 
         def results() -> Iterator[tuple[int, ...]]:

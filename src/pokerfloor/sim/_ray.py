@@ -18,7 +18,7 @@ import os
 from collections.abc import Iterator
 from typing import Any
 
-from pokerfloor.sim._play import CHUNK, PARALLEL_FROM, HandTask, play_chunk, play_task
+from pokerfloor.sim._play import HandTask, play_chunk, play_task, send_in_chunks
 
 __all__ = ["RayHands", "ray_available"]
 
@@ -52,16 +52,9 @@ class RayHands:
 
     def play(self, tasks: Iterator[HandTask]) -> Iterator[tuple[int, ...]]:
         pending: list[Any] = []
-        chunk: list[HandTask] = []
-        for task in tasks:
-            chunk.append(task)
-            if len(chunk) >= (CHUNK if pending else max(CHUNK, PARALLEL_FROM)):
-                pending.append(self._remote.remote(chunk))
-                chunk = []
-        if not pending and len(chunk) < PARALLEL_FROM:  # a small batch: played here
-            return (play_task(task) for task in chunk)
-        if chunk:
-            pending.append(self._remote.remote(chunk))
+        small = send_in_chunks(tasks, lambda chunk: pending.append(self._remote.remote(chunk)))
+        if small is not None:
+            return (play_task(task) for task in small)
         self.chunks_sent += len(pending)
         ray = self._ray
         return (final for reference in pending for final in ray.get(reference))

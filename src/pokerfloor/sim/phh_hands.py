@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TextIO
 
-from pokerfloor.formats.phh import export_phh
-from pokerfloor.sim._play import HandTask, play_hand
+from pokerfloor.formats._phh_export import export_phh, toml_fields
+from pokerfloor.sim._play import HandTask, final_stacks, play_hand
 
 
 class PhhHandsWriter:
@@ -30,18 +30,11 @@ class PhhHandsWriter:
         for task in list(tasks):
             hand = play_hand(task)
             self.written += 1
-            event = f"event = {_quoted(self.event)}\n" if self.event else ""
-            self.out.write(
-                f"[{self.written}]\n{export_phh(hand)}{event}hand = {self.written}\n"
-                f"_seed = '{task.seed}'\n\n"
-            )
-            final = dict(zip(hand.names, hand.stacks, strict=True))
-            results.append(tuple(final[player] for _, player, _, _, _ in task.seats))
+            extra: list[tuple[str, object]] = [("event", self.event)] if self.event else []
+            extra += [("hand", self.written), ("_seed", str(task.seed))]
+            self.out.write(f"[{self.written}]\n{export_phh(hand)}{toml_fields(extra)}\n")
+            results.append(final_stacks(task, hand))
         return iter(results)
 
     def close(self) -> None:
         self.out.flush()
-
-
-def _quoted(text: str) -> str:
-    return "'" + text.replace("'", "") + "'"

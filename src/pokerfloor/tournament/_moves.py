@@ -70,7 +70,9 @@ class MoveCommands:
             return moves
         for table_no in balancing.tables_to_break_now(tables, size):
             broken = balancing.break_table_moves(tables, table_no, rng)
-            self._record(PlayersMoved("break", tuple(broken), at_ms, table_no))
+            self._record(
+                PlayersMoved("break", tuple(broken), at_ms, table_no, balancing.BREAK_CITATIONS)
+            )
             moves.extend(broken)
         balanced = balancing.balance_moves(
             tables, self.profile, hand_for_hand=self.hand_for_hand, rng=rng

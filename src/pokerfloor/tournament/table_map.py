@@ -272,8 +272,7 @@ class TableMap(dict[int, Table]):
 
     def live_numbers(self) -> Iterator[int]:
         """The numbers of the tables in play, in increasing order (a walk over all of them)."""
-        live = self._live
-        return (live.kth(rank) for rank in range(len(live)))
+        return iter(self._live)
 
     def live_tables(self) -> list[Table]:
         return [self[table_no] for table_no in self.live_numbers()]
