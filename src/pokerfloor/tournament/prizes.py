@@ -17,10 +17,9 @@ and ``busts.hand_for_hand_tables``); these functions share whatever places the r
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation, localcontext
+from decimal import Decimal, localcontext
 from fractions import Fraction
 from math import ceil
 from typing import Literal
@@ -28,6 +27,7 @@ from typing import Literal
 import msgspec
 
 from pokerfloor.errors import PokerfloorError
+from pokerfloor.tournament._numbers import Number, exact_decimal, exact_fraction, whole
 from pokerfloor.tournament.types import PlayerId
 
 __all__ = [
@@ -50,8 +50,6 @@ __all__ = [
     "whole",
     "with_prizes_in_kind",
 ]
-
-Number = Decimal | int | str | float
 
 
 class PrizePool(msgspec.Struct, frozen=True):
@@ -218,7 +216,7 @@ def prize_pool(
     }
     for name, value in (counts | amounts).items():
         whole(name, value, minimum=0, code="PRIZE_POOL_BAD_INPUT")
-    rake = _fraction(rake_percent, "rake_percent", code="PRIZE_POOL_BAD_INPUT")
+    rake = exact_fraction(rake_percent, "rake_percent", code="PRIZE_POOL_BAD_INPUT")
     if not 0 <= rake <= 100:
         raise PokerfloorError(
             "PRIZE_POOL_BAD_INPUT",
@@ -396,7 +394,7 @@ def _curve_weights(field_size: int, curve: PowerCurve | GeometricCurve) -> list[
     with localcontext() as context:
         context.prec = 24
         if isinstance(curve, PowerCurve):
-            exponent = _decimal(curve.exponent, "exponent", code="PAYOUT_BAD_CURVE")
+            exponent = exact_decimal(curve.exponent, "exponent", code="PAYOUT_BAD_CURVE")
             if not 0 <= exponent <= 10:
                 raise PokerfloorError(
                     "PAYOUT_BAD_CURVE",
@@ -409,7 +407,7 @@ def _curve_weights(field_size: int, curve: PowerCurve | GeometricCurve) -> list[
             else:  # exp and ln are correctly rounded by decimal, and faster than **
                 raw = [(-exponent * Decimal(place).ln()).exp() for place in range(1, places + 1)]
         else:
-            ratio = _decimal(curve.ratio, "ratio", code="PAYOUT_BAD_CURVE")
+            ratio = exact_decimal(curve.ratio, "ratio", code="PAYOUT_BAD_CURVE")
             if not 0 < ratio <= 1:
                 raise PokerfloorError(
                     "PAYOUT_BAD_CURVE",
@@ -565,61 +563,3 @@ def check_ranking(ranking: Sequence[Sequence[PlayerId]]) -> list[tuple[PlayerId,
                 )
             seen.add(player)
     return groups
-
-
-# Input checks shared by the tournament money and points modules
-
-
-def whole(name: str, value: object, *, minimum: int, code: str, maximum: int | None = None) -> int:
-    """``value`` if it is an int (not a bool) within bounds, else a ``code`` error naming it."""
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, int)
-        or value < minimum
-        or (maximum is not None and value > maximum)
-    ):
-        accepted = (
-            f"a whole number from {minimum} to {maximum}"
-            if maximum is not None
-            else f"a whole number, {minimum} or more"
-        )
-        raise PokerfloorError(
-            code, f"{name} is {value!r}; use {accepted}", {"name": name, "value": repr(value)}
-        )
-    return value
-
-
-# A number as text: ASCII digits and a decimal point (``Decimal`` also reads "1e-999999",
-# "١" or "1_0", none of which is a payout parameter).
-_PLAIN_DECIMAL = re.compile(r"[+-]?(?:[0-9]{1,20}(?:\.[0-9]{0,20})?|\.[0-9]{1,20})")
-
-
-def _decimal(value: Number, name: str, *, code: str) -> Decimal:
-    """An exact decimal from an int, a str, a Decimal or a float (read as it prints)."""
-    try:
-        if isinstance(value, bool):
-            raise TypeError
-        if isinstance(value, str) and not _PLAIN_DECIMAL.fullmatch(value.strip()):
-            raise ValueError
-        if isinstance(value, float):
-            result = Decimal(repr(value))
-        elif isinstance(value, int | str | Decimal):
-            result = Decimal(value)
-        else:
-            raise TypeError
-    except (InvalidOperation, TypeError, ValueError) as error:
-        raise PokerfloorError(
-            code,
-            f"{name} is {value!r}; use a number written with the digits 0-9 and a dot, "
-            "such as 0.75",
-            {"name": name, "value": repr(value)},
-        ) from error
-    if not result.is_finite():
-        raise PokerfloorError(
-            code, f"{name} is {value!r}; use a finite number", {"name": name, "value": repr(value)}
-        )
-    return result
-
-
-def _fraction(value: Number, name: str, *, code: str) -> Fraction:
-    return Fraction(_decimal(value, name, code=code))
