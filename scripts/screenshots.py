@@ -14,7 +14,8 @@ the pages then show:
 
 Then Debian's chromium (``/usr/bin/chromium``, driven by Playwright) signs in with the TD token
 and saves each page at a laptop's 1366x768 (the clock screen at a TV's 1920x1080, the captain's
-and a player's pages at a phone's 390x844), in French, plus the clock screen in English. The
+and a player's pages at a phone's 390x844), in French, plus the clock screen in English; the
+floor calculator's dealing irregularity and the captain's floor call naming one as well. The
 evening is seeded, so the pictures only differ by the clock's time.
 """
 
@@ -223,8 +224,8 @@ def save(page: Page, path: Path) -> None:
     print(f"saved {path} ({path.stat().st_size // 1024} KB)")
 
 
-def shoot(page: Page, path: Path, url: str | None = None, sockets: int = 1) -> None:
-    """The page once its live views are connected (``sockets`` of them)."""
+def connected(page: Page, url: str | None = None, sockets: int = 1) -> None:
+    """Wait until the page's live views are connected (``sockets`` of them)."""
     if url is not None:
         page.goto(url)
     # Polled with evaluate: wait_for_function uses eval, which the pages' CSP forbids.
@@ -234,6 +235,11 @@ def shoot(page: Page, path: Path, url: str | None = None, sockets: int = 1) -> N
             raise SystemExit(f"{page.url}: the live views did not connect")
         time.sleep(0.05)
     page.wait_for_timeout(600)  # the first pushed fragment, and the fonts
+
+
+def shoot(page: Page, path: Path, url: str | None = None, sockets: int = 1) -> None:
+    """The page once its live views are connected (``sockets`` of them)."""
+    connected(page, url, sockets)
     save(page, path)
 
 
@@ -278,11 +284,26 @@ def pictures(browser: Browser, url: str, token: str, out: Path) -> None:
     result.scroll_into_view_if_needed()
     shoot(page, out / "floor.png")
 
+    # A dealing irregularity: a misdeal called after substantial action (the ruling on top).
+    page.goto(
+        f"{url}/floor/irregularities?situation=misdeal_claim&facts_for=misdeal_claim"
+        "&f_cause=wrong_order&f_actions=3&f_chips_actions=2"
+    )
+    page.locator("#irr-result .irr-decision").wait_for()
+    save(page, out / "floor-irregularity.png")
+
     page.goto(f"{base}/captains")
     link = page.locator("#captain-links a[href*='/table/3?']").get_attribute("href") or ""
     phone = browser.new_context(viewport=PHONE, locale="fr-FR")
     phone.add_init_script(COUNT_SOCKETS)
     shoot(phone.new_page(), out / "captain.png", link)
+    call = phone.new_page()  # the captain names the irregularity when calling the floor
+    connected(call, link)
+    call.locator("#cap-call-situation").select_option("misdeal_claim")
+    call.locator("#cap-call-facts select[name='f_cause']").select_option("extra_card")
+    call.locator("#cap-call-facts input[name='f_first_seat']").check()
+    call.locator("#captain-call").evaluate("element => element.scrollIntoView({block: 'end'})")
+    save(call, out / "captain-floor-call.png")
     me = phone.new_page()
     me.goto(f"{base}/me")
     me.get_by_role("link", name=NAMES[2], exact=True).click()

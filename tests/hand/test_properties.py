@@ -2,7 +2,10 @@
 exactly one player is to act with at least one legal action while the hand is live, a refused
 action changes nothing, and replaying the events rebuilds the same state. Half the hands are
 started with ``manual_showdown``: their showdown takes show, muck, show one card and ask
-actions from any player, in turn or not."""
+actions from any player, in turn or not. Dealing irregularities (a misdeal, a dead hand, a
+card exposed during the deal, a board dealt wrongly or too early) interleave with the actions,
+ruled by the profile's floor rulings: applied or refused, the invariants hold, the deck stays a
+permutation of the one dealt from and a misdeal gives every chip back."""
 
 from __future__ import annotations
 
@@ -17,9 +20,17 @@ from pokerfloor.errors import PokerfloorError
 from pokerfloor.hand import (
     SHOWDOWN_KINDS,
     Action,
+    BoardDealt,
+    BoardIrregularity,
+    ExposeCard,
+    FouledDeck,
     Hand,
     HandSetup,
+    HandStarted,
+    Irregularity,
+    KillHand,
     LiveAction,
+    Misdeal,
     Seat,
     ShowdownAction,
     Street,
@@ -175,6 +186,105 @@ class HandMachine(RuleBasedStateMachine):
         """Any amount, legal or not (not in chips, below the minimum, above the stack)."""
         self.attempt(Action(kind, amount), self.hand.to_act)  # type: ignore[arg-type]
 
+    @precondition(lambda self: not self.hand.is_complete)
+    @rule(
+        cause=st.sampled_from(
+            ("wrong_order", "boxed_cards", "second_exposed", "extra_card", "wrong_count")
+        ),
+        first_seat=st.booleans(),
+    )
+    def misdeal(self, cause: str, first_seat: bool) -> None:
+        """A misdeal called at any moment: void with every chip back, or refused (too late)."""
+        self.attempt(Misdeal(cause, 1, first_seat), None)
+        if self.hand.misdealt:
+            assert list(self.hand.stacks) == list(self.hand.starting_stacks)
+
+    @precondition(lambda self: not self.hand.is_complete)
+    @rule(
+        who=st.integers(0, 8),
+        cause=st.integers(0, 3),
+        voluntary=st.booleans(),
+        protected=st.booleans(),
+    )
+    def kill_a_hand(self, who: int, cause: int, voluntary: bool, protected: bool) -> None:
+        """A hand found dead (or a player's own deliberate act): only that hand is at stake."""
+        causes = VOLUNTARY_CAUSES if voluntary else DEAD_HAND_CAUSES
+        player = who % self.hand.count
+        self.attempt(KillHand(player, causes[cause % len(causes)], voluntary, protected), None)
+
+    @precondition(lambda self: betting(self.hand))
+    @rule(
+        error=st.sampled_from(("no_burn", "two_burns", "four_cards")),
+        order_known=st.booleans(),
+        seed=st.integers(0, 2**16),
+    )
+    def next_street_dealt_wrongly(self, error: str, order_known: bool, seed: int) -> None:
+        """Everyone checks or calls until the next street is dealt, and it comes out wrongly:
+        ruled and applied before anyone acts on it."""
+        hand = self.hand
+        street = hand.street
+        while betting(hand) and hand.street is street:
+            options = hand.legal_actions().options
+            passive = [kind for kind in ("check", "call", "allin", "fold") if kind in options]
+            hand.act(Action(passive[0]))
+        if not board_just_dealt(hand):
+            return
+        last = self.hand.events[-1]
+        assert isinstance(last, BoardDealt)
+        if last.street is not Street.FLOP:
+            error = "no_burn"
+        command = BoardIrregularity(last.street, error, order_known, seed)  # type: ignore[arg-type]
+        self.attempt(command, None)
+
+    @precondition(lambda self: not self.hand.is_complete)
+    @rule(
+        who=st.integers(0, 8),
+        card=st.sampled_from((1, 2)),
+        by=st.sampled_from(("dealer", "player_accident", "player_deliberate")),
+        how=st.sampled_from(("turned", "flashed", "off_table")),
+        flags=st.lists(st.booleans(), min_size=4, max_size=4),
+    )
+    def expose_a_hole_card(self, who: int, card: int, by: str, how: str, flags: list[bool]) -> None:
+        """A hole card turned up, flashed or off the table: replaced, kept, dead or misdeal."""
+        command = ExposeCard(who % self.hand.count, card, by, how, *flags)  # type: ignore[arg-type]
+        self.attempt(command, None)
+
+    @precondition(lambda self: not self.hand.is_complete)
+    @rule(
+        defect=st.sampled_from(
+            ("joker", "duplicate", "other_back", "face_up_in_deck", "missing_card")
+        ),
+        in_stub=st.booleans(),
+        count=st.integers(1, 3),
+        who=st.integers(0, 8),
+        holder_acted=st.booleans(),
+    )
+    def fouled_deck(
+        self, defect: str, in_stub: bool, count: int, who: int, holder_acted: bool
+    ) -> None:
+        """A fouled deck: the hand void with every chip back, a dead hand, or play going on.
+        Most fouled decks void the hand: one draw in three only, so that hands go on."""
+        if count == 1 and not holder_acted:
+            return
+        found = "in_stub" if in_stub else "in_play"
+        command = FouledDeck(defect, found, count, who % self.hand.count, holder_acted)
+        self.attempt(command, None)
+        if self.hand.misdealt:
+            assert list(self.hand.stacks) == list(self.hand.starting_stacks)
+
+    @precondition(lambda self: not self.hand.is_complete)
+    @rule(
+        street=st.sampled_from((Street.FLOP, Street.TURN, Street.RIVER)),
+        error=st.sampled_from(("no_burn", "two_burns", "four_cards", "premature")),
+        order_known=st.booleans(),
+        seed=st.integers(0, 2**16),
+    )
+    def board_dealt_wrongly(self, street: Street, error: str, order_known: bool, seed: int) -> None:
+        """A board irregularity at any moment: ruled and applied when it can happen then (just
+        after that street was dealt, or during the betting before it), refused otherwise."""
+        command = BoardIrregularity(street, error, order_known, seed)  # type: ignore[arg-type]
+        self.attempt(command, None)
+
     @precondition(lambda self: self.hand.is_complete)
     @rule()
     def a_finished_hand_refuses_actions(self) -> None:
@@ -185,13 +295,20 @@ class HandMachine(RuleBasedStateMachine):
         else:  # pragma: no cover - the property is that this never happens
             raise AssertionError("a finished hand accepted an action")
 
-    def attempt(self, action: Action | LiveAction | ShowdownAction, player: int) -> None:
+    def attempt(
+        self, action: Action | LiveAction | ShowdownAction | Irregularity, player: int | None
+    ) -> None:
         before = self.hand.snapshot()
         events_before = len(self.hand.events)
         try:
-            self.hand.act(action, player)
+            if isinstance(action, IRREGULARITIES):
+                self.hand.apply_irregularity(action)
+            else:
+                self.hand.act(action, player)
         except PokerfloorError as refused:
             assert refused.code and refused.message
+            if isinstance(action, IRREGULARITIES):
+                assert refused.code in IRREGULARITY_REFUSALS, refused
             assert self.hand.snapshot() == before
             assert len(self.hand.events) == events_before
 
@@ -203,6 +320,16 @@ class HandMachine(RuleBasedStateMachine):
             assert sum(hand.stacks) == self.total
         else:
             assert sum(hand.stacks) + in_pot == self.total
+
+    @invariant()
+    def the_cards_stay_the_deck_dealt_from(self) -> None:
+        hand = self.hand
+        started = hand.events[0]
+        assert isinstance(started, HandStarted)
+        assert sorted(hand.deck) == sorted(started.deck)
+        in_play = [card for hole in hand.holes for card in hole] + hand.board
+        assert len(set(in_play)) == len(in_play)
+        assert set(in_play) <= set(started.deck)
 
     @invariant()
     def no_stack_is_negative(self) -> None:
@@ -225,6 +352,26 @@ class HandMachine(RuleBasedStateMachine):
     @invariant()
     def replaying_the_events_rebuilds_the_state(self) -> None:
         assert Hand.replay(self.hand.events).snapshot() == self.hand.snapshot()
+
+
+IRREGULARITIES = (Misdeal, KillHand, ExposeCard, BoardIrregularity, FouledDeck)
+DEAD_HAND_CAUSES = ("mixed_with_dead_card", "touched_by_muck", "outside_line", "wrong_count")
+VOLUNTARY_CAUSES = ("wrong_count", "exposed", "mixed")
+IRREGULARITY_REFUSALS = frozenset(
+    {
+        "MISDEAL_TOO_LATE",
+        "NO_MISDEAL",
+        "IRREGULARITY_NOT_NOW",
+        "BAD_IRREGULARITY",
+        "NOT_IN_HAND",
+        "DECK_TOO_SHORT",
+    }
+)
+
+
+def board_just_dealt(hand: Hand) -> bool:
+    last = hand.events[-1]
+    return not hand.is_complete and isinstance(last, BoardDealt) and last.burn >= 0
 
 
 def betting(hand: Hand) -> bool:

@@ -21,7 +21,7 @@ BUNDLED = ["tda-2024", "tda-2010", "ropta", "allinouest", "heavenpoker"]
 # A citation starts with a rulebook of ../shared/rulebooks and an article or a topic.
 CITATION = re.compile(
     r"^(tda-2024 (R\d+|RP-\d+)|tda-2010 R\d+|ropta \d+\.\d+|ropta-2025 \S+|allinouest §\S+"
-    r"|heavenpoker \d+\.\d+|roberts 3\.7)\b"
+    r"|heavenpoker \d+(\.\d+)?|roberts 3\.7)\b"
 )
 
 

@@ -13,6 +13,7 @@ import pytest
 
 from pokerfloor import tournament as tournament_package
 from pokerfloor.app.public_view import (
+    EMPTIED_AS,
     HIDDEN_EVENT_TYPES,
     TD_ONLY_FIELDS,
     public_event,
@@ -140,6 +141,12 @@ def test_finding_10_public_api_reads_show_no_payment_nor_td_note(evening: Venue)
     assert [(call["table_no"], call["reason"]) for call in calls] == [(1, "")]  # still called
 
 
+def _emptied(field: str) -> object:
+    """A TD-only field as the public JSON shows it: "" for a text, [] for the facts."""
+    empty = EMPTIED_AS.get(field, "")
+    return list(empty) if isinstance(empty, tuple) else empty
+
+
 def test_finding_10_the_public_log_keeps_the_events_and_their_schema(evening: Venue) -> None:
     """Every event but the desk's money is in the public log, with its TD-only fields
     emptied, and still decodes as the same event type."""
@@ -150,7 +157,7 @@ def test_finding_10_the_public_log_keeps_the_events_and_their_schema(evening: Ve
     assert [event["seq"] for event in shown["events"]] == [event["seq"] for event in kept]
     for before, after in zip(kept, shown["events"], strict=True):
         emptied = TD_ONLY_FIELDS.get(before["type"], ())
-        assert after == {key: "" if key in emptied else value for key, value in before.items()}
+        assert after == {key: _emptied(key) if key in emptied else v for key, v in before.items()}
         decoded = EVENT_DECODER.decode(json.dumps({k: v for k, v in after.items() if k != "seq"}))
         assert event_type(decoded) == before["type"]
     penalty = next(event for event in shown["events"] if event["type"] == "penalty_given")
@@ -232,7 +239,7 @@ def _every_td_only_event() -> list[TournamentEvent]:
         BustCorrected("P1", 1, 2, 20000, "note", 1),
         RebuyCorrected("P1", "rebuy", 20000, 2000, "note", 1),
         HandCorrected(2, 3, (("P1", 10),), (("P1", 10),), "note", 1),
-        FloorCalled(1, "note", 1, button_seat=3, hand_no=4),
+        FloorCalled(1, "note", 1, 3, 4, "misdeal_claim", (("cause", "wrong_order"),)),
         ButtonMoved(1, 3, "note", 1),
         DealCancelled("note", 1),
         SeatChanged((Move("P1", SeatRef(1, 2), SeatRef(2, 3), "seat_change"),), "note", 1),
@@ -248,7 +255,7 @@ def test_finding_10_every_td_only_field_is_emptied_and_the_line_agrees() -> None
         shown = public_event(event)
         assert shown is not None and type(shown) is type(event)
         for field in TD_ONLY_FIELDS[kind]:
-            assert getattr(shown, field) == ""
+            assert getattr(shown, field) == EMPTIED_AS.get(field, "")
         assert public_line(kind, line) == event_line(seq, msgspec.json.encode(shown))
         # Every other field is as stored.
         kept = {

@@ -145,7 +145,13 @@ def dispatch(tournament: Tournament, command: TournamentCommand, now: int) -> No
             )
         case CallFloor():
             tournament.call_floor(
-                command.table_no, command.reason, now, command.button_seat, command.hand_no
+                command.table_no,
+                command.reason,
+                now,
+                command.button_seat,
+                command.hand_no,
+                situation=command.situation,
+                facts=command.facts,
             )
         case MoveButton():
             tournament.move_button(command.table_no, command.seat_no, command.reason, now)

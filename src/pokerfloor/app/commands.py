@@ -127,6 +127,9 @@ PointsKey = Annotated[str, msgspec.Meta(max_length=40)]
 PointsSpec = Annotated[dict[PointsKey, PointsParam], msgspec.Meta(max_length=20)]
 # A payout scheme has the same shape: a name and whole-number or text parameters.
 PayoutSpec = PointsSpec
+# A floor situation's key or one of its facts' keys, and a fact's value (pokerfloor.floor).
+FloorKey = Annotated[str, msgspec.Meta(max_length=40)]
+FloorFactValue = bool | Annotated[int, msgspec.Meta(ge=0, le=1000)] | FloorKey
 
 
 class _Command(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_field="type"):
@@ -345,6 +348,9 @@ class CallFloor(_Command, frozen=True, tag="call_floor"):
     reason: Annotated[str, msgspec.Meta(max_length=200)] = ""
     button_seat: SeatNo | None = None
     hand_no: HandNo | None = None
+    # A dealing irregularity (``pokerfloor.floor`` situation key) and its facts: optional.
+    situation: FloorKey = ""
+    facts: Annotated[dict[FloorKey, FloorFactValue], msgspec.Meta(max_length=5)] = {}
 
 
 class MoveButton(_Command, frozen=True, tag="move_button"):

@@ -9,7 +9,8 @@ stay with the TD:
   events that are nothing but that (``payment_recorded``, ``cash_refunded``) are not shown at
   all, as their very existence says who paid; elsewhere the payment method is emptied;
 - **the free-text notes** typed by the TD or a captain: the reason of an unregistration, a
-  penalty, a correction, a floor call, a button move, a cancelled deal, a seat change.
+  penalty, a correction, a floor call (and the irregularity it names, with its facts), a
+  button move, a cancelled deal, a seat change.
 
 A TD-only field is kept, emptied (``""``), so a public line decodes with the same schema as
 the stored one. The TD (with the token) gets everything as stored.
@@ -28,6 +29,7 @@ import msgspec
 from pokerfloor.tournament.events import TournamentEvent
 
 __all__ = [
+    "EMPTIED_AS",
     "HIDDEN_EVENT_TYPES",
     "TD_ONLY_FIELDS",
     "is_public",
@@ -50,11 +52,14 @@ TD_ONLY_FIELDS: dict[str, tuple[str, ...]] = {
     "bust_corrected": ("reason",),
     "rebuy_corrected": ("reason",),
     "hand_corrected": ("reason",),
-    "floor_called": ("reason",),
+    "floor_called": ("reason", "situation", "facts"),  # what the captain says of a dispute
     "button_moved": ("reason",),
     "deal_cancelled": ("reason",),
     "seat_changed": ("reason",),  # may name a player's health: the TD's alone
 }
+
+# An emptied field keeps its type: a text becomes "", these become empty.
+EMPTIED_AS: dict[str, Any] = {"facts": ()}
 
 _CACHED_LINES = 1024  # redacted lines kept: one decode per line for every public subscriber
 
@@ -74,7 +79,7 @@ def public_event(event: TournamentEvent) -> TournamentEvent | None:
     fields = TD_ONLY_FIELDS.get(kind)
     if not fields:
         return event
-    return msgspec.structs.replace(event, **dict.fromkeys(fields, ""))
+    return msgspec.structs.replace(event, **{field: EMPTIED_AS.get(field, "") for field in fields})
 
 
 def public_line(event_type_name: str, line: bytes) -> bytes | None:
@@ -93,7 +98,7 @@ def _emptied(event_type_name: str, line: bytes) -> bytes:
     data: dict[str, Any] = msgspec.json.decode(line)
     for field in TD_ONLY_FIELDS[event_type_name]:
         if field in data:  # a line older than the field decodes to its default: nothing to hide
-            data[field] = ""
+            data[field] = EMPTIED_AS.get(field, "")
     return msgspec.json.encode(data)
 
 
@@ -113,5 +118,7 @@ def public_seating_chart(chart: dict[str, Any]) -> dict[str, Any]:
     emptied: that a table called the TD is public, what the captain wrote is for the TD."""
     return {
         **chart,
-        "floor_calls": [{**call, "reason": ""} for call in chart["floor_calls"]],
+        "floor_calls": [
+            {**call, "reason": "", "situation": "", "facts": {}} for call in chart["floor_calls"]
+        ],
     }

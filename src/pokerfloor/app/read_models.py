@@ -194,6 +194,8 @@ def seating_chart(tournament: Tournament, now_ms: int) -> dict[str, Any]:
                 "at_ms": call.at_ms,
                 "button_seat": call.button_seat,
                 "hand_no": call.hand_no,
+                "situation": call.situation,
+                "facts": dict(call.facts),
             }
             for call in sorted(tournament.floor_calls.values(), key=lambda call: call.at_ms)
         ],

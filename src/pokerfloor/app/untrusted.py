@@ -46,6 +46,8 @@ _BOUNDS: dict[str, Any] = {
     "payment_method": MethodText,
     "kind": _Short,
     "profile": _Short,
+    "situation": _Short,  # a floor call's irregularity and its facts (commands.FloorKey)
+    "facts": _Short,
     "basis": _Short,
     "club_name": Annotated[str, msgspec.Meta(max_length=MAX_CLUB_NAME_LENGTH)],
     "message": Annotated[str, msgspec.Meta(max_length=MAX_SCREEN_MESSAGE_LENGTH)],

@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from pokerfloor.cli.demo import demo
+from pokerfloor.cli.floor import floor_app
 from pokerfloor.cli.hand import hand_app
 from pokerfloor.cli.phh import phh_app
 from pokerfloor.cli.rules import rules_app
@@ -24,6 +25,7 @@ app.command("import")(import_command)
 app.add_typer(phh_app, name="phh")
 app.add_typer(rules_app, name="rules")
 app.add_typer(hand_app, name="hand")
+app.add_typer(floor_app, name="floor")
 
 
 @app.callback()

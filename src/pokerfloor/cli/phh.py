@@ -24,7 +24,7 @@ from pokerfloor.formats._phh_check import CorpusSummary, check_corpus, corpus_fi
 from pokerfloor.formats.phh import (
     PHH_PROFILE,
     PhhError,
-    PhhReplay,
+    PhhResult,
     export_phh,
     play_random_hand,
 )
@@ -55,6 +55,12 @@ def replay(
     ),
     profile: str = typer.Option(PHH_PROFILE, help="Profil de règles / rule profile (id or path)"),
     seed: int = typer.Option(0, help="Graine des cartes inconnues / seed for unknown cards"),
+    full_engine: bool = typer.Option(
+        False,
+        "--full-engine",
+        help="Rejouer chaque main avec le moteur complet (débogage) / replay every hand with "
+        "the full engine (debugging; same results, slower)",
+    ),
 ) -> None:
     """Rejoue chaque main, une ligne JSON par main / replay each hand, one JSON line per hand.
 
@@ -70,7 +76,7 @@ def replay(
         name = str(path)
         try:
             for item, result, error in replay_items(
-                path, profile=profile, seed=seed, strict=strict
+                path, profile=profile, seed=seed, strict=strict, full_engine=full_engine
             ):
                 where = item.where(name)
                 if result is None:
@@ -100,7 +106,7 @@ def _say_invalid(where: str, error: PhhError) -> None:
     typer.echo(f"{where}: {field}{error.message}", err=True)
 
 
-def _say_mismatch(where: str, result: PhhReplay) -> None:
+def _say_mismatch(where: str, result: PhhResult) -> None:
     if result.error is not None:
         typer.echo(f"{where}: engine refused {result.error['message']}", err=True)
     text = result.phh.amount_text
@@ -145,6 +151,12 @@ def check_command(
     examples: int = typer.Option(3, min=0, help="Exemples par cas / examples per case"),
     as_json: bool = typer.Option(False, "--json", help="Résumé en JSON / summary as JSON"),
     quiet: bool = typer.Option(False, help="Sans barre de progression / no progress bar"),
+    full_engine: bool = typer.Option(
+        False,
+        "--full-engine",
+        help="Rejouer chaque main avec le moteur complet (débogage) / replay every hand with "
+        "the full engine (debugging; same results, slower)",
+    ),
 ) -> None:
     """Rejoue tout un corpus et le résume / replay a whole corpus and sum it up.
 
@@ -178,7 +190,12 @@ def check_command(
             bar.update(task, advance=path.stat().st_size, hands=hands)
 
         summary = check_corpus(
-            files, profile=profile, seed=seed, examples=examples, progress=report
+            files,
+            profile=profile,
+            seed=seed,
+            examples=examples,
+            progress=report,
+            full_engine=full_engine,
         )
     if as_json:
         typer.echo(json.dumps(summary.as_dict(), ensure_ascii=False))

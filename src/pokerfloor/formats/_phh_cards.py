@@ -27,27 +27,59 @@ class PhhCards:
 def phh_cards(phh: PhhHand) -> PhhCards:
     """Collect the hole cards and board the file names (shown cards fill unknown holes)."""
     count = phh.count
-    holes: list[list[int | None]] = [[] for _ in range(count)]
-    board: list[int | None] = []
+    holes: list[tuple[int | None, ...]] = [()] * count
+    board: tuple[int | None, ...] = ()
     shown: dict[int, PhhAction] = {}
     for action in phh.actions:
-        if action.verb == "dh":
-            holes[action.player].extend(action.cards)
-            if len(holes[action.player]) > 2:
+        verb = action.verb
+        if verb == "dh":
+            dealt = holes[action.player] + action.cards
+            if len(dealt) > 2:
                 raise _card_error(action, "a hold'em player gets two hole cards")
-        elif action.verb == "db":
-            board.extend(action.cards)
+            holes[action.player] = dealt
+        elif verb == "db":
+            board += action.cards
             if len(board) > 5:
                 raise _card_error(action, "the board has five cards at most")
-        elif action.verb == "sm" and any(card is not None for card in action.cards):
+        elif (
+            verb == "sm"
+            and action.cards
+            and action.cards != _UNKNOWN_PAIR
+            and any(card is not None for card in action.cards)
+        ):
             shown[action.player] = action
-    slots = [tuple(cards + [None] * (2 - len(cards))) for cards in holes]
     for player, action in shown.items():
-        slots[player] = _show(slots[player], action)
+        dealt = holes[player]
+        holes[player] = _show(dealt if len(dealt) == 2 else _pad(dealt), action)
+    known = [card for card in board if card is not None]
+    hidden = []
+    pairs: list[tuple[int | None, int | None]] = []
+    for player, dealt in enumerate(holes):
+        first, second = dealt if len(dealt) == 2 else _pad(dealt)
+        if first is None or second is None:
+            hidden.append(player)
+        if first is not None:
+            known.append(first)
+        if second is not None:
+            known.append(second)
+        pairs.append((first, second))
+    if len(set(known)) != len(known):
+        _duplicate([card for pair in pairs for card in pair if card is not None] + known)
+    return PhhCards(tuple(pairs), board, frozenset(hidden))
+
+
+def _pad(dealt: tuple[int | None, ...]) -> tuple[int | None, ...]:
+    return dealt + (None,) * (2 - len(dealt))
+
+
+_UNKNOWN_PAIR = (None, None)
+
+
+def _duplicate(cards: list[int]) -> None:
+    """Raise for the first card dealt twice in ``cards`` (the holes in order, then the board;
+    what follows does not matter: the first repeat is found before)."""
     used: set[int] = set()
-    for card in [card for pair in slots for card in pair] + board:
-        if card is None:
-            continue
+    for card in cards:
         if card in used:
             raise PhhError(
                 "PHH_DUPLICATE_CARD",
@@ -56,9 +88,6 @@ def phh_cards(phh: PhhHand) -> PhhCards:
                 card=format_cards([card]),
             )
         used.add(card)
-    pairs = tuple((pair[0], pair[1]) for pair in slots)
-    hidden = frozenset(player for player, pair in enumerate(pairs) if None in pair)
-    return PhhCards(pairs, tuple(board), hidden)
 
 
 def _show(slot: tuple[int | None, ...], action: PhhAction) -> tuple[int | None, ...]:

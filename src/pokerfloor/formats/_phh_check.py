@@ -16,9 +16,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pokerfloor.formats._phh_lean import replay_phh_fast
+from pokerfloor.formats._phh_lean_result import PhhResult
 from pokerfloor.formats._phh_multi import MULTI_SUFFIX, PhhItem, iter_phh_file
 from pokerfloor.formats._phh_parse import PhhError, unreadable
-from pokerfloor.formats._phh_replay import PhhReplay, replay_phh
+from pokerfloor.formats._phh_replay import replay_phh
 from pokerfloor.formats._phh_setup import PHH_PROFILE
 
 SUFFIXES = (".phh", MULTI_SUFFIX)
@@ -70,7 +72,7 @@ class CorpusSummary:
         self._example(f"skipped:{error.code}", f"{name}: {error.message}")
 
     def add(
-        self, name: str, item: PhhItem, replay: PhhReplay | None, error: PhhError | None
+        self, name: str, item: PhhItem, replay: PhhResult | None, error: PhhError | None
     ) -> None:
         """Count one hand: ``replay`` when it was replayed, else the ``error`` that skipped it."""
         self.hands += 1
@@ -126,16 +128,23 @@ def _differences(differences: Iterable[dict[str, Any]]) -> str:
 
 
 def replay_items(
-    path: Path, *, profile: str = PHH_PROFILE, seed: int = 0, strict: bool = False
-) -> Iterator[tuple[PhhItem, PhhReplay | None, PhhError | None]]:
+    path: Path,
+    *,
+    profile: str = PHH_PROFILE,
+    seed: int = 0,
+    strict: bool = False,
+    full_engine: bool = False,
+) -> Iterator[tuple[PhhItem, PhhResult | None, PhhError | None]]:
     """Each hand of ``path`` with its replay, or the error that kept it from being replayed
-    (an unreadable file raises ``PhhError``)."""
+    (an unreadable file raises ``PhhError``). The lean replay (``replay_phh_fast``) unless
+    ``full_engine``: the same verdicts, pots and awards."""
+    replay = replay_phh if full_engine else replay_phh_fast
     for item in iter_phh_file(path):
         if item.hand is None:
             yield item, None, item.error
             continue
         try:
-            yield item, replay_phh(item.hand, profile=profile, seed=seed, strict=strict), None
+            yield item, replay(item.hand, profile=profile, seed=seed, strict=strict), None
         except PhhError as error:
             yield item, None, error
 
@@ -147,6 +156,7 @@ def check_corpus(
     seed: int = 0,
     examples: int = 3,
     progress: Callable[[Path, int], None] | None = None,
+    full_engine: bool = False,
 ) -> CorpusSummary:
     """Replay every hand of ``files``; ``progress(file, hands so far)`` after each file."""
     summary = CorpusSummary(examples=examples)
@@ -156,7 +166,8 @@ def check_corpus(
         name = str(path)
         try:
             summary.bytes += path.stat().st_size
-            for item, replay, error in replay_items(path, profile=profile, seed=seed):
+            items = replay_items(path, profile=profile, seed=seed, full_engine=full_engine)
+            for item, replay, error in items:
                 summary.add(name, item, replay, error)
         except PhhError as error:
             summary.add_unreadable(name, error)

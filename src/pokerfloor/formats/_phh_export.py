@@ -19,11 +19,13 @@ from pokerfloor.hand import (
     Action,
     ActionKind,
     BoardDealt,
+    DealCorrected,
     Hand,
     HandKilled,
     HandSetup,
     HandsShown,
     HolesDealt,
+    Misdealt,
     Seat,
     Street,
 )
@@ -43,6 +45,8 @@ def export_phh(hand: Hand) -> str:
     count = hand.count
     if setup.start_street is not Street.PREFLOP or setup.dead_money:
         raise _unsupported("a hand started after the pre-flop or with dead money")
+    if any(isinstance(event, DealCorrected | Misdealt) for event in hand.events):
+        raise _unsupported("a dealing irregularity changed the cards or voided the hand")
     small, big = hand.small_blind_index, hand.big_blind_index
     if big < 0:
         raise _unsupported("a hand without a big blind")

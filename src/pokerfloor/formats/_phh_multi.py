@@ -13,7 +13,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from pokerfloor.formats._phh_parse import PhhError, PhhHand, parse_phh, read_phh_text
+from pokerfloor.formats._phh_parse import PhhError, PhhHand, read_phh_text
+from pokerfloor.formats._phh_read import read_phh
 
 _HEADER = re.compile(r"^\[[ \t]*([^\[\]\n]+?)[ \t]*\][ \t]*(?:#[^\n]*)?$", re.MULTILINE)
 MULTI_SUFFIX = ".phhs"
@@ -36,7 +37,7 @@ class PhhItem:
 
 def parse_phhs(text: str) -> Iterator[PhhItem]:
     """The hands of a ``.phhs`` text, in file order; one bad hand does not stop the others."""
-    headers = list(_HEADER.finditer(text))
+    headers = _headers(text)
     preamble = text[: headers[0].start()] if headers else text
     if _has_content(preamble):
         yield PhhItem(
@@ -67,9 +68,22 @@ def parse_phhs(text: str) -> Iterator[PhhItem]:
         line += text.count("\n", header.start(), end)
 
 
+def _headers(text: str) -> list[re.Match[str]]:
+    """``_HEADER.finditer(text)``: only the lines that begin with ``[`` are tried."""
+    match = _HEADER.match
+    headers = []
+    start = 0 if text.startswith("[") else text.find("\n[") + 1
+    while start > 0 or (start == 0 and text.startswith("[")):
+        header = match(text, start)
+        if header is not None:
+            headers.append(header)
+        start = text.find("\n[", start) + 1
+    return headers
+
+
 def _item(key: str | None, line: int, body: str) -> PhhItem:
     try:
-        return PhhItem(key, line, hand=parse_phh(body))
+        return PhhItem(key, line, hand=read_phh(body))
     except PhhError as error:
         return PhhItem(key, line, error=error)
 

@@ -74,7 +74,11 @@ class PhhReplay:
                 f"unknown cards drawn again ({self.redraws} time(s)) so that the pots go to the "
                 "hands the file shows winning"
             )
-        return notes + setup_notes(self.phh, self.hand, self.posts) + self._fold_notes
+        return (
+            notes
+            + setup_notes(self.phh, self.hand.setup, self.hand.rules, self.posts)
+            + self._fold_notes
+        )
 
     @property
     def expected_finishing_stacks(self) -> tuple[int, ...] | None:
@@ -106,8 +110,8 @@ class PhhReplay:
             return NOT_COMPARED
         if self.outcome is None:  # a partial history: compare the stacks as they stand
             paid = Outcome((0,) * self.phh.count, (0,) * self.phh.count, False)
-            return check_finishing(self.phh, self.hand, paid, ABSENT)
-        return check_finishing(self.phh, self.hand, self.outcome, self.winnings_check)
+            return check_finishing(self.phh, self.hand.stacks, paid, ABSENT)
+        return check_finishing(self.phh, self.hand.stacks, self.outcome, self.winnings_check)
 
     @property
     def pots(self) -> list[dict[str, Any]]:

@@ -13,6 +13,7 @@ must equal it. Anything else is a mismatch, reported player by player.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -147,7 +148,10 @@ def _rake(phh: PhhHand, paid: Outcome, shares: tuple[int, ...]) -> int | None:
     return total if paid.flop else None
 
 
-def check_finishing(phh: PhhHand, hand: Hand, paid: Outcome | None, won: Agreement) -> Agreement:
+def check_finishing(
+    phh: PhhHand, stacks: Sequence[int], paid: Outcome | None, won: Agreement
+) -> Agreement:
+    """Compare the stacks the replay finished with (``stacks``) with the file's."""
     expected = phh.finishing_stacks
     if expected is None:
         return ABSENT
@@ -157,7 +161,7 @@ def check_finishing(phh: PhhHand, hand: Hand, paid: Outcome | None, won: Agreeme
     replay = tuple(
         stack - share if index not in phh.unknown_stacks else wanted
         for index, (stack, share, wanted) in enumerate(
-            zip(hand.stacks, rake_shares, expected, strict=True)
+            zip(stacks, rake_shares, expected, strict=True)
         )
     )
     if replay == expected:

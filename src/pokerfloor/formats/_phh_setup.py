@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from pokerfloor.formats._phh_parse import PhhError, PhhHand
-from pokerfloor.hand import Hand, HandSetup, Seat
+from pokerfloor.hand import HandSetup, Seat
+from pokerfloor.hand._rules import HandRules
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +48,51 @@ def phh_setup(phh: PhhHand, profile: str = PHH_PROFILE) -> HandSetup:
 
 def plan_setup(phh: PhhHand, profile: str = PHH_PROFILE) -> tuple[HandSetup, PhhPosts]:
     """The engine's set-up for ``phh`` and the posts it replays (dead chips, live blinds)."""
+    forced = plan_forced(phh)
+    count = phh.count
+    seat_numbers = phh.seats or tuple(range(1, count + 1))
+    small_index, big_index = forced.small_index, forced.big_index
+    usual = (1, 0) if count == 2 else (0, 1)
+    moved = (small_index, big_index) != usual
+    dead_hands = forced.dead_hands
+    setup = HandSetup(
+        profile=profile,
+        seats=tuple(
+            Seat(seat_no, f"p{index + 1}", stack, absent=index in dead_hands)
+            for index, (seat_no, stack) in enumerate(zip(seat_numbers, forced.stacks, strict=True))
+        ),
+        button_seat=seat_numbers[-1],
+        small_blind=forced.small_blind,
+        big_blind=forced.big_blind,
+        ante=forced.ante,
+        bb_ante=forced.bb_ante,
+        small_blind_seat=(seat_numbers[small_index] if small_index >= 0 else 0) if moved else None,
+        big_blind_seat=seat_numbers[big_index] if moved else None,
+        dead_money=forced.dead_money,
+        smallest_chip=_smallest_chip(phh),
+    )
+    return setup, forced.posts
+
+
+class PhhForced(NamedTuple):
+    """What ``plan_setup`` makes of a hand's forced bets, before it builds the ``HandSetup``:
+    the players' stacks once dead posts are taken, the blinds (an index of -1: none), the antes.
+    The blinds' indices are those the engine finds from the set-up (``_blind_indices``)."""
+
+    stacks: list[int]
+    small_index: int
+    small_blind: int
+    big_index: int
+    big_blind: int
+    ante: int
+    bb_ante: int
+    posts: PhhPosts
+    dead_hands: frozenset[int]
+    dead_money: int  # the dead posts, in the pot before the deal
+
+
+def plan_forced(phh: PhhHand) -> PhhForced:
+    """The checks and forced bets of ``plan_setup`` (the same errors, in the same order)."""
     count = phh.count
     seat_numbers = phh.seats or tuple(range(1, count + 1))
     _check_seats(phh, seat_numbers)
@@ -63,25 +110,10 @@ def plan_setup(phh: PhhHand, profile: str = PHH_PROFILE) -> tuple[HandSetup, Phh
                 "blinds_or_straddles",
             )
         stacks[player] -= dead
-    usual = (1, 0) if count == 2 else (0, 1)
-    moved = (small_index, big_index) != usual
-    setup = HandSetup(
-        profile=profile,
-        seats=tuple(
-            Seat(seat_no, f"p{index + 1}", stack, absent=index in dead_hands)
-            for index, (seat_no, stack) in enumerate(zip(seat_numbers, stacks, strict=True))
-        ),
-        button_seat=seat_numbers[-1],
-        small_blind=small,
-        big_blind=big,
-        ante=ante,
-        bb_ante=bb_ante,
-        small_blind_seat=(seat_numbers[small_index] if small_index >= 0 else 0) if moved else None,
-        big_blind_seat=seat_numbers[big_index] if moved else None,
-        dead_money=sum(posts.dead.values()),
-        smallest_chip=_smallest_chip(phh),
+    dead_money = sum(posts.dead.values()) if posts.dead else 0
+    return PhhForced(
+        stacks, small_index, small, big_index, big, ante, bb_ante, posts, dead_hands, dead_money
     )
-    return setup, posts
 
 
 _GOOD_SEATS: set[tuple[tuple[int, ...], int | None]] = set()
@@ -227,10 +259,10 @@ def _smallest_chip(phh: PhhHand) -> int:
     return value * phh.scale
 
 
-def setup_notes(phh: PhhHand, hand: Hand, posts: PhhPosts) -> list[str]:
+def setup_notes(phh: PhhHand, setup: HandSetup, rules: HandRules, posts: PhhPosts) -> list[str]:
     """What a reader should know about how the file's forced bets were played."""
     notes = []
-    minimum = hand.setup.big_blind * hand.rules.minimum_bet_big_blinds
+    minimum = setup.big_blind * rules.minimum_bet_big_blinds
     if phh.min_bet != minimum:
         notes.append(
             f"min_bet {phh.amount_text(phh.min_bet)} differs from the profile's minimum bet "
@@ -243,9 +275,9 @@ def setup_notes(phh: PhhHand, hand: Hand, posts: PhhPosts) -> list[str]:
     if phh.unknown_stacks:
         players = ", ".join(f"p{index + 1}" for index in sorted(phh.unknown_stacks))
         notes.append(f"unknown starting stacks ({players}) replayed as deep enough for the hand")
-    ante = hand.setup.ante or hand.setup.bb_ante
+    ante = setup.ante or setup.bb_ante
     short = [index for index, stack in enumerate(phh.starting_stacks) if stack < ante]
-    engine_trims = hand.setup.ante > 0  # uniform antes count in side pots; a BB ante is dead
+    engine_trims = setup.ante > 0  # uniform antes count in side pots; a BB ante is dead
     if short and phh.ante_trimming_status != engine_trims:
         notes.append(
             f"ante_trimming_status is {str(phh.ante_trimming_status).lower()} but the engine "

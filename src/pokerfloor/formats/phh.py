@@ -9,6 +9,8 @@ See docs/phh.md for the mapping between PHH fields and the engine.
 
 from pokerfloor.formats._phh_cards import PhhCards, phh_cards, phh_deck
 from pokerfloor.formats._phh_export import export_phh, export_phhs, play_random_hand
+from pokerfloor.formats._phh_lean import lean_replay, replay_phh_fast
+from pokerfloor.formats._phh_lean_result import LeanReplay, PhhResult
 from pokerfloor.formats._phh_multi import PhhItem, iter_phh_file, load_phhs, parse_phhs
 from pokerfloor.formats._phh_parse import (
     PhhAction,
@@ -25,6 +27,7 @@ from pokerfloor.formats._phh_setup import PHH_PROFILE, PhhPosts, phh_setup
 __all__ = [
     "PHH_PROFILE",
     "Agreement",
+    "LeanReplay",
     "PhhAction",
     "PhhCards",
     "PhhError",
@@ -32,9 +35,11 @@ __all__ = [
     "PhhItem",
     "PhhPosts",
     "PhhReplay",
+    "PhhResult",
     "export_phh",
     "export_phhs",
     "iter_phh_file",
+    "lean_replay",
     "load_phh",
     "load_phhs",
     "parse_phh",
@@ -45,4 +50,5 @@ __all__ = [
     "phh_setup",
     "play_random_hand",
     "replay_phh",
+    "replay_phh_fast",
 ]

@@ -4,6 +4,14 @@ See docs/engine.md for the API and a runnable example.
 """
 
 from pokerfloor.hand._engine import Hand, HandError
+from pokerfloor.hand._irregularities import (
+    BoardIrregularity,
+    ExposeCard,
+    FouledDeck,
+    Irregularity,
+    KillHand,
+    Misdeal,
+)
 from pokerfloor.hand._model import (
     ACTION_KINDS,
     SHOWDOWN_KINDS,
@@ -14,6 +22,7 @@ from pokerfloor.hand._model import (
     BoardDealt,
     CardsShown,
     Committed,
+    DealCorrected,
     Event,
     HandEnded,
     HandKilled,
@@ -25,6 +34,7 @@ from pokerfloor.hand._model import (
     HolesDealt,
     LegalActions,
     LiveAction,
+    Misdealt,
     Noted,
     Posted,
     PotAwarded,
@@ -47,9 +57,13 @@ __all__ = [
     "ActionKind",
     "BetReturned",
     "BoardDealt",
+    "BoardIrregularity",
     "CardsShown",
     "Committed",
+    "DealCorrected",
     "Event",
+    "ExposeCard",
+    "FouledDeck",
     "Hand",
     "HandEnded",
     "HandError",
@@ -60,8 +74,12 @@ __all__ = [
     "HandVoided",
     "HandsShown",
     "HolesDealt",
+    "Irregularity",
+    "KillHand",
     "LegalActions",
     "LiveAction",
+    "Misdeal",
+    "Misdealt",
     "Noted",
     "Posted",
     "PotAwarded",

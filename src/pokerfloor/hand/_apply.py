@@ -13,6 +13,7 @@ from pokerfloor.hand._model import (
     BoardDealt,
     CardsShown,
     Committed,
+    DealCorrected,
     Event,
     HandEnded,
     HandKilled,
@@ -20,6 +21,7 @@ from pokerfloor.hand._model import (
     HandsShown,
     HandVoided,
     HolesDealt,
+    Misdealt,
     Noted,
     Posted,
     PotAwarded,
@@ -28,6 +30,8 @@ from pokerfloor.hand._model import (
 )
 from pokerfloor.hand._showdown_rights import next_to_show, tabled
 from pokerfloor.hand._state import ACTIVE, ALL_IN, FOLDED, HandState
+
+_DEAL_CARDS = frozenset({"exposed_card_deal", "flashed_card", "card_off_table"})
 
 
 class HandApplying(HandState):
@@ -50,7 +54,12 @@ class HandApplying(HandState):
         self._open_preflop()
 
     def _apply_killed(self, event: HandKilled) -> None:
+        if event.refund:
+            self._apply_returned(BetReturned(event.player, event.refund))
+        if event.bet_to >= 0:
+            self.current_bet = event.bet_to
         self.status[event.player] = FOLDED
+        self._drop_held(event.player)  # a dead hand's action held out of turn goes with it
         if self.to_act == event.player:
             self.to_act = self._next_to_act(event.player)
 
@@ -89,7 +98,7 @@ class HandApplying(HandState):
         self.awards.append(event)
         self.street = Street.SHOWDOWN
 
-    def _apply_voided(self, event: HandVoided) -> None:
+    def _apply_voided(self, event: HandVoided | Misdealt) -> None:
         for player, chips in event.refunds:
             self.stacks[player] += chips
             self.dead_money -= self.ante_posted[player]
@@ -97,6 +106,24 @@ class HandApplying(HandState):
             self.contributed[player] = 0
         self.committed = [0] * self.count
         self.street = Street.SHOWDOWN
+
+    def _apply_misdealt(self, event: Misdealt) -> None:
+        self._apply_voided(event)  # the same refunds as a void hand
+        self.misdealt = True
+        self.to_act = -1
+
+    def _apply_deal_corrected(self, event: DealCorrected) -> None:
+        self.deck = event.deck
+        self.deck_position = event.position
+        self.holes = list(event.holes)
+        self.board = list(event.board)
+        self.no_burn = event.no_burn
+        self.seen = self.seen + event.seen
+        # Every card turned up counts towards a misdeal; flashed or fallen ones once replaced.
+        replaced = event.procedure == "card_replaced" and event.situation in _DEAL_CARDS
+        if event.situation == "exposed_card_deal" or replaced:
+            self.exposed_in_deal += 1
+        self.replaced_in_deal += replaced
 
     def _apply_ended(self, event: HandEnded) -> None:
         self.street = Street.COMPLETE
@@ -223,4 +250,6 @@ _HANDLERS: dict[type, Callable[[HandApplying, Any], None]] = {
     ShowdownOpened: HandApplying._apply_showdown_opened,
     CardsShown: HandApplying._apply_cards_shown,
     HandMucked: HandApplying._apply_mucked,
+    DealCorrected: HandApplying._apply_deal_corrected,
+    Misdealt: HandApplying._apply_misdealt,
 }

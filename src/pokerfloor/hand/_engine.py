@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from pokerfloor.errors import PokerfloorError
+from pokerfloor.hand._irregularities import HandIrregularities, Irregularity
 from pokerfloor.hand._live import interpret_live
 from pokerfloor.hand._model import (
     Acted,
@@ -36,7 +37,6 @@ from pokerfloor.hand._model import (
     Street,
     Timeout,
 )
-from pokerfloor.hand._out_of_turn import HandOutOfTurn
 from pokerfloor.hand._setup import check_setup, deal_order
 from pokerfloor.hand._state import ACTIVE, FOLDED, HandError
 from pokerfloor.hand._timeout import timeout_ruling
@@ -49,7 +49,7 @@ _SHOWDOWN = Street.SHOWDOWN
 __all__ = ["Hand", "HandError"]
 
 
-class Hand(HandOutOfTurn):
+class Hand(HandIrregularities):
     """The state of one hand. Build it with ``Hand.start`` or ``Hand.replay``."""
 
     @classmethod
@@ -129,6 +129,32 @@ class Hand(HandOutOfTurn):
                 self._restore(first_new)
             raise
         return self.events[first_new:]
+
+    def apply_irregularity(self, command: Irregularity) -> list[Event]:
+        """Apply a dealing irregularity (``Misdeal``, ``KillHand``, ``ExposeCard``,
+        ``BoardIrregularity``, ``FouledDeck``) as the profile's floor ruling says (asked of
+        ``pokerfloor.floor.rule`` with the facts of the state); return its events.
+
+        Raises ``HandError`` (state unchanged) when it cannot happen now or is refused by the
+        rule (``MISDEAL_TOO_LATE`` after substantial action, with the articles).
+        """
+        if self.street is Street.COMPLETE:
+            raise HandError("HAND_OVER", "the hand is over: no more actions")
+        first_new = len(self.events)
+        try:
+            self._irregularity(command)
+            self._advance()
+        except PokerfloorError:
+            if len(self.events) > first_new:
+                self._restore(first_new)
+            raise
+        return self.events[first_new:]
+
+    @property
+    def redeal(self) -> bool:
+        """A misdeal voided the hand: every post went back and the same button deals again
+        (the table reports no hand, so the tournament keeps the button and the blinds)."""
+        return self.misdealt
 
     def _restore(self, length: int) -> None:
         """Undo a partly applied action: rebuild the state from the events before it."""
@@ -217,6 +243,7 @@ class Hand(HandOutOfTurn):
 
     def _deal_board(self, street: Street, burn: bool = True) -> None:
         position = self.deck_position
+        burn = burn and street not in self.no_burn  # a burn already used by an irregularity
         burn_card = self.deck[position] if burn else -1
         if burn:
             position += 1

@@ -154,8 +154,14 @@ class HolesDealt(msgspec.Struct, frozen=True, tag="holes_dealt"):
 
 
 class HandKilled(msgspec.Struct, frozen=True, tag="hand_killed"):
+    """A dead hand. ``refund``: chips that go back to the player first (a protected hand lost
+    through no fault of his, heavenpoker 8.12; an uncalled last bet, allinouest); ``bet_to``:
+    the street's bet after that refund (-1: unchanged)."""
+
     player: int
     ruling: Ruling
+    refund: int = 0
+    bet_to: int = -1
 
 
 class Acted(msgspec.Struct, frozen=True, tag="acted"):
@@ -248,6 +254,36 @@ class Noted(msgspec.Struct, frozen=True, tag="noted"):
     held_raised: bool = False
 
 
+class DealCorrected(msgspec.Struct, frozen=True, tag="deal_corrected"):
+    """A dealing irregularity put right by the floor's ruling (``procedure``: its decision,
+    ``card_replaced``, ``burn_restored``, ``board_reshuffled``, ``card_set_aside``,
+    ``extra_card_removed``). The cards as they stand afterwards: ``deck`` (the whole order, the
+    cards already dealt or burned in their places; a reshuffle's new order from ``position``
+    on), ``position`` (the next card to deal), ``holes``, ``board``, ``no_burn`` (the streets
+    still to come that are dealt without a burn). ``seen``: the cards the table saw that are
+    not in play (a burn turned up, a card set aside)."""
+
+    situation: str
+    procedure: str
+    deck: tuple[int, ...]
+    position: int
+    holes: tuple[tuple[int, int], ...]
+    board: tuple[int, ...]
+    no_burn: tuple[int, ...]
+    seen: tuple[int, ...]
+    ruling: Ruling
+    steps: tuple[str, ...] = ()
+
+
+class Misdealt(msgspec.Struct, frozen=True, tag="misdealt"):
+    """A misdeal: the hand is void, every chip posted or bet goes back to its player and the
+    same button deals again (the tournament does not move the button: no hand is reported)."""
+
+    refunds: tuple[tuple[int, int], ...]  # (player, chips)
+    ruling: Ruling
+    situation: str = "misdeal_claim"
+
+
 Event = (
     HandStarted
     | Posted
@@ -265,4 +301,6 @@ Event = (
     | ShowdownOpened
     | CardsShown
     | HandMucked
+    | DealCorrected
+    | Misdealt
 )

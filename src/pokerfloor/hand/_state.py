@@ -2,7 +2,8 @@
 (who is to act next, the pots). The layers of ``Hand`` build on it in one line:
 ``HandState`` -> ``HandApplying`` (events applied) -> ``HandLegality`` (what a player may do)
 -> ``HandShowdown`` (uncalled bets, showdown, awards) -> ``HandOutOfTurn`` (actions out of
-turn) -> ``Hand`` (``_engine.py``: start, act, the flow of streets).
+turn) -> ``HandIrregularities`` (dealing irregularities) -> ``Hand`` (``_engine.py``: start,
+act, the flow of streets).
 
 Players are indexed in dealing order: index 0 is the first seat left of the button, the button
 (when a player sits there) is last.
@@ -79,6 +80,14 @@ class HandState:
         self.exposed: dict[int, tuple[int, ...]] = {}
         self.mucked: dict[int, int] = {}
         self.awards: list[PotAwarded] = []
+        # Dealing irregularities (``_irregularities.py``): streets still to be dealt without a
+        # burn, the cards exposed during the deal and how many were replaced, the cards the
+        # table saw out of play, and a misdeal (the same button deals again).
+        self.no_burn: tuple[int, ...] = ()
+        self.exposed_in_deal = 0
+        self.replaced_in_deal = 0
+        self.seen: tuple[int, ...] = ()
+        self.misdealt = False
         self.events: list[Event] = [started]
         self._legal_cache: LegalActions | None = None
 
@@ -126,6 +135,12 @@ class HandState:
             "exposed": dict(self.exposed),
             "mucked": list(self.mucked.items()),
             "awards": list(self.awards),
+            "deck": self.deck,
+            "no_burn": self.no_burn,
+            "exposed_in_deal": self.exposed_in_deal,
+            "replaced_in_deal": self.replaced_in_deal,
+            "seen": self.seen,
+            "misdealt": self.misdealt,
         }
 
     def pots(self) -> list[tuple[int, tuple[int, ...]]]:

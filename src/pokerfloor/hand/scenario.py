@@ -16,21 +16,25 @@ import yaml
 from pokerfloor.cards import parse_card, parse_cards, shuffled_order
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.hand._engine import Hand
+from pokerfloor.hand._irregularities import Irregularity
 from pokerfloor.hand._model import (
     Acted,
     Action,
     CardsShown,
     Committed,
+    DealCorrected,
     HandKilled,
     HandMucked,
     HandSetup,
     LiveAction,
+    Misdealt,
     Noted,
     Seat,
     ShowdownAction,
     Street,
     Timeout,
 )
+from pokerfloor.hand._scenario_irregularities import irregularity, is_irregularity
 from pokerfloor.hand._setup import board_positions, deal_order
 
 TOP_KEYS = {
@@ -56,7 +60,7 @@ class ScenarioError(PokerfloorError):
 class Scenario:
     setup: HandSetup
     deck: tuple[int, ...]
-    actions: tuple[tuple[str, Action | LiveAction | Timeout | ShowdownAction], ...]
+    actions: tuple[tuple[str, Action | LiveAction | Timeout | ShowdownAction | Irregularity], ...]
     expect: dict[str, Any] | None
     lines: dict[str, int] = field(default_factory=dict)
 
@@ -249,9 +253,10 @@ def _deck(
 
 
 def _actions(raw: Any, names: list[str], lines: dict[str, int]) -> tuple[tuple[str, Any], ...]:
+    """The actions in order; a map naming an irregularity is one (``_scenario_irregularities``)."""
     if not isinstance(raw, list):
         raise _fail("actions is a list of {PLAYER: ACTION}", "actions", lines)
-    parsed = []
+    parsed: list[tuple[str, Any]] = []
     for index, item in enumerate(raw):
         where = f"actions[{index}]"
         if not (isinstance(item, dict) and len(item) == 1):
@@ -260,6 +265,12 @@ def _actions(raw: Any, names: list[str], lines: dict[str, int]) -> tuple[tuple[s
         name = str(name)
         if name not in names:
             raise _fail(f"no player named {name!r}; players: {', '.join(names)}", where, lines)
+        if is_irregularity(action):
+            try:
+                parsed.append((name, irregularity(action, names.index(name))))
+            except ValueError as wrong:
+                raise _fail(str(wrong), where, lines) from None
+            continue
         parsed.append((name, _action(action, where, lines, names)))
     return tuple(parsed)
 
@@ -357,7 +368,10 @@ def run_scenario(scenario: Scenario) -> dict[str, Any]:
     error_code: str | None = None
     for index, (name, action) in enumerate(scenario.actions):
         try:
-            events = hand.act(action, hand.index_of(name))
+            if isinstance(action, Action | LiveAction | Timeout | ShowdownAction):
+                events = hand.act(action, hand.index_of(name))
+            else:
+                events = hand.apply_irregularity(action)
         except PokerfloorError as refused:
             error, error_code = refused.message, refused.code
             break
@@ -369,7 +383,17 @@ def _collect_rulings(
     events: Any, index: int | None, names: tuple[str, ...], out: list[dict[str, Any]]
 ) -> None:
     for event in events:
-        if (
+        if isinstance(event, DealCorrected | Misdealt):
+            out.append(
+                {
+                    "action": index,
+                    "player": None,
+                    "decision": event.ruling.decision,
+                    "reason": event.ruling.reason,
+                    "citations": list(event.ruling.citations),
+                }
+            )
+        elif (
             isinstance(event, Acted | HandKilled | Noted | Committed | CardsShown | HandMucked)
             and event.ruling is not None
         ):
@@ -434,6 +458,8 @@ def _output(
             "order": shown,
             "mucked": [names[i] for i in hand.mucked],
         }
+        if hand.redeal:  # a misdeal: every post back, the same button deals again
+            output["result"]["redeal"] = True
     return output
 
 

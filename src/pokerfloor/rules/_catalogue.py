@@ -9,9 +9,10 @@ from types import MappingProxyType
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.rules._schema import SettingSpec
 from pokerfloor.rules._settings_event import EVENT_SETTINGS
+from pokerfloor.rules._settings_irregularities import IRREGULARITIES
 from pokerfloor.rules._settings_play import PLAY_SETTINGS
 
-SCHEMA: tuple[SettingSpec, ...] = PLAY_SETTINGS + EVENT_SETTINGS
+SCHEMA: tuple[SettingSpec, ...] = PLAY_SETTINGS + IRREGULARITIES + EVENT_SETTINGS
 SCHEMA_BY_KEY = MappingProxyType({spec.key: spec for spec in SCHEMA})
 SECTIONS: tuple[str, ...] = tuple(dict.fromkeys(spec.section for spec in SCHEMA))
 

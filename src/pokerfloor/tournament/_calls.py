@@ -9,9 +9,11 @@ A mixin of ``Tournament`` (state.py).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from pokerfloor.errors import PokerfloorError
+from pokerfloor.floor import FactValue, rule
 from pokerfloor.tournament.events import (
     ButtonMoved,
     CaptainKeyRenewed,
@@ -21,8 +23,16 @@ from pokerfloor.tournament.events import (
 from pokerfloor.tournament.types import Table
 
 if TYPE_CHECKING:
+    from pokerfloor.rules import RuleProfile
     from pokerfloor.tournament.events import TournamentEvent
     from pokerfloor.tournament.table_map import TableMap
+
+
+def _fact_text(value: FactValue) -> str:
+    """A fact as the event keeps it (``rule`` reads the text back: "true", "2")."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 class FloorCallCommands:
@@ -32,6 +42,7 @@ class FloorCallCommands:
         tables: TableMap
         floor_calls: dict[int, FloorCalled]
         captain_keys: dict[int, int]
+        profile: RuleProfile
 
         def _record(self, event: TournamentEvent) -> None: ...
         def cite(self, key: str) -> tuple[str, ...]: ...
@@ -43,9 +54,14 @@ class FloorCallCommands:
         at_ms: int,
         button_seat: int | None = None,
         hand_no: int | None = None,
+        *,
+        situation: str = "",
+        facts: Mapping[str, FactValue] | None = None,
     ) -> None:
         """The table asks for the TD; a second call while one is open changes nothing, unless
-        it says where the button is (it then replaces the open call)."""
+        it says where the button is (it then replaces the open call). ``situation`` names a
+        dealing irregularity (``pokerfloor.floor``) with its ``facts``: checked here as the
+        floor rules them, so the TD's suggested ruling never fails on a stored call."""
         table = self.tables.get(table_no)
         if table is None:
             raise PokerfloorError(
@@ -53,8 +69,14 @@ class FloorCallCommands:
             )
         if button_seat is not None:
             self._check_button_seat(table, button_seat)
+        given = dict(facts or {})
+        if situation or given:
+            rule(self.profile, situation, given)  # refuses an unknown situation or fact
         if table_no not in self.floor_calls or button_seat is not None:
-            self._record(FloorCalled(table_no, reason, at_ms, button_seat, hand_no))
+            stored = tuple((key, _fact_text(value)) for key, value in given.items())
+            self._record(
+                FloorCalled(table_no, reason, at_ms, button_seat, hand_no, situation, stored)
+            )
 
     def move_button(self, table_no: int, seat_no: int, reason: str, at_ms: int) -> None:
         """The TD puts the button where the table really has it (a captain's report

@@ -361,6 +361,10 @@ class FloorCalled(msgspec.Struct, frozen=True, tag="floor_called"):
     # pokerfloor expects it: the TD confirms (``button_moved``) or answers the call.
     button_seat: int | None = None
     hand_no: int | None = None
+    # The dealing irregularity the captain names (a ``pokerfloor.floor`` situation key, "" for
+    # none) and the facts given, as text: the TD sees the suggested ruling next to the call.
+    situation: str = ""
+    facts: tuple[tuple[str, str], ...] = ()
 
 
 class ButtonMoved(msgspec.Struct, frozen=True, tag="button_moved"):

@@ -39,6 +39,7 @@ from pokerfloor.app.public_view import public_line, public_players_list, public_
 from pokerfloor.app.service import PublishedEvent, TournamentDamaged, TournamentService
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament.room_screen import logo_media_type
+from pokerfloor.web.club_api import mount_club
 from pokerfloor.web.headers import SecurityHeaders
 from pokerfloor.web.pages import damaged_page, mount_pages
 from pokerfloor.web.pages._common import TD_COOKIE, is_td
@@ -480,6 +481,7 @@ def create_app(
         return app.openapi_schema
 
     app.openapi = openapi  # type: ignore[method-assign]
+    mount_club(app, service)  # the clubs' API and pages (web/club_api.py)
     mount_pages(app, service, check, captain_secret)
     return app
 

@@ -390,6 +390,10 @@ def scenario_fields(data: dict[str, Any]) -> dict[str, str] | None:
     name, disputed = actions[at]
     if "take_back" in disputed or len(before) > 8 or len(after) > 4:
         return None
+    # A dealing irregularity (misdeal, exposed card, board error...) is not a betting dispute:
+    # the irregularities' form rules it (test_floor_irregularities.py).
+    if set(disputed) - {"say", "amount", "chips", "out_of_turn"}:
+        return None
     # The form has no field for the chips a blind was posted with, and shows the disputed
     # action's ruling, not a duty noted after it (heavenpoker 3.2 x).
     if (

@@ -6,7 +6,9 @@ A call is a table's open ``floor_called`` event (one per table at most, so the t
 identifies it; ``answer_floor_call`` closes it). How long it has waited is counted here from
 the server's clock (``service.clock()``, the only one) in whole minutes and worded by the
 templates' ``ago`` macro (``templates/_floor_calls.html``: "just now" under a minute, then "1 min
-ago", "2 min ago"); the live views that show it push every second.
+ago", "2 min ago"); the live views that show it push every second. A call that names a
+dealing irregularity carries the floor's suggested ruling under the tournament's profile
+(``_floor_suggestion.py``), shown next to it.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pokerfloor.app.service import TournamentService
+from pokerfloor.web.pages._floor_suggestion import Suggestion, suggest
 
 __all__ = ["FloorCall", "WaitingCall", "floor_calls", "minutes_waited", "open_calls"]
 
@@ -33,6 +36,8 @@ class FloorCall:
     reason: str
     button_seat: int | None = None  # the captain's button, for the TD to confirm
     hand_no: int | None = None
+    situation: str = ""  # a dealing irregularity the captain named (pokerfloor.floor)
+    facts: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -41,6 +46,7 @@ class WaitingCall:
 
     call: FloorCall
     minutes: int
+    suggestion: Suggestion | None = None
 
 
 def open_calls(service: TournamentService, tournament_id: str) -> list[FloorCall]:
@@ -53,6 +59,8 @@ def open_calls(service: TournamentService, tournament_id: str) -> list[FloorCall
             call["reason"],
             call["button_seat"],
             call["hand_no"],
+            call.get("situation", ""),
+            tuple(call.get("facts", {}).items()),
         )
         for call in service.seating_chart(tournament_id)["floor_calls"]
     ]
@@ -72,7 +80,15 @@ def floor_calls(service: TournamentService, tournament_id: str) -> dict[str, Any
     button is not replaced under the TD's click)."""
     now_ms = service.clock()
     calls = open_calls(service, tournament_id)
-    waited = [WaitingCall(call, minutes_waited(now_ms, call.at_ms)) for call in calls]
+    profile = service.tournament(tournament_id).profile if calls else None
+    waited = [
+        WaitingCall(
+            call,
+            minutes_waited(now_ms, call.at_ms),
+            suggest(tournament_id, profile, call.situation, dict(call.facts)) if profile else None,
+        )
+        for call in calls
+    ]
     newest = max(waited, key=lambda row: row.call.at_ms) if waited else None
     return {
         "calls": waited,

@@ -19,6 +19,7 @@ from fastapi.responses import Response
 
 from pokerfloor.app.public_view import public_seating_chart
 from pokerfloor.web import i18n
+from pokerfloor.web.pages._captain_call import Fields, call_facts_fragment, captain_call
 from pokerfloor.web.pages._captain_report import (
     bad_hand_number,
     bad_seat_number,
@@ -45,6 +46,7 @@ from pokerfloor.web.pages._floor_calls import (
     minutes_waited,
     open_calls,
 )
+from pokerfloor.web.pages._floor_situations import situation_choices
 from pokerfloor.web.pages._forms import ascii_digits
 from pokerfloor.web.pages._live import LiveView, live_view
 from pokerfloor.web.pages._player_clock_view import table_clock
@@ -56,7 +58,6 @@ __all__ = ["FloorCall", "captain_url", "open_calls", "router"]
 router = APIRouter()
 
 TableNoPath = Annotated[int, Path(ge=1, le=10_000)]
-MAX_REASON = 200
 MAX_SEATS = 10  # the most seats a table has (commands.SeatNo)
 
 BAD_KEY = i18n.N_(
@@ -173,6 +174,7 @@ def _captain_context(pages: Pages, tournament_id: str, table_no: int) -> dict[st
         "rebuys_open": _rebuys_open(pages, tournament_id, seats),
         "chip_race": captain_chip_race(service, tournament_id, table_no),
         "pc": table_clock(service, tournament_id, table_no),  # the player clock
+        "call_situations": situation_choices,  # called while rendering: in its language
     }
 
 
@@ -425,29 +427,22 @@ def chip_race(
 
 @router.post("/t/{tournament_id}/table/{table_no}/call")
 def call_floor(
-    request: Request,
-    tournament_id: str,
-    table_no: TableNoPath,
-    reason: Annotated[str, Form(max_length=2000)] = "",
-    key: str = "",
+    request: Request, tournament_id: str, table_no: TableNoPath, fields: Fields, key: str = ""
 ) -> Response:
+    """The table calls the TD, with an optional note and, optionally, the dealing
+    irregularity and its facts (``_captain_call.py``)."""
     pages = _captain_pages(request, tournament_id, table_no, key)
-    already = any(call.table_no == table_no for call in open_calls(pages.service, tournament_id))
-    error = run(
-        request,
-        tournament_id,
-        "call_floor",
-        table_no=table_no,
-        reason=" ".join(reason.split())[:MAX_REASON],
-    )
-    with i18n.use_locale(locale_of(request)):
-        if error is not None:
-            return flash(request, error=error)
-        if already:
-            return flash(
-                request, done=i18n.gettext("The floor is already called: the TD sees your call.")
-            )
-        return flash(request, done=i18n.gettext("The floor is called: the TD sees your call."))
+    return captain_call(request, pages, tournament_id, table_no, fields)
+
+
+@router.get("/t/{tournament_id}/table/{table_no}/call/facts")
+def call_facts(
+    request: Request, tournament_id: str, table_no: TableNoPath, situation: str = "", key: str = ""
+) -> Response:
+    """The facts of the situation the captain picked (htmx swaps them into the call's form;
+    without JavaScript the call goes with the situation alone, its facts at their defaults)."""
+    _captain_pages(request, tournament_id, table_no, key)
+    return call_facts_fragment(request, situation)
 
 
 # ---- the TD's list of links and calls ------------------------------------------------------

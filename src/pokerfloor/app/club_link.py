@@ -1,0 +1,149 @@
+"""A club's event and its tournament: the tournament starts from the event, its results come
+back to the club.
+
+Starting an event's tournament creates it through the tournament service's public commands
+(``create_tournament`` with the event's profile, structure and buy-in, then one
+``register_player`` per member checked in, their ids the members' numbers, and a
+``record_payment`` each: the club's desk collected the entries). The tournament's id is made
+from the club's and the event's (``tournament_id_of``), so the link needs no event of its own
+and survives a crash between the two streams: starting again finds the tournament and
+registers only the players it lacks. Closing the event reads the finished tournament's places,
+points and prizes and hands them to the club's ``close_event`` (no-shows counted there, season
+standings from there). The tournament's own code is not changed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+import msgspec
+
+from pokerfloor.app.club_commands import CloseEvent
+from pokerfloor.app.club_service import ClubService
+from pokerfloor.app.commands import (
+    MAX_ID_LENGTH,
+    CreateTournament,
+    RecordPayment,
+    RegisterPlayer,
+    is_valid_id,
+)
+from pokerfloor.app.service import TournamentService
+from pokerfloor.errors import PokerfloorError
+from pokerfloor.tournament.structure import dump_structure, load_structure
+
+__all__ = ["DEFAULT_STRUCTURE", "close_event", "start_tournament", "tournament_id_of"]
+
+DEFAULT_STRUCTURE = "club-evening"
+
+
+def tournament_id_of(club_id: str, event_id: str) -> str:
+    """``<club>-<event>``; cut with a short digest when too long for an id."""
+    whole = f"{club_id}-{event_id}"
+    if len(whole) <= MAX_ID_LENGTH:
+        return whole
+    digest = hashlib.sha256(whole.encode()).hexdigest()[:10]
+    return f"{whole[: MAX_ID_LENGTH - 11]}-{digest}"
+
+
+def _structure_text(name_or_toml: str, buy_in_cents: int) -> str:
+    """The event's structure with the event's buy-in, as TOML (the tournament reads that)."""
+    structure = load_structure(name_or_toml or DEFAULT_STRUCTURE)
+    if buy_in_cents:
+        entry = msgspec.structs.replace(structure.entry, buy_in_cents=buy_in_cents)
+        structure = msgspec.structs.replace(structure, entry=entry)
+    return dump_structure(structure)
+
+
+def start_tournament(
+    clubs: ClubService, tournaments: TournamentService, club_id: str, event_id: str
+) -> str:
+    """Create (or complete) the tournament of the event with the members checked in; its id.
+    Refused while nobody is checked in (``CLUB_EVENT_NOBODY_CHECKED_IN``) and for an event
+    cancelled or closed (the core's ``CLUB_EVENT_NOT_OPEN``)."""
+
+    def read(club: Any) -> tuple[Any, list[tuple[str, str]]]:
+        calendar_event = club.open_event(event_id)
+        players = [
+            (registration.member_id, club.member(registration.member_id).name)
+            for registration in calendar_event.registrations.values()
+            if registration.status == "checked_in"
+        ]
+        return calendar_event.scheduled, players
+
+    scheduled, players = clubs.read(club_id, read)
+    if not players:
+        raise PokerfloorError(
+            "CLUB_EVENT_NOBODY_CHECKED_IN",
+            f"nobody is checked in for event {event_id} yet: check the players in first",
+            {"event_id": event_id},
+        )
+    tournament_id = tournament_id_of(club_id, event_id)
+    if not tournaments.exists(tournament_id):
+        tournaments.execute(
+            tournament_id,
+            CreateTournament(
+                tournament_id=tournament_id,
+                profile=scheduled.profile or "heavenpoker",
+                structure=_structure_text(scheduled.structure, scheduled.buy_in_cents),
+                table_size=scheduled.table_size,
+                max_players=max(2, scheduled.capacity),
+                points=_points(clubs, club_id, scheduled),
+            ),
+        )
+    known = set(tournaments.tournament(tournament_id).players) | set(
+        tournaments.tournament(tournament_id).waiting_list
+    )
+    drawn = bool(tournaments.tournament(tournament_id).tables)
+    for member_id, name in players:
+        if member_id in known or drawn or not is_valid_id(member_id):
+            continue
+        tournaments.execute(
+            tournament_id, RegisterPlayer(player_id=member_id, name=name[:100], present=True)
+        )
+        if scheduled.buy_in_cents:
+            tournaments.execute(
+                tournament_id, RecordPayment(player_id=member_id, paid=True, method="club")
+            )
+    return tournament_id
+
+
+def _points(clubs: ClubService, club_id: str, scheduled: Any) -> Any:
+    """The event's points formula, else its season's; as ``create_tournament`` takes it."""
+    points = scheduled.points
+    if points is None and scheduled.season_id:
+        season = clubs.read(club_id, lambda club: club.seasons.get(scheduled.season_id))
+        points = season.points if season is not None else None
+    return dict(points) if points else None
+
+
+def close_event(
+    clubs: ClubService, tournaments: TournamentService, club_id: str, event_id: str
+) -> None:
+    """Close the event from its finished tournament: places, points and prizes by member."""
+    tournament_id = tournament_id_of(club_id, event_id)
+    if not tournaments.exists(tournament_id):
+        raise PokerfloorError(
+            "CLUB_EVENT_NO_TOURNAMENT",
+            f"event {event_id} has no tournament yet",
+            {"event_id": event_id, "tournament_id": tournament_id},
+        )
+    results = tournaments.results(tournament_id)
+    if not results["finished"]:
+        raise PokerfloorError(
+            "CLUB_EVENT_TOURNAMENT_NOT_FINISHED",
+            f"the tournament {tournament_id} of event {event_id} is not finished",
+            {"event_id": event_id, "tournament_id": tournament_id},
+        )
+    ranking = results["ranking"]
+    clubs.execute(
+        club_id,
+        CloseEvent(
+            event_id=event_id,
+            places={row["player_id"]: row["place"] for row in ranking},
+            points={row["player_id"]: row["points"] for row in ranking},
+            prizes={row["player_id"]: row["cents"] for row in ranking},
+            entries=results["entries"],
+            tournament_id=tournament_id,
+        ),
+    )

@@ -1,0 +1,236 @@
+"""The clubs' read models: plain dicts (JSON for the API, contexts for the pages), built under
+the club's lock by ``ClubService.read``; and the CSV files.
+
+What the public sees of an event is its calendar entry and who registered by name (or
+nickname) and place on the list: never birth dates, contacts, fines, deposits or PIN digests.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from pokerfloor.app.club_csv import MEMBER_COLUMNS, write_csv
+from pokerfloor.club.cashbook import CASH_COLUMNS
+from pokerfloor.club.state import Club
+
+__all__ = [
+    "cash_csv",
+    "cash_view",
+    "club_summary",
+    "event_view",
+    "member_view",
+    "members_csv",
+    "public_event_view",
+    "standings_csv",
+    "standings_view",
+]
+
+
+def _scheduled(club: Club, event_id: str) -> dict[str, Any]:
+    calendar_event = club.event(event_id)
+    built: dict[str, Any] = msgspec.to_builtins(calendar_event.scheduled)
+    built.pop("at_ms", None)
+    built["status"] = calendar_event.status
+    built["registered"] = len(calendar_event.registered)
+    built["waiting"] = len(calendar_event.waiting)
+    built["full"] = calendar_event.is_full
+    return built
+
+
+def club_summary(club: Club) -> dict[str, Any]:
+    """The club's name, its calendar (oldest first), its seasons, the rules a member sees."""
+    settings = club.settings
+    return {
+        "club_id": club.club_id,
+        "name": settings.name,
+        "damaged": False,
+        "cancellation_deadline_hours": settings.cancellation_deadline_hours,
+        "minimum_age": settings.minimum_age,
+        "waiting_deposit_cents": settings.waiting_deposit_cents,
+        "fine_cents": settings.fine_cents,
+        "events": [
+            _scheduled(club, event_id)
+            for event_id in sorted(
+                club.calendar, key=lambda e: (club.calendar[e].scheduled.start_ms, e)
+            )
+        ],
+        "seasons": [
+            {"season_id": s.season_id, "name": s.name, "best_n": s.best_n, "points": s.points}
+            for s in club.seasons.values()
+        ],
+    }
+
+
+def _shown_name(club: Club, member_id: str) -> str:
+    member = club.member(member_id)
+    return member.nickname or member.name
+
+
+def public_event_view(club: Club, event_id: str) -> dict[str, Any]:
+    calendar_event = club.event(event_id)
+    return {
+        "club_id": club.club_id,
+        "club_name": club.settings.name,
+        "event": _scheduled(club, event_id),
+        "registered": [
+            {"name": _shown_name(club, r.member_id), "checked_in": r.status == "checked_in"}
+            for r in calendar_event.registered
+        ],
+        "waiting": [{"name": _shown_name(club, r.member_id)} for r in calendar_event.waiting],
+        "results": [
+            {"place": r.place, "name": _shown_name(club, r.member_id), "points": r.points}
+            for r in sorted(calendar_event.results, key=lambda r: r.place)
+        ],
+    }
+
+
+def event_view(club: Club, event_id: str) -> dict[str, Any]:
+    """The TD's view of an event: every registration with the member's record at the desk
+    (fine due, exclusion, ban, identity, card)."""
+    calendar_event = club.event(event_id)
+    scheduled = calendar_event.scheduled
+    day = club.club_date(scheduled.start_ms)
+
+    def row(registration: Any) -> dict[str, Any]:
+        member = club.member(registration.member_id)
+        card = club.valid_card(member.member_id, scheduled.kind, day)
+        return {
+            "member_id": member.member_id,
+            "name": member.name,
+            "nickname": member.nickname,
+            "status": registration.status,
+            "by": registration.by,
+            "at_ms": registration.at_ms,
+            "present": registration.present,
+            "deposit_cents": registration.deposit_cents,
+            "late_cancellation": registration.late_cancellation,
+            "fine_due_cents": club.fine_due_cents(member.member_id),
+            "identity_checked": member.identity_checked,
+            "card": card.card_type if card else "",
+            "refusal": _refusal(club, member.member_id, event_id),
+        }
+
+    return {
+        "club_id": club.club_id,
+        "event": _scheduled(club, event_id),
+        "registrations": [row(r) for r in calendar_event.registrations.values()],
+        "cancelled": [row(r) for r in calendar_event.cancelled],
+        "results": [msgspec.to_builtins(r) for r in calendar_event.results],
+        "entries": calendar_event.entries,
+    }
+
+
+def _refusal(club: Club, member_id: str, event_id: str) -> dict[str, Any] | None:
+    refusal = club.registration_refusal(member_id, event_id)
+    if refusal is None:
+        return None
+    return {"code": refusal.code, "params": refusal.params, "message": refusal.message}
+
+
+def member_view(club: Club, member_id: str, record: bool = False) -> dict[str, Any]:
+    member = club.member(member_id)
+    view: dict[str, Any] = {
+        "member_id": member.member_id,
+        "name": member.name,
+        "nickname": member.nickname,
+        "birth_date": member.birth_date,
+        "contact": member.contact,
+        "identity_checked": member.identity_checked,
+        "identity_by": member.identity_by,
+        "identity_at_ms": member.identity_at_ms,
+        "has_pin": bool(member.pin_digest),
+        "fine_due_cents": club.fine_due_cents(member.member_id),
+        "excluded": club.excluded(member.member_id) is not None,
+    }
+    if record:
+        found = club.member_record(member.member_id)
+        view["cards"] = [msgspec.to_builtins(_plain(card)) for card in found.cards]
+        view["offences"] = [_plain(offence) for offence in found.offences]
+        view["bans"] = [_plain(ban) for ban in found.bans]
+        view["merged_ids"] = list(found.merged_ids)
+        view["evenings"] = [_plain(evening) for evening in club.player_evenings(member_id)]
+    return view
+
+
+def _plain(value: Any) -> dict[str, Any]:
+    """A dataclass of the core as a dict (its slots)."""
+    names = getattr(value, "__slots__", ())
+    return {name: getattr(value, name) for name in names if not name.startswith("_")}
+
+
+def standings_view(club: Club, season_id: str) -> dict[str, Any]:
+    rows = club.season_standings(season_id)
+    season = club.seasons[season_id]
+    return {
+        "club_id": club.club_id,
+        "club_name": club.settings.name,
+        "season_id": season_id,
+        "name": season.name,
+        "best_n": season.best_n,
+        "points": season.points,
+        "events": [
+            _scheduled(club, event_id) for event_id in season.event_ids if event_id in club.calendar
+        ],
+        "standings": [
+            {
+                "rank": row.rank,
+                "member_id": row.member_id,
+                "name": _shown_name(club, row.member_id),
+                "points": row.points,
+                "best_result": row.best_result,
+                "events_played": row.events_played,
+                "results": [_plain(result) for result in row.results],
+            }
+            for row in rows
+        ],
+    }
+
+
+def cash_view(club: Club) -> dict[str, Any]:
+    totals = club.cash_totals()
+    return {
+        "club_id": club.club_id,
+        "lines": club.cash_rows(),
+        "totals": _plain(totals),
+    }
+
+
+def members_csv(club: Club) -> str:
+    return write_csv(
+        MEMBER_COLUMNS,
+        (
+            [getattr(member, column) for column in MEMBER_COLUMNS]
+            for member in club.active_members()
+        ),
+    )
+
+
+def cash_csv(club: Club) -> str:
+    return write_csv(
+        CASH_COLUMNS, ([row[column] for column in CASH_COLUMNS] for row in club.cash_rows())
+    )
+
+
+def _points_text(hundredths: int) -> str:
+    whole, part = divmod(hundredths, 100)
+    return f"{whole}.{part:02d}"
+
+
+def standings_csv(club: Club, season_id: str) -> str:
+    view = standings_view(club, season_id)
+    return write_csv(
+        ("rank", "member_id", "name", "points", "best_result", "events_played"),
+        (
+            [
+                row["rank"],
+                row["member_id"],
+                row["name"],
+                _points_text(row["points"]),
+                _points_text(row["best_result"]),
+                row["events_played"],
+            ]
+            for row in view["standings"]
+        ),
+    )

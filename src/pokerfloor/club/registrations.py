@@ -1,0 +1,452 @@
+"""Registrations for the calendar's events, the waiting list, check-in at the desk.
+
+Who may register (``registration_refusal``, the first reason wins): nobody banned on the event's
+date (heavenpoker 3.1, 3.3), nobody the ladder excluded (2.4), nobody under the club's age on
+the event's date or without a known birth date (2.1), only with a card admitting the event's
+kind (3.2), and one event at a time (2.2: no two registrations whose events overlap).
+
+When: from the registration's opening; a member registering themselves (number and PIN: the
+application hashes the PIN typed and passes the digest, compared here with the one stored)
+until the validations close (15 min before the start); the desk until the late entries end
+(2.2). A full event puts the player on the waiting list, present (2.5: the player must be there
+to be put on it), with an optional deposit. A place freed (a cancellation, a no-show) goes to
+the first player on the list who is present; one who told the desk they leave keeps their rank
+but is passed over while away (2.5). A cancellation less than the club's deadline before the
+start (4 h, 2.3) is an offence on the ladder (sanctions.py), unless the place came from the
+waiting list after the deadline. At check-in (from the cash desk's opening to the end of late
+entries, 2.2) the desk collects the entry fee less the deposit held, and any fine due (2.4:
+collected at the next participation); a member whose identity was never checked shows a
+document first (2.2).
+
+A mixin of ``Club`` (state.py).
+"""
+
+from __future__ import annotations
+
+import hmac
+from typing import TYPE_CHECKING
+
+from pokerfloor.club._base import (
+    CalendarEvent,
+    ClubBase,
+    Member,
+    Registration,
+    age_on,
+    check_cents,
+    check_text,
+)
+from pokerfloor.club.events import (
+    CheckedIn,
+    DepositRefunded,
+    IdentityChecked,
+    RegistrationCancelled,
+    RegistrationRecorded,
+    WaitingPresenceChanged,
+)
+from pokerfloor.errors import PokerfloorError
+
+__all__ = ["REGISTERED_BY", "RegistrationCommands"]
+
+REGISTERED_BY = ("td", "member")
+_HOUR = 3_600_000
+
+
+class RegistrationCommands(ClubBase):
+    """Registrations' commands and queries, mixed into ``Club``."""
+
+    if TYPE_CHECKING:  # provided by CardCommands (cards.py)
+
+        def card_refusal(
+            self, member_id: str, event_kind: str, day: str
+        ) -> PokerfloorError | None: ...
+
+    def register(
+        self,
+        event_id: str,
+        member_id: str,
+        at_ms: int,
+        by: str = "td",
+        pin_digest: str = "",
+        present: bool = False,
+        deposit_cents: int = 0,
+        method: str = "",
+    ) -> RegistrationRecorded:
+        """Register ``member_id`` for ``event_id`` (``by`` td, or member with the digest of
+        the PIN typed), or put them on the waiting list when the event is full (present, with
+        an optional deposit no larger than the entry fee). Returns the registration recorded:
+        ``waiting`` says which."""
+        calendar_event = self.open_event(event_id)
+        member = self.member(member_id)
+        self._check_by(member, by, pin_digest)
+        scheduled = calendar_event.scheduled
+        opens = scheduled.registration_opens_ms
+        if opens is not None and at_ms < opens:
+            raise PokerfloorError(
+                "REGISTRATION_NOT_OPEN",
+                f"registration for {event_id} opens later",
+                {"event_id": event_id, "opens_ms": opens},
+            )
+        closes = scheduled.validations_close_ms if by == "member" else scheduled.late_entry_until_ms
+        if at_ms > closes:
+            raise PokerfloorError(
+                "REGISTRATION_CLOSED",
+                f"registration for {event_id} is closed (heavenpoker 2.2)",
+                {"event_id": event_id, "closed_ms": closes, "citations": ["heavenpoker 2.2"]},
+            )
+        known = calendar_event.registrations.get(member.member_id)
+        if known is not None and known.status != "cancelled":
+            raise PokerfloorError(
+                "CLUB_ALREADY_REGISTERED",
+                f"{member.name} is already on the list of {event_id} ({known.status})",
+                {"member_id": member.member_id, "event_id": event_id, "status": known.status},
+            )
+        refusal = self.registration_refusal(member.member_id, event_id)
+        if refusal is not None:
+            raise refusal
+        check_cents("deposit_cents", deposit_cents)
+        check_text("method", method, limit=40)
+        waiting = calendar_event.is_full
+        if waiting and not present and self.settings.waiting_list_needs_presence:
+            raise PokerfloorError(
+                "WAITING_LIST_NEEDS_PRESENCE",
+                f"{event_id} is full: only a player present joins its waiting list "
+                "(heavenpoker 2.5)",
+                {"event_id": event_id, "citations": ["heavenpoker 2.5"]},
+            )
+        if deposit_cents and not waiting:
+            raise PokerfloorError(
+                "DEPOSIT_ONLY_WHEN_WAITING",
+                "a deposit is taken only for a place on the waiting list (heavenpoker 2.5)",
+                {"event_id": event_id, "citations": ["heavenpoker 2.5"]},
+            )
+        if deposit_cents > scheduled.buy_in_cents:
+            raise PokerfloorError(
+                "DEPOSIT_TOO_LARGE",
+                f"a deposit of {deposit_cents} cents is more than the entry fee "
+                f"({scheduled.buy_in_cents})",
+                {"deposit_cents": deposit_cents, "buy_in_cents": scheduled.buy_in_cents},
+            )
+        event = RegistrationRecorded(
+            event_id, member.member_id, waiting, by, at_ms, present, deposit_cents, method
+        )
+        self._record(event)
+        return event
+
+    def cancel_registration(
+        self,
+        event_id: str,
+        member_id: str,
+        at_ms: int,
+        by: str = "td",
+        pin_digest: str = "",
+        reason: str = "",
+    ) -> RegistrationCancelled:
+        """Withdraw a registration or a place on the waiting list; a registration withdrawn
+        later than the club's deadline before the start is late (heavenpoker 2.3) and counts
+        on the ladder (2.4). A deposit held is refunded; the place freed goes to the waiting
+        list."""
+        calendar_event = self.open_event(event_id)
+        member = self.member(member_id)
+        self._check_by(member, by, pin_digest)
+        check_text("reason", reason, limit=500)
+        registration = self._registration(calendar_event, member.member_id)
+        if registration.status == "checked_in":
+            raise PokerfloorError(
+                "ALREADY_CHECKED_IN",
+                f"{member.name} has checked in for {event_id}",
+                {"member_id": member.member_id, "event_id": event_id},
+            )
+        if registration.status == "no_show":
+            raise PokerfloorError(
+                "CLUB_NOT_REGISTERED",
+                f"{member.name} no longer holds a place in {event_id}: no-show",
+                {"member_id": member.member_id, "event_id": event_id, "status": "no_show"},
+            )
+        deadline = (
+            calendar_event.scheduled.start_ms - self.settings.cancellation_deadline_hours * _HOUR
+        )
+        # A player on the waiting list promoted after the deadline did not choose to hold
+        # the place then: leaving it is not late.
+        promoted = registration.promoted_at_ms
+        late = (
+            registration.status == "registered"
+            and at_ms > deadline
+            and (promoted is None or promoted <= deadline)
+        )
+        event = RegistrationCancelled(
+            event_id, member.member_id, late, by, at_ms, registration.deposit_cents, reason
+        )
+        self._record(event)
+        if late:
+            self._record(
+                self._offence_event(member.member_id, event_id, "late_cancellation", at_ms)
+            )
+        self._promote(calendar_event, at_ms)
+        return event
+
+    def set_waiting_presence(
+        self, event_id: str, member_id: str, present: bool, at_ms: int
+    ) -> WaitingPresenceChanged:
+        """A player on the waiting list arrives, or tells the desk they leave (heavenpoker
+        2.5); a place freed while they are away goes to the next one present."""
+        calendar_event = self.open_event(event_id)
+        member = self.member(member_id)
+        registration = self._registration(calendar_event, member.member_id)
+        if registration.status != "waiting":
+            raise PokerfloorError(
+                "NOT_WAITING",
+                f"{member.name} is not on the waiting list of {event_id}",
+                {"member_id": member.member_id, "event_id": event_id},
+            )
+        event = WaitingPresenceChanged(event_id, member.member_id, present, at_ms)
+        self._record(event)
+        self._promote(calendar_event, at_ms)
+        return event
+
+    def check_in(
+        self,
+        event_id: str,
+        member_id: str,
+        at_ms: int,
+        method: str = "",
+        identity_by: str = "",
+    ) -> CheckedIn:
+        """Validate a registered member at the desk: the entry fee less the deposit held, the
+        fines due (heavenpoker 2.4) collected; refused to a member banned or excluded since
+        registering; ``identity_by`` names who saw the member's
+        identity document when it was never checked (2.2)."""
+        calendar_event = self.open_event(event_id)
+        member = self.member(member_id)
+        registration = self._registration(calendar_event, member.member_id)
+        scheduled = calendar_event.scheduled
+        if registration.status != "registered":
+            code = (
+                "ALREADY_CHECKED_IN"
+                if registration.status == "checked_in"
+                else "CLUB_NOT_REGISTERED"
+            )
+            raise PokerfloorError(
+                code,
+                f"{member.name} cannot check in for {event_id}: {registration.status}",
+                {
+                    "member_id": member.member_id,
+                    "event_id": event_id,
+                    "status": registration.status,
+                },
+            )
+        if at_ms < scheduled.desk_opens_ms:
+            raise PokerfloorError(
+                "DESK_NOT_OPEN",
+                f"the cash desk of {event_id} opens later (heavenpoker 2.2)",
+                {"event_id": event_id, "opens_ms": scheduled.desk_opens_ms},
+            )
+        if at_ms > scheduled.late_entry_until_ms:
+            raise PokerfloorError(
+                "LATE_ENTRY_OVER",
+                f"late entries for {event_id} are over (heavenpoker 2.2, 2.6)",
+                {"event_id": event_id, "until_ms": scheduled.late_entry_until_ms},
+            )
+        # A ban or an exclusion that came after the registration bars the entry too.
+        ban = self.ban_on(member.member_id, self.club_date(scheduled.start_ms))
+        if ban is not None:
+            raise self._ban_refusal(member, ban.until_date, ban.reason)
+        excluded = self._exclusion_refusal(member)
+        if excluded is not None:
+            raise excluded
+        check_text("method", method, limit=40)
+        check_text("identity_by", identity_by, limit=100)
+        if not member.identity_checked and not identity_by.strip():
+            raise PokerfloorError(
+                "IDENTITY_NOT_CHECKED",
+                f"{member.name}'s identity document must be seen first (heavenpoker 2.2)",
+                {"member_id": member.member_id, "citations": ["heavenpoker 2.2"]},
+            )
+        if not member.identity_checked:
+            self._record(IdentityChecked(member.member_id, True, identity_by.strip(), at_ms))
+        deposit = registration.deposit_cents
+        event = CheckedIn(
+            event_id,
+            member.member_id,
+            scheduled.buy_in_cents - deposit,
+            at_ms,
+            deposit,
+            self.fine_due_cents(member.member_id),
+            method,
+            ("heavenpoker 2.2", "heavenpoker 2.4", "heavenpoker 2.5"),
+        )
+        self._record(event)
+        return event
+
+    def mark_no_show(self, event_id: str, member_id: str, at_ms: int) -> None:
+        """A registered member who has not come when validations closed is a no-show
+        (heavenpoker 2.4): an offence on the ladder, the place to the waiting list (2.6)."""
+        calendar_event = self.open_event(event_id)
+        member = self.member(member_id)
+        registration = self._registration(calendar_event, member.member_id)
+        if registration.status != "registered":
+            raise PokerfloorError(
+                "CLUB_NOT_REGISTERED",
+                f"{member.name} is not an expected player of {event_id}: {registration.status}",
+                {
+                    "member_id": member.member_id,
+                    "event_id": event_id,
+                    "status": registration.status,
+                },
+            )
+        if at_ms < calendar_event.scheduled.validations_close_ms:
+            raise PokerfloorError(
+                "NO_SHOW_TOO_EARLY",
+                f"{member.name} may still check in for {event_id} until validations close",
+                {"member_id": member.member_id, "event_id": event_id},
+            )
+        self._record(self._offence_event(member.member_id, event_id, "no_show", at_ms))
+        self._promote(calendar_event, at_ms)
+
+    def refund_deposit(
+        self, event_id: str, member_id: str, at_ms: int, reason: str = ""
+    ) -> DepositRefunded:
+        """Give back a deposit still held (heavenpoker 2.5)."""
+        calendar_event = self.event(event_id)
+        member = self.member(member_id)
+        registration = self._registration(calendar_event, member.member_id)
+        check_text("reason", reason, limit=500)
+        if not registration.deposit_cents:
+            raise PokerfloorError(
+                "NO_DEPOSIT",
+                f"no deposit of {member.name} is held for {event_id}",
+                {"member_id": member.member_id, "event_id": event_id},
+            )
+        event = DepositRefunded(
+            event_id, member.member_id, registration.deposit_cents, at_ms, reason
+        )
+        self._record(event)
+        return event
+
+    # ---- queries ----------------------------------------------------------------------------
+
+    def registration_refusal(self, member_id: str, event_id: str) -> PokerfloorError | None:
+        """Why the member may not register for the event, or None (the rules in order: ban,
+        exclusion, age, card, one event at a time)."""
+        member = self.member(member_id)
+        scheduled = self.event(event_id).scheduled
+        day = self.club_date(scheduled.start_ms)
+        ban = self.ban_on(member.member_id, day)
+        if ban is not None:
+            return self._ban_refusal(member, ban.until_date, ban.reason)
+        excluded = self._exclusion_refusal(member)
+        if excluded is not None:
+            return excluded
+        if not member.birth_date:
+            return PokerfloorError(
+                "BIRTH_DATE_UNKNOWN",
+                f"{member.name}'s birth date is needed to check the age (heavenpoker 2.1)",
+                {"member_id": member.member_id, "citations": ["heavenpoker 2.1"]},
+            )
+        age = age_on(member.birth_date, day)
+        if age < self.settings.minimum_age:
+            return PokerfloorError(
+                "UNDER_AGE",
+                f"{member.name} is {age} on {day}: events are for {self.settings.minimum_age} "
+                "and over (heavenpoker 2.1)",
+                {
+                    "member_id": member.member_id,
+                    "age": age,
+                    "minimum_age": self.settings.minimum_age,
+                    "date": day,
+                    "citations": ["heavenpoker 2.1"],
+                },
+            )
+        card = self.card_refusal(member.member_id, scheduled.kind, day)
+        if card is not None:
+            return card
+        for other in self.calendar.values():
+            if other.event_id == event_id or other.status != "scheduled":
+                continue
+            held = other.registrations.get(member.member_id)
+            overlaps = (
+                other.scheduled.start_ms < scheduled.ends_ms
+                and scheduled.start_ms < other.scheduled.ends_ms
+            )
+            if held is not None and held.status != "cancelled" and overlaps:
+                return PokerfloorError(
+                    "ONE_EVENT_AT_A_TIME",
+                    f"{member.name} is registered for {other.event_id} at the same time "
+                    "(heavenpoker 2.2)",
+                    {
+                        "member_id": member.member_id,
+                        "other_event_id": other.event_id,
+                        "citations": ["heavenpoker 2.2"],
+                    },
+                )
+        return None
+
+    def registrations(self, event_id: str) -> list[Registration]:
+        """The event's players holding a place, in order of registration."""
+        return self.event(event_id).registered
+
+    def waiting_list(self, event_id: str) -> list[Registration]:
+        return self.event(event_id).waiting
+
+    def member_events(self, member_id: str) -> list[tuple[CalendarEvent, Registration]]:
+        """Every event the member registered for (the last registration), by start."""
+        member_id = self.member(member_id).member_id
+        found = [
+            (e, e.registrations[member_id])
+            for e in self.calendar.values()
+            if member_id in e.registrations
+        ]
+        return sorted(found, key=lambda pair: (pair[0].scheduled.start_ms, pair[0].event_id))
+
+    # ---- helpers ----------------------------------------------------------------------------
+
+    def _check_by(self, member: Member, by: str, pin_digest: str) -> None:
+        if by not in REGISTERED_BY:
+            raise PokerfloorError(
+                "BAD_REGISTERED_BY",
+                f"registered by {by!r}: td or member",
+                {"by": by, "accepted": ", ".join(REGISTERED_BY)},
+            )
+        if by == "member" and (
+            not member.pin_digest
+            or not hmac.compare_digest(member.pin_digest.encode(), pin_digest.encode())
+        ):
+            # One refusal for an unknown PIN and a wrong one: nothing to learn by trying.
+            raise PokerfloorError(
+                "BAD_MEMBER_PIN",
+                "this member number and PIN do not match",
+                {"member_id": member.member_id},
+            )
+
+    def _registration(self, calendar_event: CalendarEvent, member_id: str) -> Registration:
+        registration = calendar_event.registrations.get(member_id)
+        if registration is None or registration.status == "cancelled":
+            raise PokerfloorError(
+                "CLUB_NOT_REGISTERED",
+                f"{member_id} is not registered for {calendar_event.event_id}",
+                {"member_id": member_id, "event_id": calendar_event.event_id, "status": "none"},
+            )
+        return registration
+
+    def _ban_refusal(self, member: Member, until_date: str, reason: str) -> PokerfloorError:
+        return PokerfloorError(
+            "MEMBER_BANNED",
+            f"{member.name} is banned from the club's events "
+            f"{'until ' + until_date if until_date else 'for good'} (heavenpoker 3.1, 3.3)",
+            {
+                "member_id": member.member_id,
+                "until": until_date or None,
+                "ban_reason": reason,
+                "citations": ["heavenpoker 3.1", "heavenpoker 3.3"],
+            },
+        )
+
+    def _exclusion_refusal(self, member: Member) -> PokerfloorError | None:
+        if self.excluded(member.member_id) is None:
+            return None
+        counted = sum(1 for o in self.offences.get(member.member_id, ()) if not o.waived)
+        return PokerfloorError(
+            "MEMBER_EXCLUDED",
+            f"{member.name} is excluded after {counted} late cancellations or no-shows "
+            "(heavenpoker 2.4)",
+            {"member_id": member.member_id, "offences": counted, "citations": ["heavenpoker 2.4"]},
+        )

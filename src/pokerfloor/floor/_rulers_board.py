@@ -1,0 +1,90 @@
+"""Rulings on the board: a flop dealt without a burn, with two burns or with four cards; a
+turn or river without a burn; premature flop, turn and river cards.
+"""
+
+from __future__ import annotations
+
+from pokerfloor.floor._builder import RulingBuilder
+
+
+def rule_flop_dealt_wrong(b: RulingBuilder) -> None:
+    error = b.choice("error")
+    known = b.flag("order_known")
+    if error == "four_cards":
+        four_card_flop(b, known)
+        return
+    b.cite("irregularities.flop_burn_error")
+    if error == "no_burn":
+        if known:
+            b.decide("burn_restored")
+            b.step("flop_no_burn_known")
+            b.step("flop_complete_next")
+        else:
+            b.decide("board_reshuffled")
+            b.step("flop_no_burn_unknown")
+            b.step("burn_and_redeal")
+        return
+    if known:
+        b.decide("burn_restored")
+        b.step("two_burns_known")
+        b.step("last_flop_card_turn_burn")
+        b.step("next_street_no_burn")
+    else:
+        b.decide("board_reshuffled")
+        b.step("two_burns_unknown")
+        b.step("redeal_without_burn")
+
+
+def four_card_flop(b: RulingBuilder, known: bool) -> None:
+    if b.enum_value("irregularities.four_card_flop") == "random_card_burned":
+        b.decide("extra_card_removed")
+        b.step("four_scrambled")
+        b.step("four_random_burn")
+        b.step("four_others_flop")
+        b.step("next_street_no_burn")
+    elif known:
+        b.decide("burn_restored")
+        b.step("four_known_fourth_burn")
+        b.step("next_street_no_burn")
+    else:
+        b.decide("board_reshuffled")
+        b.step("four_unknown_reshuffle")
+        b.step("redeal_without_burn")
+
+
+def rule_turn_river_no_burn(b: RulingBuilder) -> None:
+    b.cite("irregularities.turn_river_no_burn")
+    b.decide("burn_restored")
+    if b.choice("street") == "turn":
+        b.step("turn_becomes_burn")
+        b.step("next_card_turn")
+    else:
+        b.step("river_becomes_burn")
+        b.step("next_card_river")
+
+
+def rule_premature_card(b: RulingBuilder) -> None:
+    b.cite("irregularities.premature_card")
+    street = b.choice("street")
+    if street == "flop":
+        b.decide("board_reshuffled")
+        b.step("premature_flop_back", cards_seen=b.number("cards_seen"))
+        b.step("premature_taken_back")
+        b.step("finish_betting")
+        b.step("shuffle_cut_stub")
+        b.step("redeal_without_burn")
+    elif street == "turn":
+        b.decide("card_set_aside")
+        b.step("card_set_aside")
+        b.step("premature_taken_back")
+        b.step("finish_betting")
+        b.step("burn_next_as_turn")
+        b.step("set_aside_card_back")
+        b.step("river_without_burn")
+    else:
+        b.decide("board_reshuffled")
+        b.step("premature_river_back")
+        b.step("premature_taken_back")
+        b.step("finish_betting")
+        b.step("shuffle_cut_stub")
+        b.step("redeal_without_burn")

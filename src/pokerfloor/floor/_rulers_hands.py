@@ -1,0 +1,110 @@
+"""Rulings on a hand's fate and on the deck: dead hands (a dead card mixed in, the muck,
+cards outside the line, the wrong number of cards) and fouled decks.
+"""
+
+from __future__ import annotations
+
+from pokerfloor.floor._builder import RulingBuilder
+
+
+def rule_dead_hand(b: RulingBuilder) -> None:
+    cause = b.choice("cause")
+    if cause == "mixed_with_dead_card":
+        b.cite("irregularities.mixed_dead_card")
+        b.decide("hand_dead")
+        b.step("mixed_dead")
+        b.step("committed_stays")
+        b.step("others_play_on")
+    elif cause == "touched_by_muck":
+        touched_by_muck(b)
+    elif cause == "outside_line":
+        if b.enum_value("irregularities.cards_outside_line") == "dead":
+            b.decide("hand_dead")
+            b.step("outside_line_dead")
+            b.step("committed_stays")
+        else:
+            b.decide("hand_live")
+            b.step("outside_line_live")
+            b.step("penalty_possible")
+    else:
+        b.cite("irregularities.irregular_hand_too_late")
+        b.decide("hand_dead")
+        b.step("wrong_count_dead")
+        b.step("committed_stays")
+        b.step("wrong_count_in_time")
+
+
+def touched_by_muck(b: RulingBuilder) -> None:
+    rule = b.enum_value("irregularities.hand_touched_by_muck")
+    protected = b.flag("protected")
+    identifiable = b.flag("identifiable")
+    if protected and identifiable:
+        b.decide("hand_live")
+        b.step("protected_live")
+        return
+    b.decide("hand_dead")
+    if not protected:
+        b.step("unprotected_dead")
+        if rule == "uncalled_raise_returned" and b.flag("uncalled_raise"):
+            b.step("uncalled_raise_back")
+        b.step("committed_stays")
+        return
+    if rule == "protected_hand_refunded":
+        b.step("protected_lost_refund")
+        return
+    b.step("protected_lost_dead")
+    if b.flag("uncalled_raise"):
+        b.step("uncalled_raise_back")
+    b.step("committed_stays")
+
+
+def fouled(b: RulingBuilder) -> None:
+    b.cite("irregularities.fouled_deck")
+    b.decide("deck_replaced")
+    b.step("stop_hand")
+    b.step("bets_returned")
+    b.step("new_deck_redeal")
+
+
+def rule_fouled_deck(b: RulingBuilder) -> None:
+    defect = b.choice("defect")
+    in_stub = b.choice("found") == "in_stub"
+    if defect == "joker":
+        if b.enum_value("irregularities.joker") == "fouled_deck":
+            fouled(b)
+        elif not in_stub and b.flag("holder_acted"):
+            b.decide("hand_dead")
+            b.step("joker_acted_dead")
+            b.step("committed_stays")
+            b.step("change_deck_after")
+        else:
+            b.decide("card_replaced")
+            b.step("joker_replaced")
+            b.step("change_deck_after")
+    elif defect == "other_back" and in_stub:
+        if b.enum_value("irregularities.other_back_in_stub") == "set_aside":
+            b.decide("card_replaced")
+            b.step("other_back_aside")
+            b.step("change_deck_after")
+        else:
+            fouled(b)
+    elif defect == "face_up_in_deck":
+        b.cite("irregularities.boxed_card")
+        count = b.number("count")
+        if count >= 2:
+            b.decide("misdeal")
+            b.step("misdeal_boxed", cards=count)
+            b.step("gather_reshuffle")
+            b.step("posts_returned")
+            b.step("same_dealer_redeals")
+        else:
+            b.decide("card_replaced")
+            b.step("boxed_set_aside")
+            b.step("play_goes_on")
+    elif defect == "missing_card":
+        b.cite("irregularities.missing_card")
+        b.decide("no_misdeal")
+        b.step("missing_card_stands")
+        b.step("change_deck_after")
+    else:
+        fouled(b)

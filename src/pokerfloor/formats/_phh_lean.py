@@ -1,0 +1,572 @@
+"""A lean replay of a PHH hand's typed actions: the engine's betting rules, without its events.
+
+``replay_phh`` plays a file through ``Hand``: every action becomes rulings and events, and the
+whole state can be replayed, audited, shown. Reading a corpus needs less: whether each action is
+legal, the pots and who is paid. ``lean_replay`` plays the same hand on plain lists with the
+same rules as the engine (``hand/_legality.py``: options, minimum bet and raise, a short all-in
+that does not reopen the betting, tda-2024 R43 and R47 or what the profile says; ``_apply.py``
+and ``_state.py``: who acts next; ``_showdown.py`` and ``_pots.py``: uncalled bets, side pots,
+odd chips, tda-2024 R20 and R21) and returns the same finishing stacks and awards.
+
+Unknown cards that reach a showdown are drawn as ``replay_phh`` draws them (the same seeded
+deck, drawn again while the pots go to other hands than the file shows winning).
+
+It only ever *accepts*: at the first action the engine might refuse, or anything it does not
+cover, it returns None and the caller replays the hand with the full engine, which gives the
+refusal with its code and message. Not covered: a profile whose last player to act must raise
+the nuts (a duty the engine notes), dead hands (``_dead_hands``), a smallest chip
+(``_smallest_chip``), and a history that stops before the hand ends. Live actions,
+irregularities and a showdown the players play do not occur in a PHH file's typed actions.
+tests/formats/test_phh_lean.py checks it against the engine, hand by hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pokerfloor.cards import rank7
+from pokerfloor.formats._phh_cards import PhhCards, phh_cards, shuffled_cards
+from pokerfloor.formats._phh_lean_result import Award, LeanReplay, PhhResult
+from pokerfloor.formats._phh_parse import PhhAction, PhhHand
+from pokerfloor.formats._phh_replay import _FILL_ATTEMPTS, _last_betting_actions, replay_phh
+from pokerfloor.formats._phh_result import Outcome, winners_match
+from pokerfloor.formats._phh_setup import PHH_PROFILE, PhhForced, plan_forced
+from pokerfloor.hand._pots import build_pots, split_pot
+from pokerfloor.hand._rules import HandRules, hand_rules
+
+ACTIVE, FOLDED, ALL_IN = 0, 1, 2  # as in hand/_state.py
+PREFLOP, RIVER, COMPLETE = 0, 3, 5
+
+
+class _Refused(Exception):
+    """The engine might refuse this, or the lean replay does not cover it: use the engine."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Rules:
+    """The profile settings the lean replay reads (see ``HandRules``)."""
+
+    rules: HandRules
+    reopens: str
+    reopens_for_blinds: bool
+    minimum_bet_big_blinds: int
+    ante_first: bool
+    bb_ante_from_rest: bool
+    side_pots_first: bool
+    face_up: bool
+
+
+_PROFILES: dict[str, _Rules | None] = {}
+
+
+def _lean_rules(profile: str) -> _Rules | None:
+    if profile in _PROFILES:
+        return _PROFILES[profile]
+    rules = hand_rules(profile)
+    lean = (
+        None
+        if rules.last_to_act_must_raise_nuts
+        else _Rules(
+            rules,
+            rules.short_allin_reopens,
+            rules.short_allin_reopens_for_blinds,
+            rules.minimum_bet_big_blinds,
+            rules.bb_ante_order == "ante_first",
+            rules.bb_ante_if_short == "blind_first_ante_from_rest",
+            rules.award_order == "side_pots_first",
+            rules.all_in_face_up,
+        )
+    )
+    if len(_PROFILES) < 100:
+        _PROFILES[profile] = lean
+    return lean
+
+
+def replay_phh_fast(
+    phh: PhhHand, *, profile: str = PHH_PROFILE, seed: int = 0, strict: bool = False
+) -> PhhResult:
+    """``lean_replay`` when it covers the hand, else ``replay_phh`` (the same verdicts, pots
+    and awards either way; only the full replay holds the engine's ``Hand``)."""
+    lean = lean_replay(phh, profile=profile, seed=seed, strict=strict)
+    if lean is not None:
+        return lean
+    return replay_phh(phh, profile=profile, seed=seed, strict=strict)
+
+
+def lean_replay(
+    phh: PhhHand, *, profile: str = PHH_PROFILE, seed: int = 0, strict: bool = False
+) -> LeanReplay | None:
+    """Replay ``phh`` as ``replay_phh`` would, or None when the full engine is needed.
+
+    A file that cannot be set up raises the same ``PhhError`` as ``replay_phh``.
+    """
+    rules = _lean_rules(profile)
+    metadata = phh.metadata
+    if rules is None or "_dead_hands" in metadata or "_smallest_chip" in metadata:
+        return None
+    forced = plan_forced(phh)
+    cards = phh_cards(phh)
+    table = _Table(phh, forced, rules, cards, seed)
+    try:
+        table.start()
+        table.play(strict)
+    except _Refused:
+        return None
+    if table.street != COMPLETE:
+        return None  # a history that stops early: the full replay reports where it stands
+    return LeanReplay(
+        phh,
+        tuple(table.stacks),
+        table.awards,
+        table.returned,
+        table.board,
+        profile,
+        forced.posts,
+        seed,
+        cards,
+        table.inferred_folds,
+        table.fold_notes,
+        table.draw,
+        table.redraws,
+    )
+
+
+class _Table:
+    """The betting state of one hand, as ``HandState`` keeps it (the fields the rules read),
+    with the number of players able to act (``active``) and folded kept as counts."""
+
+    __slots__ = (
+        "acted",
+        "active",
+        "awards",
+        "big",
+        "board",
+        "cards",
+        "committed",
+        "contributed",
+        "count",
+        "current",
+        "dead",
+        "draw",
+        "fold_notes",
+        "folded",
+        "forced",
+        "full_level",
+        "increment",
+        "inferred_folds",
+        "last_bet",
+        "lean",
+        "phh",
+        "redraws",
+        "returned",
+        "seed",
+        "shown",
+        "stacks",
+        "status",
+        "street",
+        "to_act",
+    )
+
+    def __init__(
+        self, phh: PhhHand, forced: PhhForced, lean: _Rules, cards: PhhCards, seed: int
+    ) -> None:
+        count = phh.count
+        self.count = count
+        self.phh = phh
+        self.forced = forced
+        self.lean = lean
+        self.cards = cards
+        self.seed = seed
+        self.draw: int | str = seed
+        self.redraws = 0
+        self.stacks = list(forced.stacks)
+        self.committed = [0] * count
+        self.contributed = [0] * count
+        self.status = [ACTIVE] * count
+        self.acted = [-1] * count
+        self.returned = [0] * count
+        self.active = count
+        self.folded = 0
+        self.awards: list[Award] = []
+        self.inferred_folds: list[str] = []
+        self.fold_notes: list[str] = []
+        self.last_bet: list[int] | None = None
+        self.big = self.increment = forced.big_blind
+        self.dead = forced.dead_money
+        self.street = PREFLOP
+        self.board = 0
+        self.shown = False
+        self.current = self.full_level = 0
+        self.to_act = -1
+
+    # ---- start: Hand.start, _post_blinds_and_antes, _open_preflop ----------------------------
+
+    def start(self) -> None:
+        forced, lean = self.forced, self.lean
+        big, small, ante, bb_ante = self.big, forced.small_blind, forced.ante, forced.bb_ante
+        stacks, status, contributed = self.stacks, self.status, self.contributed
+        if big <= 0 or not 0 <= small <= big or ante < 0 or bb_ante < 0 or (ante and bb_ante):
+            raise _Refused  # check_setup refuses it: the full replay says how
+        if self.dead < 0 or min(stacks) <= 0:
+            raise _Refused
+        if ante:
+            for index in range(self.count):
+                amount = min(ante, stacks[index])
+                if amount:
+                    stacks[index] -= amount
+                    contributed[index] += amount
+                    if not stacks[index]:
+                        status[index] = ALL_IN
+                        self.active -= 1
+        posts: list[tuple[int, int, int]] = []  # player, 0 blind or 1 big blind ante, amount
+        sb, bb = forced.small_index, forced.big_index
+        if sb >= 0:
+            posts.append((sb, 0, small))
+        if bb >= 0:
+            stack = stacks[bb]
+            if bb_ante and lean.ante_first:
+                paid = min(bb_ante, stack)
+                posts += ((bb, 1, paid), (bb, 0, min(big, stack - paid)))
+            else:
+                blind = min(big, stack)
+                posts.append((bb, 0, blind))
+                if bb_ante and (stack > big or lean.bb_ante_from_rest):
+                    posts.append((bb, 1, min(bb_ante, stack - blind)))
+        committed = self.committed
+        for index, kind, amount in posts:
+            amount = min(amount, stacks[index])
+            if not amount:
+                continue
+            stacks[index] -= amount
+            if kind:
+                self.dead += amount
+            else:
+                contributed[index] += amount
+                committed[index] += amount
+            if not stacks[index]:
+                status[index] = ALL_IN
+                self.active -= 1
+        self.current = self.full_level = max(big, *committed)
+        after = bb if bb >= 0 else (sb + 1 if sb >= 0 else 0)
+        self.to_act = self._next_to_act(after)
+        self._advance()
+
+    # ---- the file's actions: _phh_replay._play -------------------------------------------------
+
+    def play(self, strict: bool) -> None:
+        board_in_file = 0
+        for step, action in enumerate(self.phh.actions):
+            verb = action.verb
+            if verb == "dh" or verb == "sm":
+                continue  # hole cards are known or drawn; the showdown is played by the rules
+            if verb == "db":
+                board_in_file += len(action.cards)
+                if not strict and self.to_act >= 0:
+                    last_bet = self._last_bet()
+                    while (
+                        self.to_act >= 0
+                        and last_bet[self.to_act] <= step
+                        and self.board < board_in_file
+                    ):
+                        self._infer_fold(action)
+                if self.board < board_in_file:
+                    raise _Refused  # BOARD_TOO_EARLY
+                continue
+            player = action.player
+            if player != self.to_act:
+                if not strict and self.to_act >= 0:
+                    last_bet = self._last_bet()
+                    while self.to_act >= 0 and last_bet[self.to_act] < step:
+                        self._infer_fold(action)
+                if player != self.to_act:
+                    raise _Refused  # NOT_YOUR_TURN, HAND_OVER
+            if verb == "f":  # _acted(player, -1), the commonest action, written out
+                self.status[player] = FOLDED
+                self.active -= 1
+                self.folded += 1
+                self.to_act = self._next_to_act(player)
+            elif verb == "cc":
+                self._call_or_check(player)
+            else:
+                amount = action.amount
+                assert amount is not None
+                self._bet(player, amount)
+            if self.to_act < 0 or self.folded >= self.count - 1:
+                self._advance()
+
+    def _last_bet(self) -> list[int]:
+        if self.last_bet is None:
+            self.last_bet = _last_betting_actions(self.phh)
+        return self.last_bet
+
+    def _infer_fold(self, action: PhhAction) -> None:
+        """``_phh_replay._fold_omitted``: the player the engine waits for, who has no betting
+        action left in the file, folds."""
+        player = self.to_act
+        self._acted(player, -1)
+        self._advance()
+        self.inferred_folds.append(f"p{player + 1}")
+        self.fold_notes.append(
+            f"p{player + 1} has no action where the engine expects one (before "
+            f"actions[{action.position}] {action.text!r}) and none later: counted as a fold"
+        )
+
+    # ---- legality: HandLegality._compute_legal and _checked ------------------------------------
+
+    def _call_or_check(self, player: int) -> None:
+        committed = self.committed[player]
+        current = self.current
+        if current <= committed:
+            self._acted(player, committed)  # a check: always an option with nothing to call
+            return
+        if self.active == 1:
+            current = min(current, self._highest_other(player))
+        to_call = min(current - committed, self.stacks[player]) if current > committed else 0
+        if not to_call:
+            raise _Refused  # NOTHING_TO_CALL
+        self._acted(player, committed + to_call)
+
+    def _bet(self, player: int, amount: int) -> None:
+        """``cbr amount``: all in when it is the player's all, else a bet or a raise to it."""
+        current = self.current
+        if self.active == 1:
+            current = min(current, self._highest_other(player))
+        committed, stack = self.committed[player], self.stacks[player]
+        to_call = min(current - committed, stack) if current > committed else 0
+        all_in = committed + stack
+        stacks, committed_all, status = self.stacks, self.committed, self.status
+        others = False
+        for index in range(self.count):
+            if (
+                index != player
+                and status[index] == ACTIVE
+                and committed_all[index] + stacks[index] > current
+            ):
+                others = True
+                break
+        minimum = None
+        software_kind_allowed = False
+        if stack > to_call and others:
+            if current == 0:
+                minimum = min(self.big * self.lean.minimum_bet_big_blinds, all_in)
+                software_kind_allowed = self.current == 0  # the action is a bet
+            elif self._reopened(player):
+                minimum = min(current + self.increment, all_in)
+                software_kind_allowed = True  # the action is a raise
+        if amount == all_in:
+            if not (stack > 0 and (minimum is not None or stack <= current - committed)):
+                raise _Refused  # all in is not among the options
+        elif not software_kind_allowed or minimum is None or amount > all_in or amount < minimum:
+            raise _Refused  # BET_ALREADY_OPEN, BETTING_NOT_REOPENED, ABOVE_STACK, BELOW_MINIMUM
+        self._acted(player, amount)
+
+    def _reopened(self, player: int) -> bool:
+        acted = self.acted[player]
+        if acted < 0 or self.full_level > acted:
+            return True
+        reopens = self.lean.reopens
+        if reopens == "cumulative_full_raise" and self.current - acted >= self.increment:
+            return True
+        if reopens == "doubled_bet" and acted > 0 and 2 * acted <= self.current:
+            return True
+        forced = self.forced
+        return (
+            self.lean.reopens_for_blinds
+            and self.street == PREFLOP
+            and player in (forced.small_index, forced.big_index)
+        )
+
+    # ---- state: HandApplying._apply_acted, HandState._next_to_act ------------------------------
+
+    def _acted(self, player: int, to: int) -> None:
+        """Apply a legal action of the player to act: ``to`` the street total, -1 a fold."""
+        if to < 0:
+            self.status[player] = FOLDED
+            self.active -= 1
+            self.folded += 1
+        else:
+            committed = self.committed
+            added = to - committed[player]
+            stack = self.stacks[player] - added
+            self.stacks[player] = stack
+            committed[player] = to
+            self.contributed[player] += added
+            current = self.current
+            if to > current:
+                if to - current >= self.increment:
+                    self.increment = to - current
+                    self.full_level = to
+                self.current = current = to
+            self.acted[player] = current
+            if not stack:
+                self.status[player] = ALL_IN
+                self.active -= 1
+        self.to_act = self._next_to_act(player)
+
+    def _highest_other(self, player: int) -> int:
+        status, committed = self.status, self.committed
+        return max(
+            (committed[i] for i in range(self.count) if i != player and status[i] != FOLDED),
+            default=0,
+        )
+
+    def _next_to_act(self, after: int) -> int:
+        able = self.active
+        if able == 0:
+            return -1
+        status, committed = self.status, self.committed
+        if able == 1:
+            only = status.index(ACTIVE)
+            return only if committed[only] < self._highest_other(only) else -1
+        acted, current, count = self.acted, self.current, self.count
+        index = after
+        for _ in range(count):
+            index += 1
+            if index == count:
+                index = 0
+            if status[index] == ACTIVE and (acted[index] < 0 or committed[index] < current):
+                return index
+        return -1
+
+    # ---- the flow of streets and the end: Hand._advance, HandShowdown --------------------------
+
+    def _advance(self) -> None:
+        status, count = self.status, self.count
+        while self.street != COMPLETE:
+            if self.to_act >= 0 and self.folded < count - 1:
+                return
+            live = [index for index in range(count) if status[index] != FOLDED]
+            if not live:
+                raise _Refused  # a void hand: only with dead hands
+            self._return_uncalled()
+            if len(live) == 1:
+                total = sum(self.contributed) + self.dead
+                self.stacks[live[0]] += total
+                self.awards.append((0, total, (live[0],), (total,)))
+                self._end()
+                return
+            if self.active <= 1 and not self.shown and self.street < RIVER and self.lean.face_up:
+                self.shown = True  # every hand turned up (tda-2024 R16): no one acts again
+                self.to_act = -1
+            if self.street >= RIVER:
+                self._showdown(live)
+                return
+            self.street += 1
+            self.board += 3 if self.street == 1 else 1
+            self.committed = [0] * count
+            self.acted = [-1] * count
+            self.current = self.full_level = 0
+            self.increment = self.big * self.lean.minimum_bet_big_blinds
+            self.to_act = -1 if self.shown else self._next_to_act(count - 1)
+
+    def _end(self) -> None:
+        self.street = COMPLETE
+        self.to_act = -1
+        self.committed = [0] * self.count
+
+    def _return_uncalled(self) -> None:
+        contributed = self.contributed
+        top = max(contributed)
+        if contributed.count(top) != 1:
+            return
+        holder = contributed.index(top)
+        if self.status[holder] == FOLDED:
+            return  # a dead hand has no claim to its chips (tda-2024 R30)
+        second = max([c for i, c in enumerate(contributed) if i != holder])
+        if top > second:
+            amount = top - second
+            self.stacks[holder] += amount
+            contributed[holder] -= amount
+            self.committed[holder] = max(0, self.committed[holder] - amount)
+            self.returned[holder] += amount
+
+    def _showdown(self, live: list[int]) -> None:
+        status = self.status
+        pots = build_pots(
+            self.contributed,
+            [state != FOLDED for state in status],
+            [state == ALL_IN for state in status],
+            self.dead,
+        )
+        order = [index for index, (_amount, eligible) in enumerate(pots) if eligible]
+        if self.lean.side_pots_first:
+            order.reverse()
+        cards = self.cards
+        board = cards.board[:5]
+        holes = cards.holes
+        if len(board) == 5 and None not in board and all(None not in holes[i] for i in live):
+            awards = _awards(pots, order, {i: rank7(*holes[i], *board) for i in live})
+        else:
+            awards = self._drawn_awards(live, pots, order)
+        for _pot, _amount, winners, shares in awards:
+            for player, share in zip(winners, shares, strict=True):
+                self.stacks[player] += share
+        self.awards = awards
+        self._end()
+
+    def _drawn_awards(self, live: list[int], pots: _Pots, order: list[int]) -> list[Award]:
+        """A card the file does not give decides: drawn as ``replay_phh`` draws it, again while
+        the pots go to other hands than the file shows winning (``_phh_replay._redraw``)."""
+        cards, seed = self.cards, self.seed
+        hidden = cards.hidden
+        known = {card for pair in cards.holes for card in pair if card is not None}
+        known.update(card for card in cards.board if card is not None)
+        attempt = 0
+        while True:
+            draw: int | str = seed if not attempt else f"{seed}/{attempt}"
+            firsts, seconds, board = _drawn(cards, known, draw)
+            strength = {i: rank7(firsts[i], seconds[i], *board) for i in live}
+            awards = _awards(pots, order, strength)
+            if not hidden or attempt + 1 >= _FILL_ATTEMPTS or not self._redraw(live, awards):
+                self.draw, self.redraws = draw, attempt
+                return awards
+            attempt += 1
+
+    def _redraw(self, live: list[int], awards: list[Award]) -> bool:
+        hidden = self.cards.hidden
+        if not any(player in hidden for player in live):
+            return False
+        paid = [0] * self.count
+        for _pot, _amount, winners, shares in awards:
+            for player, share in zip(winners, shares, strict=True):
+                paid[player] += share
+        agrees = winners_match(self.phh, Outcome(tuple(paid), tuple(self.returned), True))
+        if agrees is not None:
+            return not agrees
+        if all(player in hidden for player in live):
+            return False
+        return any(
+            share and player in hidden
+            for _pot, _amount, winners, shares in awards
+            for player, share in zip(winners, shares, strict=True)
+        )
+
+
+_Pots = list[tuple[int, tuple[int, ...]]]
+
+
+def _drawn(
+    cards: PhhCards, known: set[int], seed: int | str
+) -> tuple[list[int], list[int], list[int]]:
+    """The hole cards and board ``phh_deck(cards, seed)`` deals, without the rest of the deck:
+    the unknown cards are taken from the end of the seeded order, in the same turn."""
+    rest = [card for card in shuffled_cards(seed) if card not in known]
+    pop = rest.pop
+    holes = cards.holes
+    firsts = [pop() if first is None else first for first, _ in holes]
+    seconds = [pop() if second is None else second for _, second in holes]
+    board = [pop() if card is None else card for card in cards.board[:5]]
+    while len(board) < 5:
+        board.append(pop())
+    return firsts, seconds, board
+
+
+def _awards(pots: _Pots, order: list[int], strength: dict[int, int]) -> list[Award]:
+    """Each pot to its best hands, split with the odd chips from the button's left."""
+    awards = []
+    for pot_index in order:
+        amount, eligible = pots[pot_index]
+        best = min(strength[index] for index in eligible)
+        winners = tuple(index for index in eligible if strength[index] == best)
+        awards.append((pot_index, amount, winners, split_pot(amount, winners, 1)))
+    return awards

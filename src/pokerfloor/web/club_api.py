@@ -1,0 +1,385 @@
+"""The clubs' HTTP API (docs/api.md, "Clubs"): the TD's commands and reads with the TD token,
+the members' own registrations with their number and PIN, and the public reads.
+
+Errors are the API's ``{code, params, message}``: 401 without the TD token, 403
+``WRONG_PIN``, 404 for an unknown club, 409 for a command the club refuses as it is, 422 for a
+malformed request, 429 when an address sent too many wrong PINs (the ``FailureLimiter`` of
+the TD token, a separate one). ``mount_club`` adds the routes and the club's pages to the
+application and keeps the ``ClubService`` in ``app.state.clubs``; it shares the tournaments'
+event store and clock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated, Any, TypeVar
+
+import msgspec
+from fastapi import APIRouter, Depends, FastAPI, Path, Query, Request
+from fastapi.responses import JSONResponse, Response
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from starlette.concurrency import run_in_threadpool
+
+from pokerfloor.app import club_link
+from pokerfloor.app.club_commands import (
+    CLUB_COMMAND_DECODER,
+    CREATE_CLUB_DECODER,
+    AddMember,
+    ClubCommand,
+)
+from pokerfloor.app.club_csv import parse_members_csv
+from pokerfloor.app.club_service import ClubPublished, ClubService
+from pokerfloor.app.club_views import (
+    cash_csv,
+    cash_view,
+    club_summary,
+    event_view,
+    member_view,
+    members_csv,
+    public_event_view,
+    standings_csv,
+    standings_view,
+)
+from pokerfloor.app.service import TournamentService
+from pokerfloor.club.state import Club
+from pokerfloor.errors import PokerfloorError
+from pokerfloor.web.club_access import PIN_FAILURES_PER_MINUTE, member_acts
+from pokerfloor.web.pages import club as club_pages
+from pokerfloor.web.pages import club_members, club_public
+from pokerfloor.web.request_guard import CLIENT_ADDRESS
+from pokerfloor.web.sessions import FailureLimiter, Guard, TooManyFailures
+
+__all__ = ["ClubApiError", "mount_club"]
+
+T = TypeVar("T")
+MAX_BODY_BYTES = 2_000_000  # a members file of 20,000 lines fits
+ClubIdPath = Annotated[
+    str, Path(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
+]
+IdPath = ClubIdPath
+_bearer = HTTPBearer(auto_error=False, description="the TD token printed at the first start")
+# Codes a member's registration answers with 404 rather than 409.
+_NOT_FOUND = {"CLUB_NOT_FOUND", "UNKNOWN_MEMBER", "UNKNOWN_CLUB_EVENT", "UNKNOWN_SEASON"}
+
+
+class ClubApiError(Exception):
+    def __init__(
+        self, status: int, code: str, message: str, params: dict[str, Any] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.params = params or {}
+
+
+class MemberCredentials(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A member's number and the PIN the club gave them."""
+
+    member_id: Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
+    pin: Annotated[str, msgspec.Meta(min_length=1, max_length=20)]
+
+
+_CREDENTIALS = msgspec.json.Decoder(MemberCredentials)
+
+
+def _refusal(error: PokerfloorError, status: int = 409) -> ClubApiError:
+    if error.code in _NOT_FOUND:
+        status = 404
+    elif error.code == "CLUB_DAMAGED":
+        status = 500
+    elif error.code in ("VERSION_CONFLICT", "CLUB_EXISTS"):
+        status = 409
+    elif error.code == "STORE_BUSY":
+        status = 503
+    elif error.code == "STORE_FULL":
+        status = 507
+    params = msgspec.json.decode(msgspec.json.encode(msgspec.to_builtins(error.params)))
+    return ClubApiError(status, error.code, error.message, params)
+
+
+def _decode(decoder: msgspec.json.Decoder[T], body: bytes) -> T:
+    try:
+        return decoder.decode(body)
+    except msgspec.ValidationError as error:
+        raise ClubApiError(
+            422, "INVALID_COMMAND", f"the command is not valid: {error}", {"detail": str(error)}
+        ) from error
+    except (msgspec.DecodeError, UnicodeDecodeError) as error:
+        raise ClubApiError(
+            422, "INVALID_JSON", f"the body is not JSON: {error}", {"detail": str(error)}
+        ) from error
+
+
+async def _body(request: Request) -> bytes:
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BODY_BYTES:
+        raise ClubApiError(413, "BODY_TOO_LARGE", "the request body is over 2 MB", {})
+    body = await request.body()
+    if len(body) > MAX_BODY_BYTES:
+        raise ClubApiError(413, "BODY_TOO_LARGE", "the request body is over 2 MB", {})
+    return body
+
+
+def _answer(items: list[ClubPublished], club_id: str, version: int) -> Response:
+    lines = b",".join(item.line for item in items)
+    head = msgspec.json.encode({"club_id": club_id, "version": version})
+    return Response(head[:-1] + b',"events":[' + lines + b"]}", media_type="application/json")
+
+
+def mount_club(app: FastAPI, service: TournamentService) -> ClubService:
+    """Add the clubs' API and pages to ``app`` (the TD's token check is ``app.state.guard``)."""
+    clubs = ClubService(service.store, service.clock)
+    app.state.clubs = clubs
+    app.state.pin_limiter = FailureLimiter(limit=PIN_FAILURES_PER_MINUTE)
+    router = APIRouter(prefix="/api/clubs")
+
+    def require_td(
+        credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+    ) -> None:
+        guard: Guard = app.state.guard
+        try:
+            right = credentials is not None and guard.token_ok(
+                CLIENT_ADDRESS.get(), credentials.credentials
+            )
+        except TooManyFailures as refusal:
+            raise ClubApiError(
+                429,
+                "TOO_MANY_FAILURES",
+                f"too many wrong TD tokens: try again in {refusal.retry_after} s",
+                {"retry_after_s": refusal.retry_after},
+            ) from None
+        if not right:
+            raise ClubApiError(
+                401, "UNAUTHORIZED", "commands need the TD token: Authorization: Bearer <token>"
+            )
+
+    td = [Depends(require_td)]
+
+    def read(club_id: str, build: Callable[[Club], T]) -> T:
+        try:
+            return clubs.read(club_id, build)
+        except PokerfloorError as error:
+            raise _refusal(error) from error
+
+    async def run(club_id: str, command: ClubCommand) -> Response:
+        try:
+            items = await run_in_threadpool(clubs.execute_published, club_id, command)
+            version = items[-1].seq if items else clubs.version(club_id)
+        except PokerfloorError as error:
+            raise _refusal(error) from error
+        return _answer(items, club_id, version)
+
+    @app.exception_handler(ClubApiError)
+    async def club_error(request: Request, error: ClubApiError) -> Response:
+        body = {"code": error.code, "params": error.params, "message": error.message}
+        headers = {"WWW-Authenticate": "Bearer"} if error.status == 401 else None
+        return JSONResponse(body, status_code=error.status, headers=headers)
+
+    # ---- the TD ---------------------------------------------------------------------------
+
+    @router.post("", status_code=201, summary="Create a club (TD)", dependencies=td)
+    async def create_club(request: Request) -> Response:
+        command = _decode(CREATE_CLUB_DECODER, await _body(request))
+        response = await run(command.club_id, command)
+        response.status_code = 201
+        return response
+
+    @router.post("/{club_id}/commands", summary="A command to a club (TD)", dependencies=td)
+    async def club_command(club_id: ClubIdPath, request: Request) -> Response:
+        return await run(club_id, _decode(CLUB_COMMAND_DECODER, await _body(request)))
+
+    @router.post(
+        "/{club_id}/events/{event_id}/tournament",
+        summary="Start the event's tournament with the members checked in (TD)",
+        dependencies=td,
+    )
+    def start_tournament(club_id: ClubIdPath, event_id: IdPath) -> dict[str, Any]:
+        try:
+            tournament_id = club_link.start_tournament(clubs, service, club_id, event_id)
+        except PokerfloorError as error:
+            raise _refusal(error) from error
+        return {"club_id": club_id, "event_id": event_id, "tournament_id": tournament_id}
+
+    @router.post(
+        "/{club_id}/events/{event_id}/close",
+        summary="Close the event from its finished tournament (TD)",
+        dependencies=td,
+    )
+    def close_event(club_id: ClubIdPath, event_id: IdPath) -> dict[str, Any]:
+        try:
+            club_link.close_event(clubs, service, club_id, event_id)
+        except PokerfloorError as error:
+            raise _refusal(error) from error
+        return read(club_id, lambda club: event_view(club, event_id))
+
+    @router.get("/{club_id}/members", summary="Members, or those matching q (TD)", dependencies=td)
+    def members(
+        club_id: ClubIdPath, q: Annotated[str, Query(max_length=100)] = ""
+    ) -> dict[str, Any]:
+        def build(club: Club) -> dict[str, Any]:
+            found = club.find_members(q, limit=50) if q.strip() else club.active_members()
+            return {"members": [member_view(club, m.member_id) for m in found]}
+
+        return read(club_id, build)
+
+    @router.get("/{club_id}/members/{member_id}", summary="A member's record (TD)", dependencies=td)
+    def member(club_id: ClubIdPath, member_id: IdPath) -> dict[str, Any]:
+        return read(club_id, lambda club: member_view(club, member_id, record=True))
+
+    @router.get("/{club_id}/members.csv", summary="The members as CSV (TD)", dependencies=td)
+    def members_file(club_id: ClubIdPath) -> Response:
+        return _csv(read(club_id, members_csv), f"{club_id}-members.csv")
+
+    @router.post(
+        "/{club_id}/members/import",
+        summary="Import members from a CSV body (TD)",
+        dependencies=td,
+        openapi_extra={"requestBody": {"content": {"text/csv": {"schema": {"type": "string"}}}}},
+    )
+    async def import_members(club_id: ClubIdPath, request: Request) -> dict[str, Any]:
+        """Every member of the file, or none: 422 ``CSV_ROWS_INVALID`` with each error's
+        ``line``, ``column``, ``code`` and ``message`` (a file that is not CSV at all:
+        ``CSV_INVALID``)."""
+        body = await _body(request)
+        try:
+            added = await run_in_threadpool(import_csv, clubs, club_id, body)
+        except PokerfloorError as error:
+            raise _refusal(error, 422) from error
+        return {"club_id": club_id, "added": added}
+
+    @router.get("/{club_id}/cash", summary="The club's cash book (TD)", dependencies=td)
+    def cash(club_id: ClubIdPath) -> dict[str, Any]:
+        return read(club_id, cash_view)
+
+    @router.get("/{club_id}/cash.csv", summary="The cash book as CSV (TD)", dependencies=td)
+    def cash_file(club_id: ClubIdPath) -> Response:
+        return _csv(read(club_id, cash_csv), f"{club_id}-cash.csv")
+
+    @router.get("/{club_id}/log", summary="The club's event log (TD)", dependencies=td)
+    def log(club_id: ClubIdPath, after_seq: Annotated[int, Query(ge=0, le=2**53)] = 0) -> Response:
+        try:
+            lines = clubs.event_lines(club_id, after_seq)
+        except PokerfloorError as error:
+            raise _refusal(error) from error
+        version = lines[-1][0] if lines else after_seq
+        head = msgspec.json.encode({"club_id": club_id, "version": version})
+        body = head[:-1] + b',"events":[' + b",".join(line for _, _, line in lines) + b"]}"
+        return Response(body, media_type="application/json")
+
+    # ---- the public and the members -------------------------------------------------------
+
+    @router.get("", summary="The clubs")
+    def list_clubs() -> dict[str, Any]:
+        listed = []
+        for club_id in clubs.club_ids():
+            try:
+                listed.append(clubs.read(club_id, club_summary))
+            except PokerfloorError:
+                listed.append({"club_id": club_id, "damaged": True})
+        return {"clubs": listed}
+
+    @router.get("/{club_id}", summary="A club and its calendar")
+    def club(club_id: ClubIdPath) -> dict[str, Any]:
+        return read(club_id, club_summary)
+
+    @router.get("/{club_id}/events/{event_id}", summary="An event and who registered")
+    def event(
+        club_id: ClubIdPath,
+        event_id: IdPath,
+        credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+    ) -> dict[str, Any]:
+        if credentials is not None:
+            require_td(credentials)
+            return read(club_id, lambda club: event_view(club, event_id))
+        return read(club_id, lambda club: public_event_view(club, event_id))
+
+    async def as_member(club_id: str, event_id: str, request: Request, cancel: bool) -> Response:
+        given = _decode(_CREDENTIALS, await _body(request))
+        limiter: FailureLimiter = app.state.pin_limiter
+        try:
+            items = await run_in_threadpool(
+                member_acts, clubs, limiter, club_id, event_id, given.member_id, given.pin, cancel
+            )
+        except TooManyFailures as refusal:
+            raise ClubApiError(
+                429,
+                "TOO_MANY_FAILURES",
+                f"too many wrong PINs: try again in {refusal.retry_after} s",
+                {"retry_after_s": refusal.retry_after},
+            ) from None
+        except PokerfloorError as error:
+            raise _refusal(error, 403 if error.code == "WRONG_PIN" else 409) from error
+        return _answer(items, club_id, items[-1].seq if items else clubs.version(club_id))
+
+    @router.post(
+        "/{club_id}/events/{event_id}/register", summary="A member registers (number and PIN)"
+    )
+    async def register(club_id: ClubIdPath, event_id: IdPath, request: Request) -> Response:
+        return await as_member(club_id, event_id, request, cancel=False)
+
+    @router.post("/{club_id}/events/{event_id}/cancel", summary="A member cancels (number and PIN)")
+    async def cancel(club_id: ClubIdPath, event_id: IdPath, request: Request) -> Response:
+        return await as_member(club_id, event_id, request, cancel=True)
+
+    @router.get("/{club_id}/seasons/{season_id}/standings", summary="A season's standings")
+    def standings(club_id: ClubIdPath, season_id: IdPath) -> dict[str, Any]:
+        return read(club_id, lambda club: standings_view(club, season_id))
+
+    @router.get("/{club_id}/seasons/{season_id}/standings.csv", summary="The standings as CSV")
+    def standings_file(club_id: ClubIdPath, season_id: IdPath) -> Response:
+        text = read(club_id, lambda club: standings_csv(club, season_id))
+        return _csv(text, f"{club_id}-{season_id}-standings.csv")
+
+    app.include_router(router)
+    app.include_router(club_pages.router, include_in_schema=False)
+    app.include_router(club_members.router, include_in_schema=False)
+    app.include_router(club_public.router, include_in_schema=False)
+    return clubs
+
+
+def import_csv(clubs: ClubService, club_id: str, data: bytes) -> list[str]:
+    """Add the members of a CSV file (all or none); their numbers. Rows without a number get
+    the next free ones."""
+    existing = clubs.read(club_id, lambda club: list(club.members))
+    rows, errors = parse_members_csv(data, existing)
+    if errors:
+        raise PokerfloorError(
+            "CSV_ROWS_INVALID",
+            f"{len(errors)} error(s) in the file, the first on line {errors[0].line}",
+            {
+                "line": errors[0].line,
+                "column": errors[0].column,
+                "errors": [
+                    {"line": e.line, "column": e.column, "code": e.code, "message": e.message}
+                    for e in errors[:200]
+                ],
+            },
+        )
+    taken = set(existing)
+    next_number = int(clubs.read(club_id, lambda club: club.next_member_id()))
+    added: list[str] = []
+    for row in rows:
+        number = row.member_id
+        if not number:
+            while str(next_number) in taken:
+                next_number += 1
+            number = str(next_number)
+        taken.add(number)
+        clubs.execute(
+            club_id,
+            AddMember(
+                member_id=number, name=row.name, nickname=row.nickname,
+                birth_date=row.birth_date, contact=row.contact,
+            ),
+        )  # fmt: skip
+        added.append(number)
+    return added
+
+
+def _csv(text: str, filename: str) -> Response:
+    return Response(
+        text.encode("utf-8"),
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )

@@ -1,0 +1,240 @@
+"""What the club's pages share: the club of a request (404 when unknown, the TD's sign-in first
+for the TD's pages), running a club command as the API would with its refusal in the page's
+language, the outcome shown after a redirect, and times in the club's time zone.
+
+The club's pages are plain HTML forms: a form posts, the handler runs the command and sends
+the browser back to the page (303) with ``?done=<what>`` on success, or shows the page again
+with the refusal in ``#flash``. They work without JavaScript; the members' search types ahead
+with htmx.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime
+from collections.abc import Callable
+from decimal import Decimal
+from typing import Any
+
+import msgspec
+from babel.numbers import format_decimal
+from fastapi import Request, WebSocket
+from fastapi.responses import HTMLResponse, RedirectResponse
+from starlette.concurrency import run_in_threadpool
+from starlette.websockets import WebSocketDisconnect
+
+from pokerfloor.app.club_commands import ClubCommand
+from pokerfloor.app.club_service import ClubService
+from pokerfloor.club.state import Club
+from pokerfloor.errors import PokerfloorError
+from pokerfloor.web import i18n
+from pokerfloor.web.club_access import clubs_of
+from pokerfloor.web.i18n import N_
+from pokerfloor.web.pages._common import PageError, locale_of, render, require_td
+from pokerfloor.web.pages._refusals import explain, validation_text
+
+__all__ = [
+    "DONE",
+    "back",
+    "club_of",
+    "club_render",
+    "club_run",
+    "from_local",
+    "local_time",
+    "money_cents",
+    "points_text",
+    "pump_club",
+]
+
+NO_CLUB = N_("There is no such club.")
+# What ``?done=`` says after a redirect: only these messages, never text from the URL.
+DONE = {
+    "club": N_("The club is created."),
+    "member": N_("The member is added."),
+    "updated": N_("Saved."),
+    "identity": N_("The identity check is recorded."),
+    "pin": N_("The PIN is set: give it to the member."),
+    "card": N_("The card is issued; its fee is in the cash book."),
+    "merged": N_("The members are merged."),
+    "event": N_("The event is in the calendar."),
+    "registered": N_("The registration is recorded."),
+    "cancelled": N_("The registration is cancelled."),
+    "checked_in": N_("Checked in."),
+    "no_show": N_("The no-show is recorded."),
+    "presence": N_("The presence is recorded."),
+    "refunded": N_("The deposit is refunded."),
+    "started": N_("The tournament is ready: open its registration desk to draw the seats."),
+    "closed": N_("The event is closed: its results count for the season."),
+    "ban": N_("The ban is recorded."),
+    "lifted": N_("The ban is lifted."),
+    "waived": N_("The offence is waived."),
+    "season": N_("The season is created."),
+    "cash": N_("The cash book line is recorded."),
+    "imported": N_("The members are imported."),
+    "event_cancelled": N_("The event is cancelled."),
+}
+
+
+def club_of(request: Request, club_id: str, *, td_only: bool = True) -> ClubService:
+    """The club service once the club is known (404 otherwise); the TD's sign-in first for
+    the TD's pages, so a visitor is sent to sign in, not told what exists."""
+    if td_only:
+        require_td(request)
+    clubs = clubs_of(request)
+    if not clubs.exists(club_id):
+        raise PageError(404, say_now(request, NO_CLUB))
+    clubs.version(club_id)  # loads it: a damaged club raises ClubDamaged
+    return clubs
+
+
+def say_now(request: Request, message: str, **values: object) -> str:
+    with i18n.use_locale(locale_of(request)):
+        return i18n.gettext(message, **values)
+
+
+def club_run(request: Request, club_id: str, kind: str, /, **fields: Any) -> str | None:
+    """Validate and run the club command ``kind`` with ``fields`` as the API would: None when
+    done, else the refusal in the page's language (nothing changed)."""
+    with i18n.use_locale(locale_of(request)):
+        try:
+            command: ClubCommand = msgspec.convert({"type": kind, **fields}, ClubCommand)
+        except msgspec.ValidationError as error:
+            return validation_text(error)
+        try:
+            clubs_of(request).execute(club_id, command)
+        except PokerfloorError as error:
+            return str(explain(error, member_names(clubs_of(request), club_id)))
+    return None
+
+
+def refusal_text(request: Request, error: PokerfloorError, club_id: str) -> str:
+    with i18n.use_locale(locale_of(request)):
+        return str(explain(error, member_names(clubs_of(request), club_id)))
+
+
+def member_names(clubs: ClubService, club_id: str) -> dict[str, str]:
+    """Members' names by number, for refusals that name a member."""
+    try:
+        return clubs.read(club_id, lambda club: {m: club.members[m].name for m in club.members})
+    except PokerfloorError:
+        return {}
+
+
+def back(url: str, done: str) -> RedirectResponse:
+    separator = "&" if "?" in url else "?"
+    return RedirectResponse(f"{url}{separator}done={done}", status_code=303)
+
+
+def club_render(
+    request: Request, template: str, club: Club, error: str | None = None, **context: Any
+) -> HTMLResponse:
+    """A club page with the outcome of the last action (``error``, or ``?done=``)."""
+    done_key = request.query_params.get("done", "")
+    done = say_now(request, DONE[done_key]) if done_key in DONE and not error else None
+    offset = club.settings.utc_offset_minutes
+    return render(
+        request,
+        template,
+        club=club,
+        club_id=club.club_id,
+        error=error,
+        done=done,
+        when=lambda ms: local_time(ms, offset),
+        points=points_text,
+        today=lambda ms: club.club_date(ms),
+        **context,
+    )
+
+
+def points_text(hundredths: int) -> str:
+    """Championship points (kept in hundredths) in the page's language: 34,00 / 34.00."""
+    locale = "fr_FR" if i18n.current_locale() == "fr" else "en_GB"
+    return format_decimal(Decimal(hundredths) / 100, format="#,##0.00", locale=locale)
+
+
+def local_time(at_ms: int | None, offset_minutes: int) -> str:
+    """``YYYY-MM-DD HH:MM`` in the club's time (UTC plus its offset)."""
+    if at_ms is None:
+        return ""
+    moment = datetime.datetime.fromtimestamp(at_ms / 1000, tz=datetime.UTC)
+    return (moment + datetime.timedelta(minutes=offset_minutes)).strftime("%Y-%m-%d %H:%M")
+
+
+def from_local(text: str, offset_minutes: int) -> int | None:
+    """A ``datetime-local`` field (``YYYY-MM-DDTHH:MM``, the club's time) in UTC ms."""
+    try:
+        moment = datetime.datetime.fromisoformat(text.strip().replace(" ", "T"))
+    except ValueError:
+        return None
+    if moment.tzinfo is not None or not 2000 <= moment.year <= 2200:
+        return None
+    utc = moment.replace(tzinfo=datetime.UTC) - datetime.timedelta(minutes=offset_minutes)
+    return int(utc.timestamp() * 1000)
+
+
+def money_cents(text: str) -> int | None:
+    """An amount typed in a form (``20``, ``20.50``, ``20,50``) in cents; "" is 0."""
+    cleaned = text.strip().replace(" ", "").replace("\u202f", "").replace(",", ".")
+    if not cleaned:
+        return 0
+    whole, _, part = cleaned.partition(".")
+    if not (whole.isascii() and whole.isdigit()) or len(whole) > 9:
+        return None
+    if part and not (part.isascii() and part.isdigit() and len(part) <= 2):
+        return None
+    return int(whole) * 100 + int(part.ljust(2, "0") or 0)
+
+
+async def pump_club(
+    websocket: WebSocket,
+    clubs: ClubService,
+    club_id: str,
+    fragment: Callable[[], str | None],
+    *,
+    initial: bool,
+    allowed: bool = True,
+) -> None:
+    """A live club page: ``fragment()`` (HTML for htmx's ws extension) sent on connection
+    (``initial``) and after every durable change of the club, until the page goes; None
+    closes the socket (the event is gone). Closed at once for an unknown club (4404) or a
+    viewer not ``allowed`` (4401)."""
+    await websocket.accept()
+    if not allowed:
+        await websocket.close(code=4401, reason="not allowed")
+        return
+    if not await run_in_threadpool(clubs.exists, club_id):
+        await websocket.close(code=4404, reason="no such club")
+        return
+    queue = clubs.subscribe(club_id)
+
+    async def push() -> None:
+        send = initial
+        while True:
+            if send:
+                html = await run_in_threadpool(fragment)
+                if html is None:
+                    await websocket.close(code=4404, reason="no such event")
+                    return
+                await websocket.send_text(html)
+            await queue.get()
+            await asyncio.sleep(0.05)  # one render for a burst of events
+            while not queue.empty():
+                queue.get_nowait()
+            send = True
+
+    async def listen() -> None:
+        with contextlib.suppress(WebSocketDisconnect):
+            while (await websocket.receive())["type"] != "websocket.disconnect":
+                pass
+
+    tasks = {asyncio.create_task(push()), asyncio.create_task(listen())}
+    try:
+        done, pending = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        for task in pending:
+            task.cancel()
+        for task in (*pending, *done):
+            with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect, RuntimeError):
+                await task
+    finally:
+        clubs.unsubscribe(club_id, queue)

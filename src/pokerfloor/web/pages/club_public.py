@@ -1,0 +1,153 @@
+"""The club's public pages (docs/club.md): the calendar, an event's list with the members'
+own registration and cancellation (member number and PIN, no e-mail needed), the season's
+standings and their CSV, a player's evenings. They show names (or nicknames) and results,
+never birth dates, contacts, fines or deposits.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Form, Request, WebSocket
+from fastapi.responses import Response
+
+from pokerfloor.app.club_views import public_event_view, standings_csv, standings_view
+from pokerfloor.errors import PokerfloorError
+from pokerfloor.web.club_access import clubs_of, member_acts, pin_limiter_of
+from pokerfloor.web.i18n import N_
+from pokerfloor.web.pages._club_common import (
+    back,
+    club_of,
+    club_render,
+    points_text,
+    pump_club,
+    refusal_text,
+    say_now,
+)
+from pokerfloor.web.pages._common import PageError, locale_of, pages_of, render_fragment
+from pokerfloor.web.pages.club import KIND_LABELS, STATUS_LABELS
+from pokerfloor.web.sessions import TooManyFailures
+
+__all__ = ["router"]
+
+router = APIRouter()
+
+Text = Annotated[str, Form(max_length=100)]
+TOO_MANY = N_("Too many wrong PINs: try again in %(seconds)s s.")
+UNKNOWN = N_("There is no such page.")
+
+
+@router.get("/c/{club_id}")
+def calendar(request: Request, club_id: str) -> Response:
+    clubs = club_of(request, club_id, td_only=False)
+    club = clubs.club(club_id)
+    events = sorted(club.calendar.values(), key=lambda e: (e.scheduled.start_ms, e.event_id))
+    return club_render(
+        request, "club_public_home.html", club, None, events=events, kinds=KIND_LABELS,
+        statuses=STATUS_LABELS,
+    )  # fmt: skip
+
+
+def _event_page(
+    request: Request, club_id: str, event_id: str, error: str | None = None
+) -> Response:
+    clubs = club_of(request, club_id, td_only=False)
+    try:
+        view = clubs.read(club_id, lambda club: public_event_view(club, event_id))
+    except PokerfloorError:
+        raise PageError(404, say_now(request, UNKNOWN)) from None
+    return club_render(
+        request, "club_public_event.html", clubs.club(club_id), error, view=view,
+        event=view["event"], event_id=event_id, kinds=KIND_LABELS, statuses=STATUS_LABELS,
+    )  # fmt: skip
+
+
+@router.get("/c/{club_id}/e/{event_id}")
+def event_page(request: Request, club_id: str, event_id: str) -> Response:
+    return _event_page(request, club_id, event_id)
+
+
+def _member_action(
+    request: Request, club_id: str, event_id: str, member_id: str, pin: str, cancel: bool
+) -> Response:
+    clubs = club_of(request, club_id, td_only=False)
+    try:
+        member_acts(clubs, pin_limiter_of(request), club_id, event_id, member_id, pin, cancel)
+    except TooManyFailures as refusal:
+        message = say_now(request, TOO_MANY, seconds=refusal.retry_after)
+        return _event_page(request, club_id, event_id, message)
+    except PokerfloorError as refusal:
+        return _event_page(request, club_id, event_id, refusal_text(request, refusal, club_id))
+    return back(f"/c/{club_id}/e/{event_id}", "cancelled" if cancel else "registered")
+
+
+@router.post("/c/{club_id}/e/{event_id}/register")
+def register(request: Request, club_id: str, event_id: str, member_id: Text, pin: Text) -> Response:
+    return _member_action(request, club_id, event_id, member_id, pin, cancel=False)
+
+
+@router.post("/c/{club_id}/e/{event_id}/cancel")
+def cancel(request: Request, club_id: str, event_id: str, member_id: Text, pin: Text) -> Response:
+    return _member_action(request, club_id, event_id, member_id, pin, cancel=True)
+
+
+@router.websocket("/c/{club_id}/e/{event_id}/live")
+async def live_lists(websocket: WebSocket, club_id: str, event_id: str) -> None:
+    """The event's public lists (``club_public_lists.html``), pushed on connection and after
+    every durable change of the club (htmx's ws extension swaps ``#event-lists``)."""
+    clubs = clubs_of(websocket)
+    pages = pages_of(websocket)
+    language = locale_of(websocket)
+
+    def fragment() -> str | None:
+        try:
+            view = clubs.read(club_id, lambda club: public_event_view(club, event_id))
+        except PokerfloorError:
+            return None
+        return render_fragment(
+            "club_public_lists.html", language, pages, view=view, points=points_text
+        )
+
+    await pump_club(websocket, clubs, club_id, fragment, initial=True)
+
+
+@router.get("/c/{club_id}/s/{season_id}.csv")
+def standings_file(request: Request, club_id: str, season_id: str) -> Response:
+    clubs = club_of(request, club_id, td_only=False)
+    try:
+        text = clubs.read(club_id, lambda club: standings_csv(club, season_id))
+    except PokerfloorError:
+        raise PageError(404, say_now(request, UNKNOWN)) from None
+    return Response(
+        text.encode(),
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{club_id}-{season_id}.csv"'},
+    )
+
+
+@router.get("/c/{club_id}/s/{season_id}")
+def standings(request: Request, club_id: str, season_id: str) -> Response:
+    clubs = club_of(request, club_id, td_only=False)
+    try:
+        view = clubs.read(club_id, lambda club: standings_view(club, season_id))
+    except PokerfloorError:
+        raise PageError(404, say_now(request, UNKNOWN)) from None
+    return club_render(
+        request, "club_season.html", clubs.club(club_id), None, view=view, public=True
+    )
+
+
+@router.get("/c/{club_id}/m/{member_id}")
+def player(request: Request, club_id: str, member_id: str) -> Response:
+    """A player's evenings: the events played with place and points, the next ones."""
+    clubs = club_of(request, club_id, td_only=False)
+    try:
+        member = clubs.read(club_id, lambda club: club.member(member_id))
+        evenings = clubs.read(club_id, lambda club: club.player_evenings(member_id))
+    except PokerfloorError:
+        raise PageError(404, say_now(request, UNKNOWN)) from None
+    shown = [e for e in evenings if e.status in ("registered", "waiting", "checked_in")]
+    return club_render(
+        request, "club_public_player.html", clubs.club(club_id), None,
+        name=member.nickname or member.name, evenings=shown, kinds=KIND_LABELS,
+    )  # fmt: skip

@@ -1,0 +1,335 @@
+"""The fast PHH path gives the same answers as the full one (issue 18, bench/phh.py).
+
+``read_phh`` (the corpus line reader) must give what ``parse_phh`` gives, hand or error, and
+``lean_replay`` (the engine's betting rules on plain lists) must either give up (None, the full
+engine then replays the hand) or give exactly what ``replay_phh`` gives: the same verdict, pots,
+awards, stacks, notes. Checked on every hand of the HandHQ sample, on random hands the engine
+plays (tests/differential's generator) written the way the corpora write them, with hidden hole
+cards, left-out folds and broken actions, and on corpus lines altered at random.
+"""
+
+from __future__ import annotations
+
+import random
+import tomllib
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pokerfloor.errors import PokerfloorError
+from pokerfloor.formats._phh_multi import _HEADER
+from pokerfloor.formats._phh_read import read_phh
+from pokerfloor.formats.phh import (
+    PHH_PROFILE,
+    LeanReplay,
+    PhhError,
+    PhhHand,
+    export_phh,
+    lean_replay,
+    parse_phh,
+    replay_phh,
+    replay_phh_fast,
+)
+from pokerfloor.hand import Action, Hand, LegalActions
+from tests.differential._harness import choose_action, random_case
+
+SAMPLE = Path(__file__).parents[1] / "data" / "handhq"
+
+
+@cache
+def sample_bodies() -> list[tuple[str, str, str]]:
+    """(file, table, text) of every hand of the sample."""
+    bodies = []
+    for path in sorted(SAMPLE.glob("*.phhs")):
+        text = path.read_text(encoding="utf-8")
+        headers = list(_HEADER.finditer(text))
+        for index, header in enumerate(headers):
+            end = headers[index + 1].start() if index + 1 < len(headers) else len(text)
+            bodies.append((path.name, header.group(1), text[header.end() : end]))
+    return bodies
+
+
+def read_both(text: str) -> PhhHand | tuple[str, str, Any]:
+    """What ``read_phh`` gives, after checking that ``parse_phh`` gives the same."""
+    try:
+        expected: PhhHand | tuple[str, str, Any] = parse_phh(text)
+    except PhhError as error:
+        expected = (error.code, error.message, error.field)
+    try:
+        got: PhhHand | tuple[str, str, Any] = read_phh(text)
+    except PhhError as error:
+        got = (error.code, error.message, error.field)
+    assert got == expected
+    return got
+
+
+def replay_both(phh: PhhHand, *, strict: bool = False, profile: str = PHH_PROFILE) -> bool:
+    """Check ``lean_replay`` against ``replay_phh``; True when the lean path took the hand."""
+    try:
+        full = replay_phh(phh, strict=strict, profile=profile)
+    except PhhError as error:
+        try:  # the same error, or None (the engine's set-up refusal, PHH_SETUP_REFUSED)
+            assert lean_replay(phh, strict=strict, profile=profile) is None
+        except PhhError as lean_error:
+            assert (lean_error.code, lean_error.message) == (error.code, error.message)
+        return False
+    lean = lean_replay(phh, strict=strict, profile=profile)
+    if lean is None:
+        # Given up only where the engine refused, or the history stops before the hand ends.
+        assert full.error is not None or not full.hand.is_complete
+        return False
+    assert full.error is None, full.error  # the lean path never accepts what the engine refuses
+    assert lean.as_dict("f", "1") == full.as_dict("f", "1")
+    assert lean.outcome == full.outcome
+    assert lean.match == full.match
+    return True
+
+
+# ---- the HandHQ sample ----------------------------------------------------------------------
+
+
+def test_the_reader_reads_every_sample_hand_as_parse_phh_does() -> None:
+    for _file, _table, text in sample_bodies():
+        assert isinstance(read_both(text), PhhHand)
+
+
+def test_the_lean_replay_takes_every_sample_hand_and_agrees_with_the_engine() -> None:
+    for file, table, text in sample_bodies():
+        phh = parse_phh(text)
+        assert replay_both(phh), (file, table)
+
+
+def test_replay_phh_fast_gives_a_lean_result_on_the_sample_and_the_engine_otherwise() -> None:
+    _file, _table, text = sample_bodies()[0]
+    phh = parse_phh(text)
+    assert isinstance(replay_phh_fast(phh), LeanReplay)
+    nuts = "heavenpoker"  # its last player to act must raise the nuts: the engine notes it
+    assert not isinstance(replay_phh_fast(phh, profile=nuts), LeanReplay)
+
+
+# Four players, blinds 50/100: p3 raises to 200, p4 calls, p1 is all in for 250 and p2 for 300.
+# Neither all-in is a full raise, but together they raise p3's 200 by a full 100: the betting is
+# open again for p3 (tda-2024 R47), who raises to 1000 (700 of it given back); p4 folds. p1's aces
+# win the main pot (950), p2's kings the side pot (100).
+CUMULATIVE = """\
+variant = 'NT'
+antes = [0, 0, 0, 0]
+blinds_or_straddles = [50, 100, 0, 0]
+min_bet = 100
+starting_stacks = [250, 300, 2000, 2000]
+actions = ['d dh p1 AsAh', 'd dh p2 KsKh', 'd dh p3 QsQh', 'd dh p4 ????', 'p3 cbr 200', \
+'p4 cc', 'p1 cbr 250', 'p2 cbr 300', 'p3 cbr 1000', 'p4 f', 'd db 2c3d4h', 'd db 9s', 'd db Tc']
+"""
+
+
+def test_short_all_ins_that_add_up_to_a_full_raise_reopen_the_betting_both_ways() -> None:
+    phh = read_both(CUMULATIVE)
+    assert isinstance(phh, PhhHand)
+    assert replay_both(phh)
+    lean = lean_replay(phh)
+    assert lean is not None and lean.finishing_stacks == (950, 100, 1700, 1800)
+
+
+# ---- random hands, written as the corpora write them -----------------------------------------
+
+
+def _money(units: int) -> str:
+    whole, cents = divmod(units, 100)
+    return f"{whole}.{cents:02d}" if cents else str(whole)
+
+
+def _array(values: list[Any], write: Any = str) -> str:
+    return "[" + ", ".join(write(value) for value in values) + "]"
+
+
+def corpus_text(hand: Hand, rng: random.Random, refused: list[str] | None = None) -> str:
+    """``hand`` as HandHQ writes a hand (one line per field, single quotes), with some hole
+    cards hidden, some folds left out and, now and then, an action broken."""
+    data = tomllib.loads(export_phh(hand))
+    money = rng.random() < 0.5
+    amount = _money if money else str
+    hidden = {player for player in range(hand.count) if rng.random() < 0.4}
+    actions: list[str] = []
+    for action in data["actions"]:
+        words = action.split()
+        actor = words[2] if words[1] == "dh" else words[0]
+        player = int(actor[1:]) - 1 if actor != "d" else -1
+        if words[1] == "dh" and player in hidden:
+            words[3] = "????"
+        elif words[1] == "sm" and player in hidden:
+            roll = rng.random()
+            if roll < 0.4:
+                continue
+            words[2:] = ["????"] if roll < 0.6 else [] if roll < 0.8 else words[2:]
+        elif words[1] == "cbr":
+            words[2] = amount(int(words[2]))
+        elif words[1] == "f" and rng.random() < 0.3:
+            continue  # a fold left out: inferred when the player never acts again
+        actions.append(" ".join(words))
+    if refused is not None:
+        words = refused[0].split()
+        actions += [f"{words[0]} cbr {amount(int(words[2]))}", *refused[1:]]
+    elif actions and rng.random() < 0.15:
+        _break(actions, rng, amount)
+    lines = [
+        "variant = 'NT'",
+        f"ante_trimming_status = {str(data['ante_trimming_status']).lower()}",
+        f"antes = {_array(data['antes'], amount)}",
+        f"blinds_or_straddles = {_array(data['blinds_or_straddles'], amount)}",
+        f"min_bet = {amount(data['min_bet'])}",
+        f"starting_stacks = {_array(data['starting_stacks'], amount)}",
+        "actions = " + _array(actions, lambda text: f"'{text}'"),
+        f"seats = {_array(data['seats'])}",
+        f"finishing_stacks = {_array(data['finishing_stacks'], amount)}",
+        f"hand = {rng.randrange(10**10)}",
+        "venue = 'Random'",
+    ]
+    if money:
+        lines.append("currency_symbol = '$'")
+    return "\n" + "\n".join(lines) + "\n"
+
+
+def _break(actions: list[str], rng: random.Random, amount: Any) -> None:
+    """Make the history wrong in one place: the engine may refuse it, the lean path must then
+    give up."""
+    index = rng.randrange(len(actions))
+    words = actions[index].split()
+    roll = rng.random()
+    if roll < 0.3 and words[1] == "cbr":
+        words[2] = amount(rng.randint(1, 5000))
+        actions[index] = " ".join(words)
+    elif roll < 0.5:
+        del actions[index]
+    elif roll < 0.7 and words[0] != "d":
+        actions[index] = f"p{rng.randint(1, 3)} {' '.join(words[1:])}"
+    elif roll < 0.85:
+        actions.insert(index, f"p{rng.randint(1, 3)} {rng.choice(['cc', 'f', 'cbr 7'])}")
+    else:
+        actions.append(rng.choice(["p1 cc", "p2 f", "d db 2c"]))
+
+
+def random_hand(seed: int) -> tuple[Hand, list[str] | None]:
+    """A hand played by tests/differential's generator and policy (without its smallest chip:
+    a chip of 5 would send every hand to the engine), with now and then a bet or raise at the
+    edge of what is allowed. The first one the engine refuses ends the hand; it is returned in
+    PHH notation, with the folds that would follow, to be written as the file's last actions."""
+    rng = random.Random(seed)
+    case = random_case(rng)
+    setup = msgspec.structs.replace(case.setup, profile=PHH_PROFILE, smallest_chip=1)
+    hand = Hand.start(setup, case.deck)
+    while not hand.is_complete:
+        legal = hand.legal_actions()
+        if rng.random() < 0.07:
+            player = hand.to_act
+            amount = _edge_amount(hand, legal, rng)
+            total = hand.committed[player] + hand.stacks[player]
+            kind = "allin" if amount == total else "bet" if hand.current_bet == 0 else "raise"
+            try:
+                hand.act(Action(kind, None if kind == "allin" else amount))
+            except PokerfloorError:
+                # Then everyone else who could act folds: had the raise been allowed, the hand
+                # would end there, so a lean replay that wrongly allows it gives a result.
+                count = hand.count
+                others = [(player + step) % count for step in range(1, count)]
+                folds = [f"p{other + 1} f" for other in others if hand.status[other] == 0]
+                return hand, [f"p{player + 1} cbr {amount}", *folds]
+            continue
+        hand.act(choose_action(rng, legal))
+    return hand, None
+
+
+def _edge_amount(hand: Hand, legal: LegalActions, rng: random.Random) -> int:
+    """A raise-to total at or just beyond the bounds (or a raise when none is offered)."""
+    player = legal.player
+    total = hand.committed[player] + hand.stacks[player]
+    if legal.min_to is None or legal.max_to is None:
+        return rng.choice([hand.current_bet + max(hand.increment, 1), total])
+    low, high = legal.min_to, legal.max_to
+    return rng.choice([low - 1, low, low + 1, high - 1, high, high + 1, total])
+
+
+def _text(seed: int, rng: random.Random) -> str:
+    hand, refused = random_hand(seed)
+    return corpus_text(hand, rng, refused)
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_random_corpus_hands_read_and_replay_the_same_both_ways(chunk: int) -> None:
+    taken = total = 0
+    for seed in range(chunk * 500, (chunk + 1) * 500):
+        rng = random.Random(seed)
+        text = _text(seed, rng)
+        phh = read_both(text)
+        if not isinstance(phh, PhhHand):
+            continue
+        total += 1
+        strict = rng.random() < 0.2
+        taken += replay_both(phh, strict=strict)
+        if seed % 10 == 0:
+            replay_both(phh, profile="tda-2024")
+    assert taken > total // 2  # most hands go the lean way
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 2**32), strict=st.booleans())
+def test_hypothesis_random_hands_replay_the_same_both_ways(seed: int, strict: bool) -> None:
+    text = _text(seed, random.Random(seed))
+    phh = read_both(text)
+    if isinstance(phh, PhhHand):
+        replay_both(phh, strict=strict)
+
+
+# ---- the reader on altered lines -------------------------------------------------------------
+
+_ALTERATIONS = (
+    lambda line: line.replace(" = ", "="),
+    lambda line: line + "  ",
+    lambda line: line + " # a comment",
+    lambda line: "# " + line,
+    lambda line: line.replace("'", '"'),
+    lambda line: line.replace(", ", ","),
+    lambda line: line.replace("]", ", ]"),
+    lambda line: line.replace("10", "1_0"),
+    lambda line: line.replace("0", "inf", 1),
+    lambda line: line.replace("5", "-5", 1),
+    lambda line: line.replace("0", "0.1234567", 1),
+    lambda line: line.replace("0", "5.0", 1),
+    lambda line: line.replace("0", "0.50", 1),
+    lambda line: line.replace("0", "00", 1),
+    lambda line: line.replace("p1", "p9"),
+    lambda line: line.replace("cbr", "cbr 2.5 #"),
+    lambda line: line.replace("'NT'", "'FT'"),
+    lambda line: line.replace("[", "[\n"),
+    lambda line: line + "\r",
+    lambda line: line.split(" = ")[0] + " = ",
+    lambda line: "",
+    lambda line: line + "\n" + line,
+    lambda line: "_mine = 1\n" + line,
+    lambda line: "bring_in = 5\n" + line,
+    lambda line: "currency = 'USD'\n" + line,
+    lambda line: "table = '''A'S'''\n" + line,
+    lambda line: "table = ''''A'''\n" + line,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    hand=st.integers(0, 2006),
+    changes=st.lists(
+        st.tuples(st.integers(0, 40), st.integers(0, len(_ALTERATIONS) - 1)), max_size=3
+    ),
+)
+def test_altered_sample_lines_read_as_parse_phh_reads_them(
+    hand: int, changes: list[tuple[int, int]]
+) -> None:
+    _file, _table, text = sample_bodies()[hand]
+    lines = text.split("\n")
+    for line, alteration in changes:
+        index = line % len(lines)
+        lines[index] = _ALTERATIONS[alteration](lines[index])
+    read_both("\n".join(lines))
