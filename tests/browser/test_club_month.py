@@ -111,7 +111,8 @@ def venue() -> Iterator[Venue]:
 
 
 def shot(page: Page, name: str) -> None:
-    page.screenshot(path=f"{SHOTS}/club-{name}.png", full_page=True)
+    # A loaded machine may take its time; a screenshot is not what the test checks.
+    page.screenshot(path=f"{SHOTS}/club-{name}.png", full_page=True, timeout=90_000)
 
 
 def sign_in(page: Page, venue: Venue) -> None:
@@ -209,6 +210,16 @@ def test_a_month_of_a_club(venue: Venue, browser: Browser) -> None:
     td_context = browser.new_context(viewport=DESK, locale="fr-FR")
     phone_context = browser.new_context(viewport=PHONE, locale="fr-FR", is_mobile=True)
     td, phone = td_context.new_page(), phone_context.new_page()
+    violations: list[str] = []
+    for page in (td, phone):
+        page.on(
+            "console",
+            lambda message: (
+                violations.append(message.text)
+                if "Content Security Policy" in message.text or "Refused to" in message.text
+                else None
+            ),
+        )
     sign_in(td, venue)
     set_up(venue, td)
     shot(td, "members-1366")
@@ -299,5 +310,6 @@ def test_a_month_of_a_club(venue: Venue, browser: Browser) -> None:
     for url, name in (("/c/hp?lang=fr", "public-calendar"), ("/c/hp/m/1?lang=fr", "player")):
         phone.goto(f"{venue.url}{url}")
         shot(phone, f"{name}-390")
+    assert violations == []  # every club page runs under the Content-Security-Policy
     td_context.close()
     phone_context.close()

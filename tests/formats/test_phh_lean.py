@@ -10,6 +10,7 @@ cards, left-out folds and broken actions, and on corpus lines altered at random.
 
 from __future__ import annotations
 
+import json
 import random
 import tomllib
 from functools import cache
@@ -20,9 +21,11 @@ import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from typer.testing import CliRunner
 
+from pokerfloor.cli.main import app
 from pokerfloor.errors import PokerfloorError
-from pokerfloor.formats._phh_multi import _HEADER
+from pokerfloor.formats._phh_multi import _HEADER, _headers
 from pokerfloor.formats._phh_read import read_phh
 from pokerfloor.formats.phh import (
     PHH_PROFILE,
@@ -110,6 +113,9 @@ def test_replay_phh_fast_gives_a_lean_result_on_the_sample_and_the_engine_otherw
     assert isinstance(replay_phh_fast(phh), LeanReplay)
     nuts = "heavenpoker"  # its last player to act must raise the nuts: the engine notes it
     assert not isinstance(replay_phh_fast(phh, profile=nuts), LeanReplay)
+    with pytest.raises(PhhError) as refused:  # as replay_phh says it
+        replay_phh_fast(phh, profile="no-such-profile")
+    assert refused.value.code == "PHH_SETUP_REFUSED"
 
 
 # Four players, blinds 50/100: p3 raises to 200, p4 calls, p1 is all in for 250 and p2 for 300.
@@ -133,6 +139,22 @@ def test_short_all_ins_that_add_up_to_a_full_raise_reopen_the_betting_both_ways(
     assert replay_both(phh)
     lean = lean_replay(phh)
     assert lean is not None and lean.finishing_stacks == (950, 100, 1700, 1800)
+
+
+def test_phh_replay_and_check_say_the_same_with_and_without_the_full_engine() -> None:
+    runner = CliRunner()
+    path = str(SAMPLE / "ipn-1000nl.phhs")
+    fast = runner.invoke(app, ["phh", "replay", path])
+    full = runner.invoke(app, ["phh", "replay", "--full-engine", path])
+    assert fast.exit_code == full.exit_code == 0
+    assert fast.stdout == full.stdout and len(fast.stdout.splitlines()) > 20
+    summaries = []
+    for extra in ([], ["--full-engine"]):
+        result = runner.invoke(app, ["phh", "check", str(SAMPLE), "--json", "--quiet", *extra])
+        summary = json.loads(result.stdout)
+        del summary["seconds"], summary["hands_per_second"]
+        summaries.append((result.exit_code, summary))
+    assert summaries[0] == summaries[1]
 
 
 # ---- random hands, written as the corpora write them -----------------------------------------
@@ -333,3 +355,13 @@ def test_altered_sample_lines_read_as_parse_phh_reads_them(
         index = line % len(lines)
         lines[index] = _ALTERATIONS[alteration](lines[index])
     read_both("\n".join(lines))
+
+
+_PIECES = ("[1]", "[ 2 ]", "\n", "[x", "]", "[a] # c", "[]", "[[1]]", "a = 1", "[1] x", " [4]", "#")
+
+
+@settings(max_examples=300, deadline=None)
+@given(pieces=st.lists(st.sampled_from(_PIECES), max_size=10))
+def test_the_table_headers_are_found_as_the_pattern_finds_them(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    assert [m.span() for m in _headers(text)] == [m.span() for m in _HEADER.finditer(text)]

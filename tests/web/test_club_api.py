@@ -215,3 +215,14 @@ def test_a_members_csv_is_imported_whole_or_refused_by_line_and_column() -> None
         "/api/clubs/hp/members/import", content=b"name\n\xff\xfe\n", headers=AUTH
     )
     assert not_utf8.status_code == 422 and not_utf8.json()["code"] == "CSV_INVALID"
+
+
+def test_the_openapi_document_describes_the_club_commands() -> None:
+    venue = a_club()
+    schema = venue.client.get("/openapi.json").json()
+    components = schema["components"]["schemas"]
+    assert "ClubRegister" in components and "ClubCreateClub" in components
+    assert "RegisterPlayer" in components  # the tournament's are still there
+    body = schema["paths"]["/api/clubs/{club_id}/commands"]["post"]["requestBody"]
+    assert "ClubRegister" in str(body)
+    assert "\\A" not in str(components["ClubAddMember"])  # ECMA patterns: ^...$

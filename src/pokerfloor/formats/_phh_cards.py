@@ -48,6 +48,11 @@ def phh_cards(phh: PhhHand) -> PhhCards:
             and any(card is not None for card in action.cards)
         ):
             shown[action.player] = action
+    if not shown and holes.count(_UNKNOWN_PAIR) == count:  # no hole card known (HandHQ)
+        known = [card for card in board if card is not None]
+        if len(set(known)) != len(known):
+            _duplicate(known)
+        return PhhCards(tuple(holes), board, _everyone(count))  # type: ignore[arg-type]
     for player, action in shown.items():
         dealt = holes[player]
         holes[player] = _show(dealt if len(dealt) == 2 else _pad(dealt), action)
@@ -73,6 +78,14 @@ def _pad(dealt: tuple[int | None, ...]) -> tuple[int | None, ...]:
 
 
 _UNKNOWN_PAIR = (None, None)
+_EVERYONE: dict[int, frozenset[int]] = {}
+
+
+def _everyone(count: int) -> frozenset[int]:
+    players = _EVERYONE.get(count)
+    if players is None:
+        players = _EVERYONE[count] = frozenset(range(count))
+    return players
 
 
 def _duplicate(cards: list[int]) -> None:
@@ -145,6 +158,22 @@ def phh_deck(cards: PhhCards, seed: int | str | random.Random) -> tuple[int, ...
     deck = (*firsts, *seconds, burns[0], *board[:3], burns[1], board[3], burns[2], board[4], *rest)
     assert len(deck) == 52
     return deck
+
+
+def drawn_cards(
+    cards: PhhCards, known: set[int], seed: int | str
+) -> tuple[list[int], list[int], list[int]]:
+    """The hole cards and board ``phh_deck(cards, seed)`` deals, without the rest of the deck:
+    the unknown cards are taken from the end of the seeded order, in the same turn."""
+    rest = [card for card in shuffled_cards(seed) if card not in known]
+    pop = rest.pop
+    holes = cards.holes
+    firsts = [pop() if first is None else first for first, _ in holes]
+    seconds = [pop() if second is None else second for _, second in holes]
+    board = [pop() if card is None else card for card in cards.board[:5]]
+    while len(board) < 5:
+        board.append(pop())
+    return firsts, seconds, board
 
 
 def unknown_summary(cards: PhhCards) -> str:

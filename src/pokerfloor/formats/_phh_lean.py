@@ -25,7 +25,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pokerfloor.cards import rank7
-from pokerfloor.formats._phh_cards import PhhCards, phh_cards, shuffled_cards
+from pokerfloor.errors import PokerfloorError
+from pokerfloor.formats._phh_cards import PhhCards, drawn_cards, phh_cards
 from pokerfloor.formats._phh_lean_result import Award, LeanReplay, PhhResult
 from pokerfloor.formats._phh_parse import PhhAction, PhhHand
 from pokerfloor.formats._phh_replay import _FILL_ATTEMPTS, _last_betting_actions, replay_phh
@@ -100,7 +101,13 @@ def lean_replay(
 
     A file that cannot be set up raises the same ``PhhError`` as ``replay_phh``.
     """
-    rules = _lean_rules(profile)
+    if profile in _PROFILES:
+        rules = _PROFILES[profile]
+    else:
+        try:
+            rules = _lean_rules(profile)
+        except PokerfloorError:
+            return None  # a profile that cannot be loaded: the engine refuses the set-up
     metadata = phh.metadata
     if rules is None or "_dead_hands" in metadata or "_smallest_chip" in metadata:
         return None
@@ -156,6 +163,7 @@ class _Table:
         "inferred_folds",
         "last_bet",
         "lean",
+        "opening",
         "phh",
         "redraws",
         "returned",
@@ -192,6 +200,7 @@ class _Table:
         self.fold_notes: list[str] = []
         self.last_bet: list[int] | None = None
         self.big = self.increment = forced.big_blind
+        self.opening = self.big * lean.minimum_bet_big_blinds  # the increment on a new street
         self.dead = forced.dead_money
         self.street = PREFLOP
         self.board = 0
@@ -218,19 +227,20 @@ class _Table:
                     if not stacks[index]:
                         status[index] = ALL_IN
                         self.active -= 1
-        posts: list[tuple[int, int, int]] = []  # player, 0 blind or 1 big blind ante, amount
         sb, bb = forced.small_index, forced.big_index
-        if sb >= 0:
-            posts.append((sb, 0, small))
+        posts: list[tuple[int, int, int]] = [(sb, 0, small)] if sb >= 0 else []
+        # player, 0 a blind or 1 a big blind ante, amount
         if bb >= 0:
             stack = stacks[bb]
-            if bb_ante and lean.ante_first:
+            if not bb_ante:
+                posts.append((bb, 0, min(big, stack)))
+            elif lean.ante_first:
                 paid = min(bb_ante, stack)
                 posts += ((bb, 1, paid), (bb, 0, min(big, stack - paid)))
             else:
                 blind = min(big, stack)
                 posts.append((bb, 0, blind))
-                if bb_ante and (stack > big or lean.bb_ante_from_rest):
+                if stack > big or lean.bb_ante_from_rest:
                     posts.append((bb, 1, min(bb_ante, stack - blind)))
         committed = self.committed
         for index, kind, amount in posts:
@@ -248,20 +258,22 @@ class _Table:
                 self.active -= 1
         self.current = self.full_level = max(big, *committed)
         after = bb if bb >= 0 else (sb + 1 if sb >= 0 else 0)
-        self.to_act = self._next_to_act(after)
-        self._advance()
+        self.to_act = to_act = self._next_to_act(after)
+        if to_act < 0:
+            self._advance()  # everyone all in from the blinds: the board runs out
 
     # ---- the file's actions: _phh_replay._play -------------------------------------------------
 
     def play(self, strict: bool) -> None:
         board_in_file = 0
+        status, count = self.status, self.count
         for step, action in enumerate(self.phh.actions):
             verb = action.verb
             if verb == "dh" or verb == "sm":
                 continue  # hole cards are known or drawn; the showdown is played by the rules
             if verb == "db":
                 board_in_file += len(action.cards)
-                if not strict and self.to_act >= 0:
+                if not strict and self.to_act >= 0 and self.board < board_in_file:
                     last_bet = self._last_bet()
                     while (
                         self.to_act >= 0
@@ -280,13 +292,35 @@ class _Table:
                         self._infer_fold(action)
                 if player != self.to_act:
                     raise _Refused  # NOT_YOUR_TURN, HAND_OVER
-            if verb == "f":  # _acted(player, -1), the commonest action, written out
-                self.status[player] = FOLDED
-                self.active -= 1
-                self.folded += 1
-                self.to_act = self._next_to_act(player)
-            elif verb == "cc":
-                self._call_or_check(player)
+            if verb == "f":  # _acted(player, -1) and _next_to_act, the commonest, written out
+                status[player] = FOLDED
+                self.active = active = self.active - 1
+                self.folded = folded = self.folded + 1
+                if active > 1:
+                    acted, committed, current = self.acted, self.committed, self.current
+                    to_act = index = player
+                    while True:
+                        index = index + 1 if index + 1 < count else 0
+                        if index == player:
+                            to_act = -1
+                            break
+                        if status[index] == ACTIVE and (
+                            acted[index] < 0 or committed[index] < current
+                        ):
+                            to_act = index
+                            break
+                    self.to_act = to_act
+                else:
+                    self.to_act = to_act = self._next_to_act(player)
+                if to_act < 0 or folded >= count - 1:
+                    self._advance()
+                continue
+            if verb == "cc":
+                if self.current <= self.committed[player]:  # a check: _acted, written out
+                    self.acted[player] = self.current
+                    self.to_act = self._next_to_act(player)
+                else:
+                    self._call_or_check(player)
             else:
                 amount = action.amount
                 assert amount is not None
@@ -348,7 +382,7 @@ class _Table:
         software_kind_allowed = False
         if stack > to_call and others:
             if current == 0:
-                minimum = min(self.big * self.lean.minimum_bet_big_blinds, all_in)
+                minimum = min(self.opening, all_in)
                 software_kind_allowed = self.current == 0  # the action is a bet
             elif self._reopened(player):
                 minimum = min(current + self.increment, all_in)
@@ -435,28 +469,31 @@ class _Table:
         while self.street != COMPLETE:
             if self.to_act >= 0 and self.folded < count - 1:
                 return
-            live = [index for index in range(count) if status[index] != FOLDED]
+            live = count - self.folded  # players still in the hand
             if not live:
                 raise _Refused  # a void hand: only with dead hands
             self._return_uncalled()
-            if len(live) == 1:
+            if live == 1:
+                winner = 0
+                while status[winner] == FOLDED:
+                    winner += 1
                 total = sum(self.contributed) + self.dead
-                self.stacks[live[0]] += total
-                self.awards.append((0, total, (live[0],), (total,)))
+                self.stacks[winner] += total
+                self.awards.append((0, total, (winner,), (total,)))
                 self._end()
                 return
             if self.active <= 1 and not self.shown and self.street < RIVER and self.lean.face_up:
                 self.shown = True  # every hand turned up (tda-2024 R16): no one acts again
                 self.to_act = -1
             if self.street >= RIVER:
-                self._showdown(live)
+                self._showdown([index for index in range(count) if status[index] != FOLDED])
                 return
             self.street += 1
             self.board += 3 if self.street == 1 else 1
             self.committed = [0] * count
             self.acted = [-1] * count
             self.current = self.full_level = 0
-            self.increment = self.big * self.lean.minimum_bet_big_blinds
+            self.increment = self.opening
             self.to_act = -1 if self.shown else self._next_to_act(count - 1)
 
     def _end(self) -> None:
@@ -472,7 +509,9 @@ class _Table:
         holder = contributed.index(top)
         if self.status[holder] == FOLDED:
             return  # a dead hand has no claim to its chips (tda-2024 R30)
-        second = max([c for i, c in enumerate(contributed) if i != holder])
+        contributed[holder] = -1  # the largest of the others, without a list
+        second = max(contributed)
+        contributed[holder] = top
         if top > second:
             amount = top - second
             self.stacks[holder] += amount
@@ -514,7 +553,7 @@ class _Table:
         attempt = 0
         while True:
             draw: int | str = seed if not attempt else f"{seed}/{attempt}"
-            firsts, seconds, board = _drawn(cards, known, draw)
+            firsts, seconds, board = drawn_cards(cards, known, draw)
             strength = {i: rank7(firsts[i], seconds[i], *board) for i in live}
             awards = _awards(pots, order, strength)
             if not hidden or attempt + 1 >= _FILL_ATTEMPTS or not self._redraw(live, awards):
@@ -543,22 +582,6 @@ class _Table:
 
 
 _Pots = list[tuple[int, tuple[int, ...]]]
-
-
-def _drawn(
-    cards: PhhCards, known: set[int], seed: int | str
-) -> tuple[list[int], list[int], list[int]]:
-    """The hole cards and board ``phh_deck(cards, seed)`` deals, without the rest of the deck:
-    the unknown cards are taken from the end of the seeded order, in the same turn."""
-    rest = [card for card in shuffled_cards(seed) if card not in known]
-    pop = rest.pop
-    holes = cards.holes
-    firsts = [pop() if first is None else first for first, _ in holes]
-    seconds = [pop() if second is None else second for _, second in holes]
-    board = [pop() if card is None else card for card in cards.board[:5]]
-    while len(board) < 5:
-        board.append(pop())
-    return firsts, seconds, board
 
 
 def _awards(pots: _Pots, order: list[int], strength: dict[int, int]) -> list[Award]:

@@ -72,18 +72,18 @@ def _headers(text: str) -> list[re.Match[str]]:
     """``_HEADER.finditer(text)``: only the lines that begin with ``[`` are tried."""
     match = _HEADER.match
     headers = []
-    start = 0 if text.startswith("[") else text.find("\n[") + 1
-    while start > 0 or (start == 0 and text.startswith("[")):
+    start = 0 if text.startswith("[") else text.find("\n[") + 1 or -1
+    while start >= 0:
         header = match(text, start)
         if header is not None:
             headers.append(header)
-        start = text.find("\n[", start) + 1
+        start = text.find("\n[", start) + 1 or -1
     return headers
 
 
 def _item(key: str | None, line: int, body: str) -> PhhItem:
     try:
-        return PhhItem(key, line, hand=read_phh(body))
+        return PhhItem(key, line, read_phh(body))
     except PhhError as error:
         return PhhItem(key, line, error=error)
 

@@ -79,12 +79,9 @@ class _Other(Exception):
 # An amount as written: (decimal places it needs, its digits as an integer, 10 to the power of
 # the digits after the point as written, in cents when two places suffice). ``0.50`` -> (1, 50,
 # 100, 50): 0.50 is 50 / 100 and needs one place. An array of them: (the amounts, the most
-# places one needs, the lowest, whether any is written with a point, the whole numbers when none
-# is, the cents when two places suffice).
+# places one needs, the lowest, the cents when two places suffice).
 _Amount = tuple[int, int, int, int]
-_Amounts = tuple[
-    tuple[_Amount, ...], int, int, bool, tuple[int, ...] | None, tuple[int, ...] | None
-]
+_Amounts = tuple[tuple[_Amount, ...], int, int, tuple[int, ...] | None]
 _AMOUNTS: dict[str, _Amount] = {}
 _LINES: dict[str, tuple[str, Any]] = {}  # a whole line, read (immutable values only)
 # Fields whose line is (nearly) unique to a hand are read every time: keeping them would only
@@ -139,6 +136,8 @@ def _integer(value: str) -> int:
 
 
 def _text_or_integer(value: str) -> str | int:
+    if value.isdigit() and value.isascii() and (value[0] != "0" or value == "0"):
+        return int(value)  # what _INTEGER reads, without the pattern: a hand number
     return int(value) if _INTEGER.match(value) else _text(value)
 
 
@@ -194,10 +193,8 @@ def _array(words: list[str] | tuple[str, ...]) -> _Amounts:
     except KeyError:
         values = tuple([_amount(word) for word in words])
     places = max(map(_PLACES, values))
-    pointed = max(map(_POWER, values)) > 1
-    digits = tuple(map(_DIGITS, values))
     cents = tuple(map(_CENTS, values)) if places <= 2 else None
-    return (values, places, min(digits), pointed, None if pointed else digits, cents)
+    return (values, places, min(map(_DIGITS, values)), cents)
 
 
 def _text(value: str) -> str:
@@ -232,14 +229,12 @@ def _amount(word: str) -> _Amount:
 
 
 def _units(amounts: _Amounts, scale: int) -> tuple[int, ...]:
-    if scale == 100 and amounts[5] is not None:
-        return amounts[5]
-    whole = amounts[4]
-    if scale == 1:
-        if whole is None:
-            raise _Other  # "5.0" in a hand of whole chips: left to parse_phh
-        return whole
-    return tuple([digits * scale // power for _places, digits, power, _cents in amounts[0]])
+    if scale == 100 and amounts[3] is not None:
+        return amounts[3]
+    values = amounts[0]
+    if scale == 1 and max(map(_POWER, values)) > 1:
+        raise _Other  # "5.0" in a hand of whole chips: left to parse_phh
+    return tuple([digits * scale // power for _places, digits, power, _cents in values])
 
 
 def _hand(fields: dict[str, Any]) -> PhhHand | None:

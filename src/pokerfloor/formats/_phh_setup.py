@@ -96,9 +96,20 @@ def plan_forced(phh: PhhHand) -> PhhForced:
     count = phh.count
     seat_numbers = phh.seats or tuple(range(1, count + 1))
     _check_seats(phh, seat_numbers)
-    small_index, small, big_index, big = _blinds(phh)
+    # The blinds and antes of a table repeat from hand to hand: read once (refusals are not kept).
+    blinds = _BLINDS.get(phh.blinds_or_straddles)
+    if blinds is None:
+        blinds = _blinds(phh)
+        if len(_BLINDS) < _KEPT:
+            _BLINDS[phh.blinds_or_straddles] = blinds
+    small_index, small, big_index, big = blinds
     posts = _posts(phh, big) if min(phh.blinds_or_straddles) < 0 else NO_POSTS
-    ante, bb_ante = _antes(phh, big_index)
+    antes = _ANTES.get((phh.antes, big_index))
+    if antes is None:
+        antes = _antes(phh, big_index)
+        if len(_ANTES) < _KEPT:
+            _ANTES[phh.antes, big_index] = antes
+    ante, bb_ante = antes
     dead_hands = _dead_hands(phh)
     stacks = list(phh.starting_stacks)
     for player, dead in posts.dead.items():
@@ -117,6 +128,9 @@ def plan_forced(phh: PhhHand) -> PhhForced:
 
 
 _GOOD_SEATS: set[tuple[tuple[int, ...], int | None]] = set()
+_BLINDS: dict[tuple[int, ...], tuple[int, int, int, int]] = {}
+_ANTES: dict[tuple[tuple[int, ...], int], tuple[int, int]] = {}
+_KEPT = 10_000
 
 
 def _check_seats(phh: PhhHand, seat_numbers: tuple[int, ...]) -> None:

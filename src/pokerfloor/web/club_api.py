@@ -26,6 +26,7 @@ from pokerfloor.app.club_commands import (
     CREATE_CLUB_DECODER,
     AddMember,
     ClubCommand,
+    CreateClub,
 )
 from pokerfloor.app.club_csv import parse_members_csv
 from pokerfloor.app.club_service import ClubPublished, ClubService
@@ -178,14 +179,48 @@ def mount_club(app: FastAPI, service: TournamentService) -> ClubService:
 
     # ---- the TD ---------------------------------------------------------------------------
 
-    @router.post("", status_code=201, summary="Create a club (TD)", dependencies=td)
+    (command_schema, create_schema), components = msgspec.json.schema_components(
+        [ClubCommand, CreateClub], ref_template="#/components/schemas/Club{name}"
+    )
+
+    def body(schema: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "requestBody": {"required": True, "content": {"application/json": {"schema": schema}}}
+        }
+
+    tournaments_openapi = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        """The application's document with the club's commands (``Club``-prefixed names: the
+        tournament has a ``Refund`` too)."""
+        from pokerfloor.web.api import _ecma_patterns  # api.py imports this module
+
+        schema = tournaments_openapi()
+        named = {f"Club{name}": value for name, value in components.items()}
+        schema.setdefault("components", {}).setdefault("schemas", {}).update(_ecma_patterns(named))
+        return schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+    @router.post(
+        "",
+        status_code=201,
+        summary="Create a club (TD)",
+        dependencies=td,
+        openapi_extra=body(create_schema),
+    )
     async def create_club(request: Request) -> Response:
         command = _decode(CREATE_CLUB_DECODER, await _body(request))
         response = await run(command.club_id, command)
         response.status_code = 201
         return response
 
-    @router.post("/{club_id}/commands", summary="A command to a club (TD)", dependencies=td)
+    @router.post(
+        "/{club_id}/commands",
+        summary="A command to a club (TD)",
+        dependencies=td,
+        openapi_extra=body(command_schema),
+    )
     async def club_command(club_id: ClubIdPath, request: Request) -> Response:
         return await run(club_id, _decode(CLUB_COMMAND_DECODER, await _body(request)))
 

@@ -227,3 +227,31 @@ def test_the_desk_refreshes_its_registrations_when_a_member_registers(venue: Ven
         assert 'id="event-refresh"' in pushed and 'hx-select="#registrations"' in pushed
     desk = venue.td.get("/club/hp/events/e1").text
     assert 'id="registrations"' in desk and "Ada Lovelace" in desk
+
+
+def test_the_member_page_forms_pin_identity_card_and_a_cash_line(venue: Venue) -> None:
+    a_club(venue)
+    for url, data in (
+        ("/club/hp/members/4/pin", {"pin": "98765"}),
+        ("/club/hp/members/4/identity", {"by": "Léa", "document": "passeport"}),
+        ("/club/hp/members/4/card", {"card_type": "diamant", "period": "half_year"}),
+        (
+            "/club/hp/members/4/update",
+            {"name": "Claude Monet", "nickname": "Clo", "birth_date": "1970-01-01"},
+        ),
+    ):
+        answer = venue.td.post(url, data=data, follow_redirects=False)
+        assert answer.status_code == 303, (url, answer.text[-600:])
+    member = clubs(venue).club("hp").members["4"]
+    assert member.identity_checked and member.identity_by == "Léa" and member.nickname == "Clo"
+    registered = venue.public.post("/c/hp/e/e1/register", data={"member_id": "4", "pin": "98765"})
+    assert "Clo" in words(registered.text)  # the public list shows the nickname
+    bad_pin = venue.td.post("/club/hp/members/4/pin", data={"pin": "12ab"})
+    assert "flash-error" in bad_pin.text
+    line = venue.td.post(
+        "/club/hp/cash", data={"direction": "in", "amount": "12,50", "note": "buvette"},
+        follow_redirects=False,
+    )  # fmt: skip
+    assert line.status_code == 303
+    assert clubs(venue).club("hp").cash_lines[-1].cents == 1250
+    assert "buvette" in venue.td.get("/club/hp/cash.csv").text
