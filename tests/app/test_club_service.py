@@ -16,10 +16,11 @@ from pokerfloor.app.memory_store import MemoryEventStore
 from pokerfloor.errors import PokerfloorError
 
 NOW = 1_790_000_000_000
+KEY = b"k" * 32  # the server's secret's PIN key
 
 
 def a_service() -> ClubService:
-    service = ClubService(MemoryEventStore(), lambda: NOW)
+    service = ClubService(MemoryEventStore(), KEY, lambda: NOW)
     service.execute("hp", CreateClub(club_id="hp", name="Heaven"))
     return service
 
@@ -71,13 +72,16 @@ def test_the_pin_is_never_stored_only_its_salted_digest() -> None:
     stored = b"".join(item.data for item in service.store.read(club_stream("hp")))
     assert b"4321" not in stored
     club = service.club("hp")
-    assert club.members["1"].pin_digest == pin_digest(club, "1", "4321")
-    other = ClubService(MemoryEventStore(), lambda: NOW + 1)
+    assert club.members["1"].pin_digest == pin_digest(club, "1", "4321", KEY)
+    other = ClubService(MemoryEventStore(), KEY, lambda: NOW + 1)
     other.execute("hp", CreateClub(club_id="hp", name="Heaven"))
     other.execute(
         "hp", msgspec.convert({"type": "add_member", "member_id": "1", "name": "A"}, ClubCommand)
     )
-    assert pin_digest(other.club("hp"), "1", "4321") != pin_digest(club, "1", "4321")
+    assert pin_digest(other.club("hp"), "1", "4321", KEY) != pin_digest(club, "1", "4321", KEY)
+    # Without the server's key, the log's digest cannot be matched by trying every PIN.
+    stolen = club.members["1"].pin_digest
+    assert all(pin_digest(club, "1", f"{pin:04d}", b"") != stolen for pin in range(10_000))
 
 
 def test_subscribers_receive_the_durable_events() -> None:

@@ -332,27 +332,29 @@ CREATE_CLUB_DECODER = msgspec.json.Decoder(CreateClub)
 
 
 def club_salt(club: Club) -> bytes:
-    """The club's key for its members' PIN digests: its id and the moment it was created,
+    """The club's salt for its members' PIN digests: its id and the moment it was created,
     stable on replay, different for every club (a PIN's digest in one club says nothing of the
     same PIN in another)."""
     return f"{club.club_id}:{club.created.at_ms}".encode()
 
 
-def pin_digest(club: Club, member_id: str, pin: str) -> str:
-    """A member's PIN as the core keeps and compares it: HMAC-SHA256 under the club's salt,
-    over the member's number and the PIN. A PIN of 4 to 8 digits is weak by nature: wrong
-    attempts are rate-limited at the edge (web/club_api.py)."""
-    message = f"{club.member(member_id).member_id}\x00{pin}".encode()
-    return "h1:" + hmac.new(club_salt(club), message, hashlib.sha256).hexdigest()
+def pin_digest(club: Club, member_id: str, pin: str, key: bytes) -> str:
+    """A member's PIN as the core keeps and compares it: HMAC-SHA256 under the server's secret
+    ``key``, over the club's salt, the member's number and the PIN. A PIN of 4 to 8 digits is
+    weak by nature: without the key (which is not in the event log) a stolen log does not
+    give the PINs away by trying every one; wrong attempts are rate-limited at the edge
+    (web/club_api.py)."""
+    message = club_salt(club) + f"\x00{club.member(member_id).member_id}\x00{pin}".encode()
+    return "h2:" + hmac.new(key, message, hashlib.sha256).hexdigest()
 
 
 def _fields(command: _Command) -> dict[str, Any]:
     return {name: getattr(command, name) for name in command.__struct_fields__}
 
 
-def run_club_command(club: Club, command: AnyClubCommand, at_ms: int) -> None:
+def run_club_command(club: Club, command: AnyClubCommand, at_ms: int, pin_key: bytes) -> None:
     """Run ``command`` on the club: the ``Club`` method of the command's tag, with the
-    command's fields and ``at_ms`` (a PIN replaced by its digest)."""
+    command's fields and ``at_ms`` (a PIN replaced by its digest under ``pin_key``)."""
     assert not isinstance(command, CreateClub)
     fields = _fields(command)
     if isinstance(command, MemberRegister):
@@ -368,7 +370,7 @@ def run_club_command(club: Club, command: AnyClubCommand, at_ms: int) -> None:
         )  # fmt: skip
         return
     if isinstance(command, SetPin):
-        digest = pin_digest(club, command.member_id, command.pin) if command.pin else ""
+        digest = pin_digest(club, command.member_id, command.pin, pin_key) if command.pin else ""
         club.set_pin(command.member_id, digest, at_ms=at_ms)
         return
     method = getattr(club, str(type(command).__struct_config__.tag))

@@ -100,8 +100,13 @@ _Subscriber = tuple[asyncio.AbstractEventLoop, "asyncio.Queue[ClubPublished]"]
 
 
 class ClubService:
-    def __init__(self, store: EventStore, clock: Callable[[], int] = _system_clock) -> None:
+    def __init__(
+        self, store: EventStore, pin_key: bytes, clock: Callable[[], int] = _system_clock
+    ) -> None:
+        """``pin_key``: the server's secret under which members' PINs are digested
+        (``club_commands.pin_digest``); a PIN set under another key no longer matches."""
         self.store = store
+        self.pin_key = pin_key
         self.clock = clock
         self._registry = threading.Lock()
         self._slots: dict[str, _Slot] = {}
@@ -220,7 +225,7 @@ class ClubService:
                 club = self._load(club_id, slot)
                 before = len(club.events)
                 try:
-                    run_club_command(club, command, now)
+                    run_club_command(club, command, now, self.pin_key)
                 except PokerfloorError:
                     if len(club.events) != before:
                         self._reload(club_id, slot)

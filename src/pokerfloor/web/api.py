@@ -481,8 +481,11 @@ def create_app(
         return app.openapi_schema
 
     app.openapi = openapi  # type: ignore[method-assign]
-    mount_club(app, service)  # the clubs' API and pages (web/club_api.py)
-    mount_pages(app, service, check, captain_secret)
+    # The captains' links and the members' PIN digests hang on the server's secret (kept in
+    # a file by ``pokerfloor serve``; a fresh one for an app made without it).
+    secret = captain_secret or secrets.token_bytes(32)
+    mount_club(app, service, secret)  # the clubs' API and pages (web/club_api.py)
+    mount_pages(app, service, check, secret)
     return app
 
 

@@ -8,6 +8,8 @@ not tell which numbers exist. Each wrong attempt counts against the address in a
 
 from __future__ import annotations
 
+import hmac
+
 from starlette.requests import HTTPConnection
 
 from pokerfloor.app.club_commands import MemberCancel, MemberRegister, pin_digest
@@ -56,10 +58,15 @@ def _checked_digest(
             member = club.member(member_id)
         except PokerfloorError:
             return None
-        return member.pin_digest, pin_digest(club, member_id, pin)
+        return member.pin_digest, pin_digest(club, member_id, pin, clubs.pin_key)
 
     found = clubs.read(club_id, digests)
-    if found is None or not found[0] or not pin.isdigit() or found[0] != found[1]:
+    if (
+        found is None
+        or not found[0]
+        or not pin.isdigit()
+        or not hmac.compare_digest(found[0], found[1])
+    ):
         limiter.failed(address)
         raise PokerfloorError(
             "WRONG_PIN", "the member number or the PIN is wrong", {"member_id": member_id[:64]}

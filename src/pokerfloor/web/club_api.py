@@ -11,6 +11,8 @@ event store and clock.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
@@ -128,9 +130,11 @@ def _answer(items: list[ClubPublished], club_id: str, version: int) -> Response:
     return Response(head[:-1] + b',"events":[' + lines + b"]}", media_type="application/json")
 
 
-def mount_club(app: FastAPI, service: TournamentService) -> ClubService:
-    """Add the clubs' API and pages to ``app`` (the TD's token check is ``app.state.guard``)."""
-    clubs = ClubService(service.store, service.clock)
+def mount_club(app: FastAPI, service: TournamentService, secret: bytes) -> ClubService:
+    """Add the clubs' API and pages to ``app`` (the TD's token check is ``app.state.guard``).
+    ``secret``: the server's secret, from which the key of the members' PIN digests comes."""
+    pin_key = hmac.new(secret, b"pokerfloor club PIN digests", hashlib.sha256).digest()
+    clubs = ClubService(service.store, pin_key, service.clock)
     app.state.clubs = clubs
     app.state.pin_limiter = FailureLimiter(limit=PIN_FAILURES_PER_MINUTE)
     router = APIRouter(prefix="/api/clubs")
