@@ -26,17 +26,20 @@ class PhhCards:
 
 def phh_cards(phh: PhhHand) -> PhhCards:
     """Collect the hole cards and board the file names (shown cards fill unknown holes)."""
-    count = phh.count
+    count = len(phh.starting_stacks)
     holes: list[tuple[int | None, ...]] = [()] * count
     board: tuple[int | None, ...] = ()
     shown: dict[int, PhhAction] = {}
     for action in phh.actions:
         verb = action.verb
+        if verb in _BETTING:
+            continue  # most actions: tested first, once
         if verb == "dh":
-            dealt = holes[action.player] + action.cards
+            player = action.player
+            dealt = holes[player] + action.cards
             if len(dealt) > 2:
                 raise _card_error(action, "a hold'em player gets two hole cards")
-            holes[action.player] = dealt
+            holes[player] = dealt
         elif verb == "db":
             board += action.cards
             if len(board) > 5:
@@ -49,9 +52,12 @@ def phh_cards(phh: PhhHand) -> PhhCards:
         ):
             shown[action.player] = action
     if not shown and holes.count(_UNKNOWN_PAIR) == count:  # no hole card known (HandHQ)
-        known = [card for card in board if card is not None]
-        if len(set(known)) != len(known):
-            _duplicate(known)
+        if None in board:
+            known = [card for card in board if card is not None]
+            if len(set(known)) != len(known):
+                _duplicate(known)
+        elif len(set(board)) != len(board):
+            _duplicate(list(board))  # type: ignore[arg-type]  # no None in it
         return PhhCards(tuple(holes), board, _everyone(count))  # type: ignore[arg-type]
     for player, action in shown.items():
         dealt = holes[player]
@@ -71,6 +77,9 @@ def phh_cards(phh: PhhHand) -> PhhCards:
     if len(set(known)) != len(known):
         _duplicate([card for pair in pairs for card in pair if card is not None] + known)
     return PhhCards(tuple(pairs), board, frozenset(hidden))
+
+
+_BETTING = frozenset(("f", "cc", "cbr"))
 
 
 def _pad(dealt: tuple[int | None, ...]) -> tuple[int | None, ...]:

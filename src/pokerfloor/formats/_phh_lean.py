@@ -178,7 +178,7 @@ class _Table:
     def __init__(
         self, phh: PhhHand, forced: PhhForced, lean: _Rules, cards: PhhCards, seed: int
     ) -> None:
-        count = phh.count
+        count = len(forced.stacks)
         self.count = count
         self.phh = phh
         self.forced = forced
@@ -187,7 +187,7 @@ class _Table:
         self.seed = seed
         self.draw: int | str = seed
         self.redraws = 0
-        self.stacks = list(forced.stacks)
+        self.stacks = forced.stacks  # plan_forced's own list, made for this hand alone
         self.committed = [0] * count
         self.contributed = [0] * count
         self.status = [ACTIVE] * count
@@ -220,20 +220,20 @@ class _Table:
             raise _Refused
         if ante:
             for index in range(self.count):
-                amount = min(ante, stacks[index])
-                if amount:
-                    stacks[index] -= amount
-                    contributed[index] += amount
-                    if not stacks[index]:
-                        status[index] = ALL_IN
-                        self.active -= 1
+                stack = stacks[index]
+                amount = ante if ante < stack else stack
+                stacks[index] = stack - amount
+                contributed[index] += amount
+                if amount == stack:
+                    status[index] = ALL_IN
+                    self.active -= 1
         sb, bb = forced.small_index, forced.big_index
+        # (player, 0 a blind or 1 a big blind ante, amount); a min() each is left to the loop.
         posts: list[tuple[int, int, int]] = [(sb, 0, small)] if sb >= 0 else []
-        # player, 0 a blind or 1 a big blind ante, amount
         if bb >= 0:
             stack = stacks[bb]
             if not bb_ante:
-                posts.append((bb, 0, min(big, stack)))
+                posts.append((bb, 0, big))
             elif lean.ante_first:
                 paid = min(bb_ante, stack)
                 posts += ((bb, 1, paid), (bb, 0, min(big, stack - paid)))
@@ -244,19 +244,23 @@ class _Table:
                     posts.append((bb, 1, min(bb_ante, stack - blind)))
         committed = self.committed
         for index, kind, amount in posts:
-            amount = min(amount, stacks[index])
-            if not amount:
+            stack = stacks[index]
+            if amount >= stack:
+                if not stack:
+                    continue  # all in from the ante already
+                amount = stack
+                status[index] = ALL_IN
+                self.active -= 1
+            elif not amount:
                 continue
-            stacks[index] -= amount
+            stacks[index] = stack - amount
             if kind:
                 self.dead += amount
             else:
                 contributed[index] += amount
                 committed[index] += amount
-            if not stacks[index]:
-                status[index] = ALL_IN
-                self.active -= 1
-        self.current = self.full_level = max(big, *committed)
+        top = max(committed)
+        self.current = self.full_level = big if big > top else top
         after = bb if bb >= 0 else (sb + 1 if sb >= 0 else 0)
         self.to_act = to_act = self._next_to_act(after)
         if to_act < 0:
@@ -265,9 +269,17 @@ class _Table:
     # ---- the file's actions: _phh_replay._play -------------------------------------------------
 
     def play(self, strict: bool) -> None:
+        # The hot loop of the fast path: the commonest actions (fold, check, call, bet) and
+        # the search for the next player are written out here, on local names, rather than
+        # through _acted and _next_to_act (a call per action is a large part of the time).
+        status, stacks, contributed = self.status, self.stacks, self.contributed
+        count = self.count
+        rings = _rings(count)
+        last = count - 1
         board_in_file = 0
-        status, count = self.status, self.count
-        for step, action in enumerate(self.phh.actions):
+        step = -1
+        for action in self.phh.actions:
+            step += 1
             verb = action.verb
             if verb == "dh" or verb == "sm":
                 continue  # hole cards are known or drawn; the showdown is played by the rules
@@ -292,40 +304,56 @@ class _Table:
                         self._infer_fold(action)
                 if player != self.to_act:
                     raise _Refused  # NOT_YOUR_TURN, HAND_OVER
-            if verb == "f":  # _acted(player, -1) and _next_to_act, the commonest, written out
+            committed, acted, current = self.committed, self.acted, self.current
+            if verb == "f":
                 status[player] = FOLDED
                 self.active = active = self.active - 1
-                self.folded = folded = self.folded + 1
-                if active > 1:
-                    acted, committed, current = self.acted, self.committed, self.current
-                    to_act = index = player
-                    while True:
-                        index = index + 1 if index + 1 < count else 0
-                        if index == player:
-                            to_act = -1
-                            break
-                        if status[index] == ACTIVE and (
-                            acted[index] < 0 or committed[index] < current
-                        ):
-                            to_act = index
-                            break
-                    self.to_act = to_act
-                else:
-                    self.to_act = to_act = self._next_to_act(player)
-                if to_act < 0 or folded >= count - 1:
-                    self._advance()
-                continue
-            if verb == "cc":
-                if self.current <= self.committed[player]:  # a check: _acted, written out
-                    self.acted[player] = self.current
-                    self.to_act = self._next_to_act(player)
-                else:
-                    self._call_or_check(player)
+                self.folded += 1
             else:
-                amount = action.amount
-                assert amount is not None
-                self._bet(player, amount)
-            if self.to_act < 0 or self.folded >= self.count - 1:
+                mine = committed[player]
+                if verb == "cc":
+                    if current <= mine:
+                        to = mine  # a check: always an option with nothing to call
+                    else:
+                        if self.active == 1:
+                            current = min(current, self._highest_other(player))
+                        to_call = min(current - mine, stacks[player]) if current > mine else 0
+                        if not to_call:
+                            raise _Refused  # NOTHING_TO_CALL
+                        to = mine + to_call
+                        current = self.current
+                else:
+                    to = action.amount  # type: ignore[assignment]  # cbr always has one
+                    self._check_bet(player, to)
+                # HandApplying._apply_acted: the chips go in, a full raise reopens the betting.
+                added = to - mine
+                stack = stacks[player] - added
+                stacks[player] = stack
+                committed[player] = to
+                contributed[player] += added
+                if to > current:
+                    if to - current >= self.increment:
+                        self.increment = to - current
+                        self.full_level = to
+                    self.current = current = to
+                acted[player] = current
+                if stack:
+                    active = self.active
+                else:
+                    status[player] = ALL_IN
+                    self.active = active = self.active - 1
+            # HandState._next_to_act: the first player around the table from ``player`` able to
+            # act who has not acted at this level.
+            if active > 1:
+                to_act = -1
+                for index in rings[player]:
+                    if status[index] == ACTIVE and (acted[index] < 0 or committed[index] < current):
+                        to_act = index
+                        break
+                self.to_act = to_act
+            else:
+                self.to_act = to_act = self._next_to_act(player)
+            if to_act < 0 or self.folded >= last:
                 self._advance()
 
     def _last_bet(self) -> list[int]:
@@ -337,7 +365,7 @@ class _Table:
         """``_phh_replay._fold_omitted``: the player the engine waits for, who has no betting
         action left in the file, folds."""
         player = self.to_act
-        self._acted(player, -1)
+        self._fold(player)
         self._advance()
         self.inferred_folds.append(f"p{player + 1}")
         self.fold_notes.append(
@@ -347,52 +375,37 @@ class _Table:
 
     # ---- legality: HandLegality._compute_legal and _checked ------------------------------------
 
-    def _call_or_check(self, player: int) -> None:
-        committed = self.committed[player]
-        current = self.current
-        if current <= committed:
-            self._acted(player, committed)  # a check: always an option with nothing to call
-            return
-        if self.active == 1:
-            current = min(current, self._highest_other(player))
-        to_call = min(current - committed, self.stacks[player]) if current > committed else 0
-        if not to_call:
-            raise _Refused  # NOTHING_TO_CALL
-        self._acted(player, committed + to_call)
-
-    def _bet(self, player: int, amount: int) -> None:
-        """``cbr amount``: all in when it is the player's all, else a bet or a raise to it."""
+    def _check_bet(self, player: int, amount: int) -> None:
+        """``cbr amount`` is legal: all in when it is the player's all, else a bet or a raise
+        to it (``play`` then applies it)."""
         current = self.current
         if self.active == 1:
             current = min(current, self._highest_other(player))
-        committed, stack = self.committed[player], self.stacks[player]
-        to_call = min(current - committed, stack) if current > committed else 0
-        all_in = committed + stack
-        stacks, committed_all, status = self.stacks, self.committed, self.status
-        others = False
-        for index in range(self.count):
-            if (
-                index != player
-                and status[index] == ACTIVE
-                and committed_all[index] + stacks[index] > current
-            ):
-                others = True
-                break
+        committed, stacks, status = self.committed, self.stacks, self.status
+        mine, stack = committed[player], stacks[player]
+        to_call = min(current - mine, stack) if current > mine else 0
+        all_in = mine + stack
         minimum = None
         software_kind_allowed = False
-        if stack > to_call and others:
-            if current == 0:
-                minimum = min(self.opening, all_in)
-                software_kind_allowed = self.current == 0  # the action is a bet
-            elif self._reopened(player):
-                minimum = min(current + self.increment, all_in)
-                software_kind_allowed = True  # the action is a raise
+        if stack > to_call:
+            for index in _rings(self.count)[player]:  # another player who can still call more
+                if (
+                    status[index] == ACTIVE
+                    and committed[index] + stacks[index] > current
+                    and index != player
+                ):
+                    if current == 0:
+                        minimum = min(self.opening, all_in)
+                        software_kind_allowed = self.current == 0  # the action is a bet
+                    elif self._reopened(player):
+                        minimum = min(current + self.increment, all_in)
+                        software_kind_allowed = True  # the action is a raise
+                    break
         if amount == all_in:
-            if not (stack > 0 and (minimum is not None or stack <= current - committed)):
+            if not (stack > 0 and (minimum is not None or stack <= current - mine)):
                 raise _Refused  # all in is not among the options
         elif not software_kind_allowed or minimum is None or amount > all_in or amount < minimum:
             raise _Refused  # BET_ALREADY_OPEN, BETTING_NOT_REOPENED, ABOVE_STACK, BELOW_MINIMUM
-        self._acted(player, amount)
 
     def _reopened(self, player: int) -> bool:
         acted = self.acted[player]
@@ -412,29 +425,10 @@ class _Table:
 
     # ---- state: HandApplying._apply_acted, HandState._next_to_act ------------------------------
 
-    def _acted(self, player: int, to: int) -> None:
-        """Apply a legal action of the player to act: ``to`` the street total, -1 a fold."""
-        if to < 0:
-            self.status[player] = FOLDED
-            self.active -= 1
-            self.folded += 1
-        else:
-            committed = self.committed
-            added = to - committed[player]
-            stack = self.stacks[player] - added
-            self.stacks[player] = stack
-            committed[player] = to
-            self.contributed[player] += added
-            current = self.current
-            if to > current:
-                if to - current >= self.increment:
-                    self.increment = to - current
-                    self.full_level = to
-                self.current = current = to
-            self.acted[player] = current
-            if not stack:
-                self.status[player] = ALL_IN
-                self.active -= 1
+    def _fold(self, player: int) -> None:
+        self.status[player] = FOLDED
+        self.active -= 1
+        self.folded += 1
         self.to_act = self._next_to_act(player)
 
     def _highest_other(self, player: int) -> int:
@@ -452,12 +446,8 @@ class _Table:
         if able == 1:
             only = status.index(ACTIVE)
             return only if committed[only] < self._highest_other(only) else -1
-        acted, current, count = self.acted, self.current, self.count
-        index = after
-        for _ in range(count):
-            index += 1
-            if index == count:
-                index = 0
+        acted, current = self.acted, self.current
+        for index in _rings(self.count)[after]:
             if status[index] == ACTIVE and (acted[index] < 0 or committed[index] < current):
                 return index
         return -1
@@ -582,6 +572,19 @@ class _Table:
 
 
 _Pots = list[tuple[int, tuple[int, ...]]]
+_RINGS: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+def _rings(count: int) -> tuple[tuple[int, ...], ...]:
+    """For each player, every player in turn from their left, themselves last: the order the
+    engine looks for the next player to act, without index arithmetic in the loops."""
+    rings = _RINGS.get(count)
+    if rings is None:
+        players = tuple(range(count))
+        rings = tuple(players[after + 1 :] + players[: after + 1] for after in players)
+        if len(_RINGS) < 100:
+            _RINGS[count] = rings
+    return rings
 
 
 def _awards(pots: _Pots, order: list[int], strength: dict[int, int]) -> list[Award]:
