@@ -10,8 +10,9 @@ awarded, the same answers as the engine; docs/phh.md, "The fast path"), and for 
 ``HandHistory`` to the end of each hand with its automations. The texts are read from disk
 once, before the clocks start. Each is run ``--repeats`` times, in turns, and its fastest run
 kept: the reader's caches of repeated text (lines such as ``variant = 'NT'``, action notations,
-amounts) are then warm, as they are after the first hands of any corpus; the lines unique to a
-hand (its number, stacks, actions, winnings) are read every time.
+amounts) and the set-up read from a table's shape (seats, blinds, antes) are then warm, as they
+are after the first hands of any corpus; the lines unique to a hand (its number, stacks,
+actions, winnings) are read every time, and every hand is replayed.
 
 Run: python3 -m uv run python -m bench.phh [--repeats N] [--profile]
 """

@@ -6,7 +6,8 @@ legal, the pots and who is paid. ``lean_replay`` plays the same hand on plain li
 same rules as the engine (``hand/_legality.py``: options, minimum bet and raise, a short all-in
 that does not reopen the betting, tda-2024 R43 and R47 or what the profile says; ``_apply.py``
 and ``_state.py``: who acts next; ``_showdown.py`` and ``_pots.py``: uncalled bets, side pots,
-odd chips, tda-2024 R20 and R21) and returns the same finishing stacks and awards.
+odd chips, tda-2024 R20 and R21, in ``_phh_lean_pots``) and returns the same finishing stacks
+and awards.
 
 Unknown cards that reach a showdown are drawn as ``replay_phh`` draws them (the same seeded
 deck, drawn again while the pots go to other hands than the file shows winning).
@@ -24,18 +25,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pokerfloor.cards import rank7
 from pokerfloor.errors import PokerfloorError
-from pokerfloor.formats._phh_cards import PhhCards, drawn_cards, phh_cards
+from pokerfloor.formats._phh_cards import PhhCards, phh_cards
+from pokerfloor.formats._phh_lean_pots import (
+    ACTIVE,
+    ALL_IN,
+    FOLDED,
+    showdown_awards,
+    showdown_pots,
+)
 from pokerfloor.formats._phh_lean_result import Award, LeanReplay, PhhResult
 from pokerfloor.formats._phh_parse import PhhAction, PhhHand
-from pokerfloor.formats._phh_replay import _FILL_ATTEMPTS, _last_betting_actions, replay_phh
-from pokerfloor.formats._phh_result import Outcome, winners_match
+from pokerfloor.formats._phh_replay import _last_betting_actions, replay_phh
 from pokerfloor.formats._phh_setup import PHH_PROFILE, PhhForced, plan_forced
-from pokerfloor.hand._pots import build_pots, split_pot
 from pokerfloor.hand._rules import HandRules, hand_rules
 
-ACTIVE, FOLDED, ALL_IN = 0, 1, 2  # as in hand/_state.py
 PREFLOP, RIVER, COMPLETE = 0, 3, 5
 
 
@@ -271,7 +275,7 @@ class _Table:
     def play(self, strict: bool) -> None:
         # The hot loop of the fast path: the commonest actions (fold, check, call, bet) and
         # the search for the next player are written out here, on local names, rather than
-        # through _acted and _next_to_act (a call per action is a large part of the time).
+        # in a method each (a call per action was a large part of the time).
         status, stacks, contributed = self.status, self.stacks, self.contributed
         count = self.count
         rings = _rings(count)
@@ -308,7 +312,10 @@ class _Table:
             if verb == "f":
                 status[player] = FOLDED
                 self.active = active = self.active - 1
-                self.folded += 1
+                self.folded = folded = self.folded + 1
+                if folded >= last:
+                    self._advance()  # one player left: the pot is theirs, no one acts again
+                    continue
             else:
                 mine = committed[player]
                 if verb == "cc":
@@ -510,68 +517,20 @@ class _Table:
             self.returned[holder] += amount
 
     def _showdown(self, live: list[int]) -> None:
-        status = self.status
-        pots = build_pots(
-            self.contributed,
-            [state != FOLDED for state in status],
-            [state == ALL_IN for state in status],
-            self.dead,
+        pots, order = showdown_pots(
+            self.contributed, self.status, self.dead, live, self.lean.side_pots_first
         )
-        order = [index for index, (_amount, eligible) in enumerate(pots) if eligible]
-        if self.lean.side_pots_first:
-            order.reverse()
-        cards = self.cards
-        board = cards.board[:5]
-        holes = cards.holes
-        if len(board) == 5 and None not in board and all(None not in holes[i] for i in live):
-            awards = _awards(pots, order, {i: rank7(*holes[i], *board) for i in live})
-        else:
-            awards = self._drawn_awards(live, pots, order)
+        awards, self.draw, self.redraws = showdown_awards(
+            self.phh, self.cards, self.seed, live, pots, order, self.returned
+        )
+        stacks = self.stacks
         for _pot, _amount, winners, shares in awards:
             for player, share in zip(winners, shares, strict=True):
-                self.stacks[player] += share
+                stacks[player] += share
         self.awards = awards
         self._end()
 
-    def _drawn_awards(self, live: list[int], pots: _Pots, order: list[int]) -> list[Award]:
-        """A card the file does not give decides: drawn as ``replay_phh`` draws it, again while
-        the pots go to other hands than the file shows winning (``_phh_replay._redraw``)."""
-        cards, seed = self.cards, self.seed
-        hidden = cards.hidden
-        known = {card for pair in cards.holes for card in pair if card is not None}
-        known.update(card for card in cards.board if card is not None)
-        attempt = 0
-        while True:
-            draw: int | str = seed if not attempt else f"{seed}/{attempt}"
-            firsts, seconds, board = drawn_cards(cards, known, draw)
-            strength = {i: rank7(firsts[i], seconds[i], *board) for i in live}
-            awards = _awards(pots, order, strength)
-            if not hidden or attempt + 1 >= _FILL_ATTEMPTS or not self._redraw(live, awards):
-                self.draw, self.redraws = draw, attempt
-                return awards
-            attempt += 1
 
-    def _redraw(self, live: list[int], awards: list[Award]) -> bool:
-        hidden = self.cards.hidden
-        if not any(player in hidden for player in live):
-            return False
-        paid = [0] * self.count
-        for _pot, _amount, winners, shares in awards:
-            for player, share in zip(winners, shares, strict=True):
-                paid[player] += share
-        agrees = winners_match(self.phh, Outcome(tuple(paid), tuple(self.returned), True))
-        if agrees is not None:
-            return not agrees
-        if all(player in hidden for player in live):
-            return False
-        return any(
-            share and player in hidden
-            for _pot, _amount, winners, shares in awards
-            for player, share in zip(winners, shares, strict=True)
-        )
-
-
-_Pots = list[tuple[int, tuple[int, ...]]]
 _RINGS: dict[int, tuple[tuple[int, ...], ...]] = {}
 
 
@@ -585,14 +544,3 @@ def _rings(count: int) -> tuple[tuple[int, ...], ...]:
         if len(_RINGS) < 100:
             _RINGS[count] = rings
     return rings
-
-
-def _awards(pots: _Pots, order: list[int], strength: dict[int, int]) -> list[Award]:
-    """Each pot to its best hands, split with the odd chips from the button's left."""
-    awards = []
-    for pot_index in order:
-        amount, eligible = pots[pot_index]
-        best = min(strength[index] for index in eligible)
-        winners = tuple(index for index in eligible if strength[index] == best)
-        awards.append((pot_index, amount, winners, split_pot(amount, winners, 1)))
-    return awards

@@ -64,7 +64,12 @@ def parse_phhs(text: str) -> Iterator[PhhItem]:
             )
         else:
             seen.add(key)
-            yield _item(key, line, body)
+            try:  # _item, written out: once per hand
+                hand = read_phh(body)
+            except PhhError as error:
+                yield PhhItem(key, line, error=error)
+            else:
+                yield PhhItem(key, line, hand)
         line += text.count("\n", header.start(), end)
 
 

@@ -16,7 +16,8 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Callable
-from operator import attrgetter, itemgetter
+from functools import partial
+from operator import itemgetter
 from typing import Any
 
 from pokerfloor.formats import _phh_decimal as amounts
@@ -59,17 +60,6 @@ _AMOUNT_FIELDS = (
     "finishing_stacks",
     "winnings",
 )
-_PLAYED = frozenset(
-    (
-        *_AMOUNT_FIELDS,
-        "variant",
-        "actions",
-        "players",
-        "seats",
-        "seat_count",
-        "ante_trimming_status",
-    )
-)
 
 
 class _Other(Exception):
@@ -78,11 +68,15 @@ class _Other(Exception):
 
 # An amount as written: (decimal places it needs, its digits as an integer, 10 to the power of
 # the digits after the point as written, in cents when two places suffice). ``0.50`` -> (1, 50,
-# 100, 50): 0.50 is 50 / 100 and needs one place. An array of them: (the amounts, the most
-# places one needs, the lowest, the cents when two places suffice).
+# 100, 50): 0.50 is 50 / 100 and needs one place. An array of them: (how many, the most places
+# one needs, the lowest, the cents when two places suffice, the amounts, a point in any). The
+# commonest array, every amount with two places at most, is read from ``_CENTS`` alone: its
+# places are then -1 (two at most, worked out from the cents when the scale needs them) and
+# its amounts None.
 _Amount = tuple[int, int, int, int]
-_Amounts = tuple[tuple[_Amount, ...], int, int, tuple[int, ...] | None]
+_Amounts = tuple[int, int, int, tuple[int, ...] | None, tuple[_Amount, ...] | None, bool]
 _AMOUNTS: dict[str, _Amount] = {}
+_CENTS: dict[str, int] = {}  # the amounts that need two places at most, in cents
 _LINES: dict[str, tuple[str, Any]] = {}  # a whole line, read (immutable values only)
 # Fields whose line is (nearly) unique to a hand are read every time: keeping them would only
 # make a second reading of the same file faster, which no corpus needs.
@@ -124,7 +118,7 @@ def _line(line: str) -> tuple[str, Any]:
             _LINES[line] = _SKIP
         return _SKIP
     known = (key, read(value))
-    if len(_LINES) < _LIMIT and key not in _UNIQUE:
+    if key not in _UNIQUE and len(_LINES) < _LIMIT:
         _LINES[line] = known
     return known
 
@@ -172,29 +166,39 @@ def _integers(value: str) -> tuple[int, ...]:
 
 
 def _one_amount(value: str) -> _Amounts:
-    return _array((value,))
+    cents = _CENTS.get(value)
+    if cents is None:
+        return _array((value,))
+    return (1, -1, cents, (cents,), None, "." in value)
 
 
 def _amounts(value: str) -> _Amounts:
     if len(value) < 3 or value[0] != "[" or value[-1] != "]":
         raise _Other
-    return _array(value[1:-1].split(", "))
-
-
-_PLACES = itemgetter(0)
-_DIGITS = itemgetter(1)
-_POWER = itemgetter(2)
-_CENTS = itemgetter(3)
+    words = value[1:-1].split(", ")
+    try:
+        cents = tuple(map(_CENTS.__getitem__, words))  # every amount seen before, in C
+    except KeyError:
+        return _array(words)
+    return (len(cents), -1, min(cents), cents, None, "." in value)
 
 
 def _array(words: list[str] | tuple[str, ...]) -> _Amounts:
-    try:
-        values = tuple([_AMOUNTS[word] for word in words])
-    except KeyError:
-        values = tuple([_amount(word) for word in words])
-    places = max(map(_PLACES, values))
-    cents = tuple(map(_CENTS, values)) if places <= 2 else None
-    return (values, places, min(map(_DIGITS, values)), cents)
+    values = tuple([_amount(word) for word in words])
+    places, digits, powers, cents = zip(*values, strict=True)  # one pass for the four
+    most = max(places)
+    return (len(values), most, min(digits), cents if most <= 2 else None, values, max(powers) > 1)
+
+
+def _places(amounts: _Amounts) -> int:
+    """The most places the amounts need (-1 in ``amounts``: read from their cents)."""
+    if amounts[1] >= 0:
+        return amounts[1]
+    cents = amounts[3]
+    assert cents is not None
+    if any(amount % 10 for amount in cents):
+        return 2
+    return 1 if any(amount % 100 for amount in cents) else 0
 
 
 def _text(value: str) -> str:
@@ -225,29 +229,39 @@ def _amount(word: str) -> _Amount:
         raise _Other
     if len(_AMOUNTS) < _LIMIT:
         _AMOUNTS[word] = parsed
+        if parsed[0] <= 2:
+            _CENTS[word] = parsed[3]
     return parsed
 
 
+_CENTS_OF: Callable[[_Amounts], tuple[int, ...]] = itemgetter(3)  # at scale 100, never None
+
+
 def _units(amounts: _Amounts, scale: int) -> tuple[int, ...]:
-    if scale == 100 and amounts[3] is not None:
-        return amounts[3]
-    values = amounts[0]
-    if scale == 1 and max(map(_POWER, values)) > 1:
+    if scale == 1 and amounts[5]:
         raise _Other  # "5.0" in a hand of whole chips: left to parse_phh
+    cents = amounts[3]
+    if cents is not None:
+        # exact: every amount needs two places at most, and the scale is at least 10 to the
+        # power of the places any amount of the hand needs
+        return cents if scale == 100 else tuple([amount * scale // 100 for amount in cents])
+    values = amounts[4]
+    assert values is not None
     return tuple([digits * scale // power for _places, digits, power, _cents in values])
 
 
 def _hand(fields: dict[str, Any]) -> PhhHand | None:
     """The ``PhhHand`` ``phh_from_toml`` makes of these fields; None for anything it would
-    refuse or treat otherwise (its own error is then the answer)."""
-    get = fields.get
-    stacks = get("starting_stacks")
-    antes = get("antes")
-    blinds = get("blinds_or_straddles")
-    min_bet = get("min_bet")
-    texts = get("actions")
+    refuse or treat otherwise (its own error is then the answer). The fields a hand is played
+    from (``_phh_parse._PLAYED``) are taken out of ``fields``: what is left is its metadata."""
+    pop = fields.pop
+    stacks = pop("starting_stacks", None)
+    antes = pop("antes", None)
+    blinds = pop("blinds_or_straddles", None)
+    min_bet = pop("min_bet", None)
+    texts = pop("actions", None)
     if (
-        get("variant") != "NT"
+        pop("variant", None) != "NT"
         or stacks is None
         or antes is None
         or blinds is None
@@ -255,27 +269,31 @@ def _hand(fields: dict[str, Any]) -> PhhHand | None:
         or texts is None
     ):
         return None
-    count = len(stacks[0])
-    if count < 2 or len(antes[0]) != count or len(blinds[0]) != count:
+    count = stacks[0]
+    if count < 2 or antes[0] != count or blinds[0] != count:
         return None
     if stacks[2] <= 0 or antes[2] < 0:
         return None  # a stack not positive, a negative ante: phh_from_toml says which
     places = max(stacks[1], antes[1], blinds[1], min_bet[1])
-    finishing = get("finishing_stacks")
-    winnings = get("winnings")
-    rake = get("rake")
+    finishing = pop("finishing_stacks", None)
+    winnings = pop("winnings", None)
+    rake = pop("rake", None)
     for extra in (finishing, winnings):
         if extra is not None:
-            if len(extra[0]) != count or extra[2] < 0:
+            if extra[0] != count or extra[2] < 0:
                 return None
             if extra[1] > places:
                 places = extra[1]
     if rake is not None and rake[1] > places:
         places = rake[1]
-    money = "currency" in fields or "currency_symbol" in fields
     if places > amounts.MAX_PLACES:
         return None
-    scale = amounts.scale_for(places, money)
+    money = "currency" in fields or "currency_symbol" in fields
+    if not money:  # the scale then depends on the places of amounts kept as cents alone
+        for read in (stacks, antes, blinds, min_bet, finishing, winnings, rake):
+            if read is not None and read[1] < 0:
+                places = max(places, _places(read))
+    scale = 100 if money and places <= 2 else amounts.scale_for(places, money)
     while True:
         try:
             actions = _read_actions(texts, count, scale)
@@ -284,36 +302,34 @@ def _hand(fields: dict[str, Any]) -> PhhHand | None:
             if more.places > amounts.MAX_PLACES:
                 return None
             scale = amounts.scale_for(more.places, money)
-    min_units = _units(min_bet, scale)[0]
+    # The commonest scale, 100 (money in cents): every amount was read as cents (in C).
+    units = _CENTS_OF if scale == 100 else partial(_units, scale=scale)
+    min_units = units(min_bet)[0]
     if min_units < 1:
         return None
-    players = get("players")
-    seats = get("seats")
+    players = pop("players", None)
+    seats = pop("seats", None)
     if (players is not None and len(players) != count) or (
         seats is not None and len(seats) != count
     ):
         return None
-    seat_count = get("seat_count")
-    trimming = get("ante_trimming_status", False)
-    pop = fields.pop
-    for key in _PLAYED:
-        pop(key, None)
     return PhhHand(
-        antes=_units(antes, scale),
-        blinds_or_straddles=_units(blinds, scale),
-        min_bet=min_units,
-        starting_stacks=_units(stacks, scale),
-        actions=actions,
-        players=players,
-        seats=seats,
-        seat_count=seat_count,
-        finishing_stacks=None if finishing is None else _units(finishing, scale),
-        ante_trimming_status=trimming,
-        metadata=fields,  # what is left: the fields kept as they are, in the file's order
-        winnings=None if winnings is None else _units(winnings, scale),
-        rake=None if rake is None else _units(rake, scale)[0],
-        scale=scale,
-    )
+        units(antes),
+        units(blinds),
+        min_units,
+        units(stacks),
+        actions,
+        "NT",
+        players,
+        seats,
+        pop("seat_count", None),
+        None if finishing is None else units(finishing),
+        pop("ante_trimming_status", False),
+        fields,  # what is left: the fields kept as they are, in the file's order
+        None if winnings is None else units(winnings),
+        None if rake is None else units(rake)[0],
+        scale,
+    )  # positional (PhhHand's field order): quicker than keywords, once per hand
 
 
 # How each field's value is read; any other field is left to parse_phh.
@@ -341,9 +357,11 @@ class _Rescale(Exception):
         self.places = places
 
 
-# The actions read, by scale, by position, by text. Real corpora repeat the same notations at
-# the same positions (``d dh p1 ????`` first, ``p3 f``...).
-_BY_SCALE: dict[int, list[dict[str, PhhAction]]] = {}
+# The actions read, by the hand's scale and number of players, by position, by text. Real
+# corpora repeat the same notations at the same positions (``d dh p1 ????`` first, ``p3
+# f``...). A table keeps only actions of a player of its hands, so the actions found there need
+# no check.
+_TABLES: dict[tuple[int, int], list[dict[str, PhhAction]]] = {}
 _POSITIONS = 200
 _PER_POSITION = 5_000
 
@@ -351,15 +369,15 @@ _PER_POSITION = 5_000
 def _read_actions(texts: tuple[str, ...], count: int, scale: int) -> tuple[PhhAction, ...]:
     """The hand's actions at ``scale``, as ``_phh_parse._raw_actions`` and ``_actions`` make
     them; ``_Rescale`` when an amount needs a larger scale, ``_Other`` for anything else."""
-    table = _BY_SCALE.get(scale)
+    table = _TABLES.get((scale, count))
     if table is None:
-        table = _BY_SCALE.setdefault(scale, [{} for _ in range(_POSITIONS)])
+        if len(_TABLES) >= 1_000:
+            raise _Other  # hands of a thousand shapes: not a corpus, parse_phh reads them
+        table = _TABLES.setdefault((scale, count), [{} for _ in range(_POSITIONS)])
     if len(texts) <= _POSITIONS:
-        known = list(map(dict.get, table, texts))  # every action seen at its position before
-        if all(known):
-            if known and max(map(_PLAYER, known)) >= count:
-                raise _Other  # not a player of this hand: parse_phh says so
-            return tuple(known)  # type: ignore[arg-type]  # all found: no None
+        known = tuple(map(dict.get, table, texts))  # every action seen at its position before
+        if all(known):  # (no ``None in``: that would call PhhAction.__eq__ on each)
+            return known  # type: ignore[return-value]  # all found: no None
     actions: list[PhhAction] = []
     for position, text in enumerate(texts):
         slot = table[position] if position < _POSITIONS else {}
@@ -368,15 +386,12 @@ def _read_actions(texts: tuple[str, ...], count: int, scale: int) -> tuple[PhhAc
             action = _new_action(text, position, count, scale)
             if action is None:
                 continue  # a no-op (a comment alone): not kept
+            if action.player >= count:
+                raise _Other  # not a player of this hand: parse_phh says so
             if len(slot) < _PER_POSITION:
                 slot[text] = action
-        if action.player >= count:
-            raise _Other
         actions.append(action)
     return tuple(actions)
-
-
-_PLAYER = attrgetter("player")
 
 
 def _new_action(text: str, position: int, count: int, scale: int) -> PhhAction | None:

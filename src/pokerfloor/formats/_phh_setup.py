@@ -93,49 +93,60 @@ class PhhForced(NamedTuple):
 
 def plan_forced(phh: PhhHand) -> PhhForced:
     """The checks and forced bets of ``plan_setup`` (the same errors, in the same order)."""
-    count = phh.count
-    seat_numbers = phh.seats or tuple(range(1, count + 1))
-    _check_seats(phh, seat_numbers)
-    # The blinds and antes of a table repeat from hand to hand: read once (refusals are not kept).
-    blinds = _BLINDS.get(phh.blinds_or_straddles)
-    if blinds is None:
-        blinds = _blinds(phh)
-        if len(_BLINDS) < _KEPT:
-            _BLINDS[phh.blinds_or_straddles] = blinds
-    small_index, small, big_index, big = blinds
-    posts = _posts(phh, big) if min(phh.blinds_or_straddles) < 0 else NO_POSTS
-    antes = _ANTES.get((phh.antes, big_index))
-    if antes is None:
-        antes = _antes(phh, big_index)
-        if len(_ANTES) < _KEPT:
-            _ANTES[phh.antes, big_index] = antes
-    ante, bb_ante = antes
-    dead_hands = _dead_hands(phh)
+    # The seats, blinds and antes of a table repeat from hand to hand: checked and read once,
+    # in one look-up (refusals are not kept: they are found again, in the same order).
+    shape = (
+        len(phh.starting_stacks),
+        phh.seats,
+        phh.seat_count,
+        phh.blinds_or_straddles,
+        phh.antes,
+    )
+    plan = _SHAPES.get(shape)
+    if plan is None:
+        plan = _plan_shape(phh)
+        if len(_SHAPES) < _KEPT:
+            _SHAPES[shape] = plan
+    small_index, small, big_index, big, ante, bb_ante, posting = plan
+    posts = _posts(phh, big) if posting else NO_POSTS
+    dead_hands = _dead_hands(phh) if "_dead_hands" in phh.metadata else frozenset()
     stacks = list(phh.starting_stacks)
-    for player, dead in posts.dead.items():
-        if stacks[player] <= dead:
-            raise PhhError(
-                "PHH_BAD_FIELD",
-                f"p{player + 1} posts {phh.amount_text(dead)} dead with a stack of "
-                f"{phh.amount_text(stacks[player])}: nothing left to play with",
-                "blinds_or_straddles",
-            )
-        stacks[player] -= dead
-    dead_money = sum(posts.dead.values()) if posts.dead else 0
+    dead_money = 0
+    if posts.dead:
+        for player, dead in posts.dead.items():
+            if stacks[player] <= dead:
+                raise PhhError(
+                    "PHH_BAD_FIELD",
+                    f"p{player + 1} posts {phh.amount_text(dead)} dead with a stack of "
+                    f"{phh.amount_text(stacks[player])}: nothing left to play with",
+                    "blinds_or_straddles",
+                )
+            stacks[player] -= dead
+        dead_money = sum(posts.dead.values())
     return PhhForced(
         stacks, small_index, small, big_index, big, ante, bb_ante, posts, dead_hands, dead_money
     )
 
 
-_GOOD_SEATS: set[tuple[tuple[int, ...], int | None]] = set()
-_BLINDS: dict[tuple[int, ...], tuple[int, int, int, int]] = {}
-_ANTES: dict[tuple[tuple[int, ...], int], tuple[int, int]] = {}
+def _plan_shape(phh: PhhHand) -> tuple[int, int, int, int, int, int, bool]:
+    """(small blind index or -1, small blind, big blind index, big blind, ante, big blind ante,
+    whether a player posts), with the checks of the seats, blinds and antes."""
+    count = phh.count
+    _check_seats(phh, phh.seats or tuple(range(1, count + 1)))
+    small_index, small, big_index, big = _blinds(phh)
+    ante, bb_ante = _antes(phh, big_index)
+    posting = min(phh.blinds_or_straddles) < 0
+    return small_index, small, big_index, big, ante, bb_ante, posting
+
+
+_SHAPES: dict[
+    tuple[int, tuple[int, ...] | None, int | None, tuple[int, ...], tuple[int, ...]],
+    tuple[int, int, int, int, int, int, bool],
+] = {}
 _KEPT = 10_000
 
 
 def _check_seats(phh: PhhHand, seat_numbers: tuple[int, ...]) -> None:
-    if (seat_numbers, phh.seat_count) in _GOOD_SEATS:
-        return
     if len(set(seat_numbers)) != len(seat_numbers) or min(seat_numbers) < 1:
         raise PhhError(
             "PHH_BAD_SEATS",
@@ -158,8 +169,6 @@ def _check_seats(phh: PhhHand, seat_numbers: tuple[int, ...]) -> None:
             f"the button seat {button}); clockwise from the button they are {list(clockwise)}",
             "seats",
         )
-    if len(_GOOD_SEATS) < 100_000:
-        _GOOD_SEATS.add((seat_numbers, phh.seat_count))
 
 
 def _blinds(phh: PhhHand) -> tuple[int, int, int, int]:
