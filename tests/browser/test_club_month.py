@@ -24,14 +24,12 @@ import datetime
 import os
 import re
 import threading
-import time
 from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import msgspec
 import pytest
-import uvicorn
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from pokerfloor.app.club_commands import ClubCommand
@@ -39,7 +37,7 @@ from pokerfloor.app.club_service import ClubService
 from pokerfloor.app.memory_store import MemoryEventStore
 from pokerfloor.app.service import TournamentService
 from pokerfloor.web import create_app
-from tests.web.server_process import free_port
+from tests.browser.conftest import ThreadServer
 
 DESK: ViewportSize = {"width": 1366, "height": 768}
 PHONE: ViewportSize = {"width": 390, "height": 844}
@@ -72,11 +70,8 @@ class Venue:
         self.clock = Clock("2026-11-02T12:00:00")
         self.service = TournamentService(MemoryEventStore(), self.clock)
         self.app = create_app(self.service, TOKEN)
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning")
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.server = ThreadServer(self.app)
+        self.url = self.server.url
 
     @property
     def clubs(self) -> ClubService:
@@ -98,16 +93,11 @@ class Venue:
 @pytest.fixture(scope="module")
 def venue() -> Iterator[Venue]:
     venue = Venue()
-    venue.thread.start()
-    deadline = time.monotonic() + 20
-    while not venue.server.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
+    venue.server.start()
     try:
         yield venue
     finally:
-        venue.server.should_exit = True
-        venue.thread.join(timeout=10)
+        venue.server.stop()
 
 
 def shot(page: Page, name: str) -> None:

@@ -6,40 +6,21 @@ once answered; the clock screen the TD has open shows the badge too. Screenshots
 from __future__ import annotations
 
 import re
-from urllib.parse import urlsplit
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import LiveServer, wait_until
+from tests.browser.conftest import LiveServer, console_and_captain_link, wait_until
 from tests.browser.test_captain import PHONE
-from tests.browser.test_console import COUNT_SOCKETS, evening
-from tests.browser.test_pages_render import sign_in
 
 LAPTOP = {"width": 1366, "height": 768}
 TID = "floor-badge"
 SOUND = "data-floor-call-sound"  # floor_calls.js: "played", or "blocked" by the browser
 
 
-def table_one_link(page: Page, live_server: LiveServer) -> str:
-    """Table 1's captain link as the TD's captains' page gives it, on the test server's address
-    (the page may name the laptop's address on the local network)."""
-    page.goto(f"{live_server.url}/t/{TID}/captains?lang=fr")
-    href = page.locator(f'a[href*="/t/{TID}/table/1?key="]').first.get_attribute("href")
-    assert href is not None
-    parts = urlsplit(href)
-    return f"{live_server.url}{parts.path}?{parts.query}"
-
-
 def test_a_floor_call_raises_the_consoles_badge_live_and_leaves_once_answered(
     page: Page, browser: Browser, live_server: LiveServer
 ) -> None:
-    evening(live_server, TID)
-    sign_in(page, live_server)
-    link = table_one_link(page, live_server)
-    page.set_viewport_size(LAPTOP)
-    page.add_init_script(COUNT_SOCKETS)
-    page.goto(f"{live_server.url}/t/{TID}/console?lang=fr")
-    wait_until(page, "window.consoleSockets >= 3")  # clock line, tables, floor calls
+    link = console_and_captain_link(page, live_server, TID)
     page.evaluate("window.notReloaded = true")
     badge = page.locator("#floor-call-badge")
     expect(badge).to_have_text("Aucun appel au floor")

@@ -9,14 +9,11 @@ what the pages show of it, not the rulings themselves (tests/floor/ does)."""
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
-
 from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 
 from pokerfloor.floor import rule
-from tests.browser.conftest import LiveServer, wait_until
+from tests.browser.conftest import LiveServer, console_and_captain_link, wait_until
 from tests.browser.test_captain import PHONE
-from tests.browser.test_console import COUNT_SOCKETS, evening
 from tests.browser.test_pages_render import sign_in
 
 LAPTOP = {"width": 1366, "height": 768}
@@ -59,15 +56,6 @@ def choose(page: Page, field: str, value: str) -> None:
         element.select_option(value)
     wait_until(page, f"window.settled > {settled}")
     wait_until(page, f"location.search.includes('{field}={value}')")
-
-
-def table_one_link(page: Page, live_server: LiveServer) -> str:
-    """Table 1's captain link from the captains' page, on the test server's address."""
-    page.goto(f"{live_server.url}/t/{TID}/captains?lang=fr")
-    href = page.locator(f'a[href*="/t/{TID}/table/1?key="]').first.get_attribute("href")
-    assert href is not None
-    parts = urlsplit(href)
-    return f"{live_server.url}{parts.path}?{parts.query}"
 
 
 def decision_of(page: Page) -> str:
@@ -140,13 +128,7 @@ def test_the_irregularity_form_works_without_javascript(
 def test_a_phone_names_the_situation_and_the_td_sees_the_suggested_ruling(
     page: Page, browser: Browser, live_server: LiveServer
 ) -> None:
-    evening(live_server, TID)
-    sign_in(page, live_server)
-    link = table_one_link(page, live_server)
-    page.set_viewport_size(LAPTOP)
-    page.add_init_script(COUNT_SOCKETS)
-    page.goto(f"{live_server.url}/t/{TID}/console?lang=fr")
-    wait_until(page, "window.consoleSockets >= 3")  # clock line, tables, floor calls
+    link = console_and_captain_link(page, live_server, TID)
 
     phone = browser.new_context(viewport=PHONE, locale="fr-FR", has_touch=True)
     captain = phone.new_page()

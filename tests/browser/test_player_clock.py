@@ -10,14 +10,11 @@ screenshots."""
 from __future__ import annotations
 
 import os
-import threading
-import time
 from collections.abc import Iterator
 from typing import Any
 
 import msgspec
 import pytest
-import uvicorn
 from playwright.sync_api import Browser, Page, expect
 
 from pokerfloor.app.commands import COMMAND_DECODER, CREATE_DECODER
@@ -25,8 +22,7 @@ from pokerfloor.app.memory_store import MemoryEventStore
 from pokerfloor.app.service import TournamentService
 from pokerfloor.web import create_app
 from pokerfloor.web.pages._common import captain_key
-from tests.browser.conftest import wait_until
-from tests.web.server_process import free_port
+from tests.browser.conftest import ThreadServer, wait_until
 from tests.web.test_api import FakeClock
 
 TID = "pendule"
@@ -47,11 +43,8 @@ class Venue:
         self.clock = FakeClock()
         self.service = TournamentService(MemoryEventStore(), self.clock)
         self.app = create_app(self.service, TOKEN, captain_secret=b"player-clock-secret")
-        self.url = f"http://127.0.0.1:{free_port()}"
-        port = int(self.url.rsplit(":", 1)[1])
-        config = uvicorn.Config(self.app, host="127.0.0.1", port=port, log_level="warning")
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.server = ThreadServer(self.app)
+        self.url = self.server.url
 
     def command(self, **body: Any) -> None:
         data = msgspec.json.encode(body)
@@ -66,11 +59,7 @@ class Venue:
 @pytest.fixture
 def venue() -> Iterator[Venue]:
     venue = Venue()
-    venue.thread.start()
-    deadline = time.monotonic() + 20
-    while not venue.server.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.02)
+    venue.server.start()
     venue.command(type="create_tournament", tournament_id=TID, profile="tda-2024")
     for number in range(1, 7):
         venue.command(type="register_player", player_id=f"p{number}", name=f"Joueur {number:02d}")
@@ -80,8 +69,7 @@ def venue() -> Iterator[Venue]:
     try:
         yield venue
     finally:
-        venue.server.should_exit = True
-        venue.thread.join(timeout=10)
+        venue.server.stop()
 
 
 def shot(page: Page, name: str) -> None:

@@ -4,19 +4,11 @@ fails here."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.scripts_loader import ROOT, load_script
 
 
 def test_docs_floor_md_tables_are_current() -> None:
-    spec = importlib.util.spec_from_file_location(
-        "floor_table", ROOT / "scripts" / "floor_table.py"
-    )
-    assert spec is not None and spec.loader is not None
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
+    script = load_script("floor_table")
     docs = (ROOT / "docs" / "floor.md").read_text(encoding="utf-8")
     assert script.render(docs) == docs
 

@@ -4,19 +4,11 @@ fails here."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.scripts_loader import ROOT, load_script
 
 
 def test_docs_rules_md_tables_match_the_schema_and_profiles() -> None:
-    spec = importlib.util.spec_from_file_location(
-        "rules_table", ROOT / "scripts" / "rules_table.py"
-    )
-    assert spec is not None and spec.loader is not None
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
+    script = load_script("rules_table")
     docs = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     french, english = docs.split("## English", 1)
     assert [row for row in script.rows("fr") if row not in french] == []

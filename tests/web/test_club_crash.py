@@ -25,6 +25,7 @@ import pytest
 from pokerfloor.app.club_views import club_summary, public_event_view
 from pokerfloor.club.events import ClubEvent
 from pokerfloor.club.state import Club
+from tests.web.load_sender import LoadSender, kill_under_load
 from tests.web.server_process import Server, read_token
 
 pytestmark = pytest.mark.skipif(
@@ -57,29 +58,15 @@ class Ledger:
             self.refused[code] = self.refused.get(code, 0) + 1
 
 
-class Sender:
+class Sender(LoadSender):
     """Members registering and cancelling with their PIN, and the TD adding members, until
     the server dies."""
 
     def __init__(self, url: str, token: str, ledger: Ledger, rng: random.Random) -> None:
-        self.client = httpx.Client(base_url=url, timeout=10.0)
+        super().__init__(httpx.Client(base_url=url, timeout=10.0))
         self.token = token
         self.ledger = ledger
         self.rng = rng
-        self.stop = threading.Event()
-        self.thread = threading.Thread(target=self.run, daemon=True)
-        self.error: BaseException | None = None
-
-    def run(self) -> None:
-        try:
-            while not self.stop.is_set():
-                self.send_one()
-        except httpx.TransportError:
-            pass
-        except BaseException as error:
-            self.error = error
-        finally:
-            self.client.close()
 
     def send_one(self) -> None:
         number = self.rng.randrange(1, MEMBERS + 1)
@@ -167,17 +154,8 @@ def test_sigkill_loses_no_acknowledged_club_command(tmp_path: Path) -> None:
             senders = [
                 Sender(server.url, token, ledger, random.Random(rng.random())) for _ in range(2)
             ]
-            for sender in senders:
-                sender.thread.start()
-            time.sleep(rng.uniform(0.1, 0.6))
-            server.kill()
+            kill_under_load(server, senders, rng.uniform(0.1, 0.6))
             kills += 1
-            for sender in senders:
-                sender.stop.set()
-                sender.thread.join(timeout=30)
-                assert not sender.thread.is_alive()
-                if sender.error is not None:
-                    raise sender.error
             server = Server(db, log, port=server.port)
             server.wait_ready()
             checked += check_server(server.url, token, ledger)

@@ -28,6 +28,7 @@ import pytest
 from pokerfloor.app import read_models
 from pokerfloor.tournament.events import TournamentEvent
 from pokerfloor.tournament.state import Tournament
+from tests.web.load_sender import LoadSender, kill_under_load
 from tests.web.server_process import Server, read_token
 
 pytestmark = pytest.mark.skipif(
@@ -64,7 +65,7 @@ def post(client: httpx.Client, path: str, body: dict[str, Any]) -> httpx.Respons
     return client.post(path, json=body)
 
 
-class Sender:
+class Sender(LoadSender):
     """Sends commands to one tournament until the server dies (or ``stop`` is set): late
     registrations, hand reports built from the seating chart, busts, clock commands,
     balancing."""
@@ -78,27 +79,15 @@ class Sender:
         rng: random.Random,
         names: Numbers,
     ) -> None:
-        self.client = httpx.Client(
-            base_url=server.url, headers={"Authorization": f"Bearer {token}"}, timeout=10.0
+        super().__init__(
+            httpx.Client(
+                base_url=server.url, headers={"Authorization": f"Bearer {token}"}, timeout=10.0
+            )
         )
         self.tournament_id = tournament_id
         self.ledger = ledger
         self.rng = rng
         self.names = names
-        self.stop = threading.Event()
-        self.thread = threading.Thread(target=self.run, daemon=True)
-        self.error: BaseException | None = None
-
-    def run(self) -> None:
-        try:
-            while not self.stop.is_set():
-                self.send_one()
-        except httpx.TransportError:
-            pass  # the server was killed
-        except BaseException as error:
-            self.error = error
-        finally:
-            self.client.close()
 
     def get(self, what: str) -> Any:
         response = self.client.get(f"/api/tournaments/{self.tournament_id}/{what}")
@@ -295,17 +284,8 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_command(tmp_path: Path)
                 Sender(server, token, name, ledger, random.Random(rng.random()), names)
                 for name in TOURNAMENTS
             ]
-            for sender in senders:
-                sender.thread.start()
-            time.sleep(rng.uniform(0.05, 0.7))
-            server.kill()
+            kill_under_load(server, senders, rng.uniform(0.05, 0.7))
             kills += 1
-            for sender in senders:
-                sender.stop.set()
-                sender.thread.join(timeout=30)
-                assert not sender.thread.is_alive()
-                if sender.error is not None:
-                    raise sender.error
 
             server = Server(db, log)
             if rng.random() < EARLY_KILL_ODDS:  # killed while it starts up and replays

@@ -8,7 +8,6 @@ names the field).
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
@@ -16,6 +15,7 @@ from typing import Annotated, Any
 import typer
 import yaml
 
+from pokerfloor.cli._file_commands import invalid_file, print_ruling, read_file
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.floor import DECISIONS, FloorRuling, rule, rule_everywhere
 from pokerfloor.rules import RuleProfile, load_profile
@@ -174,21 +174,15 @@ def rule_command(
     if lang not in ("fr", "en"):
         typer.echo(f"--lang: use fr or en, not {lang!r}", err=True)
         raise typer.Exit(2)
-    try:
-        text = file.read_text(encoding="utf-8")
-    except OSError as error:
-        typer.echo(f"{file}: cannot read the file: {error.strerror}", err=True)
-        raise typer.Exit(2) from None
+    text = read_file(file)
     try:
         floor_file = load_floor_file(text)
     except FloorFileError as error:
-        typer.echo(f"{file}: {error.message}", err=True)
-        raise typer.Exit(2) from None
+        invalid_file(file, error.message)
     ruling = rule(floor_file.profile, floor_file.situation, floor_file.facts)
     output = ruling_output(ruling, floor_file.facts, lang)
     failures: list[dict[str, Any]] = []
     if floor_file.expect is not None:
         failures = check_expect(floor_file.expect, output)
         output["expect_failures"] = failures
-    typer.echo(json.dumps(output, ensure_ascii=False, indent=2))
-    raise typer.Exit(1 if failures else 0)
+    print_ruling(output, failures)

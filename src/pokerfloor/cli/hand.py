@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from pokerfloor.cli._file_commands import invalid_file, print_ruling, read_file
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.hand.scenario import check_expect, load_scenario, run_scenario
 
@@ -22,21 +22,15 @@ def run(
     file: Annotated[Path, typer.Argument(help="Scénario YAML ou JSON / YAML or JSON scenario")],
 ) -> None:
     """Joue un scénario de main / play a hand scenario (exit 1: expect not met, 2: invalid)."""
-    try:
-        text = file.read_text(encoding="utf-8")
-    except OSError as error:
-        typer.echo(f"{file}: cannot read the file: {error.strerror}", err=True)
-        raise typer.Exit(2) from None
+    text = read_file(file)
     try:
         scenario = load_scenario(text)
         output = run_scenario(scenario)
     except PokerfloorError as error:
-        typer.echo(f"{file}: {error.message}", err=True)
-        raise typer.Exit(2) from None
+        invalid_file(file, error.message)
     failures = check_expect(scenario.expect, output) if scenario.expect is not None else []
     if scenario.expect is None and output["error"] is not None:
         failures = [{"key": "error", "expected": None, "actual": output["error"]}]
     if scenario.expect is not None:
         output["expect_failures"] = failures
-    typer.echo(json.dumps(output, ensure_ascii=False, indent=2))
-    raise typer.Exit(1 if failures else 0)
+    print_ruling(output, failures)

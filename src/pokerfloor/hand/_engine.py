@@ -12,7 +12,8 @@ Players are indexed in dealing order: index 0 is the first seat left of the butt
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import contextlib
+from collections.abc import Iterable, Iterator, Sequence
 
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.hand._irregularities import HandIrregularities, Irregularity
@@ -103,7 +104,7 @@ class Hand(HandIrregularities):
         if not 0 <= actor < self.count:
             raise HandError("UNKNOWN_PLAYER", f"no player {actor} in this hand", {"player": actor})
         first_new = len(self.events)
-        try:
+        with self._undone_if_refused(first_new):
             if self.street is _SHOWDOWN:
                 self._showdown_action(actor, action)
             elif type(action) is ShowdownAction:
@@ -124,10 +125,6 @@ class Hand(HandIrregularities):
             else:
                 self._record_action(self._checked(actor, action, None))
             self._advance()
-        except PokerfloorError:
-            if len(self.events) > first_new:
-                self._restore(first_new)
-            raise
         return self.events[first_new:]
 
     def apply_irregularity(self, command: Irregularity) -> list[Event]:
@@ -141,13 +138,9 @@ class Hand(HandIrregularities):
         if self.street is Street.COMPLETE:
             raise HandError("HAND_OVER", "the hand is over: no more actions")
         first_new = len(self.events)
-        try:
+        with self._undone_if_refused(first_new):
             self._irregularity(command)
             self._advance()
-        except PokerfloorError:
-            if len(self.events) > first_new:
-                self._restore(first_new)
-            raise
         return self.events[first_new:]
 
     @property
@@ -155,6 +148,17 @@ class Hand(HandIrregularities):
         """A misdeal voided the hand: every post went back and the same button deals again
         (the table reports no hand, so the tournament keeps the button and the blinds)."""
         return self.misdealt
+
+    @contextlib.contextmanager
+    def _undone_if_refused(self, first_new: int) -> Iterator[None]:
+        """A refusal raised in the block takes back the events it recorded from ``first_new``
+        on: an action or an irregularity applies whole or not at all."""
+        try:
+            yield
+        except PokerfloorError:
+            if len(self.events) > first_new:
+                self._restore(first_new)
+            raise
 
     def _restore(self, length: int) -> None:
         """Undo a partly applied action: rebuild the state from the events before it."""

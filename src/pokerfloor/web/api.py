@@ -39,6 +39,7 @@ from pokerfloor.app.public_view import public_line, public_players_list, public_
 from pokerfloor.app.service import PublishedEvent, TournamentDamaged, TournamentService
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament.room_screen import logo_media_type
+from pokerfloor.web.api_common import ApiError, check_td_token, decode_body, read_body
 from pokerfloor.web.club_api import mount_club
 from pokerfloor.web.headers import SecurityHeaders
 from pokerfloor.web.pages import damaged_page, mount_pages
@@ -66,17 +67,6 @@ TournamentIdPath = Annotated[
 _bearer = HTTPBearer(auto_error=False, description="the TD token printed at the first start")
 # A read's optional TD token: with it, everything; without it, the public part.
 Bearer = Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]
-
-
-class ApiError(Exception):
-    def __init__(
-        self, status: int, code: str, message: str, params: dict[str, Any] | None = None
-    ) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
-        self.params = params or {}
 
 
 def _error(status: int, code: str, message: str, params: dict[str, Any] | None = None) -> Response:
@@ -115,30 +105,6 @@ def _token_check(td_token: str | TokenCheck) -> TokenCheck:
         raise ValueError("the TD token must be at least 16 characters")
     expected = td_token.encode()
     return lambda given: secrets.compare_digest(given.encode(), expected)
-
-
-async def _body(request: Request) -> bytes:
-    declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > MAX_BODY_BYTES:
-        raise ApiError(413, "BODY_TOO_LARGE", "the request body is over 1 MB", {})
-    body = await request.body()
-    if len(body) > MAX_BODY_BYTES:
-        raise ApiError(413, "BODY_TOO_LARGE", "the request body is over 1 MB", {})
-    return body
-
-
-def _decode(decoder: msgspec.json.Decoder[T], body: bytes) -> T:
-    try:
-        return decoder.decode(body)
-    except msgspec.ValidationError as error:
-        raise ApiError(
-            422, "INVALID_COMMAND", f"the command is not valid: {error}", {"detail": str(error)}
-        ) from error
-    except (msgspec.DecodeError, UnicodeDecodeError) as error:
-        # JSON is UTF-8: invalid bytes inside a string are not JSON either.
-        raise ApiError(
-            422, "INVALID_JSON", f"the body is not JSON: {error}", {"detail": str(error)}
-        ) from error
 
 
 def _after_seq(text: str | None) -> int | None:
@@ -216,24 +182,7 @@ def create_app(
     def require_td(
         credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
     ) -> None:
-        try:
-            right = credentials is not None and guard.token_ok(
-                CLIENT_ADDRESS.get(), credentials.credentials
-            )
-        except TooManyFailures as refusal:
-            raise ApiError(
-                429,
-                "TOO_MANY_FAILURES",
-                f"too many wrong TD tokens: try again in {refusal.retry_after} s",
-                {"retry_after_s": refusal.retry_after},
-            ) from None
-        if not right:
-            raise ApiError(
-                401,
-                "UNAUTHORIZED",
-                "commands need the TD token: Authorization: Bearer <token>",
-                {},
-            )
+        check_td_token(guard, credentials)
 
     def td_reads(credentials: HTTPAuthorizationCredentials | None) -> bool:
         """A read with the TD token sees everything; without one, the public part (a wrong
@@ -283,7 +232,7 @@ def create_app(
         dependencies=[Depends(require_td)],
     )
     async def create_tournament(request: Request) -> Response:
-        command = _decode(CREATE_DECODER, await _body(request))
+        command = decode_body(CREATE_DECODER, await read_body(request, MAX_BODY_BYTES))
         try:
             items = await run_in_threadpool(
                 service.execute_published, command.tournament_id, command
@@ -306,7 +255,7 @@ def create_app(
         dependencies=[Depends(require_td)],
     )
     async def send_command(tournament_id: TournamentIdPath, request: Request) -> Response:
-        command = _decode(COMMAND_DECODER, await _body(request))
+        command = decode_body(COMMAND_DECODER, await read_body(request, MAX_BODY_BYTES))
         try:
             items = await run_in_threadpool(service.execute_published, tournament_id, command)
             version = items[-1].seq if items else service.version(tournament_id)

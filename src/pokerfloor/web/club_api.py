@@ -18,7 +18,7 @@ from typing import Annotated, Any, TypeVar
 
 import msgspec
 from fastapi import APIRouter, Depends, FastAPI, Path, Query, Request
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from starlette.concurrency import run_in_threadpool
 
@@ -46,13 +46,13 @@ from pokerfloor.app.club_views import (
 from pokerfloor.app.service import TournamentService
 from pokerfloor.club.state import Club
 from pokerfloor.errors import PokerfloorError
+from pokerfloor.web.api_common import ApiError, check_td_token, decode_body, read_body
 from pokerfloor.web.club_access import PIN_FAILURES_PER_MINUTE, member_acts
 from pokerfloor.web.pages import club as club_pages
 from pokerfloor.web.pages import club_members, club_public
-from pokerfloor.web.request_guard import CLIENT_ADDRESS
 from pokerfloor.web.sessions import FailureLimiter, Guard, TooManyFailures
 
-__all__ = ["ClubApiError", "mount_club"]
+__all__ = ["mount_club"]
 
 T = TypeVar("T")
 MAX_BODY_BYTES = 2_000_000  # a members file of 20,000 lines fits
@@ -65,17 +65,6 @@ _bearer = HTTPBearer(auto_error=False, description="the TD token printed at the 
 _NOT_FOUND = {"CLUB_NOT_FOUND", "UNKNOWN_MEMBER", "UNKNOWN_CLUB_EVENT", "UNKNOWN_SEASON"}
 
 
-class ClubApiError(Exception):
-    def __init__(
-        self, status: int, code: str, message: str, params: dict[str, Any] | None = None
-    ) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
-        self.params = params or {}
-
-
 class MemberCredentials(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A member's number and the PIN the club gave them."""
 
@@ -86,7 +75,7 @@ class MemberCredentials(msgspec.Struct, frozen=True, forbid_unknown_fields=True)
 _CREDENTIALS = msgspec.json.Decoder(MemberCredentials)
 
 
-def _refusal(error: PokerfloorError, status: int = 409) -> ClubApiError:
+def _refusal(error: PokerfloorError, status: int = 409) -> ApiError:
     if error.code in _NOT_FOUND:
         status = 404
     elif error.code == "CLUB_DAMAGED":
@@ -98,30 +87,7 @@ def _refusal(error: PokerfloorError, status: int = 409) -> ClubApiError:
     elif error.code == "STORE_FULL":
         status = 507
     params = msgspec.json.decode(msgspec.json.encode(msgspec.to_builtins(error.params)))
-    return ClubApiError(status, error.code, error.message, params)
-
-
-def _decode(decoder: msgspec.json.Decoder[T], body: bytes) -> T:
-    try:
-        return decoder.decode(body)
-    except msgspec.ValidationError as error:
-        raise ClubApiError(
-            422, "INVALID_COMMAND", f"the command is not valid: {error}", {"detail": str(error)}
-        ) from error
-    except (msgspec.DecodeError, UnicodeDecodeError) as error:
-        raise ClubApiError(
-            422, "INVALID_JSON", f"the body is not JSON: {error}", {"detail": str(error)}
-        ) from error
-
-
-async def _body(request: Request) -> bytes:
-    declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > MAX_BODY_BYTES:
-        raise ClubApiError(413, "BODY_TOO_LARGE", "the request body is over 2 MB", {})
-    body = await request.body()
-    if len(body) > MAX_BODY_BYTES:
-        raise ClubApiError(413, "BODY_TOO_LARGE", "the request body is over 2 MB", {})
-    return body
+    return ApiError(status, error.code, error.message, params)
 
 
 def _answer(items: list[ClubPublished], club_id: str, version: int) -> Response:
@@ -143,21 +109,7 @@ def mount_club(app: FastAPI, service: TournamentService, secret: bytes) -> ClubS
         credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
     ) -> None:
         guard: Guard = app.state.guard
-        try:
-            right = credentials is not None and guard.token_ok(
-                CLIENT_ADDRESS.get(), credentials.credentials
-            )
-        except TooManyFailures as refusal:
-            raise ClubApiError(
-                429,
-                "TOO_MANY_FAILURES",
-                f"too many wrong TD tokens: try again in {refusal.retry_after} s",
-                {"retry_after_s": refusal.retry_after},
-            ) from None
-        if not right:
-            raise ClubApiError(
-                401, "UNAUTHORIZED", "commands need the TD token: Authorization: Bearer <token>"
-            )
+        check_td_token(guard, credentials)
 
     td = [Depends(require_td)]
 
@@ -174,12 +126,6 @@ def mount_club(app: FastAPI, service: TournamentService, secret: bytes) -> ClubS
         except PokerfloorError as error:
             raise _refusal(error) from error
         return _answer(items, club_id, version)
-
-    @app.exception_handler(ClubApiError)
-    async def club_error(request: Request, error: ClubApiError) -> Response:
-        body = {"code": error.code, "params": error.params, "message": error.message}
-        headers = {"WWW-Authenticate": "Bearer"} if error.status == 401 else None
-        return JSONResponse(body, status_code=error.status, headers=headers)
 
     # ---- the TD ---------------------------------------------------------------------------
 
@@ -214,7 +160,7 @@ def mount_club(app: FastAPI, service: TournamentService, secret: bytes) -> ClubS
         openapi_extra=body(create_schema),
     )
     async def create_club(request: Request) -> Response:
-        command = _decode(CREATE_CLUB_DECODER, await _body(request))
+        command = decode_body(CREATE_CLUB_DECODER, await read_body(request, MAX_BODY_BYTES))
         response = await run(command.club_id, command)
         response.status_code = 201
         return response
@@ -226,7 +172,9 @@ def mount_club(app: FastAPI, service: TournamentService, secret: bytes) -> ClubS
         openapi_extra=body(command_schema),
     )
     async def club_command(club_id: ClubIdPath, request: Request) -> Response:
-        return await run(club_id, _decode(CLUB_COMMAND_DECODER, await _body(request)))
+        return await run(
+            club_id, decode_body(CLUB_COMMAND_DECODER, await read_body(request, MAX_BODY_BYTES))
+        )
 
     @router.post(
         "/{club_id}/events/{event_id}/tournament",
@@ -280,7 +228,7 @@ def mount_club(app: FastAPI, service: TournamentService, secret: bytes) -> ClubS
         """Every member of the file, or none: 422 ``CSV_ROWS_INVALID`` with each error's
         ``line``, ``column``, ``code`` and ``message`` (a file that is not CSV at all:
         ``CSV_INVALID``)."""
-        body = await _body(request)
+        body = await read_body(request, MAX_BODY_BYTES)
         try:
             added = await run_in_threadpool(import_csv, clubs, club_id, body)
         except PokerfloorError as error:
@@ -334,14 +282,14 @@ def mount_club(app: FastAPI, service: TournamentService, secret: bytes) -> ClubS
         return read(club_id, lambda club: public_event_view(club, event_id))
 
     async def as_member(club_id: str, event_id: str, request: Request, cancel: bool) -> Response:
-        given = _decode(_CREDENTIALS, await _body(request))
+        given = decode_body(_CREDENTIALS, await read_body(request, MAX_BODY_BYTES))
         limiter: FailureLimiter = app.state.pin_limiter
         try:
             items = await run_in_threadpool(
                 member_acts, clubs, limiter, club_id, event_id, given.member_id, given.pin, cancel
             )
         except TooManyFailures as refusal:
-            raise ClubApiError(
+            raise ApiError(
                 429,
                 "TOO_MANY_FAILURES",
                 f"too many wrong PINs: try again in {refusal.retry_after} s",

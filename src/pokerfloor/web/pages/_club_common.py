@@ -10,8 +10,6 @@ with htmx.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import datetime
 from collections.abc import Callable
 from decimal import Decimal
@@ -22,7 +20,6 @@ from babel.numbers import format_decimal
 from fastapi import Request, WebSocket
 from fastapi.responses import HTMLResponse, RedirectResponse
 from starlette.concurrency import run_in_threadpool
-from starlette.websockets import WebSocketDisconnect
 
 from pokerfloor.app.club_commands import ClubCommand
 from pokerfloor.app.club_service import ClubService
@@ -32,6 +29,7 @@ from pokerfloor.web import i18n
 from pokerfloor.web.club_access import clubs_of
 from pokerfloor.web.i18n import N_
 from pokerfloor.web.pages._common import PageError, locale_of, render, require_td
+from pokerfloor.web.pages._live import drain_burst, push_until_closed
 from pokerfloor.web.pages._refusals import explain, validation_text
 
 __all__ = [
@@ -218,23 +216,10 @@ async def pump_club(
                     return
                 await websocket.send_text(html)
             await queue.get()
-            await asyncio.sleep(0.05)  # one render for a burst of events
-            while not queue.empty():
-                queue.get_nowait()
+            await drain_burst(queue)
             send = True
 
-    async def listen() -> None:
-        with contextlib.suppress(WebSocketDisconnect):
-            while (await websocket.receive())["type"] != "websocket.disconnect":
-                pass
-
-    tasks = {asyncio.create_task(push()), asyncio.create_task(listen())}
     try:
-        done, pending = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-        for task in pending:
-            task.cancel()
-        for task in (*pending, *done):
-            with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect, RuntimeError):
-                await task
+        await push_until_closed(websocket, push)
     finally:
         clubs.unsubscribe(club_id, queue)

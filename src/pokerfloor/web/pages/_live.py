@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,7 +26,14 @@ from pokerfloor.errors import PokerfloorError
 from pokerfloor.web import i18n
 from pokerfloor.web.pages._common import Pages, is_td, locale_of, pages_of, render_fragment
 
-__all__ = ["LiveView", "live_view", "panel_view", "router"]
+__all__ = [
+    "LiveView",
+    "drain_burst",
+    "live_view",
+    "panel_view",
+    "push_until_closed",
+    "router",
+]
 
 router = APIRouter()
 WS_UNAUTHORIZED = 4401
@@ -97,10 +104,28 @@ async def live(websocket: WebSocket, tournament_id: str, view: str = "") -> None
             timeout = 1 - (time.time() % 1) + 0.01 if chosen.every_second else None
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(queue.get(), timeout)
-                await asyncio.sleep(0.05)  # one render for a burst of events
-                while not queue.empty():
-                    queue.get_nowait()
+                await drain_burst(queue)
             await send()
+
+    try:
+        await push_until_closed(websocket, push, PokerfloorError)
+    finally:
+        pages.service.unsubscribe(tournament_id, queue)
+
+
+async def drain_burst(queue: asyncio.Queue[Any]) -> None:
+    """After a queue's first item, wait a little and drop what came meanwhile: one render for
+    a burst of events."""
+    await asyncio.sleep(0.05)
+    while not queue.empty():
+        queue.get_nowait()
+
+
+async def push_until_closed(
+    websocket: WebSocket, push: Callable[[], Coroutine[Any, Any, None]], *quiet: type[BaseException]
+) -> None:
+    """Run ``push`` until it returns or the viewer leaves, whichever comes first; the end of
+    the other one, and errors of the types ``quiet``, are not the viewer's business."""
 
     async def listen() -> None:
         with contextlib.suppress(WebSocketDisconnect):
@@ -108,14 +133,9 @@ async def live(websocket: WebSocket, tournament_id: str, view: str = "") -> None
                 pass
 
     tasks = {asyncio.create_task(push()), asyncio.create_task(listen())}
-    try:
-        done, pending = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-        for task in pending:
-            task.cancel()
-        for task in (*pending, *done):
-            with contextlib.suppress(
-                asyncio.CancelledError, WebSocketDisconnect, RuntimeError, PokerfloorError
-            ):
-                await task
-    finally:
-        pages.service.unsubscribe(tournament_id, queue)
+    done, pending = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+    for task in pending:
+        task.cancel()
+    for task in (*pending, *done):
+        with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect, RuntimeError, *quiet):
+            await task

@@ -6,13 +6,16 @@ are ``club_members.py``; the public's ``club_public.py``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request, WebSocket
 from fastapi.responses import Response
 
 from pokerfloor.app import club_link
+from pokerfloor.app.club_service import ClubService
 from pokerfloor.app.club_views import cash_csv, event_view, standings_view
+from pokerfloor.app.service import TournamentService
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.rules import bundled_profile_ids
 from pokerfloor.tournament.structure import bundled_structures
@@ -330,24 +333,31 @@ def cancel_event(request: Request, club_id: str, event_id: str, reason: LongText
     )
 
 
-@router.post("/club/{club_id}/events/{event_id}/tournament")
-def start_tournament(request: Request, club_id: str, event_id: str) -> Response:
+def _tournament_link(
+    request: Request,
+    club_id: str,
+    event_id: str,
+    link: Callable[[ClubService, TournamentService, str, str], object],
+    done: str,
+) -> Response:
+    """Run ``link`` (app/club_link.py: the club's event and its tournament), back to the
+    event's page with what was done or the refusal."""
     clubs = club_of(request, club_id)
     try:
-        club_link.start_tournament(clubs, tournaments_of(request), club_id, event_id)
+        link(clubs, tournaments_of(request), club_id, event_id)
     except PokerfloorError as error:
         return _event_page(request, club_id, event_id, refusal_text(request, error, club_id))
-    return back(f"/club/{club_id}/events/{event_id}", "started")
+    return back(f"/club/{club_id}/events/{event_id}", done)
+
+
+@router.post("/club/{club_id}/events/{event_id}/tournament")
+def start_tournament(request: Request, club_id: str, event_id: str) -> Response:
+    return _tournament_link(request, club_id, event_id, club_link.start_tournament, "started")
 
 
 @router.post("/club/{club_id}/events/{event_id}/close")
 def close_event(request: Request, club_id: str, event_id: str) -> Response:
-    clubs = club_of(request, club_id)
-    try:
-        club_link.close_event(clubs, tournaments_of(request), club_id, event_id)
-    except PokerfloorError as error:
-        return _event_page(request, club_id, event_id, refusal_text(request, error, club_id))
-    return back(f"/club/{club_id}/events/{event_id}", "closed")
+    return _tournament_link(request, club_id, event_id, club_link.close_event, "closed")
 
 
 # ---- seasons and the cash book --------------------------------------------------------------

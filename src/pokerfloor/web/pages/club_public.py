@@ -6,12 +6,15 @@ never birth dates, contacts, fines or deposits.
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Callable
+from typing import Annotated, TypeVar
 
 from fastapi import APIRouter, Form, Request, WebSocket
 from fastapi.responses import Response
 
+from pokerfloor.app.club_service import ClubService
 from pokerfloor.app.club_views import public_event_view, standings_csv, standings_view
+from pokerfloor.club.state import Club
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.web.club_access import clubs_of, member_acts, pin_limiter_of
 from pokerfloor.web.i18n import N_
@@ -31,10 +34,20 @@ from pokerfloor.web.sessions import TooManyFailures
 __all__ = ["router"]
 
 router = APIRouter()
+T = TypeVar("T")
 
 Text = Annotated[str, Form(max_length=100)]
 TOO_MANY = N_("Too many wrong PINs: try again in %(seconds)s s.")
 UNKNOWN = N_("There is no such page.")
+
+
+def _read(request: Request, clubs: ClubService, club_id: str, build: Callable[[Club], T]) -> T:
+    """``build(club)``, or the public "no such page" (404) when the club refuses it: a
+    visitor learns nothing of what exists."""
+    try:
+        return clubs.read(club_id, build)
+    except PokerfloorError:
+        raise PageError(404, say_now(request, UNKNOWN)) from None
 
 
 @router.get("/c/{club_id}")
@@ -52,10 +65,7 @@ def _event_page(
     request: Request, club_id: str, event_id: str, error: str | None = None
 ) -> Response:
     clubs = club_of(request, club_id, td_only=False)
-    try:
-        view = clubs.read(club_id, lambda club: public_event_view(club, event_id))
-    except PokerfloorError:
-        raise PageError(404, say_now(request, UNKNOWN)) from None
+    view = _read(request, clubs, club_id, lambda club: public_event_view(club, event_id))
     return club_render(
         request, "club_public_event.html", clubs.club(club_id), error, view=view,
         event=view["event"], event_id=event_id, kinds=KIND_LABELS, statuses=STATUS_LABELS,
@@ -114,10 +124,7 @@ async def live_lists(websocket: WebSocket, club_id: str, event_id: str) -> None:
 @router.get("/c/{club_id}/s/{season_id}.csv")
 def standings_file(request: Request, club_id: str, season_id: str) -> Response:
     clubs = club_of(request, club_id, td_only=False)
-    try:
-        text = clubs.read(club_id, lambda club: standings_csv(club, season_id))
-    except PokerfloorError:
-        raise PageError(404, say_now(request, UNKNOWN)) from None
+    text = _read(request, clubs, club_id, lambda club: standings_csv(club, season_id))
     return Response(
         text.encode(),
         media_type="text/csv; charset=utf-8",
@@ -128,10 +135,7 @@ def standings_file(request: Request, club_id: str, season_id: str) -> Response:
 @router.get("/c/{club_id}/s/{season_id}")
 def standings(request: Request, club_id: str, season_id: str) -> Response:
     clubs = club_of(request, club_id, td_only=False)
-    try:
-        view = clubs.read(club_id, lambda club: standings_view(club, season_id))
-    except PokerfloorError:
-        raise PageError(404, say_now(request, UNKNOWN)) from None
+    view = _read(request, clubs, club_id, lambda club: standings_view(club, season_id))
     return club_render(
         request, "club_season.html", clubs.club(club_id), None, view=view, public=True
     )
@@ -141,11 +145,8 @@ def standings(request: Request, club_id: str, season_id: str) -> Response:
 def player(request: Request, club_id: str, member_id: str) -> Response:
     """A player's evenings: the events played with place and points, the next ones."""
     clubs = club_of(request, club_id, td_only=False)
-    try:
-        member = clubs.read(club_id, lambda club: club.member(member_id))
-        evenings = clubs.read(club_id, lambda club: club.player_evenings(member_id))
-    except PokerfloorError:
-        raise PageError(404, say_now(request, UNKNOWN)) from None
+    member = _read(request, clubs, club_id, lambda club: club.member(member_id))
+    evenings = _read(request, clubs, club_id, lambda club: club.player_evenings(member_id))
     shown = [e for e in evenings if e.status in ("registered", "waiting", "checked_in")]
     return club_render(
         request, "club_public_player.html", clubs.club(club_id), None,
