@@ -10,10 +10,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from pokerfloor.cards import format_cards
 from pokerfloor.formats._phh_cards import PhhCards, phh_deck, unknown_summary
 from pokerfloor.formats._phh_parse import PhhHand
-from pokerfloor.formats._phh_replay import PhhReplay
+from pokerfloor.formats._phh_replay import PhhReplay, replay_dict
 from pokerfloor.formats._phh_result import (
     ABSENT,
     Agreement,
@@ -127,27 +126,7 @@ class LeanReplay:
 
     def as_dict(self, file: str | None = None, hand: str | None = None) -> dict[str, Any]:
         """The same keys and values as ``PhhReplay.as_dict``."""
-        phh = self.phh
-        expected = phh.finishing_stacks
-        return {
-            "file": file,
-            "hand": hand,
-            "players": list(self.names),
-            "scale": phh.scale,
-            "finishing_stacks": list(self.finishing_stacks),
-            "expected_finishing_stacks": None if expected is None else list(expected),
-            "match": self.match,
-            "legal": True,
-            "complete": True,
-            "board": format_cards(self.board),
-            "pots": self.pots,
-            "winnings": self.winnings_check.as_dict(phh),
-            "finishing": self.finishing_check.as_dict(phh),
-            "differences": self.differences,
-            "error": None,
-            "inferred_folds": self.inferred_folds,
-            "notes": self.notes,
-        }
+        return replay_dict(self, file, hand, True, True, self.board, None)
 
 
 PhhResult = PhhReplay | LeanReplay

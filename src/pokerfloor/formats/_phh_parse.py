@@ -38,25 +38,23 @@ _UNKNOWN = "??"
 # The standard's optional fields and their TOML types (phh-std, optional.rst); ``rake`` is
 # pokerfloor's extension (the total the house took). User-defined fields start with "_".
 _TEXT = (str,)
+TEXT_FIELDS = (
+    "author",
+    "event",
+    "url",
+    "venue",
+    "address",
+    "city",
+    "region",
+    "postal_code",
+    "country",
+    "time_zone",
+    "time_zone_abbreviation",
+    "currency",
+    "currency_symbol",
+)
 OPTIONAL_FIELDS: dict[str, tuple[type, ...]] = {
-    **dict.fromkeys(
-        (
-            "author",
-            "event",
-            "url",
-            "venue",
-            "address",
-            "city",
-            "region",
-            "postal_code",
-            "country",
-            "time_zone",
-            "time_zone_abbreviation",
-            "currency",
-            "currency_symbol",
-        ),
-        _TEXT,
-    ),
+    **dict.fromkeys(TEXT_FIELDS, _TEXT),
     **dict.fromkeys(("day", "month", "year", "level", "seat_count"), (int,)),
     "time": (datetime.time,),
     "hand": (str, int),

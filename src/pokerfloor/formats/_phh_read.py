@@ -23,6 +23,7 @@ from typing import Any
 from pokerfloor.formats import _phh_decimal as amounts
 from pokerfloor.formats._phh_parse import (
     _PARSED,
+    TEXT_FIELDS,
     PhhAction,
     PhhError,
     PhhHand,
@@ -35,22 +36,7 @@ _DECIMAL = re.compile(r"[+-]?(?:0|[1-9][0-9]*)\.[0-9]+\Z")
 _TIME = re.compile(r"([01][0-9]|2[0-3]):([0-5][0-9]):([0-5][0-9])\Z")
 _LIMIT = 100_000
 
-_TEXT_FIELDS = (
-    "author",
-    "event",
-    "url",
-    "venue",
-    "address",
-    "city",
-    "region",
-    "postal_code",
-    "country",
-    "time_zone",
-    "time_zone_abbreviation",
-    "currency",
-    "currency_symbol",
-    "variant",
-)
+_TEXT_FIELDS = (*TEXT_FIELDS, "variant")
 _AMOUNT_FIELDS = (
     "min_bet",
     "rake",

@@ -10,6 +10,7 @@ what the engine paid with the file's ``winnings`` and ``finishing_stacks`` (``_p
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -129,27 +130,43 @@ class PhhReplay:
         return self.error is None and self.finishing_check.ok and self.winnings_check.ok
 
     def as_dict(self, file: str | None = None, hand: str | None = None) -> dict[str, Any]:
-        expected = self.expected_finishing_stacks
-        phh = self.phh
-        return {
-            "file": file,
-            "hand": hand,
-            "players": list(self.names),
-            "scale": phh.scale,
-            "finishing_stacks": list(self.finishing_stacks),
-            "expected_finishing_stacks": None if expected is None else list(expected),
-            "match": self.match,
-            "legal": self.legal,
-            "complete": self.hand.is_complete,
-            "board": format_cards(self.hand.board),
-            "pots": self.pots,
-            "winnings": self.winnings_check.as_dict(phh),
-            "finishing": self.finishing_check.as_dict(phh),
-            "differences": self.differences,
-            "error": self.error,
-            "inferred_folds": self.inferred_folds,
-            "notes": self.notes,
-        }
+        return replay_dict(
+            self, file, hand, self.legal, self.hand.is_complete, self.hand.board, self.error
+        )
+
+
+def replay_dict(
+    result: Any,
+    file: str | None,
+    hand: str | None,
+    legal: bool,
+    complete: bool,
+    board: Sequence[int],
+    error: object,
+) -> dict[str, Any]:
+    """A replay's JSON object (``phh replay``), the same keys for the engine's ``PhhReplay``
+    and the fast path's ``LeanReplay`` (``result``: either)."""
+    phh = result.phh
+    expected = phh.finishing_stacks
+    return {
+        "file": file,
+        "hand": hand,
+        "players": list(result.names),
+        "scale": phh.scale,
+        "finishing_stacks": list(result.finishing_stacks),
+        "expected_finishing_stacks": None if expected is None else list(expected),
+        "match": result.match,
+        "legal": legal,
+        "complete": complete,
+        "board": format_cards(board),
+        "pots": result.pots,
+        "winnings": result.winnings_check.as_dict(phh),
+        "finishing": result.finishing_check.as_dict(phh),
+        "differences": result.differences,
+        "error": error,
+        "inferred_folds": result.inferred_folds,
+        "notes": result.notes,
+    }
 
 
 def replay_phh(
