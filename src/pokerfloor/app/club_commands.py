@@ -16,7 +16,7 @@ from typing import Annotated, Any
 
 import msgspec
 
-from pokerfloor.app.commands import ID_PATTERN, MAX_ID_LENGTH
+from pokerfloor.app._command_fields import ID_PATTERN, MAX_ID_LENGTH
 from pokerfloor.club.settings import HEAVENPOKER_CARDS, LADDER_STEPS, CardType, ClubSettings
 from pokerfloor.club.state import Club
 from pokerfloor.tournament.limits import MAX_REASON_LENGTH

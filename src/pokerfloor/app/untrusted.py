@@ -14,7 +14,7 @@ from typing import Annotated, Any
 
 import msgspec
 
-from pokerfloor.app.commands import (
+from pokerfloor.app._command_fields import (
     MethodText,
     NameText,
     PlayerIdText,
