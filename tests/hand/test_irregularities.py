@@ -334,6 +334,32 @@ def test_refusals_leave_the_hand_unchanged(forced: list) -> None:
     assert hand.snapshot() == before
 
 
+def test_a_folded_hand_a_second_replacement_and_a_pick_without_seed_are_refused(
+    forced: list,
+) -> None:
+    hand = start()
+    forced.append(("card_replaced", ()))
+    hand.apply_irregularity(ExposeCard(BB, 2))
+    before = hand.snapshot()
+    forced.append(("card_replaced", ()))  # the burn is already the first exposed card
+    with pytest.raises(PokerfloorError) as refused:
+        hand.apply_irregularity(ExposeCard(SB, 2))
+    assert refused.value.params["reason"] == "second_replacement"
+    assert hand.snapshot() == before
+    hand.act(Action("fold"))  # the button, first to act
+    with pytest.raises(PokerfloorError) as refused:  # refused before the floor is asked
+        hand.apply_irregularity(KillHand(BUTTON))
+    assert refused.value.code == "NOT_IN_HAND"
+    check_down(hand, Street.FLOP)
+    before = hand.snapshot()
+    forced.append(("extra_card_removed", ()))
+    with pytest.raises(PokerfloorError) as refused:  # a card taken at random needs a seed
+        hand.apply_irregularity(BoardIrregularity(Street.FLOP, "four_cards"))
+    assert refused.value.params["reason"] == "no_pick" and hand.snapshot() == before
+    assert not forced
+    replays(hand)
+
+
 def test_a_short_deck_refuses_a_procedure_that_needs_more_cards(forced: list) -> None:
     deck = DECK[: 2 * 3 + 8]  # just enough for the usual deal
     hand = start(deck=deck)

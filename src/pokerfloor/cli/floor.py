@@ -17,7 +17,14 @@ import yaml
 
 from pokerfloor.cli._file_commands import invalid_file, print_ruling, read_file
 from pokerfloor.errors import PokerfloorError
-from pokerfloor.floor import DECISIONS, FloorRuling, rule, rule_everywhere
+from pokerfloor.floor import (
+    DECISIONS,
+    FloorRuling,
+    checked_facts,
+    rule,
+    rule_everywhere,
+    situation_kind,
+)
 from pokerfloor.rules import RuleProfile, load_profile
 
 floor_app = typer.Typer(
@@ -72,7 +79,7 @@ def load_floor_file(text: str) -> FloorFile:
         raise _fail("situation.kind", "missing; name the situation")
     facts = {str(key): value for key, value in situation.items() if key != "kind"}
     try:
-        rule(profile, kind, facts)
+        checked_facts(situation_kind(kind), facts)
     except PokerfloorError as error:
         field = (
             "situation.kind"

@@ -6,6 +6,18 @@ from __future__ import annotations
 
 from pokerfloor.floor._builder import RulingBuilder
 
+# A flop dealt without its burn or with two, by whether the order the cards came off is known:
+# the decision and its steps (irregularities.flop_burn_error).
+_FLOP_BURN_ERRORS: dict[tuple[str, bool], tuple[str, tuple[str, ...]]] = {
+    ("no_burn", True): ("burn_restored", ("flop_no_burn_known", "flop_complete_next")),
+    ("no_burn", False): ("board_reshuffled", ("flop_no_burn_unknown", "burn_and_redeal")),
+    ("two_burns", True): (
+        "burn_restored",
+        ("two_burns_known", "last_flop_card_turn_burn", "next_street_no_burn"),
+    ),
+    ("two_burns", False): ("board_reshuffled", ("two_burns_unknown", "redeal_without_burn")),
+}
+
 
 def rule_flop_dealt_wrong(b: RulingBuilder) -> None:
     error = b.choice("error")
@@ -14,25 +26,10 @@ def rule_flop_dealt_wrong(b: RulingBuilder) -> None:
         four_card_flop(b, known)
         return
     b.cite("irregularities.flop_burn_error")
-    if error == "no_burn":
-        if known:
-            b.decide("burn_restored")
-            b.step("flop_no_burn_known")
-            b.step("flop_complete_next")
-        else:
-            b.decide("board_reshuffled")
-            b.step("flop_no_burn_unknown")
-            b.step("burn_and_redeal")
-        return
-    if known:
-        b.decide("burn_restored")
-        b.step("two_burns_known")
-        b.step("last_flop_card_turn_burn")
-        b.step("next_street_no_burn")
-    else:
-        b.decide("board_reshuffled")
-        b.step("two_burns_unknown")
-        b.step("redeal_without_burn")
+    decision, steps = _FLOP_BURN_ERRORS[error, known]
+    b.decide(decision)
+    for step in steps:
+        b.step(step)
 
 
 def four_card_flop(b: RulingBuilder, known: bool) -> None:
@@ -66,14 +63,7 @@ def rule_turn_river_no_burn(b: RulingBuilder) -> None:
 def rule_premature_card(b: RulingBuilder) -> None:
     b.cite("irregularities.premature_card")
     street = b.choice("street")
-    if street == "flop":
-        b.decide("board_reshuffled")
-        b.step("premature_flop_back", cards_seen=b.number("cards_seen"))
-        b.step("premature_taken_back")
-        b.step("finish_betting")
-        b.step("shuffle_cut_stub")
-        b.step("redeal_without_burn")
-    elif street == "turn":
+    if street == "turn":
         b.decide("card_set_aside")
         b.step("card_set_aside")
         b.step("premature_taken_back")
@@ -81,10 +71,13 @@ def rule_premature_card(b: RulingBuilder) -> None:
         b.step("burn_next_as_turn")
         b.step("set_aside_card_back")
         b.step("river_without_burn")
+        return
+    b.decide("board_reshuffled")
+    if street == "flop":
+        b.step("premature_flop_back", cards_seen=b.number("cards_seen"))
     else:
-        b.decide("board_reshuffled")
         b.step("premature_river_back")
-        b.step("premature_taken_back")
-        b.step("finish_betting")
-        b.step("shuffle_cut_stub")
-        b.step("redeal_without_burn")
+    b.step("premature_taken_back")
+    b.step("finish_betting")
+    b.step("shuffle_cut_stub")
+    b.step("redeal_without_burn")

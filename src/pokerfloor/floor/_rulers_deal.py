@@ -19,9 +19,8 @@ def misdeal(b: RulingBuilder, reason: str, **params: object) -> None:
 def too_late(b: RulingBuilder, actions: int, chips_actions: int) -> str | None:
     """The key of the step saying it is too late for a misdeal, or ``None`` while it is not.
 
-    ``chips_actions`` counts among the ``actions``: it is never more than them.
+    ``chips_actions`` counts among the ``actions``: the caller keeps it no more than them.
     """
-    chips_actions = min(chips_actions, actions)
     limit = b.enum_value("irregularities.misdeal_too_late")
     if limit == "two_players_acted":
         return "too_late_two_acted" if actions >= 2 else None
@@ -165,15 +164,20 @@ def rule_misdeal_claim(b: RulingBuilder) -> None:
     elif cause == "extra_card":
         extra_cards(b, cards, b.flag("first_seat"))
     elif cause == "boxed_cards":
-        b.cite("irregularities.boxed_card")
-        if cards >= 2:
-            misdeal(b, "misdeal_boxed", cards=cards)
-        else:
-            b.decide("card_replaced")
-            b.step("boxed_set_aside")
-            b.step("play_goes_on")
+        boxed_cards(b, cards)
     else:  # second_exposed: the dealer exposed a second card (or more) in this deal
         exposed_by_dealer(b, False, max(2, cards))
+
+
+def boxed_cards(b: RulingBuilder, cards: int) -> None:
+    """Cards found face up in the deck: one is set aside, two or more make a misdeal."""
+    b.cite("irregularities.boxed_card")
+    if cards >= 2:
+        misdeal(b, "misdeal_boxed", cards=cards)
+        return
+    b.decide("card_replaced")
+    b.step("boxed_set_aside")
+    b.step("play_goes_on")
 
 
 def extra_cards(b: RulingBuilder, cards: int, first_seat: bool) -> None:

@@ -5,6 +5,7 @@ cards outside the line, the wrong number of cards) and fouled decks.
 from __future__ import annotations
 
 from pokerfloor.floor._builder import RulingBuilder
+from pokerfloor.floor._rulers_deal import boxed_cards
 
 
 def rule_dead_hand(b: RulingBuilder) -> None:
@@ -89,18 +90,7 @@ def rule_fouled_deck(b: RulingBuilder) -> None:
         else:
             fouled(b)
     elif defect == "face_up_in_deck":
-        b.cite("irregularities.boxed_card")
-        count = b.number("count")
-        if count >= 2:
-            b.decide("misdeal")
-            b.step("misdeal_boxed", cards=count)
-            b.step("gather_reshuffle")
-            b.step("posts_returned")
-            b.step("same_dealer_redeals")
-        else:
-            b.decide("card_replaced")
-            b.step("boxed_set_aside")
-            b.step("play_goes_on")
+        boxed_cards(b, b.number("count"))
     elif defect == "missing_card":
         b.cite("irregularities.missing_card")
         b.decide("no_misdeal")

@@ -34,7 +34,7 @@ from pokerfloor.formats._phh_lean_pots import (
     showdown_awards,
     showdown_pots,
 )
-from pokerfloor.formats._phh_lean_result import Award, LeanReplay, PhhResult
+from pokerfloor.formats._phh_lean_result import Award, LeanReplay, PhhResult, paid_totals
 from pokerfloor.formats._phh_parse import PhhAction, PhhHand
 from pokerfloor.formats._phh_replay import _last_betting_actions, replay_phh
 from pokerfloor.formats._phh_setup import PHH_PROFILE, PhhForced, plan_forced
@@ -57,7 +57,6 @@ class _Rules:
     minimum_bet_big_blinds: int
     ante_first: bool
     bb_ante_from_rest: bool
-    side_pots_first: bool
     face_up: bool
 
 
@@ -78,7 +77,6 @@ def _lean_rules(profile: str) -> _Rules | None:
             rules.minimum_bet_big_blinds,
             rules.bb_ante_order == "ante_first",
             rules.bb_ante_if_short == "blind_first_ante_from_rest",
-            rules.award_order == "side_pots_first",
             rules.all_in_face_up,
         )
     )
@@ -517,16 +515,13 @@ class _Table:
             self.returned[holder] += amount
 
     def _showdown(self, live: list[int]) -> None:
-        pots, order = showdown_pots(
-            self.contributed, self.status, self.dead, live, self.lean.side_pots_first
-        )
+        pots, order = showdown_pots(self.contributed, self.status, self.dead, live, self.lean.rules)
         awards, self.draw, self.redraws = showdown_awards(
             self.phh, self.cards, self.seed, live, pots, order, self.returned
         )
         stacks = self.stacks
-        for _pot, _amount, winners, shares in awards:
-            for player, share in zip(winners, shares, strict=True):
-                stacks[player] += share
+        for player, paid in enumerate(paid_totals(awards, self.count)):
+            stacks[player] += paid
         self.awards = awards
         self._end()
 

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from pokerfloor.cards import rank7
 from pokerfloor.formats._phh_cards import PhhCards, drawn_cards
-from pokerfloor.formats._phh_lean_result import Award
+from pokerfloor.formats._phh_lean_result import Award, paid_totals
 from pokerfloor.formats._phh_parse import PhhHand
 from pokerfloor.formats._phh_replay import _FILL_ATTEMPTS
 from pokerfloor.formats._phh_result import Outcome, winners_match
 from pokerfloor.hand._pots import build_pots, split_pot
+from pokerfloor.hand._rules import HandRules
+from pokerfloor.hand._showdown_rights import award_order
 
 ACTIVE, FOLDED, ALL_IN = 0, 1, 2  # a player's status, as in hand/_state.py
 
@@ -22,7 +24,7 @@ Pots = list[tuple[int, tuple[int, ...]]]
 
 
 def showdown_pots(
-    contributed: list[int], status: list[int], dead: int, live: list[int], side_first: bool
+    contributed: list[int], status: list[int], dead: int, live: list[int], rules: HandRules
 ) -> tuple[Pots, list[int]]:
     """The pots (amount, eligible players) and the order they are awarded in."""
     if ALL_IN not in status:  # no one all in: build_pots makes one pot of every chip
@@ -33,10 +35,7 @@ def showdown_pots(
         [state == ALL_IN for state in status],
         dead,
     )
-    order = [index for index, (_amount, eligible) in enumerate(pots) if eligible]
-    if side_first:
-        order.reverse()
-    return pots, order
+    return pots, award_order(rules, pots)
 
 
 def showdown_awards(
@@ -76,10 +75,7 @@ def _redraw(
 ) -> bool:
     if not any(player in hidden for player in live):
         return False
-    totals = [0] * len(returned)
-    for _pot, _amount, winners, shares in paid:
-        for player, share in zip(winners, shares, strict=True):
-            totals[player] += share
+    totals = paid_totals(paid, len(returned))
     agrees = winners_match(phh, Outcome(tuple(totals), tuple(returned), True))
     if agrees is not None:
         return not agrees

@@ -27,6 +27,15 @@ Award = tuple[int, int, tuple[int, ...], tuple[int, ...]]
 """A pot paid: its index (main pot 0), its amount, the players paid and their shares."""
 
 
+def paid_totals(awards: list[Award], count: int) -> list[int]:
+    """What each of ``count`` players was paid from every pot."""
+    paid = [0] * count
+    for _pot, _amount, players, shares in awards:
+        for player, share in zip(players, shares, strict=True):
+            paid[player] += share
+    return paid
+
+
 @dataclass
 class LeanReplay:
     """A hand replayed by ``lean_replay``: every action legal, the hand over. The same reading
@@ -59,11 +68,7 @@ class LeanReplay:
 
     @cached_property
     def outcome(self) -> Outcome:
-        count = self.phh.count
-        paid = [0] * count
-        for _pot, _amount, players, shares in self.awards:
-            for player, share in zip(players, shares, strict=True):
-                paid[player] += share
+        paid = paid_totals(self.awards, self.phh.count)
         return Outcome(tuple(paid), tuple(self.returned), self.board_count >= 3)
 
     @cached_property

@@ -126,6 +126,15 @@ def _as_ruling(floor: FloorRuling) -> Ruling:
     return Ruling(floor.decision, reason, floor.citations)
 
 
+def _random(
+    command: BoardIrregularity, message: str, reason: str, cards: tuple[int, ...]
+) -> random.Random:
+    """The draw the command's seed gives: the core never draws on its own."""
+    if command.seed is None:
+        raise _refuse("BAD_IRREGULARITY", message, reason=reason, cards=len(cards))
+    return random.Random(command.seed)
+
+
 class HandIrregularities(HandOutOfTurn):
     """The procedures; ``Hand.apply_irregularity`` calls ``_irregularity`` then moves on."""
 
@@ -157,6 +166,15 @@ class HandIrregularities(HandOutOfTurn):
                 actions += 1
                 chips += event.kind in _CHIP_KINDS
         return min(actions, 9), min(chips, 9)
+
+    def _still_in(self, player: int) -> None:
+        """Only a hand still in play can be killed."""
+        if self.status[player] == FOLDED:
+            raise _refuse(
+                "NOT_IN_HAND",
+                f"{self.names[player]} is no longer in the hand",
+                player=self.names[player],
+            )
 
     def _deal_untouched(self, what: str) -> None:
         """The deal is just over: no action yet and no board card out."""
@@ -229,12 +247,7 @@ class HandIrregularities(HandOutOfTurn):
         if floor.decision in _VOID:
             self._record_misdeal(floor)
         elif floor.decision == "hand_dead" and 0 <= player < self.count:
-            if self.status[player] == FOLDED:
-                raise _refuse(
-                    "NOT_IN_HAND",
-                    f"{self.names[player]} is no longer in the hand",
-                    player=self.names[player],
-                )
+            self._still_in(player)
             self._record(self._killed(player, floor))
         elif floor.decision == "hand_dead":
             raise _refuse(
@@ -251,12 +264,7 @@ class HandIrregularities(HandOutOfTurn):
         player = command.player
         if not 0 <= player < self.count:
             raise _refuse("UNKNOWN_PLAYER", f"no player {player} in this hand", player=player)
-        if self.status[player] == FOLDED:
-            raise _refuse(
-                "NOT_IN_HAND",
-                f"{self.names[player]} is no longer in the hand",
-                player=self.names[player],
-            )
+        self._still_in(player)
         if self.street >= Street.SHOWDOWN:
             raise _refuse(
                 "IRREGULARITY_NOT_NOW",
@@ -323,49 +331,44 @@ class HandIrregularities(HandOutOfTurn):
         if decision == "hand_dead":
             self._record(self._killed(player, floor))
             return
-        deck, holes = self.deck, self.holes
-        seen: tuple[int, ...] = ()
-        if decision == "card_replaced":
-            if self.replaced_in_deal:
-                raise _refuse(
-                    "IRREGULARITY_NOT_NOW",
-                    "a second exposed card to replace: the burn is already the first one",
-                    reason="second_replacement",
-                )
-            # The deal is finished, the top card of the stub (the flop's burn) replaces the
-            # exposed card, which becomes the burn (heavenpoker 14.1).
-            stub = 2 * count
-            order = list(deck)
-            order[place], order[stub] = order[stub], order[place]
-            deck = tuple(order)
-            holes = [(deck[i], deck[i + count]) for i in range(count)]
-            seen = (self.deck[place],)
-        self._record(
-            DealCorrected(
-                floor.situation, decision, deck, self.deck_position, tuple(holes),
-                tuple(self.board), self.no_burn, seen, _as_ruling(floor),
-                tuple(step.key for step in floor.steps),
+        if decision != "card_replaced":  # the card is kept: every card stays where it is
+            self._note_cards(floor)
+            return
+        if self.replaced_in_deal:
+            raise _refuse(
+                "IRREGULARITY_NOT_NOW",
+                "a second exposed card to replace: the burn is already the first one",
+                reason="second_replacement",
             )
-        )  # fmt: skip
+        # The deal is finished, the top card of the stub (the flop's burn) replaces the
+        # exposed card, which becomes the burn (heavenpoker 14.1).
+        stub = 2 * count
+        order = list(self.deck)
+        order[place], order[stub] = order[stub], order[place]
+        deck = tuple(order)
+        holes = tuple((deck[i], deck[i + count]) for i in range(count))
+        seen = (self.deck[place],)
+        self._correct(floor, deck, self.deck_position, tuple(self.board), self.no_burn, seen, holes)
 
     def _exposure(self, command: ExposeCard, place: int) -> tuple[str, dict[str, object]]:
         """The floor situation of an exposed card and its facts."""
+        first_two = place < 2
         if command.how == "flashed":
             facts: dict[str, object] = {
                 "identified": command.identified,
                 "touched": command.touched,
                 "owner_keeps": command.owner_keeps,
-                "first_two": place < 2,
+                "first_two": first_two,
             }
             return "flashed_card", facts
         if command.how == "off_table":
             fault = "dealer" if command.by == "dealer" else "player"
-            return "card_off_table", {"fault": fault, "seen": command.seen, "first_two": place < 2}
+            return "card_off_table", {"fault": fault, "seen": command.seen, "first_two": first_two}
         dealer = self.players[command.player] == self.setup.button_seat
         facts = {
             "by": command.by,
             "whose": "dealer_own" if dealer and command.by == "dealer" else "player",
-            "first_two": place < 2,
+            "first_two": first_two,
             "exposed": min(self.exposed_in_deal + 1, 5),
         }
         return "exposed_card_deal", facts
@@ -491,15 +494,9 @@ class HandIrregularities(HandOutOfTurn):
                     cards=len(cards),
                 )
             return tuple(command.order)
-        if command.seed is None:
-            raise _refuse(
-                "BAD_IRREGULARITY",
-                "a reshuffle needs a seed or the new order of the cards",
-                reason="no_order",
-                cards=len(cards),
-            )
+        need = "a reshuffle needs a seed or the new order of the cards"
         order = list(cards)
-        random.Random(command.seed).shuffle(order)
+        _random(command, need, "no_order", cards).shuffle(order)
         return tuple(order)
 
     def _reshuffled(self, command: BoardIrregularity, start: int) -> tuple[int, ...]:
@@ -516,14 +513,8 @@ class HandIrregularities(HandOutOfTurn):
                     cards=len(cards),
                 )
             return command.pick
-        if command.seed is None:
-            raise _refuse(
-                "BAD_IRREGULARITY",
-                "a card taken at random needs a seed or the card (pick)",
-                reason="no_pick",
-                cards=len(cards),
-            )
-        return random.Random(command.seed).choice(cards)
+        need = "a card taken at random needs a seed or the card (pick)"
+        return _random(command, need, "no_pick", cards).choice(cards)
 
     def _correct(
         self,
@@ -533,7 +524,10 @@ class HandIrregularities(HandOutOfTurn):
         board: tuple[int, ...],
         no_burn: tuple[int, ...],
         seen: tuple[int, ...],
+        holes: tuple[tuple[int, int], ...] | None = None,
     ) -> None:
+        """Record the cards as the procedure leaves them (the hole cards as they were unless
+        ``holes`` is given), once the deck is known to hold the rest of the board."""
         dealt = {0: 0, 3: 1, 4: 2}.get(len(board), 3)
         needed = sum(
             size + (street not in no_burn) for street, size in _SIZES.items() if street > dealt
@@ -548,7 +542,8 @@ class HandIrregularities(HandOutOfTurn):
             )
         self._record(
             DealCorrected(
-                floor.situation, floor.decision, deck, position, tuple(self.holes), board,
+                floor.situation, floor.decision, deck, position,
+                tuple(self.holes) if holes is None else holes, board,
                 no_burn, seen, _as_ruling(floor), tuple(step.key for step in floor.steps),
             )
         )  # fmt: skip

@@ -19,8 +19,9 @@ from dataclasses import dataclass
 from urllib.parse import urlencode
 
 from pokerfloor.errors import PokerfloorError
-from pokerfloor.floor import DECISIONS, SITUATIONS, Fact, FloorRuling, SituationKind, Step
+from pokerfloor.floor import DECISIONS, SITUATIONS, Fact, FloorRuling, SituationKind
 from pokerfloor.web import i18n
+from pokerfloor.web.floor_text import floor_text, step_text
 from pokerfloor.web.pages._citations import citations_text
 from pokerfloor.web.pages._refusals import RefusalText, explain
 
@@ -46,7 +47,7 @@ _FALSE = frozenset({"", "0", "false", "off", "no"})
 
 def tr(text: str) -> str:
     """A text of ``pokerfloor.floor`` in the current language (``floor_rules.po``)."""
-    return i18n.gettext(text)
+    return floor_text(text, i18n.current_locale())
 
 
 def situation_title(key: str) -> str:
@@ -228,16 +229,6 @@ def fact_lines(
     return lines
 
 
-def _step_text(step: Step) -> str:
-    """A step in the page's language: its template translated, then its params filled in
-    (a word among the params, such as a street, translated as well)."""
-    params = {key: tr(v) if isinstance(v, str) else v for key, v in step.params.items()}
-    try:
-        return tr(step.template).format(**params)
-    except (KeyError, IndexError, ValueError):  # a translation that lost a placeholder
-        return step.text
-
-
 @dataclass(frozen=True)
 class RulingView:
     """A floor ruling as the pages show it; ``differs``: another decision than the chosen
@@ -266,7 +257,7 @@ class RulingView:
 
     @property
     def steps(self) -> tuple[str, ...]:
-        return tuple(_step_text(step) for step in self.ruling.steps)
+        return tuple(step_text(step, i18n.current_locale()) for step in self.ruling.steps)
 
     @property
     def citations(self) -> tuple[str, ...]:

@@ -20,9 +20,15 @@ from fastapi.responses import Response
 
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.floor import SITUATIONS, rule, rule_everywhere
-from pokerfloor.rules import Lang, RuleProfile, bundled_profile_ids, load_profile
+from pokerfloor.rules import RuleProfile, bundled_profile_ids, load_profile
 from pokerfloor.web import i18n
-from pokerfloor.web.pages._common import PageError, locale_of, pages_of, render, require_td
+from pokerfloor.web.pages._common import (
+    locale_of,
+    render,
+    require_td,
+    rules_language,
+    tournament_service,
+)
 from pokerfloor.web.pages._floor_situations import (
     RulingView,
     bad_situation_text,
@@ -38,8 +44,7 @@ router = APIRouter()
 
 
 def _title(profile: RuleProfile) -> str:
-    lang: Lang = "en" if i18n.current_locale() == "en" else "fr"
-    return profile.title(lang)
+    return profile.title(rules_language(i18n.current_locale()))
 
 
 def _context(fields: dict[str, str], profile: RuleProfile, offered: list[str]) -> dict[str, Any]:
@@ -97,10 +102,7 @@ def irregularities_page(request: Request) -> Response:
 @router.get("/t/{tournament_id}/floor/irregularities")
 def tournament_irregularities_page(request: Request, tournament_id: str) -> Response:
     """With the tournament's own profile: a house profile is ruled as the event plays it."""
-    require_td(request)
-    service = pages_of(request).service
-    if not service.exists(tournament_id):
-        raise PageError(404, i18n.N_("There is no such tournament."))
+    service = tournament_service(request, tournament_id, td_only=True)
     profile = service.tournament(tournament_id).profile
     fields = dict(request.query_params)
     with i18n.use_locale(locale_of(request)):
