@@ -217,6 +217,20 @@ def test_a_members_csv_is_imported_whole_or_refused_by_line_and_column() -> None
     assert not_utf8.status_code == 422 and not_utf8.json()["code"] == "CSV_INVALID"
 
 
+def test_imported_rows_without_a_number_skip_the_numbers_the_file_gives() -> None:
+    venue = a_club()
+    # Row 2 has no number and row 3 takes "4", the club's next free one: row 2 gets "5", and
+    # the whole file is imported (never one member added, then a clash).
+    mixed = "member_id,name\n,Zoé Martin\n4,Léo Petit\n"
+    response = venue.client.post(
+        "/api/clubs/hp/members/import", content=mixed.encode(), headers=AUTH
+    )
+    assert response.status_code == 200, response.text
+    assert response.json()["added"] == ["5", "4"]
+    zoe = venue.client.get("/api/clubs/hp/members/5", headers=AUTH).json()
+    assert zoe["name"] == "Zoé Martin"
+
+
 def test_the_openapi_document_describes_the_club_commands() -> None:
     venue = a_club()
     schema = venue.client.get("/openapi.json").json()

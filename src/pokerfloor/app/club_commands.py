@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from typing import Annotated, Any
+from typing import Annotated
 
 import msgspec
 
@@ -44,11 +44,8 @@ RequiredReason = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_REASON
 IsoDate = Annotated[str, msgspec.Meta(max_length=10, pattern=r"\A(\d{4}-\d{2}-\d{2})?\Z")]
 Method = Annotated[str, msgspec.Meta(max_length=40)]
 Cents = Annotated[int, msgspec.Meta(ge=0, le=10**10)]
-SignedCents = Annotated[int, msgspec.Meta(ge=-(10**10), le=10**10)]
 TimeMs = Annotated[int, msgspec.Meta(ge=0, le=2**53)]
 Minutes = Annotated[int, msgspec.Meta(ge=0, le=24 * 60 * 14)]
-# The PIN the club gives a member: 4 to 8 digits (typed on a phone, no e-mail needed).
-Pin = Annotated[str, msgspec.Meta(min_length=4, max_length=8, pattern=r"\A[0-9]{4,8}\Z")]
 PointsKey = Annotated[str, msgspec.Meta(max_length=40)]
 PointsValue = (
     Annotated[str, msgspec.Meta(max_length=40)]
@@ -119,7 +116,8 @@ class CheckIdentity(_Command, frozen=True, tag="check_identity"):
 
 
 class SetPin(_Command, frozen=True, tag="set_pin"):
-    """The PIN the club gives the member for the public pages ("" removes it)."""
+    """The PIN the club gives the member for the public pages: 4 to 8 digits, typed on a
+    phone, no e-mail needed ("" removes it)."""
 
     member_id: Id
     pin: Annotated[str, msgspec.Meta(max_length=8, pattern=r"\A([0-9]{4,8})?\Z")]
@@ -348,15 +346,10 @@ def pin_digest(club: Club, member_id: str, pin: str, key: bytes) -> str:
     return "h2:" + hmac.new(key, message, hashlib.sha256).hexdigest()
 
 
-def _fields(command: _Command) -> dict[str, Any]:
-    return {name: getattr(command, name) for name in command.__struct_fields__}
-
-
 def run_club_command(club: Club, command: AnyClubCommand, at_ms: int, pin_key: bytes) -> None:
     """Run ``command`` on the club: the ``Club`` method of the command's tag, with the
     command's fields and ``at_ms`` (a PIN replaced by its digest under ``pin_key``)."""
     assert not isinstance(command, CreateClub)
-    fields = _fields(command)
     if isinstance(command, MemberRegister):
         club.register(
             command.event_id, command.member_id, at_ms=at_ms, by="member",
@@ -374,4 +367,4 @@ def run_club_command(club: Club, command: AnyClubCommand, at_ms: int, pin_key: b
         club.set_pin(command.member_id, digest, at_ms=at_ms)
         return
     method = getattr(club, str(type(command).__struct_config__.tag))
-    method(**fields, at_ms=at_ms)
+    method(**msgspec.structs.asdict(command), at_ms=at_ms)

@@ -22,6 +22,7 @@ __all__ = [
     "MEMBER_COLUMNS",
     "MemberRow",
     "RowError",
+    "numbered",
     "parse_members_csv",
     "write_csv",
 ]
@@ -111,6 +112,26 @@ def parse_members_csv(
                     seen.append(member.member_id)
     errors.sort(key=lambda error: error.line)
     return valid, errors
+
+
+def numbered(
+    rows: Sequence[MemberRow], existing: Iterable[str], first: int
+) -> list[tuple[str, MemberRow]]:
+    """Each row with its member number: its own, or the next free one from ``first`` (the
+    club's ``next_member_id``), skipping the numbers the club or the file's other rows hold, so
+    that adding the rows in order never meets a number already taken."""
+    taken = set(existing) | {row.member_id for row in rows if row.member_id}
+    number = first
+    result: list[tuple[str, MemberRow]] = []
+    for row in rows:
+        if row.member_id:
+            result.append((row.member_id, row))
+            continue
+        while str(number) in taken:
+            number += 1
+        taken.add(str(number))
+        result.append((str(number), row))
+    return result
 
 
 def _safe(value: object) -> str:

@@ -29,6 +29,8 @@ from pokerfloor.app.commands import (
     is_valid_id,
 )
 from pokerfloor.app.service import TournamentService
+from pokerfloor.club.events import ClubEventScheduled
+from pokerfloor.club.state import Club
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament.structure import dump_structure, load_structure
 
@@ -62,7 +64,7 @@ def start_tournament(
     Refused while nobody is checked in (``CLUB_EVENT_NOBODY_CHECKED_IN``) and for an event
     cancelled or closed (the core's ``CLUB_EVENT_NOT_OPEN``)."""
 
-    def read(club: Any) -> tuple[Any, list[tuple[str, str]]]:
+    def read(club: Club) -> tuple[ClubEventScheduled, list[tuple[str, str]]]:
         calendar_event = club.open_event(event_id)
         players = [
             (registration.member_id, club.member(registration.member_id).name)
@@ -91,10 +93,9 @@ def start_tournament(
                 points=_points(clubs, club_id, scheduled),
             ),
         )
-    known = set(tournaments.tournament(tournament_id).players) | set(
-        tournaments.tournament(tournament_id).waiting_list
-    )
-    drawn = bool(tournaments.tournament(tournament_id).tables)
+    tournament = tournaments.tournament(tournament_id)
+    known = set(tournament.players) | set(tournament.waiting_list)
+    drawn = bool(tournament.tables)
     for member_id, name in players:
         if member_id in known or drawn or not is_valid_id(member_id):
             continue
@@ -108,7 +109,9 @@ def start_tournament(
     return tournament_id
 
 
-def _points(clubs: ClubService, club_id: str, scheduled: Any) -> Any:
+def _points(
+    clubs: ClubService, club_id: str, scheduled: ClubEventScheduled
+) -> dict[str, Any] | None:
     """The event's points formula, else its season's; as ``create_tournament`` takes it."""
     points = scheduled.points
     if points is None and scheduled.season_id:

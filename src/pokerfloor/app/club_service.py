@@ -27,12 +27,12 @@ import msgspec
 
 from pokerfloor.app.club_commands import AnyClubCommand, CreateClub, run_club_command
 from pokerfloor.app.ports import EventStore
-from pokerfloor.club.events import ClubEvent
+from pokerfloor.app.service import event_line
+from pokerfloor.club.events import ClubEvent, decode_event, encode_event
 from pokerfloor.club.state import Club
 from pokerfloor.errors import PokerfloorError
 
 __all__ = [
-    "CLUB_EVENT_DECODER",
     "ClubDamaged",
     "ClubPublished",
     "ClubService",
@@ -42,8 +42,6 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-CLUB_EVENT_DECODER = msgspec.json.Decoder(ClubEvent)
-_ENCODER = msgspec.json.Encoder()
 T = TypeVar("T")
 STREAM_PREFIX = "club/"
 
@@ -62,7 +60,7 @@ class ClubPublished(msgspec.Struct, frozen=True):
     club_id: str
     seq: int
     type: str
-    line: bytes  # {"seq": n, "type": ...} as the tournaments' event lines
+    line: bytes  # service.event_line: {"seq": n, "type": ...} as the tournaments' lines
     event: ClubEvent
 
 
@@ -76,10 +74,6 @@ class ClubDamaged(PokerfloorError):
             f"club {club_id!r} is damaged and cannot be opened: {problem} at event {seq}",
             {"club_id": club_id, "seq": seq, "problem": problem},
         )
-
-
-def _line(seq: int, data: bytes) -> bytes:
-    return b'{"seq":' + str(seq).encode() + b"," + data[1:]
 
 
 def _system_clock() -> int:
@@ -140,7 +134,7 @@ class ClubService:
         events: list[ClubEvent] = []
         for item in stored:
             try:
-                events.append(CLUB_EVENT_DECODER.decode(item.data))
+                events.append(decode_event(item.data))
             except msgspec.DecodeError as error:
                 slot.damage = ClubDamaged(club_id, item.seq, "unreadable_event")
                 log.error("%s", slot.damage.message, exc_info=error)
@@ -242,14 +236,14 @@ class ClubService:
             new_events = list(club.events[before:])
             if not new_events:
                 return []
-            batch = [(_event_type(event), _ENCODER.encode(event)) for event in new_events]
+            batch = [(_event_type(event), encode_event(event)) for event in new_events]
             try:
                 version = self.store.append(club_stream(club_id), slot.version, batch)
             except BaseException:
                 self._reload(club_id, slot)
                 raise
             published = [
-                ClubPublished(club_id, seq, kind, _line(seq, data), event)
+                ClubPublished(club_id, seq, kind, event_line(seq, data), event)
                 for seq, (kind, data), event in zip(
                     range(slot.version + 1, version + 1), batch, new_events, strict=True
                 )
@@ -295,7 +289,7 @@ class ClubService:
     def event_lines(self, club_id: str, after_seq: int = 0) -> list[tuple[int, str, bytes]]:
         self.version(club_id)  # CLUB_NOT_FOUND, CLUB_DAMAGED
         return [
-            (item.seq, item.type, _line(item.seq, item.data))
+            (item.seq, item.type, event_line(item.seq, item.data))
             for item in self.store.read(club_stream(club_id), after_seq)
         ]
 

@@ -51,10 +51,7 @@ def club_summary(club: Club) -> dict[str, Any]:
         "waiting_deposit_cents": settings.waiting_deposit_cents,
         "fine_cents": settings.fine_cents,
         "events": [
-            _scheduled(club, event_id)
-            for event_id in sorted(
-                club.calendar, key=lambda e: (club.calendar[e].scheduled.start_ms, e)
-            )
+            _scheduled(club, calendar_event.event_id) for calendar_event in club.events_by_start()
         ],
         "seasons": [
             {"season_id": s.season_id, "name": s.name, "best_n": s.best_n, "points": s.points}
@@ -146,18 +143,14 @@ def member_view(club: Club, member_id: str, record: bool = False) -> dict[str, A
     }
     if record:
         found = club.member_record(member.member_id)
-        view["cards"] = [msgspec.to_builtins(_plain(card)) for card in found.cards]
-        view["offences"] = [_plain(offence) for offence in found.offences]
-        view["bans"] = [_plain(ban) for ban in found.bans]
+        view["cards"] = [msgspec.to_builtins(card) for card in found.cards]
+        view["offences"] = [msgspec.to_builtins(offence) for offence in found.offences]
+        view["bans"] = [msgspec.to_builtins(ban) for ban in found.bans]
         view["merged_ids"] = list(found.merged_ids)
-        view["evenings"] = [_plain(evening) for evening in club.player_evenings(member_id)]
+        view["evenings"] = [
+            msgspec.to_builtins(evening) for evening in club.player_evenings(member_id)
+        ]
     return view
-
-
-def _plain(value: Any) -> dict[str, Any]:
-    """A dataclass of the core as a dict (its slots)."""
-    names = getattr(value, "__slots__", ())
-    return {name: getattr(value, name) for name in names if not name.startswith("_")}
 
 
 def standings_view(club: Club, season_id: str) -> dict[str, Any]:
@@ -181,7 +174,7 @@ def standings_view(club: Club, season_id: str) -> dict[str, Any]:
                 "points": row.points,
                 "best_result": row.best_result,
                 "events_played": row.events_played,
-                "results": [_plain(result) for result in row.results],
+                "results": [msgspec.to_builtins(result) for result in row.results],
             }
             for row in rows
         ],
@@ -193,7 +186,7 @@ def cash_view(club: Club) -> dict[str, Any]:
     return {
         "club_id": club.club_id,
         "lines": club.cash_rows(),
-        "totals": _plain(totals),
+        "totals": msgspec.to_builtins(totals),
     }
 
 

@@ -42,6 +42,7 @@ ID_PATTERN = re.compile(r"\A[A-Za-z0-9][A-Za-z0-9_.\-]*\Z")
 MAX_ID_LENGTH = 64
 MAX_TEXT = 200
 OFFENCE_CITATIONS = ("heavenpoker 2.3", "heavenpoker 2.4")
+BAN_CITATIONS = ("heavenpoker 3.1", "heavenpoker 3.3")
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 
@@ -286,6 +287,10 @@ class ClubBase:
             )
         return found
 
+    def events_by_start(self) -> list[CalendarEvent]:
+        """The calendar's events by start time (then by id)."""
+        return sorted(self.calendar.values(), key=lambda e: (e.scheduled.start_ms, e.event_id))
+
     def club_date(self, at_ms: int) -> str:
         """The ISO date in the club's time (UTC plus ``utc_offset_minutes``) at ``at_ms``."""
         moment = _EPOCH + timedelta(milliseconds=at_ms + self.settings.utc_offset_minutes * 60_000)
@@ -307,6 +312,12 @@ class ClubBase:
                 return ban
         return None
 
+    def ladder_step(self, counted: int) -> str:
+        """The ladder's step for an offence that ``counted`` offences not waived came before
+        (heavenpoker 2.4); past the ladder's end, its last step."""
+        ladder = self.settings.ladder
+        return ladder[min(counted, len(ladder) - 1)]
+
     def _offence_event(
         self, member_id: str, event_id: str, kind: str, at_ms: int
     ) -> OffenceRecorded:
@@ -315,8 +326,7 @@ class ClubBase:
         its last step); a fine step carries the club's fine, due at the next check-in."""
         offences = self.offences.get(member_id, [])
         counted = sum(1 for o in offences if not o.waived)
-        ladder = self.settings.ladder
-        step = ladder[min(counted, len(ladder) - 1)]
+        step = self.ladder_step(counted)
         fine = self.settings.fine_cents if step == "fine" else 0
         return OffenceRecorded(
             member_id, event_id, kind, len(offences) + 1, step, at_ms, fine, OFFENCE_CITATIONS

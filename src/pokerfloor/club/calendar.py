@@ -339,7 +339,4 @@ class CalendarCommands(ClubBase):
 
     def events_between(self, from_ms: int, to_ms: int) -> list[CalendarEvent]:
         """The calendar's events starting in ``[from_ms, to_ms)``, by start."""
-        return sorted(
-            (e for e in self.calendar.values() if from_ms <= e.scheduled.start_ms < to_ms),
-            key=lambda e: (e.scheduled.start_ms, e.event_id),
-        )
+        return [e for e in self.events_by_start() if from_ms <= e.scheduled.start_ms < to_ms]

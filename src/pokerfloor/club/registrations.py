@@ -27,6 +27,7 @@ import hmac
 from typing import TYPE_CHECKING
 
 from pokerfloor.club._base import (
+    BAN_CITATIONS,
     CalendarEvent,
     ClubBase,
     Member,
@@ -189,9 +190,7 @@ class RegistrationCommands(ClubBase):
     ) -> WaitingPresenceChanged:
         """A player on the waiting list arrives, or tells the desk they leave (heavenpoker
         2.5); a place freed while they are away goes to the next one present."""
-        calendar_event = self.open_event(event_id)
-        member = self.member(member_id)
-        registration = self._registration(calendar_event, member.member_id)
+        calendar_event, member, registration = self._held(event_id, member_id)
         if registration.status != "waiting":
             raise PokerfloorError(
                 "NOT_WAITING",
@@ -215,9 +214,7 @@ class RegistrationCommands(ClubBase):
         fines due (heavenpoker 2.4) collected; refused to a member banned or excluded since
         registering; ``identity_by`` names who saw the member's
         identity document when it was never checked (2.2)."""
-        calendar_event = self.open_event(event_id)
-        member = self.member(member_id)
-        registration = self._registration(calendar_event, member.member_id)
+        calendar_event, member, registration = self._held(event_id, member_id)
         scheduled = calendar_event.scheduled
         if registration.status != "registered":
             code = (
@@ -238,21 +235,26 @@ class RegistrationCommands(ClubBase):
             raise PokerfloorError(
                 "DESK_NOT_OPEN",
                 f"the cash desk of {event_id} opens later (heavenpoker 2.2)",
-                {"event_id": event_id, "opens_ms": scheduled.desk_opens_ms},
+                {
+                    "event_id": event_id,
+                    "opens_ms": scheduled.desk_opens_ms,
+                    "citations": ["heavenpoker 2.2"],
+                },
             )
         if at_ms > scheduled.late_entry_until_ms:
             raise PokerfloorError(
                 "LATE_ENTRY_OVER",
                 f"late entries for {event_id} are over (heavenpoker 2.2, 2.6)",
-                {"event_id": event_id, "until_ms": scheduled.late_entry_until_ms},
+                {
+                    "event_id": event_id,
+                    "until_ms": scheduled.late_entry_until_ms,
+                    "citations": ["heavenpoker 2.2", "heavenpoker 2.6"],
+                },
             )
         # A ban or an exclusion that came after the registration bars the entry too.
-        ban = self.ban_on(member.member_id, self.club_date(scheduled.start_ms))
-        if ban is not None:
-            raise self._ban_refusal(member, ban.until_date, ban.reason)
-        excluded = self._exclusion_refusal(member)
-        if excluded is not None:
-            raise excluded
+        barred = self._barred(member, self.club_date(scheduled.start_ms))
+        if barred is not None:
+            raise barred
         check_text("method", method, limit=40)
         check_text("identity_by", identity_by, limit=100)
         if not member.identity_checked and not identity_by.strip():
@@ -280,9 +282,7 @@ class RegistrationCommands(ClubBase):
     def mark_no_show(self, event_id: str, member_id: str, at_ms: int) -> None:
         """A registered member who has not come when validations closed is a no-show
         (heavenpoker 2.4): an offence on the ladder, the place to the waiting list (2.6)."""
-        calendar_event = self.open_event(event_id)
-        member = self.member(member_id)
-        registration = self._registration(calendar_event, member.member_id)
+        calendar_event, member, registration = self._held(event_id, member_id)
         if registration.status != "registered":
             raise PokerfloorError(
                 "CLUB_NOT_REGISTERED",
@@ -296,8 +296,13 @@ class RegistrationCommands(ClubBase):
         if at_ms < calendar_event.scheduled.validations_close_ms:
             raise PokerfloorError(
                 "NO_SHOW_TOO_EARLY",
-                f"{member.name} may still check in for {event_id} until validations close",
-                {"member_id": member.member_id, "event_id": event_id},
+                f"{member.name} may still check in for {event_id} until validations close "
+                "(heavenpoker 2.2, 2.4)",
+                {
+                    "member_id": member.member_id,
+                    "event_id": event_id,
+                    "citations": ["heavenpoker 2.2", "heavenpoker 2.4"],
+                },
             )
         self._record(self._offence_event(member.member_id, event_id, "no_show", at_ms))
         self._promote(calendar_event, at_ms)
@@ -306,9 +311,7 @@ class RegistrationCommands(ClubBase):
         self, event_id: str, member_id: str, at_ms: int, reason: str = ""
     ) -> DepositRefunded:
         """Give back a deposit still held (heavenpoker 2.5)."""
-        calendar_event = self.event(event_id)
-        member = self.member(member_id)
-        registration = self._registration(calendar_event, member.member_id)
+        _, member, registration = self._held(event_id, member_id, open_only=False)
         check_text("reason", reason, limit=500)
         if not registration.deposit_cents:
             raise PokerfloorError(
@@ -330,12 +333,9 @@ class RegistrationCommands(ClubBase):
         member = self.member(member_id)
         scheduled = self.event(event_id).scheduled
         day = self.club_date(scheduled.start_ms)
-        ban = self.ban_on(member.member_id, day)
-        if ban is not None:
-            return self._ban_refusal(member, ban.until_date, ban.reason)
-        excluded = self._exclusion_refusal(member)
-        if excluded is not None:
-            return excluded
+        barred = self._barred(member, day)
+        if barred is not None:
+            return barred
         if not member.birth_date:
             return PokerfloorError(
                 "BIRTH_DATE_UNKNOWN",
@@ -390,12 +390,11 @@ class RegistrationCommands(ClubBase):
     def member_events(self, member_id: str) -> list[tuple[CalendarEvent, Registration]]:
         """Every event the member registered for (the last registration), by start."""
         member_id = self.member(member_id).member_id
-        found = [
+        return [
             (e, e.registrations[member_id])
-            for e in self.calendar.values()
+            for e in self.events_by_start()
             if member_id in e.registrations
         ]
-        return sorted(found, key=lambda pair: (pair[0].scheduled.start_ms, pair[0].event_id))
 
     # ---- helpers ----------------------------------------------------------------------------
 
@@ -417,6 +416,15 @@ class RegistrationCommands(ClubBase):
                 {"member_id": member.member_id},
             )
 
+    def _held(
+        self, event_id: str, member_id: str, *, open_only: bool = True
+    ) -> tuple[CalendarEvent, Member, Registration]:
+        """The event (still to be played unless not ``open_only``), the member and their
+        registration, which must not be cancelled."""
+        calendar_event = self.open_event(event_id) if open_only else self.event(event_id)
+        member = self.member(member_id)
+        return calendar_event, member, self._registration(calendar_event, member.member_id)
+
     def _registration(self, calendar_event: CalendarEvent, member_id: str) -> Registration:
         registration = calendar_event.registrations.get(member_id)
         if registration is None or registration.status == "cancelled":
@@ -427,20 +435,23 @@ class RegistrationCommands(ClubBase):
             )
         return registration
 
-    def _ban_refusal(self, member: Member, until_date: str, reason: str) -> PokerfloorError:
-        return PokerfloorError(
-            "MEMBER_BANNED",
-            f"{member.name} is banned from the club's events "
-            f"{'until ' + until_date if until_date else 'for good'} (heavenpoker 3.1, 3.3)",
-            {
-                "member_id": member.member_id,
-                "until": until_date or None,
-                "ban_reason": reason,
-                "citations": ["heavenpoker 3.1", "heavenpoker 3.3"],
-            },
-        )
-
-    def _exclusion_refusal(self, member: Member) -> PokerfloorError | None:
+    def _barred(self, member: Member, day: str) -> PokerfloorError | None:
+        """A conduct ban covering ``day`` (heavenpoker 3.1, 3.3), else the ladder's exclusion
+        (2.4), else None."""
+        ban = self.ban_on(member.member_id, day)
+        if ban is not None:
+            until = ban.until_date
+            return PokerfloorError(
+                "MEMBER_BANNED",
+                f"{member.name} is banned from the club's events "
+                f"{'until ' + until if until else 'for good'} (heavenpoker 3.1, 3.3)",
+                {
+                    "member_id": member.member_id,
+                    "until": until or None,
+                    "ban_reason": ban.reason,
+                    "citations": list(BAN_CITATIONS),
+                },
+            )
         if self.excluded(member.member_id) is None:
             return None
         counted = sum(1 for o in self.offences.get(member.member_id, ()) if not o.waived)

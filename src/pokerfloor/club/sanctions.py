@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pokerfloor.club._base import (
+    BAN_CITATIONS,
+    OFFENCE_CITATIONS,
     Ban,
     CalendarEvent,
     Card,
@@ -32,8 +34,6 @@ from pokerfloor.club.events import BanImposed, BanLifted, EventResult, OffenceWa
 from pokerfloor.errors import PokerfloorError
 
 __all__ = ["MemberRecord", "ReminderLetter", "SanctionCommands"]
-
-_BAN_CITATIONS = ("heavenpoker 3.1", "heavenpoker 3.3")
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +136,7 @@ class SanctionCommands(ClubBase):
         check_text("by", by, required=True, limit=100)
         event = BanImposed(
             ban_id, member.member_id, from_date, until_date, reason.strip(), by.strip(), at_ms,
-            _BAN_CITATIONS,
+            BAN_CITATIONS,
         )  # fmt: skip
         self._record(event)
         return event
@@ -158,9 +158,7 @@ class SanctionCommands(ClubBase):
         member = self.member(member_id)
         mid = member.member_id
         results: list[tuple[CalendarEvent, EventResult]] = []
-        for calendar_event in sorted(
-            self.calendar.values(), key=lambda e: (e.scheduled.start_ms, e.event_id)
-        ):
+        for calendar_event in self.events_by_start():
             results.extend(
                 (calendar_event, r) for r in calendar_event.results if r.member_id == mid
             )
@@ -191,8 +189,7 @@ class SanctionCommands(ClubBase):
             )
         offence = chosen[-1]
         counted = sum(1 for o in offences if not o.waived and o.offence_no <= offence.offence_no)
-        ladder = self.settings.ladder
-        next_step = ladder[min(counted, len(ladder) - 1)]
+        next_step = self.ladder_step(counted)
         scheduled = self.calendar[offence.event_id].scheduled
         return ReminderLetter(
             club_name=self.settings.name,
@@ -211,5 +208,5 @@ class SanctionCommands(ClubBase):
             next_fine_cents=self.settings.fine_cents if next_step == "fine" else 0,
             deadline_hours=self.settings.cancellation_deadline_hours,
             at_ms=offence.at_ms,
-            citations=("heavenpoker 2.3", "heavenpoker 2.4"),
+            citations=OFFENCE_CITATIONS,
         )

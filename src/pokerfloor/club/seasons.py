@@ -152,9 +152,7 @@ class SeasonCommands(ClubBase):
         """The events a member registered for or played (of one season if given), by date."""
         mid = self.member(member_id).member_id
         evenings: list[Evening] = []
-        for calendar_event in sorted(
-            self.calendar.values(), key=lambda e: (e.scheduled.start_ms, e.event_id)
-        ):
+        for calendar_event in self.events_by_start():
             scheduled = calendar_event.scheduled
             if season_id and scheduled.season_id != season_id:
                 continue

@@ -10,6 +10,9 @@ PINs come in as digests. ``events`` holds every event folded, the first being
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
+
+import msgspec
 
 from pokerfloor.club._base import (
     Ban,
@@ -232,13 +235,14 @@ class Club(
                 if registration.member_id == drop:
                     registration.member_id = keep
             calendar_event.results = tuple(
-                type(result)(keep, result.place, result.points, result.prize_cents)
+                msgspec.structs.replace(result, member_id=keep)
                 if result.member_id == drop
                 else result
                 for result in calendar_event.results
             )
         self.cash_lines = [
-            line if line.member_id != drop else _with_member(line, keep) for line in self.cash_lines
+            line if line.member_id != drop else replace(line, member_id=keep)
+            for line in self.cash_lines
         ]
 
     def _apply_calendar(
@@ -315,13 +319,6 @@ class Club(
                         offence.fine_paid = True
         else:
             registration.deposit_cents -= event.cents
-
-
-def _with_member(line: CashLine, member_id: str) -> CashLine:
-    return CashLine(
-        line.at_ms, line.kind, line.cents, member_id, line.event_id, line.method, line.note,
-        line.deposit_counted_cents,
-    )  # fmt: skip
 
 
 __all__ += [

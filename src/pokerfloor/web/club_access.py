@@ -11,6 +11,7 @@ from __future__ import annotations
 import hmac
 
 from starlette.requests import HTTPConnection
+from starlette.responses import Response
 
 from pokerfloor.app.club_commands import MemberCancel, MemberRegister, pin_digest
 from pokerfloor.app.club_service import ClubPublished, ClubService
@@ -23,6 +24,7 @@ from pokerfloor.web.sessions import FailureLimiter, TooManyFailures
 __all__ = [
     "PIN_FAILURES_PER_MINUTE",
     "clubs_of",
+    "csv_response",
     "member_acts",
     "pin_limiter_of",
     "tournaments_of",
@@ -39,6 +41,15 @@ def clubs_of(connection: HTTPConnection) -> ClubService:
 def tournaments_of(connection: HTTPConnection) -> TournamentService:
     service: TournamentService = connection.app.state.pages.service
     return service
+
+
+def csv_response(text: str, filename: str) -> Response:
+    """A CSV file (``club_csv.write_csv``'s text) to download as ``filename``."""
+    return Response(
+        text.encode("utf-8"),
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )
 
 
 def pin_limiter_of(connection: HTTPConnection) -> FailureLimiter:

@@ -30,7 +30,7 @@ from pokerfloor.app.club_commands import (
     ClubCommand,
     CreateClub,
 )
-from pokerfloor.app.club_csv import parse_members_csv
+from pokerfloor.app.club_csv import numbered, parse_members_csv
 from pokerfloor.app.club_service import ClubPublished, ClubService
 from pokerfloor.app.club_views import (
     cash_csv,
@@ -47,7 +47,7 @@ from pokerfloor.app.service import TournamentService
 from pokerfloor.club.state import Club
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.web.api_common import ApiError, check_td_token, decode_body, read_body
-from pokerfloor.web.club_access import PIN_FAILURES_PER_MINUTE, member_acts
+from pokerfloor.web.club_access import PIN_FAILURES_PER_MINUTE, csv_response, member_acts
 from pokerfloor.web.pages import club as club_pages
 from pokerfloor.web.pages import club_members, club_public
 from pokerfloor.web.sessions import FailureLimiter, Guard, TooManyFailures
@@ -216,7 +216,7 @@ def mount_club(app: FastAPI, service: TournamentService, secret: bytes) -> ClubS
 
     @router.get("/{club_id}/members.csv", summary="The members as CSV (TD)", dependencies=td)
     def members_file(club_id: ClubIdPath) -> Response:
-        return _csv(read(club_id, members_csv), f"{club_id}-members.csv")
+        return csv_response(read(club_id, members_csv), f"{club_id}-members.csv")
 
     @router.post(
         "/{club_id}/members/import",
@@ -241,7 +241,7 @@ def mount_club(app: FastAPI, service: TournamentService, secret: bytes) -> ClubS
 
     @router.get("/{club_id}/cash.csv", summary="The cash book as CSV (TD)", dependencies=td)
     def cash_file(club_id: ClubIdPath) -> Response:
-        return _csv(read(club_id, cash_csv), f"{club_id}-cash.csv")
+        return csv_response(read(club_id, cash_csv), f"{club_id}-cash.csv")
 
     @router.get("/{club_id}/log", summary="The club's event log (TD)", dependencies=td)
     def log(club_id: ClubIdPath, after_seq: Annotated[int, Query(ge=0, le=2**53)] = 0) -> Response:
@@ -316,7 +316,7 @@ def mount_club(app: FastAPI, service: TournamentService, secret: bytes) -> ClubS
     @router.get("/{club_id}/seasons/{season_id}/standings.csv", summary="The standings as CSV")
     def standings_file(club_id: ClubIdPath, season_id: IdPath) -> Response:
         text = read(club_id, lambda club: standings_csv(club, season_id))
-        return _csv(text, f"{club_id}-{season_id}-standings.csv")
+        return csv_response(text, f"{club_id}-{season_id}-standings.csv")
 
     app.include_router(router)
     app.include_router(club_pages.router, include_in_schema=False)
@@ -343,16 +343,9 @@ def import_csv(clubs: ClubService, club_id: str, data: bytes) -> list[str]:
                 ],
             },
         )
-    taken = set(existing)
-    next_number = int(clubs.read(club_id, lambda club: club.next_member_id()))
+    first = int(clubs.read(club_id, lambda club: club.next_member_id()))
     added: list[str] = []
-    for row in rows:
-        number = row.member_id
-        if not number:
-            while str(next_number) in taken:
-                next_number += 1
-            number = str(next_number)
-        taken.add(number)
+    for number, row in numbered(rows, existing, first):
         clubs.execute(
             club_id,
             AddMember(
@@ -362,11 +355,3 @@ def import_csv(clubs: ClubService, club_id: str, data: bytes) -> list[str]:
         )  # fmt: skip
         added.append(number)
     return added
-
-
-def _csv(text: str, filename: str) -> Response:
-    return Response(
-        text.encode("utf-8"),
-        media_type="text/csv; charset=utf-8",
-        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
-    )

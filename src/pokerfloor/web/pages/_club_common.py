@@ -12,11 +12,9 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable
-from decimal import Decimal
 from typing import Any
 
 import msgspec
-from babel.numbers import format_decimal
 from fastapi import Request, WebSocket
 from fastapi.responses import HTMLResponse, RedirectResponse
 from starlette.concurrency import run_in_threadpool
@@ -25,12 +23,14 @@ from pokerfloor.app.club_commands import ClubCommand
 from pokerfloor.app.club_service import ClubService
 from pokerfloor.club.state import Club
 from pokerfloor.errors import PokerfloorError
+from pokerfloor.tournament.points import format_points
 from pokerfloor.web import i18n
 from pokerfloor.web.club_access import clubs_of
 from pokerfloor.web.i18n import N_
 from pokerfloor.web.pages._common import PageError, locale_of, render, require_td
 from pokerfloor.web.pages._live import drain_burst, push_until_closed
 from pokerfloor.web.pages._refusals import explain, validation_text
+from pokerfloor.web.pages.results import parse_cents
 
 __all__ = [
     "DONE",
@@ -146,9 +146,9 @@ def club_render(
 
 
 def points_text(hundredths: int) -> str:
-    """Championship points (kept in hundredths) in the page's language: 34,00 / 34.00."""
-    locale = "fr_FR" if i18n.current_locale() == "fr" else "en_GB"
-    return format_decimal(Decimal(hundredths) / 100, format="#,##0.00", locale=locale)
+    """Championship points (kept in hundredths) in the page's language, as the tournament's
+    results show them: 12,5 / 12.5."""
+    return format_points(hundredths, i18n.current_locale())
 
 
 def local_time(at_ms: int | None, offset_minutes: int) -> str:
@@ -172,16 +172,14 @@ def from_local(text: str, offset_minutes: int) -> int | None:
 
 
 def money_cents(text: str) -> int | None:
-    """An amount typed in a form (``20``, ``20.50``, ``20,50``) in cents; "" is 0."""
-    cleaned = text.strip().replace(" ", "").replace("\u202f", "").replace(",", ".")
-    if not cleaned:
+    """An amount typed in a form (``20``, ``20,50``, ``20.50 €``) in cents, None when it is not
+    one (results.parse_cents); "" is 0."""
+    if not text.strip():
         return 0
-    whole, _, part = cleaned.partition(".")
-    if not (whole.isascii() and whole.isdigit()) or len(whole) > 9:
+    try:
+        return parse_cents(text)
+    except ValueError:
         return None
-    if part and not (part.isascii() and part.isdigit() and len(part) <= 2):
-        return None
-    return int(whole) * 100 + int(part.ljust(2, "0") or 0)
 
 
 async def pump_club(

@@ -19,7 +19,7 @@ from pokerfloor.app.service import TournamentService
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.rules import bundled_profile_ids
 from pokerfloor.tournament.structure import bundled_structures
-from pokerfloor.web.club_access import clubs_of, tournaments_of
+from pokerfloor.web.club_access import clubs_of, csv_response, tournaments_of
 from pokerfloor.web.i18n import N_
 from pokerfloor.web.pages._club_common import (
     back,
@@ -40,6 +40,7 @@ from pokerfloor.web.pages._common import (
     render_fragment,
     require_td,
 )
+from pokerfloor.web.pages._forms import number_or_text
 
 __all__ = ["KIND_LABELS", "router"]
 
@@ -109,13 +110,12 @@ def create_club(request: Request, club_id: Text, name: Text) -> Response:
 
 def _overview(request: Request, club_id: str, error: str | None = None) -> Response:
     club = club_of(request, club_id).club(club_id)
-    events = sorted(club.calendar.values(), key=lambda e: (e.scheduled.start_ms, e.event_id))
     return club_render(
         request,
         "club_home.html",
         club,
         error,
-        events=events,
+        events=club.events_by_start(),
         kinds=KIND_LABELS,
         statuses=STATUS_LABELS,
         structures=bundled_structures(),
@@ -153,8 +153,8 @@ def schedule_event(
     error = club_run(
         request, club_id, "schedule_event",
         event_id=event_id.strip(), name=name, kind=kind, start_ms=start_ms,
-        capacity=_number(capacity), buy_in_cents=buy_in_cents, season_id=season_id.strip(),
-        structure=structure, profile=profile, table_size=_number(table_size),
+        capacity=number_or_text(capacity), buy_in_cents=buy_in_cents, season_id=season_id.strip(),
+        structure=structure, profile=profile, table_size=number_or_text(table_size),
     )  # fmt: skip
     if error:
         return _overview(request, club_id, error)
@@ -174,18 +174,11 @@ def create_season(
     error = club_run(
         request, club_id, "create_season",
         season_id=season_id.strip(), name=name, points={"name": formula.strip() or "sqrt"},
-        best_n=_number(best_n) if best_n.strip() else None,
+        best_n=number_or_text(best_n) if best_n.strip() else None,
     )  # fmt: skip
     if error:
         return _overview(request, club_id, error)
     return back(f"/club/{club_id}", "season")
-
-
-def _number(text: str) -> int | str:
-    stripped = text.strip()
-    return (
-        int(stripped) if stripped.isascii() and stripped.isdigit() and len(stripped) < 10 else text
-    )
 
 
 # ---- an event's desk ------------------------------------------------------------------------
@@ -418,9 +411,4 @@ def cash_line(
 @router.get("/club/{club_id}/cash.csv")
 def cash_file(request: Request, club_id: str) -> Response:
     clubs = club_of(request, club_id)
-    text = clubs.read(club_id, cash_csv)
-    return Response(
-        text.encode(),
-        media_type="text/csv; charset=utf-8",
-        headers={"Content-Disposition": f'attachment; filename="{club_id}-cash.csv"'},
-    )
+    return csv_response(clubs.read(club_id, cash_csv), f"{club_id}-cash.csv")

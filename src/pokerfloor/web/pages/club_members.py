@@ -11,10 +11,12 @@ from typing import Annotated
 from fastapi import APIRouter, File, Form, Request, UploadFile
 from fastapi.responses import Response
 
-from pokerfloor.app.club_csv import MAX_CSV_BYTES, parse_members_csv
+from pokerfloor.app.club_csv import MAX_CSV_BYTES, numbered, parse_members_csv
 from pokerfloor.app.club_views import members_csv
 from pokerfloor.club.members import RowError
+from pokerfloor.club.state import Club, Member
 from pokerfloor.errors import PokerfloorError
+from pokerfloor.web.club_access import csv_response
 from pokerfloor.web.i18n import N_
 from pokerfloor.web.pages._club_common import (
     back,
@@ -26,6 +28,7 @@ from pokerfloor.web.pages._club_common import (
     say_now,
 )
 from pokerfloor.web.pages._common import render
+from pokerfloor.web.pages._forms import number_or_text
 from pokerfloor.web.pages.club import STATUS_LABELS
 
 __all__ = ["router"]
@@ -61,13 +64,12 @@ def _members_page(
     clubs = club_of(request, club_id)
     club = clubs.club(club_id)
     query = request.query_params.get("q", "")[:100]
-    found = club.find_members(query, limit=50) if query.strip() else club.active_members()
     return club_render(
         request,
         "club_members.html",
         club,
         error,
-        members=found,
+        members=_found(club, query),
         query=query,
         homonyms=homonyms or [],
         typed=typed or {},
@@ -85,9 +87,13 @@ def members_page(request: Request, club_id: str) -> Response:
 def members_list(request: Request, club_id: str, q: str = "") -> Response:
     """The list alone, for the search box (htmx, as the TD types)."""
     club = club_of(request, club_id).club(club_id)
-    query = q[:100]
-    found = club.find_members(query, limit=50) if query.strip() else club.active_members()
-    return render(request, "club_members_list.html", club=club, club_id=club_id, members=found)
+    members = _found(club, q[:100])
+    return render(request, "club_members_list.html", club=club, club_id=club_id, members=members)
+
+
+def _found(club: Club, query: str) -> list[Member]:
+    """The members matching what the TD typed (the first 50), or all of them."""
+    return club.find_members(query, limit=50) if query.strip() else club.active_members()
 
 
 @router.post("/club/{club_id}/members")
@@ -122,11 +128,7 @@ def add_member(
 @router.get("/club/{club_id}/members.csv")
 def export_members(request: Request, club_id: str) -> Response:
     text = club_of(request, club_id).read(club_id, members_csv)
-    return Response(
-        text.encode(),
-        media_type="text/csv; charset=utf-8",
-        headers={"Content-Disposition": f'attachment; filename="{club_id}-members.csv"'},
-    )
+    return csv_response(text, f"{club_id}-members.csv")
 
 
 @router.post("/club/{club_id}/members/import")
@@ -144,13 +146,8 @@ async def import_members(
         return _members_page(
             request, club_id, say_now(request, IMPORT_ERRORS), row_errors=errors[:200]
         )
-    next_number = int(clubs.read(club_id, lambda club: club.next_member_id()))
-    for row in rows:
-        number = row.member_id
-        if not number:
-            while str(next_number) in existing:
-                next_number += 1
-            number, next_number = str(next_number), next_number + 1
+    first = int(clubs.read(club_id, lambda club: club.next_member_id()))
+    for number, row in numbered(rows, existing, first):
         error = club_run(
             request, club_id, "add_member", member_id=number, name=row.name,
             nickname=row.nickname, birth_date=row.birth_date, contact=row.contact,
@@ -286,10 +283,9 @@ def lift_ban(
 def waive(
     request: Request, club_id: str, member_id: str, offence_no: Text, reason: LongText
 ) -> Response:
-    number = int(offence_no) if offence_no.isascii() and offence_no.isdigit() else offence_no
     return _member_action(
         request, club_id, member_id, "waived", "waive_offence",
-        member_id=member_id, offence_no=number, reason=reason,
+        member_id=member_id, offence_no=number_or_text(offence_no), reason=reason,
     )  # fmt: skip
 
 

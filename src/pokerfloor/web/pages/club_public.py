@@ -16,7 +16,7 @@ from pokerfloor.app.club_service import ClubService
 from pokerfloor.app.club_views import public_event_view, standings_csv, standings_view
 from pokerfloor.club.state import Club
 from pokerfloor.errors import PokerfloorError
-from pokerfloor.web.club_access import clubs_of, member_acts, pin_limiter_of
+from pokerfloor.web.club_access import clubs_of, csv_response, member_acts, pin_limiter_of
 from pokerfloor.web.i18n import N_
 from pokerfloor.web.pages._club_common import (
     back,
@@ -54,9 +54,9 @@ def _read(request: Request, clubs: ClubService, club_id: str, build: Callable[[C
 def calendar(request: Request, club_id: str) -> Response:
     clubs = club_of(request, club_id, td_only=False)
     club = clubs.club(club_id)
-    events = sorted(club.calendar.values(), key=lambda e: (e.scheduled.start_ms, e.event_id))
     return club_render(
-        request, "club_public_home.html", club, None, events=events, kinds=KIND_LABELS,
+        request, "club_public_home.html", club, None, events=club.events_by_start(),
+        kinds=KIND_LABELS,
         statuses=STATUS_LABELS,
     )  # fmt: skip
 
@@ -125,11 +125,7 @@ async def live_lists(websocket: WebSocket, club_id: str, event_id: str) -> None:
 def standings_file(request: Request, club_id: str, season_id: str) -> Response:
     clubs = club_of(request, club_id, td_only=False)
     text = _read(request, clubs, club_id, lambda club: standings_csv(club, season_id))
-    return Response(
-        text.encode(),
-        media_type="text/csv; charset=utf-8",
-        headers={"Content-Disposition": f'attachment; filename="{club_id}-{season_id}.csv"'},
-    )
+    return csv_response(text, f"{club_id}-{season_id}.csv")
 
 
 @router.get("/c/{club_id}/s/{season_id}")
