@@ -17,7 +17,13 @@ from typing import Annotated
 import msgspec
 
 from pokerfloor.app._command_fields import ID_PATTERN, MAX_ID_LENGTH
-from pokerfloor.club.settings import HEAVENPOKER_CARDS, LADDER_STEPS, CardType, ClubSettings
+from pokerfloor.club.settings import (
+    HEAVENPOKER_CARDS,
+    LADDER_STEPS,
+    CardType,
+    ClubSettings,
+    preset_settings,
+)
 from pokerfloor.club.state import Club
 from pokerfloor.tournament.limits import MAX_REASON_LENGTH
 
@@ -25,6 +31,7 @@ __all__ = [
     "CLUB_COMMAND_DECODER",
     "CREATE_CLUB_DECODER",
     "AnyClubCommand",
+    "ChangeSettings",
     "ClubCommand",
     "CreateClub",
     "MemberCancel",
@@ -62,7 +69,11 @@ class _Command(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fie
 
 
 class CreateClub(_Command, frozen=True, tag="create_club"):
-    """A new club with its settings (Heavenpoker's by default: docs/club.md)."""
+    """A new club with its settings. ``preset`` "association" (a French association: no
+    cards, no fines, EUR, Europe/Paris) or "heavenpoker" (rulebook 002, CHF, Europe/Zurich)
+    gives them all but the name (``currency`` and ``time_zone``, when given, override the
+    preset's); without a preset, the fields below (Heavenpoker's rules in a club without a
+    time zone: UTC plus ``utc_offset_minutes``, as before presets existed; docs/club.md)."""
 
     club_id: Id
     name: Name
@@ -74,22 +85,40 @@ class CreateClub(_Command, frozen=True, tag="create_club"):
     fine_cents: Cents = 5000
     waiting_deposit_cents: Cents = 5000
     utc_offset_minutes: Annotated[int, msgspec.Meta(ge=-14 * 60, le=14 * 60)] = 0
+    preset: Annotated[str, msgspec.Meta(max_length=20)] = ""
+    currency: Annotated[str, msgspec.Meta(max_length=3)] | None = None
+    time_zone: Annotated[str, msgspec.Meta(max_length=64)] | None = None
 
     def settings(self) -> ClubSettings:
-        return ClubSettings(
-            name=self.name,
-            card_types=self.card_types,
-            cards_required=self.cards_required,
-            minimum_age=self.minimum_age,
-            cancellation_deadline_hours=self.cancellation_deadline_hours,
-            ladder=self.ladder,
-            fine_cents=self.fine_cents,
-            waiting_deposit_cents=self.waiting_deposit_cents,
-            utc_offset_minutes=self.utc_offset_minutes,
-        )
+        if self.preset:
+            chosen = preset_settings(self.preset, self.name)
+        else:
+            chosen = ClubSettings(
+                name=self.name,
+                card_types=self.card_types,
+                cards_required=self.cards_required,
+                minimum_age=self.minimum_age,
+                cancellation_deadline_hours=self.cancellation_deadline_hours,
+                ladder=self.ladder,
+                fine_cents=self.fine_cents,
+                waiting_deposit_cents=self.waiting_deposit_cents,
+                utc_offset_minutes=self.utc_offset_minutes,
+            )
+        if self.currency is not None:
+            chosen = msgspec.structs.replace(chosen, currency=self.currency)
+        if self.time_zone is not None:
+            chosen = msgspec.structs.replace(chosen, time_zone=self.time_zone)
+        return chosen
 
     def create(self, at_ms: int) -> Club:
         return Club.create(self.club_id, self.settings(), at_ms)
+
+
+class ChangeSettings(_Command, frozen=True, tag="change_settings"):
+    """The club's settings from now on, whole (``GET .../settings`` gives them): one
+    ``club_settings_changed`` with the old and new value of each setting changed."""
+
+    settings: ClubSettings
 
 
 class AddMember(_Command, frozen=True, tag="add_member"):
@@ -280,6 +309,7 @@ class Refund(_Command, frozen=True, tag="refund"):
 
 ClubCommand = (
     CreateClub
+    | ChangeSettings
     | AddMember
     | UpdateMember
     | CheckIdentity
@@ -316,11 +346,14 @@ class MemberRegister(_Command, frozen=True, tag="member_register"):
 
 
 class MemberCancel(_Command, frozen=True, tag="member_cancel"):
-    """A member cancels their own registration (number and PIN)."""
+    """A member cancels their own registration (number and PIN); ``confirmed`` false: a late
+    cancellation is refused with what it would cost (``LATE_CANCELLATION_NOT_CONFIRMED``),
+    so the phone can warn first."""
 
     event_id: Id
     member_id: Id
     pin_digest: Annotated[str, msgspec.Meta(max_length=200)]
+    confirmed: bool = True
 
 
 AnyClubCommand = ClubCommand | MemberRegister | MemberCancel
@@ -359,7 +392,7 @@ def run_club_command(club: Club, command: AnyClubCommand, at_ms: int, pin_key: b
     if isinstance(command, MemberCancel):
         club.cancel_registration(
             command.event_id, command.member_id, at_ms=at_ms, by="member",
-            pin_digest=command.pin_digest,
+            pin_digest=command.pin_digest, confirmed=command.confirmed,
         )  # fmt: skip
         return
     if isinstance(command, SetPin):

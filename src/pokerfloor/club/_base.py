@@ -292,9 +292,13 @@ class ClubBase:
         return sorted(self.calendar.values(), key=lambda e: (e.scheduled.start_ms, e.event_id))
 
     def club_date(self, at_ms: int) -> str:
-        """The ISO date in the club's time (UTC plus ``utc_offset_minutes``) at ``at_ms``."""
-        moment = _EPOCH + timedelta(milliseconds=at_ms + self.settings.utc_offset_minutes * 60_000)
-        return moment.date().isoformat()
+        """The ISO date in the club's time at ``at_ms`` (UTC ms from the command): its time
+        zone with summer time, or an old club's fixed offset (settings.py)."""
+        return self.club_moment(at_ms).date().isoformat()
+
+    def club_moment(self, at_ms: int) -> datetime:
+        """``at_ms`` (UTC ms) as the club's wall clock shows it."""
+        return (_EPOCH + timedelta(milliseconds=at_ms)).astimezone(self.settings.tzinfo())
 
     def fine_due_cents(self, member_id: str) -> int:
         return sum(o.fine_due_cents for o in self.offences.get(member_id, ()))

@@ -43,6 +43,7 @@ __all__ = [
     "RegistrationPromoted",
     "RegistrationRecorded",
     "SeasonCreated",
+    "SettingChange",
     "WaitingPresenceChanged",
     "decode_event",
     "decode_events",
@@ -56,9 +57,22 @@ class ClubCreated(msgspec.Struct, frozen=True, tag="club_created"):
     at_ms: int
 
 
+class SettingChange(msgspec.Struct, frozen=True):
+    """One setting changed: its name, the old and the new value as text (a card type list as
+    JSON)."""
+
+    field: str
+    old: str
+    new: str
+
+
 class ClubSettingsChanged(msgspec.Struct, frozen=True, tag="club_settings_changed"):
+    """The club's settings from now on (all of them), and what changed with the old and new
+    values (none in a log written before they were recorded)."""
+
     settings: ClubSettings
     at_ms: int
+    changes: tuple[SettingChange, ...] = ()
 
 
 # ---- members ------------------------------------------------------------------------------

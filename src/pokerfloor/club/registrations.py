@@ -24,10 +24,12 @@ A mixin of ``Club`` (state.py).
 from __future__ import annotations
 
 import hmac
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pokerfloor.club._base import (
     BAN_CITATIONS,
+    OFFENCE_CITATIONS,
     CalendarEvent,
     ClubBase,
     Member,
@@ -46,10 +48,23 @@ from pokerfloor.club.events import (
 )
 from pokerfloor.errors import PokerfloorError
 
-__all__ = ["REGISTERED_BY", "RegistrationCommands"]
+__all__ = ["REGISTERED_BY", "CancellationOutcome", "RegistrationCommands"]
 
 REGISTERED_BY = ("td", "member")
 _HOUR = 3_600_000
+
+
+@dataclass(frozen=True, slots=True)
+class CancellationOutcome:
+    """A cancellation's consequence told before it is made (the phone's warning)."""
+
+    late: bool
+    deadline_ms: int
+    deadline_hours: int
+    step: str  # the ladder's step a late cancellation reaches; "" when not late
+    fine_cents: int
+    currency: str
+    citations: tuple[str, ...]
 
 
 class RegistrationCommands(ClubBase):
@@ -127,6 +142,17 @@ class RegistrationCommands(ClubBase):
                 f"({scheduled.buy_in_cents})",
                 {"deposit_cents": deposit_cents, "buy_in_cents": scheduled.buy_in_cents},
             )
+        if deposit_cents > self.settings.waiting_deposit_cents:
+            raise PokerfloorError(
+                "DEPOSIT_ABOVE_CLUBS",
+                f"a deposit of {deposit_cents} cents is more than the club's "
+                f"{self.settings.waiting_deposit_cents} (heavenpoker 2.5)",
+                {
+                    "deposit_cents": deposit_cents,
+                    "club_deposit_cents": self.settings.waiting_deposit_cents,
+                    "citations": ["heavenpoker 2.5"],
+                },
+            )
         event = RegistrationRecorded(
             event_id, member.member_id, waiting, by, at_ms, present, deposit_cents, method
         )
@@ -141,6 +167,7 @@ class RegistrationCommands(ClubBase):
         by: str = "td",
         pin_digest: str = "",
         reason: str = "",
+        confirmed: bool = True,
     ) -> RegistrationCancelled:
         """Withdraw a registration or a place on the waiting list; a registration withdrawn
         later than the club's deadline before the start is late (heavenpoker 2.3) and counts
@@ -163,17 +190,24 @@ class RegistrationCommands(ClubBase):
                 f"{member.name} no longer holds a place in {event_id}: no-show",
                 {"member_id": member.member_id, "event_id": event_id, "status": "no_show"},
             )
-        deadline = (
-            calendar_event.scheduled.start_ms - self.settings.cancellation_deadline_hours * _HOUR
-        )
-        # A player on the waiting list promoted after the deadline did not choose to hold
-        # the place then: leaving it is not late.
-        promoted = registration.promoted_at_ms
-        late = (
-            registration.status == "registered"
-            and at_ms > deadline
-            and (promoted is None or promoted <= deadline)
-        )
+        outcome = self.cancellation_outcome(event_id, member.member_id, at_ms)
+        late = outcome.late
+        if late and not confirmed:
+            raise PokerfloorError(
+                "LATE_CANCELLATION_NOT_CONFIRMED",
+                f"cancelling now is late (deadline {outcome.deadline_hours} h before the "
+                f"start): the ladder's step {outcome.step} follows; confirm to cancel",
+                {
+                    "member_id": member.member_id,
+                    "event_id": event_id,
+                    "step": outcome.step,
+                    "fine_cents": outcome.fine_cents,
+                    "currency": outcome.currency,
+                    "deadline_hours": outcome.deadline_hours,
+                    "deadline_ms": outcome.deadline_ms,
+                    "citations": list(outcome.citations),
+                },
+            )
         event = RegistrationCancelled(
             event_id, member.member_id, late, by, at_ms, registration.deposit_cents, reason
         )
@@ -184,6 +218,33 @@ class RegistrationCommands(ClubBase):
             )
         self._promote(calendar_event, at_ms)
         return event
+
+    def cancellation_outcome(
+        self, event_id: str, member_id: str, at_ms: int
+    ) -> CancellationOutcome:
+        """What cancelling the member's place at ``at_ms`` would bring, before they confirm:
+        late or not against the club's deadline (heavenpoker 2.3), and if late the ladder's
+        step and the fine it carries (2.4), in the club's currency."""
+        calendar_event = self.event(event_id)
+        member = self.member(member_id)
+        registration = calendar_event.registrations.get(member.member_id)
+        hours = self.settings.cancellation_deadline_hours
+        deadline = calendar_event.scheduled.start_ms - hours * _HOUR
+        # A player on the waiting list promoted after the deadline did not choose to hold
+        # the place then: leaving it is not late.
+        late = (
+            registration is not None
+            and registration.status == "registered"
+            and at_ms > deadline
+            and (registration.promoted_at_ms is None or registration.promoted_at_ms <= deadline)
+        )
+        step, fine = "", 0
+        if late:
+            offence = self._offence_event(member.member_id, event_id, "late_cancellation", at_ms)
+            step, fine = offence.step, offence.fine_cents
+        return CancellationOutcome(
+            late, deadline, hours, step, fine, self.settings.currency, OFFENCE_CITATIONS
+        )
 
     def set_waiting_presence(
         self, event_id: str, member_id: str, present: bool, at_ms: int

@@ -1,32 +1,55 @@
-"""A club's settings: its card types, its sanction ladder, its deadlines and amounts.
+"""A club's settings: its card types, its sanction ladder, its deadlines and amounts, its
+currency and its time zone.
 
 They travel whole in ``club_created`` and ``club_settings_changed`` so a club's log replays on
-its own. The defaults are Heavenpoker's (rulebook 002): the three cards of article 3.2, the
-4-hour cancellation deadline of 2.3, the ladder of 2.4 (a written reminder, a CHF 50 fine, then
-exclusion), the CHF 50 waiting-list deposit of 2.5, the cash desk opening 1 h before and the
-validations closing 15 min before the start (2.2), late entries for 1 h (2.2, 2.6), 18 years
-(2.1). Money is in whole cents, durations in whole minutes or hours.
+its own. The struct's defaults are Heavenpoker's (rulebook 002): the three cards of article
+3.2, the 4-hour cancellation deadline of 2.3, the ladder of 2.4 (a written reminder, a CHF 50
+fine, then exclusion), the CHF 50 waiting-list deposit of 2.5, the cash desk opening 1 h before
+and the validations closing 15 min before the start (2.2), late entries for 1 h (2.2, 2.6), 18
+years (2.1). Money is in whole cents of ``currency``, durations in whole minutes or hours.
+
+Two presets make a new club (``preset_settings``): "association" (a French association: no
+cards, no fines, euros, Europe/Paris) and "heavenpoker" (rulebook 002 in Swiss francs,
+Europe/Zurich). A club created before time zones existed has no ``time_zone`` in its log: it
+keeps its fixed ``utc_offset_minutes`` (the struct's default ``time_zone`` is "").
 """
 
 from __future__ import annotations
+
+import re
+from datetime import UTC, timedelta, timezone, tzinfo
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import msgspec
 
 from pokerfloor.errors import PokerfloorError
 
 __all__ = [
+    "CURRENCIES",
+    "DEFAULT_TIME_ZONE",
     "EVENT_KINDS",
     "HEAVENPOKER_CARDS",
     "LADDER_STEPS",
+    "PRESETS",
+    "SETTING_BOUNDS",
     "CardType",
     "ClubSettings",
+    "SettingProblem",
     "check_settings",
+    "preset_settings",
+    "settings_problems",
+    "time_zone_of",
 ]
 
 # The kinds of events a club runs (heavenpoker 1.2).
 EVENT_KINDS = ("tournament", "sit_and_go", "training", "private", "freeroll")
 # What a step of the sanction ladder does (heavenpoker 2.4).
 LADDER_STEPS = ("reminder", "fine", "exclusion")
+# The currencies a club keeps its book in (ISO 4217 codes, shown by Babel).
+CURRENCIES = ("EUR", "CHF", "GBP", "USD", "CAD")
+DEFAULT_TIME_ZONE = "Europe/Paris"
+PRESETS = ("association", "heavenpoker")
+_ZONE_NAME = re.compile(r"\A[A-Za-z][A-Za-z0-9_+\-]*(/[A-Za-z0-9_+\-]+)*\Z")
 
 
 class CardType(msgspec.Struct, frozen=True):
@@ -65,8 +88,12 @@ class ClubSettings(msgspec.Struct, frozen=True):
     validations_close_minutes: int = 15  # heavenpoker 2.2
     late_entry_minutes: int = 60  # heavenpoker 2.2, 2.6
     event_hours: int = 6  # how long an event lasts by default (one event at a time, 2.2)
-    # Dates (birthdays, card validity) are read in the club's time: UTC plus this offset.
+    # Dates (birthdays, card validity) are read in the club's time: its ``time_zone`` (summer
+    # time included), or, for a club created before time zones ("" in its log), UTC plus this
+    # fixed offset.
     utc_offset_minutes: int = 0
+    currency: str = "EUR"  # every amount of the club is in cents of this currency
+    time_zone: str = ""  # an IANA name (Europe/Paris); "" = the fixed offset above
 
     def card_type(self, code: str) -> CardType | None:
         for card_type in self.card_types:
@@ -74,44 +101,172 @@ class ClubSettings(msgspec.Struct, frozen=True):
                 return card_type
         return None
 
+    def tzinfo(self) -> tzinfo:
+        """The club's clock: its time zone, or its fixed offset (an old club)."""
+        if self.time_zone:
+            return time_zone_of(self.time_zone)
+        return (
+            timezone(timedelta(minutes=self.utc_offset_minutes)) if self.utc_offset_minutes else UTC
+        )
 
-def _bad(name: str, value: object, accepted: str) -> PokerfloorError:
-    return PokerfloorError(
+
+def time_zone_of(name: str) -> tzinfo:
+    """The IANA time zone ``name`` (zoneinfo reads the system's or tzdata's table); a
+    ``CLUB_BAD_SETTING`` when unknown."""
+    if len(name) <= 64 and _ZONE_NAME.search(name):
+        try:
+            return ZoneInfo(name)
+        except (ZoneInfoNotFoundError, ValueError):
+            pass
+    raise PokerfloorError(
         "CLUB_BAD_SETTING",
-        f"club setting {name} = {value!r} is not accepted: {accepted}",
-        {"name": name, "value": str(value), "accepted": accepted},
+        f"club setting time_zone = {name!r} is not accepted: a time zone such as Europe/Paris",
+        {"name": "time_zone", "value": name[:64], "accepted": "Europe/Paris"},
     )
 
 
-def check_settings(settings: ClubSettings) -> None:
-    """Refuse settings a club could not run with, naming the setting."""
+def preset_settings(preset: str, name: str) -> ClubSettings:
+    """A new club's settings from a preset: "association" (a French association: no cards,
+    no fines, no deposit, euros, Europe/Paris; a late cancellation or a no-show earns a written
+    reminder) or "heavenpoker" (rulebook 002: its cards 3.2, deadline 2.3, ladder and fine
+    2.4, deposit 2.5, desk times 2.2, age 2.1, in Swiss francs, Europe/Zurich)."""
+    if preset == "association":
+        return ClubSettings(
+            name,
+            card_types=(),
+            cards_required=False,
+            ladder=("reminder",),
+            fine_cents=0,
+            waiting_deposit_cents=0,
+            waiting_list_needs_presence=False,
+            currency="EUR",
+            time_zone=DEFAULT_TIME_ZONE,
+        )
+    if preset == "heavenpoker":
+        return ClubSettings(name, currency="CHF", time_zone="Europe/Zurich")
+    raise PokerfloorError(
+        "CLUB_BAD_SETTING",
+        f"club setting preset = {preset!r} is not accepted: {', '.join(PRESETS)}",
+        {"name": "preset", "value": preset[:40], "accepted": ", ".join(PRESETS)},
+    )
+
+
+# The whole-number settings and their accepted ranges (the settings form shows them too).
+SETTING_BOUNDS: dict[str, tuple[int, int]] = {
+    "minimum_age": (0, 120),
+    "cancellation_deadline_hours": (0, 24 * 14),
+    "fine_cents": (0, 10**9),
+    "waiting_deposit_cents": (0, 10**9),
+    "desk_opens_minutes": (0, 24 * 60),
+    "validations_close_minutes": (0, 24 * 60),
+    "late_entry_minutes": (0, 24 * 60),
+    "event_hours": (1, 72),
+    "utc_offset_minutes": (-14 * 60, 14 * 60),
+}
+MAX_CARD_TYPES = 20
+
+
+class SettingProblem(msgspec.Struct, frozen=True):
+    """A refused setting: its ``field`` (a card type's: ``card_types.<code>...``), the value
+    given, what is accepted (``low``/``high`` for a number, else ``accepted``)."""
+
+    field: str
+    value: str
+    accepted: str = ""
+    low: int | None = None
+    high: int | None = None
+
+    def error(self) -> PokerfloorError:
+        params: dict[str, object] = {"name": self.field, "value": self.value}
+        if self.low is not None and self.high is not None:
+            params.update(low=self.low, high=self.high)
+            accepted = f"a whole number from {self.low} to {self.high}"
+        else:
+            accepted = self.accepted
+        params["accepted"] = accepted
+        return PokerfloorError(
+            "CLUB_BAD_SETTING",
+            f"club setting {self.field} = {self.value!r} is not accepted: {accepted}",
+            params,
+        )
+
+
+def settings_problems(settings: ClubSettings) -> list[SettingProblem]:
+    """Every setting a club could not run with, each naming its field and what is accepted
+    (empty: the settings are good)."""
+    found: list[SettingProblem] = []
     if not settings.name.strip() or len(settings.name) > 100:
-        raise _bad("name", settings.name, "1 to 100 characters")
-    bounds = {
-        "minimum_age": (settings.minimum_age, 0, 120),
-        "cancellation_deadline_hours": (settings.cancellation_deadline_hours, 0, 24 * 14),
-        "fine_cents": (settings.fine_cents, 0, 10**9),
-        "waiting_deposit_cents": (settings.waiting_deposit_cents, 0, 10**9),
-        "desk_opens_minutes": (settings.desk_opens_minutes, 0, 24 * 60),
-        "validations_close_minutes": (settings.validations_close_minutes, 0, 24 * 60),
-        "late_entry_minutes": (settings.late_entry_minutes, 0, 24 * 60),
-        "event_hours": (settings.event_hours, 1, 72),
-        "utc_offset_minutes": (settings.utc_offset_minutes, -14 * 60, 14 * 60),
-    }
-    for name, (value, low, high) in bounds.items():
-        if isinstance(value, bool) or not low <= value <= high:
-            raise _bad(name, value, f"a whole number from {low} to {high}")
+        found.append(SettingProblem("name", settings.name[:100], "1 to 100 characters"))
+    for name, (low, high) in SETTING_BOUNDS.items():
+        value = getattr(settings, name)
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            found.append(SettingProblem(name, str(value), low=low, high=high))
     if not settings.ladder or any(step not in LADDER_STEPS for step in settings.ladder):
-        raise _bad("ladder", ",".join(settings.ladder), ", ".join(LADDER_STEPS))
-    codes = [card_type.code for card_type in settings.card_types]
+        found.append(
+            SettingProblem("ladder", ",".join(settings.ladder)[:100], ", ".join(LADDER_STEPS))
+        )
+    elif len(settings.ladder) > 10:
+        found.append(SettingProblem("ladder", str(len(settings.ladder)), low=1, high=10))
+    if settings.currency not in CURRENCIES:
+        found.append(SettingProblem("currency", settings.currency[:20], ", ".join(CURRENCIES)))
+    if settings.time_zone:
+        try:
+            time_zone_of(settings.time_zone)
+        except PokerfloorError:
+            found.append(
+                SettingProblem("time_zone", settings.time_zone[:64], "Europe/Paris, Europe/Zurich…")
+            )
+    found.extend(_card_type_problems(settings.card_types))
+    return found
+
+
+def _card_type_problems(card_types: tuple[CardType, ...]) -> list[SettingProblem]:
+    found: list[SettingProblem] = []
+    if len(card_types) > MAX_CARD_TYPES:
+        found.append(SettingProblem("card_types", str(len(card_types)), low=0, high=MAX_CARD_TYPES))
+    codes = [card_type.code for card_type in card_types]
     if len(set(codes)) != len(codes):
-        raise _bad("card_types", ",".join(codes), "each card type's code once")
-    for card_type in settings.card_types:
-        if not card_type.code or not card_type.name.strip():
-            raise _bad("card_types", card_type.code, "a code and a name")
-        for fee in (card_type.yearly_fee_cents, card_type.half_year_fee_cents):
-            if not 0 <= fee <= 10**9:
-                raise _bad(f"card_types.{card_type.code}", fee, "fees from 0 cents")
+        found.append(SettingProblem("card_types", ",".join(codes)[:100], "each code once"))
+    for card_type in card_types:
+        if not re.fullmatch(r"[a-z0-9][a-z0-9_\-]{0,31}", card_type.code):
+            found.append(
+                SettingProblem(
+                    "card_types.code", card_type.code[:40], "a-z, 0-9, '_' or '-', at most 32"
+                )
+            )
+        if not card_type.name.strip() or len(card_type.name) > 60:
+            found.append(
+                SettingProblem(
+                    f"card_types.{card_type.code}.name", card_type.name[:60], "1 to 60 characters"
+                )
+            )
+        for which, fee in (
+            ("yearly_fee_cents", card_type.yearly_fee_cents),
+            ("half_year_fee_cents", card_type.half_year_fee_cents),
+        ):
+            if isinstance(fee, bool) or not 0 <= fee <= 10**9:
+                found.append(
+                    SettingProblem(
+                        f"card_types.{card_type.code}.{which}", str(fee), low=0, high=10**9
+                    )
+                )
         unknown = [kind for kind in card_type.admits if kind not in EVENT_KINDS]
         if unknown:
-            raise _bad(f"card_types.{card_type.code}.admits", unknown[0], ", ".join(EVENT_KINDS))
+            found.append(
+                SettingProblem(
+                    f"card_types.{card_type.code}.admits",
+                    ",".join(unknown)[:100],
+                    ", ".join(EVENT_KINDS),
+                )
+            )
+    return found
+
+
+def check_settings(settings: ClubSettings) -> None:
+    """Refuse settings a club could not run with: the first problem's field and range, every
+    problem in ``params["problems"]``."""
+    found = settings_problems(settings)
+    if found:
+        error = found[0].error()
+        error.params["problems"] = [problem.field for problem in found]
+        raise error

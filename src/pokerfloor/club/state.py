@@ -52,6 +52,7 @@ from pokerfloor.club.events import (
     RegistrationPromoted,
     RegistrationRecorded,
     SeasonCreated,
+    SettingChange,
     WaitingPresenceChanged,
 )
 from pokerfloor.club.members import MemberCommands
@@ -61,7 +62,23 @@ from pokerfloor.club.seasons import SeasonCommands
 from pokerfloor.club.settings import ClubSettings, check_settings
 from pokerfloor.errors import PokerfloorError
 
-__all__ = ["Club"]
+__all__ = ["Club", "setting_changes"]
+
+
+def setting_changes(old: ClubSettings, new: ClubSettings) -> tuple[SettingChange, ...]:
+    """The settings that differ, each with its old and new value as text."""
+    before, after = msgspec.structs.asdict(old), msgspec.structs.asdict(new)
+    return tuple(
+        SettingChange(name, _setting_text(before[name]), _setting_text(after[name]))
+        for name in after
+        if before[name] != after[name]
+    )
+
+
+def _setting_text(value: object) -> str:
+    if isinstance(value, str):
+        return value
+    return msgspec.json.encode(value).decode()
 
 
 class Club(
@@ -108,7 +125,12 @@ class Club(
                     f"card type {card.card_type} is on card {card.card_id}: keep it",
                     {"card_type": card.card_type, "card_id": card.card_id},
                 )
-        event = ClubSettingsChanged(settings, at_ms)
+        changes = setting_changes(self.settings, settings)
+        if not changes:
+            raise PokerfloorError(
+                "CLUB_SETTINGS_UNCHANGED", "the settings given are the club's already", {}
+            )
+        event = ClubSettingsChanged(settings, at_ms, changes)
         self._record(event)
         return event
 
