@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from pokerfloor.club import CardType
+from pokerfloor.club import CardType
 from pokerfloor.club.members import members_from_rows, normalize
 from pokerfloor.errors import PokerfloorError
 from tests.club._club import DAY0, EVENING, HOUR, evening, member, new_club
@@ -124,3 +126,38 @@ def test_the_members_export_round_trips_through_the_import() -> None:
         ("1", "Anne", "", "1980-05-01", ""),
         ("2", "Bob", "B", "1990-02-03", "b@x.ch"),
     ]
+
+
+def test_a_member_is_enrolled_in_one_step_with_card_pin_and_identity() -> None:
+    """Issue 26: one form, one command; the log reads as the separate commands would."""
+    club = new_club()
+    club.enrol_member(
+        "7", "Anne Martin", DAY0, birth_date="1980-12-31", card_type="saphir",
+        card_method="cash", pin_digest="h2:abc", identity_by="td", identity_document="CNI",
+    )  # fmt: skip
+    kinds = [type(event).__name__ for event in club.events[1:]]
+    assert kinds == ["MemberAdded", "CardIssued", "IdentityChecked", "MemberPinSet"]
+    member = club.member("7")
+    assert (member.identity_checked, member.identity_document, member.pin_digest) == (
+        True, "CNI", "h2:abc",
+    )  # fmt: skip
+    assert [card.card_type for card in club.member_cards("7")] == ["saphir"]
+
+
+def test_an_enrolment_refused_records_nothing() -> None:
+    club = new_club()
+    before = list(club.events)
+    with pytest.raises(PokerfloorError) as refused:
+        club.enrol_member("7", "Anne", DAY0, card_type="gold", identity_by="td")
+    assert refused.value.code == "UNKNOWN_CARD_TYPE"
+    assert club.events == before and club.members == {}
+
+
+def test_a_card_type_is_sold_only_for_its_validities() -> None:
+    only_year = CardType("annuelle", "Annuelle", 3000, 0, ("tournament",), ("year",))
+    club = new_club(card_types=(only_year,))
+    club.add_member("1", "Anne", DAY0)
+    with pytest.raises(PokerfloorError) as refused:
+        club.issue_card("c1", "1", "annuelle", DAY0, period="half_year")
+    assert refused.value.code == "BAD_CARD_PERIOD" and refused.value.params["accepted"] == "year"
+    assert club.issue_card("c1", "1", "annuelle", DAY0).period == "year"

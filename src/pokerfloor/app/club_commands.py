@@ -34,6 +34,7 @@ __all__ = [
     "ChangeSettings",
     "ClubCommand",
     "CreateClub",
+    "EnrolMember",
     "MemberCancel",
     "MemberRegister",
     "club_salt",
@@ -129,6 +130,27 @@ class AddMember(_Command, frozen=True, tag="add_member"):
     contact: Contact = ""
 
 
+Pin = Annotated[str, msgspec.Meta(max_length=8, pattern=r"\A([0-9]{4,8})?\Z")]
+
+
+class EnrolMember(_Command, frozen=True, tag="enrol_member"):
+    """A member in one step: identity, an optional card of ``card_type`` from today, the PIN
+    the club gives them (4 to 8 digits, "" none) and the identity check (``identity_by``
+    names who saw the document; "" none). All or nothing."""
+
+    member_id: Id
+    name: Name
+    nickname: Short = ""
+    birth_date: IsoDate = ""
+    contact: Contact = ""
+    card_type: OptionalId = ""
+    card_period: Annotated[str, msgspec.Meta(pattern=r"\A(year|half_year)\Z")] = "year"
+    card_method: Method = ""
+    pin: Pin = ""
+    identity_by: Short = ""
+    identity_document: Short = ""
+
+
 class UpdateMember(_Command, frozen=True, tag="update_member"):
     member_id: Id
     name: Name | None = None
@@ -149,7 +171,7 @@ class SetPin(_Command, frozen=True, tag="set_pin"):
     phone, no e-mail needed ("" removes it)."""
 
     member_id: Id
-    pin: Annotated[str, msgspec.Meta(max_length=8, pattern=r"\A([0-9]{4,8})?\Z")]
+    pin: Pin
 
 
 class MergeMembers(_Command, frozen=True, tag="merge_members"):
@@ -311,6 +333,7 @@ ClubCommand = (
     CreateClub
     | ChangeSettings
     | AddMember
+    | EnrolMember
     | UpdateMember
     | CheckIdentity
     | SetPin
@@ -375,7 +398,12 @@ def pin_digest(club: Club, member_id: str, pin: str, key: bytes) -> str:
     weak by nature: without the key (which is not in the event log) a stolen log does not
     give the PINs away by trying every one; wrong attempts are rate-limited at the edge
     (web/club_api.py)."""
-    message = club_salt(club) + f"\x00{club.member(member_id).member_id}\x00{pin}".encode()
+    return _pin_hmac(club, club.member(member_id).member_id, pin, key)
+
+
+def _pin_hmac(club: Club, number: str, pin: str, key: bytes) -> str:
+    """``pin_digest`` of the member numbered ``number`` (who may not exist yet: enrolment)."""
+    message = club_salt(club) + f"\x00{number}\x00{pin}".encode()
     return "h2:" + hmac.new(key, message, hashlib.sha256).hexdigest()
 
 
@@ -394,6 +422,12 @@ def run_club_command(club: Club, command: AnyClubCommand, at_ms: int, pin_key: b
             command.event_id, command.member_id, at_ms=at_ms, by="member",
             pin_digest=command.pin_digest, confirmed=command.confirmed,
         )  # fmt: skip
+        return
+    if isinstance(command, EnrolMember):
+        fields = msgspec.structs.asdict(command)
+        pin = fields.pop("pin")
+        digest = _pin_hmac(club, command.member_id, pin, pin_key) if pin else ""
+        club.enrol_member(**fields, pin_digest=digest, at_ms=at_ms)
         return
     if isinstance(command, SetPin):
         digest = pin_digest(club, command.member_id, command.pin, pin_key) if command.pin else ""

@@ -11,17 +11,33 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Sequence
+import secrets
+from collections.abc import Callable, Collection, Iterable, Sequence
+from dataclasses import dataclass
 
-from pokerfloor.club.members import MEMBER_COLUMNS, MemberRow, RowError, members_from_rows
+from pokerfloor.app.club_commands import EnrolMember
+from pokerfloor.app.club_service import ClubService
+from pokerfloor.club.members import (
+    COLUMN_ALIASES,
+    GENERATE_PIN,
+    IMPORT_COLUMNS,
+    MEMBER_COLUMNS,
+    MemberRow,
+    RowError,
+    members_from_rows,
+)
 from pokerfloor.errors import PokerfloorError
 
 __all__ = [
+    "IMPORTED_BY",
     "MAX_CSV_BYTES",
     "MAX_CSV_ROWS",
     "MEMBER_COLUMNS",
+    "ImportedMember",
     "MemberRow",
     "RowError",
+    "import_members",
+    "new_pin",
     "numbered",
     "parse_members_csv",
     "write_csv",
@@ -43,7 +59,7 @@ def _invalid(line: int, column: str, problem: str, english: str) -> PokerfloorEr
 
 
 def parse_members_csv(
-    data: bytes, existing: Iterable[str] = ()
+    data: bytes, existing: Iterable[str] = (), card_types: Collection[str] = ()
 ) -> tuple[list[MemberRow], list[RowError]]:
     """The members of a CSV file (UTF-8, a header line naming the columns, comma or semicolon
     separated): the good rows and every error by line and column (the core's
@@ -71,11 +87,12 @@ def parse_members_csv(
             line = reader.line_num
             if header is None:
                 header = [cell.strip().lower() for cell in cells]
+                header = [COLUMN_ALIASES.get(name, name) for name in header]
                 for name in _REQUIRED:
                     if name not in header:
                         raise _invalid(1, name, "missing_column", "a required column is missing")
                 for name in header:
-                    if name not in MEMBER_COLUMNS:
+                    if name not in IMPORT_COLUMNS:
                         raise _invalid(1, name[:40], "unknown_column", "an unknown column")
                 continue
             if not any(cell.strip() for cell in cells):
@@ -103,7 +120,7 @@ def parse_members_csv(
     for line, row in zip(lines, rows, strict=True):
         # One row at a time so that each row keeps its physical line (quoted cells may hold
         # line breaks); ``seen`` carries the numbers taken so far.
-        good, found = members_from_rows([row], line, seen)
+        good, found = members_from_rows([row], line, seen, card_types)
         errors.extend(found)
         for member in good:
             if member.line not in bad_lines:
@@ -132,6 +149,51 @@ def numbered(
         taken.add(str(number))
         result.append((str(number), row))
     return result
+
+
+# Who saw the identity document of a member imported with ``identity_checked`` yes.
+IMPORTED_BY = "import"
+
+
+def new_pin() -> str:
+    """A PIN of 6 digits drawn by the operating system's generator (the application's
+    randomness: the core never draws)."""
+    return f"{secrets.randbelow(10**6):06d}"
+
+
+@dataclass(frozen=True, slots=True)
+class ImportedMember:
+    member_id: str
+    name: str
+    pin: str  # the PIN drawn for the member ("generate"), else ""
+
+
+def import_members(
+    clubs: ClubService, club_id: str, data: bytes, draw_pin: Callable[[], str] = new_pin
+) -> tuple[list[ImportedMember], list[RowError]]:
+    """Enrol every member of a CSV file, or none: the members added (with the PINs drawn
+    for them, to print once: only their digests are kept), or the file's errors by line and
+    column and nothing added. A file that is not CSV at all: ``CSV_INVALID``."""
+    existing, card_types = clubs.read(
+        club_id, lambda club: (list(club.members), [c.code for c in club.settings.card_types])
+    )
+    rows, errors = parse_members_csv(data, existing, card_types)
+    if errors:
+        return [], errors
+    first = int(clubs.read(club_id, lambda club: club.next_member_id()))
+    added: list[ImportedMember] = []
+    for number, row in numbered(rows, existing, first):
+        pin = draw_pin() if row.pin == GENERATE_PIN[0] else row.pin
+        clubs.execute(
+            club_id,
+            EnrolMember(
+                member_id=number, name=row.name, nickname=row.nickname,
+                birth_date=row.birth_date, contact=row.contact, card_type=row.card, pin=pin,
+                identity_by=IMPORTED_BY if row.identity_checked else "",
+            ),
+        )  # fmt: skip
+        added.append(ImportedMember(number, row.name, pin if row.pin == GENERATE_PIN[0] else ""))
+    return added, []
 
 
 def _safe(value: object) -> str:

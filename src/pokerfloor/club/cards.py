@@ -20,11 +20,11 @@ from datetime import date, timedelta
 
 from pokerfloor.club._base import Card, ClubBase, check_cents, check_id, check_iso_date, check_text
 from pokerfloor.club.events import CardCancelled, CardIssued
+from pokerfloor.club.settings import CARD_PERIODS, CardType
 from pokerfloor.errors import PokerfloorError
 
 __all__ = ["CARD_PERIODS", "CardCommands", "card_validity", "pro_rata_fee"]
 
-CARD_PERIODS = ("year", "half_year")
 _CITATIONS = ("heavenpoker 3.2",)
 
 
@@ -70,20 +70,7 @@ class CardCommands(ClubBase):
         if card_id in self.cards:
             raise PokerfloorError("CARD_EXISTS", f"card {card_id} exists", {"card_id": card_id})
         member = self.member(member_id)
-        kind = self.settings.card_type(card_type)
-        if kind is None:
-            accepted = [c.code for c in self.settings.card_types]
-            raise PokerfloorError(
-                "UNKNOWN_CARD_TYPE",
-                f"no card type {card_type}; the club's: {', '.join(accepted)}",
-                {"card_type": card_type, "accepted": ", ".join(accepted)},
-            )
-        if period not in CARD_PERIODS:
-            raise PokerfloorError(
-                "BAD_CARD_PERIOD",
-                f"card period {period!r}: year or half_year",
-                {"period": period, "accepted": ", ".join(CARD_PERIODS)},
-            )
+        kind = self._card_choice(card_type, period)
         first_day = valid_from or self.club_date(at_ms)
         start = check_iso_date("valid_from", first_day)
         check_text("method", method, limit=40)
@@ -101,6 +88,25 @@ class CardCommands(ClubBase):
         )  # fmt: skip
         self._record(event)
         return event
+
+    def _card_choice(self, card_type: str, period: str) -> CardType:
+        """The club's card type ``card_type`` sold for ``period`` (its validity), or the
+        refusal naming what the club offers."""
+        kind = self.settings.card_type(card_type)
+        if kind is None:
+            accepted = [c.code for c in self.settings.card_types]
+            raise PokerfloorError(
+                "UNKNOWN_CARD_TYPE",
+                f"no card type {card_type}; the club's: {', '.join(accepted)}",
+                {"card_type": card_type, "accepted": ", ".join(accepted)},
+            )
+        if period not in CARD_PERIODS or period not in kind.periods:
+            raise PokerfloorError(
+                "BAD_CARD_PERIOD",
+                f"card period {period!r}: {', '.join(kind.periods)}",
+                {"period": period, "accepted": ", ".join(kind.periods)},
+            )
+        return kind
 
     def cancel_card(
         self, card_id: str, reason: str, at_ms: int, refund_cents: int = 0

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 
 from pokerfloor.club._base import (
@@ -34,6 +34,9 @@ from pokerfloor.club.events import (
 from pokerfloor.errors import PokerfloorError
 
 __all__ = [
+    "COLUMN_ALIASES",
+    "GENERATE_PIN",
+    "IMPORT_COLUMNS",
     "MEMBER_COLUMNS",
     "MemberCommands",
     "MemberRow",
@@ -44,6 +47,20 @@ __all__ = [
 
 # The columns of a members file (CSV), in this order when exported.
 MEMBER_COLUMNS = ("member_id", "name", "nickname", "birth_date", "contact")
+# An imported file may also give each member a card, a PIN ("generate": the application draws
+# one) and the identity check, as the one-step form does (issue 26).
+IMPORT_COLUMNS = (*MEMBER_COLUMNS, "card", "pin", "identity_checked")
+# The words a French spreadsheet heads its columns with.
+COLUMN_ALIASES = {
+    "numero": "member_id", "numéro": "member_id", "nom": "name", "pseudo": "nickname",
+    "date_naissance": "birth_date", "date de naissance": "birth_date", "naissance": "birth_date",
+    "telephone": "contact", "téléphone": "contact", "carte": "card", "code": "pin",
+    "identite_verifiee": "identity_checked", "identité vérifiée": "identity_checked",
+}  # fmt: skip
+GENERATE_PIN = ("generate", "générer", "generer")
+_YES = ("yes", "oui", "y", "o", "1", "true", "vrai", "x")
+_NO = ("", "no", "non", "n", "0", "false", "faux")
+_PIN = re.compile(r"\A[0-9]{4,8}\Z")
 _SEPARATORS = re.compile(r"[\s\-'’.,]+")
 _DAY_FIRST = re.compile(r"\A(\d{1,2})[./](\d{1,2})[./](\d{4})\Z")
 
@@ -247,6 +264,9 @@ class MemberRow:
     nickname: str
     birth_date: str
     contact: str
+    card: str = ""  # a card type's code: a card from the import's day
+    pin: str = ""  # 4 to 8 digits, "generate", or "" (none)
+    identity_checked: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,11 +293,13 @@ def members_from_rows(
     rows: Iterable[Mapping[str, str]],
     first_line: int = 2,
     existing: Iterable[str] = (),
+    card_types: Collection[str] = (),
 ) -> tuple[list[MemberRow], list[RowError]]:
     """Check a members file's rows (dicts by column, as ``csv.DictReader`` gives them; the
     first row is on ``first_line``, after the header). A row with an error is left out and
     each error names its line and column; a number twice in the file or already a member's
-    (``existing``) is an error."""
+    (``existing``) is an error, and so is a card not among the club's ``card_types``, a PIN
+    that is not 4 to 8 digits nor "generate", an identity check not yes or no."""
     valid: list[MemberRow] = []
     errors: list[RowError] = []
     seen = set(existing)
@@ -319,8 +341,23 @@ def members_from_rows(
                 birth = _birth_date(birth)
             except PokerfloorError as error:
                 fail("birth_date", error.code, error.message, birth)
+        card = (row.get("card") or "").strip()
+        if card and card not in card_types:
+            fail("card", "UNKNOWN_CARD_TYPE", "not one of the club's cards", card)
+        pin = (row.get("pin") or "").strip()
+        if pin.casefold() in GENERATE_PIN:
+            pin = GENERATE_PIN[0]
+        elif pin and not _PIN.search(pin):
+            fail("pin", "CSV_BAD_PIN", "4 to 8 digits or generate", pin)
+        checked = (row.get("identity_checked") or "").strip().casefold()
+        if checked not in _YES and checked not in _NO:
+            fail("identity_checked", "CSV_BAD_YES_NO", "yes or no", checked)
         if found:
             errors.extend(found)
         else:
-            valid.append(MemberRow(line, member_id, name, nickname, birth, contact))
+            valid.append(
+                MemberRow(
+                    line, member_id, name, nickname, birth, contact, card, pin, checked in _YES
+                )
+            )
     return valid, errors

@@ -150,6 +150,7 @@ class RegistrationCommands(ClubBase):
                 {
                     "deposit_cents": deposit_cents,
                     "club_deposit_cents": self.settings.waiting_deposit_cents,
+                    "currency": self.settings.currency,
                     "citations": ["heavenpoker 2.5"],
                 },
             )

@@ -25,6 +25,7 @@ import msgspec
 from pokerfloor.errors import PokerfloorError
 
 __all__ = [
+    "CARD_PERIODS",
     "CURRENCIES",
     "DEFAULT_TIME_ZONE",
     "EVENT_KINDS",
@@ -52,15 +53,20 @@ PRESETS = ("association", "heavenpoker")
 _ZONE_NAME = re.compile(r"\A[A-Za-z][A-Za-z0-9_+\-]*(/[A-Za-z0-9_+\-]+)*\Z")
 
 
+CARD_PERIODS = ("year", "half_year")
+
+
 class CardType(msgspec.Struct, frozen=True):
     """A card a member buys for the calendar year or for six months; ``admits``: the event
-    kinds it lets its holder register for."""
+    kinds it lets its holder register for; ``periods``: the validities it is sold for (the
+    calendar year, six months from its first day)."""
 
     code: str
     name: str
     yearly_fee_cents: int
     half_year_fee_cents: int
     admits: tuple[str, ...]
+    periods: tuple[str, ...] = CARD_PERIODS
 
 
 # heavenpoker 3.2: Saphir admits tournaments and sit & go; Rubis adds training games; Diamant
@@ -250,6 +256,14 @@ def _card_type_problems(card_types: tuple[CardType, ...]) -> list[SettingProblem
                         f"card_types.{card_type.code}.{which}", str(fee), low=0, high=10**9
                     )
                 )
+        if not card_type.periods or any(p not in CARD_PERIODS for p in card_type.periods):
+            found.append(
+                SettingProblem(
+                    f"card_types.{card_type.code}.periods",
+                    ",".join(card_type.periods)[:40],
+                    ", ".join(CARD_PERIODS),
+                )
+            )
         unknown = [kind for kind in card_type.admits if kind not in EVENT_KINDS]
         if unknown:
             found.append(

@@ -55,6 +55,7 @@ from pokerfloor.club.events import (
     SettingChange,
     WaitingPresenceChanged,
 )
+from pokerfloor.club.enrolment import EnrolmentCommands
 from pokerfloor.club.members import MemberCommands
 from pokerfloor.club.registrations import RegistrationCommands
 from pokerfloor.club.sanctions import SanctionCommands
@@ -82,6 +83,7 @@ def _setting_text(value: object) -> str:
 
 
 class Club(
+    EnrolmentCommands,
     MemberCommands,
     CardCommands,
     CalendarCommands,

@@ -26,11 +26,10 @@ from pokerfloor.app import club_link
 from pokerfloor.app.club_commands import (
     CLUB_COMMAND_DECODER,
     CREATE_CLUB_DECODER,
-    AddMember,
     ClubCommand,
     CreateClub,
 )
-from pokerfloor.app.club_csv import numbered, parse_members_csv
+from pokerfloor.app.club_csv import import_members
 from pokerfloor.app.club_service import ClubPublished, ClubService
 from pokerfloor.app.club_views import (
     cash_csv,
@@ -49,7 +48,7 @@ from pokerfloor.errors import PokerfloorError
 from pokerfloor.web.api_common import ApiError, check_td_token, decode_body, read_body
 from pokerfloor.web.club_access import PIN_FAILURES_PER_MINUTE, csv_response, member_acts
 from pokerfloor.web.pages import club as club_pages
-from pokerfloor.web.pages import club_members, club_public
+from pokerfloor.web.pages import club_members, club_public, club_settings
 from pokerfloor.web.sessions import FailureLimiter, Guard, TooManyFailures
 
 __all__ = ["mount_club"]
@@ -230,10 +229,10 @@ def mount_club(app: FastAPI, service: TournamentService, secret: bytes) -> ClubS
         ``CSV_INVALID``)."""
         body = await read_body(request, MAX_BODY_BYTES)
         try:
-            added = await run_in_threadpool(import_csv, clubs, club_id, body)
+            imported = await run_in_threadpool(import_csv, clubs, club_id, body)
         except PokerfloorError as error:
             raise _refusal(error, 422) from error
-        return {"club_id": club_id, "added": added}
+        return {"club_id": club_id, **imported}
 
     @router.get("/{club_id}/cash", summary="The club's cash book (TD)", dependencies=td)
     def cash(club_id: ClubIdPath) -> dict[str, Any]:
@@ -322,14 +321,14 @@ def mount_club(app: FastAPI, service: TournamentService, secret: bytes) -> ClubS
     app.include_router(club_pages.router, include_in_schema=False)
     app.include_router(club_members.router, include_in_schema=False)
     app.include_router(club_public.router, include_in_schema=False)
+    app.include_router(club_settings.router, include_in_schema=False)
     return clubs
 
 
-def import_csv(clubs: ClubService, club_id: str, data: bytes) -> list[str]:
-    """Add the members of a CSV file (all or none); their numbers. Rows without a number get
-    the next free ones."""
-    existing = clubs.read(club_id, lambda club: list(club.members))
-    rows, errors = parse_members_csv(data, existing)
+def import_csv(clubs: ClubService, club_id: str, data: bytes) -> dict[str, Any]:
+    """Enrol the members of a CSV file (all or none): their numbers, and the PINs drawn for
+    the rows asking "generate" (shown once: only their digests are kept)."""
+    added, errors = import_members(clubs, club_id, data)
     if errors:
         raise PokerfloorError(
             "CSV_ROWS_INVALID",
@@ -343,15 +342,7 @@ def import_csv(clubs: ClubService, club_id: str, data: bytes) -> list[str]:
                 ],
             },
         )
-    first = int(clubs.read(club_id, lambda club: club.next_member_id()))
-    added: list[str] = []
-    for number, row in numbered(rows, existing, first):
-        clubs.execute(
-            club_id,
-            AddMember(
-                member_id=number, name=row.name, nickname=row.nickname,
-                birth_date=row.birth_date, contact=row.contact,
-            ),
-        )  # fmt: skip
-        added.append(number)
-    return added
+    return {
+        "added": [member.member_id for member in added],
+        "pins": {member.member_id: member.pin for member in added if member.pin},
+    }

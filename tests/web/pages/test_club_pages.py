@@ -117,7 +117,9 @@ def test_heavenpoker_2_3_a_late_cancellation_shows_a_reminder_letter(venue: Venu
     done = venue.public.post("/c/hp/e/e1/register", data={"member_id": "1", "pin": "1111"})
     assert done.status_code == 200 and "Ada Lovelace" in done.text
     venue.clock.now_ms = start - HOUR_MS  # later than the 4-hour deadline
-    venue.public.post("/c/hp/e/e1/cancel", data={"member_id": "1", "pin": "1111"})
+    warned = venue.public.post("/c/hp/e/e1/cancel", data={"member_id": "1", "pin": "1111"})
+    assert "Annuler quand même" in warned.text  # issue 26: warned first, nothing done
+    venue.public.post("/c/hp/e/e1/cancel", data={"member_id": "1", "pin": "1111", "confirm": "yes"})
     member = venue.td.get("/club/hp/members/1").text
     assert "/club/hp/members/1/letter/1" in member
     letter = words(venue.td.get("/club/hp/members/1/letter/1").text)

@@ -11,6 +11,7 @@ with htmx.
 from __future__ import annotations
 
 import datetime
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -46,6 +47,8 @@ __all__ = [
 ]
 
 NO_CLUB = N_("There is no such club.")
+# A currency's sign or code typed with an amount, and the Swiss ".-" of whole francs.
+_CURRENCY_MARKS = re.compile(r"[€£$]|\b[A-Za-z]{2,3}\b\.?|\.-$|\s+$")
 # What ``?done=`` says after a redirect: only these messages, never text from the URL.
 DONE = {
     "club": N_("The club is created."),
@@ -71,6 +74,7 @@ DONE = {
     "cash": N_("The cash book line is recorded."),
     "imported": N_("The members are imported."),
     "event_cancelled": N_("The event is cancelled."),
+    "settings": N_("The club's settings are saved."),
 }
 
 
@@ -130,7 +134,8 @@ def club_render(
     """A club page with the outcome of the last action (``error``, or ``?done=``)."""
     done_key = request.query_params.get("done", "")
     done = say_now(request, DONE[done_key]) if done_key in DONE and not error else None
-    offset = club.settings.utc_offset_minutes
+    zone = club.settings.tzinfo()
+    currency = club.settings.currency
     return render(
         request,
         template,
@@ -138,7 +143,8 @@ def club_render(
         club_id=club.club_id,
         error=error,
         done=done,
-        when=lambda ms: local_time(ms, offset),
+        when=lambda ms: local_time(ms, zone),
+        money=lambda cents: i18n.format_cents(cents, currency),
         points=points_text,
         today=lambda ms: club.club_date(ms),
         **context,
@@ -151,33 +157,32 @@ def points_text(hundredths: int) -> str:
     return format_points(hundredths, i18n.current_locale())
 
 
-def local_time(at_ms: int | None, offset_minutes: int) -> str:
-    """``YYYY-MM-DD HH:MM`` in the club's time (UTC plus its offset)."""
+def local_time(at_ms: int | None, zone: datetime.tzinfo) -> str:
+    """``YYYY-MM-DD HH:MM`` on the club's clock (its time zone, summer time included)."""
     if at_ms is None:
         return ""
     moment = datetime.datetime.fromtimestamp(at_ms / 1000, tz=datetime.UTC)
-    return (moment + datetime.timedelta(minutes=offset_minutes)).strftime("%Y-%m-%d %H:%M")
+    return moment.astimezone(zone).strftime("%Y-%m-%d %H:%M")
 
 
-def from_local(text: str, offset_minutes: int) -> int | None:
-    """A ``datetime-local`` field (``YYYY-MM-DDTHH:MM``, the club's time) in UTC ms."""
+def from_local(text: str, zone: datetime.tzinfo) -> int | None:
+    """A ``datetime-local`` field (``YYYY-MM-DDTHH:MM``, the club's clock) in UTC ms."""
     try:
         moment = datetime.datetime.fromisoformat(text.strip().replace(" ", "T"))
     except ValueError:
         return None
     if moment.tzinfo is not None or not 2000 <= moment.year <= 2200:
         return None
-    utc = moment.replace(tzinfo=datetime.UTC) - datetime.timedelta(minutes=offset_minutes)
-    return int(utc.timestamp() * 1000)
+    return int(moment.replace(tzinfo=zone).timestamp() * 1000)
 
 
 def money_cents(text: str) -> int | None:
-    """An amount typed in a form (``20``, ``20,50``, ``20.50 €``) in cents, None when it is not
-    one (results.parse_cents); "" is 0."""
+    """An amount typed in a form (``20``, ``20,50``, ``20.50 €``, ``CHF 50.-``) in cents, None
+    when it is not one (results.parse_cents); "" is 0."""
     if not text.strip():
         return 0
     try:
-        return parse_cents(text)
+        return parse_cents(_CURRENCY_MARKS.sub("", text))
     except ValueError:
         return None
 

@@ -140,6 +140,11 @@ def reason_text(error: PokerfloorError, names: Mapping[str, str] | None = None) 
             if not placeholders(message) <= params.keys():
                 continue
             values = {k: _shown(error.code, k, v, names or {}) for k, v in params.items()}
+            currency = params.get("currency")
+            if isinstance(currency, str) and currency:  # a club's amounts: its currency
+                for k, v in params.items():
+                    if k.endswith("_cents") and isinstance(v, int) and not isinstance(v, bool):
+                        values[k] = i18n.format_cents(v, currency)
             try:
                 if isinstance(message, Plural):
                     count = _count(params[message.count])

@@ -63,7 +63,24 @@ EXPLANATIONS: dict[str, tuple[Message, ...]] = {
     ),
     "CLUB_BAD_PLACE": (N_("The place of member %(member_id)s is not accepted."),),
     "CLUB_BAD_SETTING": (
+        N_(
+            "The club setting “%(name)s” = %(value)s is not accepted: a whole number from "
+            "%(low)s to %(high)s."
+        ),
         N_("The club setting “%(name)s” = %(value)s is not accepted: %(accepted)s."),
+    ),
+    "CLUB_SETTINGS_UNCHANGED": (N_("Nothing to save: these are the club's settings already."),),
+    "DEPOSIT_ABOVE_CLUBS": (
+        N_(
+            "A deposit of %(deposit_cents)s is more than the club's %(club_deposit_cents)s "
+            "(%(citations)s)."
+        ),
+    ),
+    "LATE_CANCELLATION_NOT_CONFIRMED": (
+        N_(
+            "Cancelling now is late (less than %(deadline_hours)s hours before the start): "
+            "confirm it first (%(citations)s)."
+        ),
     ),
     "CLUB_BAD_TEXT": (N_("“%(field)s”: a text of at most %(limit)s characters is expected."),),
     "CLUB_EVENT_EXISTS": (N_("Event %(event_id)s is already in the calendar."),),

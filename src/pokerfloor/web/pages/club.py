@@ -13,12 +13,14 @@ from fastapi import APIRouter, Form, Request, WebSocket
 from fastapi.responses import Response
 
 from pokerfloor.app import club_link
+from pokerfloor.app._command_fields import is_valid_id
 from pokerfloor.app.club_service import ClubService
 from pokerfloor.app.club_views import cash_csv, event_view, standings_view
 from pokerfloor.app.service import TournamentService
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.rules import bundled_profile_ids
 from pokerfloor.tournament.structure import bundled_structures
+from pokerfloor.web import i18n
 from pokerfloor.web.club_access import clubs_of, csv_response, tournaments_of
 from pokerfloor.web.i18n import N_
 from pokerfloor.web.pages._club_common import (
@@ -32,6 +34,7 @@ from pokerfloor.web.pages._club_common import (
     refusal_text,
     say_now,
 )
+from pokerfloor.web.pages._club_forms import Fields
 from pokerfloor.web.pages._common import (
     is_td,
     locale_of,
@@ -95,9 +98,15 @@ def clubs_page(request: Request) -> Response:
 
 
 @router.post("/clubs")
-def create_club(request: Request, club_id: Text, name: Text) -> Response:
+def create_club(
+    request: Request, club_id: Text, name: Text, preset: Text = "association"
+) -> Response:
+    """A new club from a preset (settings.py: "association" or "heavenpoker")."""
     require_td(request)
-    error = club_run(request, club_id.strip(), "create_club", club_id=club_id.strip(), name=name)
+    error = club_run(
+        request, club_id.strip(), "create_club", club_id=club_id.strip(), name=name,
+        preset=preset,
+    )  # fmt: skip
     if error:
         clubs = clubs_of(request)
         listed = [(c, "") for c in clubs.club_ids()]
@@ -108,7 +117,13 @@ def create_club(request: Request, club_id: Text, name: Text) -> Response:
 # ---- a club: calendar and seasons -----------------------------------------------------------
 
 
-def _overview(request: Request, club_id: str, error: str | None = None) -> Response:
+def _overview(
+    request: Request,
+    club_id: str,
+    error: str | None = None,
+    typed: dict[str, str] | None = None,
+    field_errors: dict[str, str] | None = None,
+) -> Response:
     club = club_of(request, club_id).club(club_id)
     return club_render(
         request,
@@ -120,6 +135,8 @@ def _overview(request: Request, club_id: str, error: str | None = None) -> Respo
         statuses=STATUS_LABELS,
         structures=bundled_structures(),
         profiles=bundled_profile_ids(),
+        typed=typed or {},
+        field_errors=field_errors or {},
     )
 
 
@@ -128,36 +145,67 @@ def club_home(request: Request, club_id: str) -> Response:
     return _overview(request, club_id)
 
 
+EVENT_LABELS = {
+    "event_id": N_("Event id"),
+    "name": N_("Name"),
+    "kind": N_("Kind"),
+    "start": N_("Starts at"),
+    "capacity": N_("Capacity"),
+    "buy_in": N_("Buy-in"),
+    "table_size": N_("Players per table"),
+}
+EVENT_ID_FORMAT = N_("letters, digits, “.”, “_” or “-”, at most 64")
+KIND_CHOICE = N_("one of the kinds offered")
+
+
 @router.post("/club/{club_id}/events")
 def schedule_event(
     request: Request,
     club_id: str,
-    event_id: Text,
-    name: Text,
-    kind: Text,
-    start: Text,
-    capacity: Text,
+    event_id: Text = "",
+    name: Text = "",
+    kind: Text = "",
+    start: Text = "",
+    capacity: Text = "",
     buy_in: Text = "",
     season_id: Text = "",
     structure: Text = "",
     profile: Text = "heavenpoker",
     table_size: Text = "9",
 ) -> Response:
+    """An event in the calendar; a refused form names every wrong field at once and keeps
+    what was typed."""
     club = club_of(request, club_id).club(club_id)
-    start_ms = from_local(start, club.settings.utc_offset_minutes)
-    buy_in_cents = money_cents(buy_in)
-    if start_ms is None:
-        return _overview(request, club_id, say_now(request, BAD_DATE))
-    if buy_in_cents is None:
-        return _overview(request, club_id, say_now(request, BAD_AMOUNT))
+    typed = {
+        "event_id": event_id, "name": name, "kind": kind, "start": start,
+        "capacity": capacity, "buy_in": buy_in, "season_id": season_id,
+        "structure": structure, "profile": profile, "table_size": table_size,
+    }  # fmt: skip
+    with i18n.use_locale(locale_of(request)):
+        fields = Fields(EVENT_LABELS)
+        if not is_valid_id(event_id.strip()):
+            fields.fail("event_id", i18n.gettext(EVENT_ID_FORMAT))
+        fields.text("name", name, 100, required=True)
+        if kind not in KIND_LABELS:
+            fields.fail("kind", i18n.gettext(KIND_CHOICE))
+        start_ms = from_local(start, club.settings.tzinfo())
+        if start_ms is None:
+            fields.fail("start", i18n.gettext(BAD_DATE))
+        seats = fields.whole("capacity", capacity, 2, 100_000)
+        buy_in_cents = fields.amount("buy_in", buy_in, 10**9, club.settings.currency)
+        per_table = fields.whole("table_size", table_size, 2, 10)
+        if fields.errors:
+            return _overview(
+                request, club_id, fields.summary(), typed=typed, field_errors=fields.errors
+            )
     error = club_run(
         request, club_id, "schedule_event",
-        event_id=event_id.strip(), name=name, kind=kind, start_ms=start_ms,
-        capacity=number_or_text(capacity), buy_in_cents=buy_in_cents, season_id=season_id.strip(),
-        structure=structure, profile=profile, table_size=number_or_text(table_size),
+        event_id=event_id.strip(), name=name.strip(), kind=kind, start_ms=start_ms,
+        capacity=seats, buy_in_cents=buy_in_cents, season_id=season_id.strip(),
+        structure=structure, profile=profile, table_size=per_table,
     )  # fmt: skip
     if error:
-        return _overview(request, club_id, error)
+        return _overview(request, club_id, error, typed=typed)
     return back(f"/club/{club_id}", "event")
 
 

@@ -10,12 +10,15 @@ from typing import Annotated
 
 from fastapi import APIRouter, File, Form, Request, UploadFile
 from fastapi.responses import Response
+from starlette.concurrency import run_in_threadpool
 
-from pokerfloor.app.club_csv import MAX_CSV_BYTES, numbered, parse_members_csv
+from pokerfloor.app._command_fields import is_valid_id
+from pokerfloor.app.club_csv import MAX_CSV_BYTES, ImportedMember, import_members, new_pin
 from pokerfloor.app.club_views import members_csv
 from pokerfloor.club.members import RowError
 from pokerfloor.club.state import Club, Member
 from pokerfloor.errors import PokerfloorError
+from pokerfloor.web import i18n
 from pokerfloor.web.club_access import csv_response
 from pokerfloor.web.i18n import N_
 from pokerfloor.web.pages._club_common import (
@@ -27,7 +30,8 @@ from pokerfloor.web.pages._club_common import (
     refusal_text,
     say_now,
 )
-from pokerfloor.web.pages._common import render
+from pokerfloor.web.pages._club_forms import Fields
+from pokerfloor.web.pages._common import locale_of, render
 from pokerfloor.web.pages._forms import number_or_text
 from pokerfloor.web.pages.club import STATUS_LABELS
 
@@ -60,10 +64,14 @@ def _members_page(
     homonyms: list[object] | None = None,
     typed: dict[str, str] | None = None,
     row_errors: list[RowError] | None = None,
+    field_errors: dict[str, str] | None = None,
 ) -> Response:
     clubs = club_of(request, club_id)
     club = clubs.club(club_id)
     query = request.query_params.get("q", "")[:100]
+    codes = [card_type.code for card_type in club.settings.card_types]
+    with i18n.use_locale(locale_of(request)):
+        problems = [(error, row_problem(error, codes)) for error in row_errors or []]
     return club_render(
         request,
         "club_members.html",
@@ -73,7 +81,9 @@ def _members_page(
         query=query,
         homonyms=homonyms or [],
         typed=typed or {},
-        row_errors=row_errors or [],
+        row_errors=problems,
+        field_errors=field_errors or {},
+        card_types=club.settings.card_types,
         next_id=club.next_member_id(),
     )
 
@@ -96,33 +106,120 @@ def _found(club: Club, query: str) -> list[Member]:
     return club.find_members(query, limit=50) if query.strip() else club.active_members()
 
 
+MEMBER_LABELS = {
+    "name": N_("Name"),
+    "member_id": N_("Number"),
+    "nickname": N_("Nickname"),
+    "birth_date": N_("Birth date"),
+    "contact": N_("Phone or e-mail"),
+    "card_type": N_("Card"),
+    "pin": N_("PIN"),
+    "identity_by": N_("Identity checked by"),
+    "identity_document": N_("Document"),
+}
+PIN_FORMAT = N_("4 to 8 digits, or tick “draw a PIN”")
+ID_FORMAT = N_("letters, digits, “.”, “_” or “-”, at most 64")
+IDENTITY_WHO = N_("who saw the document (1 to 100 characters)")
+# The problems of a members file's cells, by column (or by code), in the page's language.
+ROW_PROBLEMS = {
+    "CLUB_BAD_ID": N_("a number of letters, digits, “.”, “_” or “-” (at most 64) is needed"),
+    "MEMBER_EXISTS": N_("number “%(value)s” is already taken"),
+    "name": N_("a name of 1 to 100 characters is needed"),
+    "nickname": N_("a nickname of at most 100 characters"),
+    "contact": N_("a phone or e-mail of at most 200 characters"),
+    "birth_date": N_("“%(value)s” is not a date: write 31/12/1980 or 1980-12-31"),
+    "card": N_("“%(value)s” is not one of the club's cards (%(accepted)s)"),
+    "pin": N_("“%(value)s”: a PIN is 4 to 8 digits, or “generate”"),
+    "identity_checked": N_("“%(value)s”: write yes or no (oui or non)"),
+    "CSV_CELL_COUNT": N_("this line does not have as many cells as the first line"),
+    "CSV_CONTROL": N_("a control character is not accepted"),
+}
+NO_CARD = N_("none")
+
+
+def row_problem(error: RowError, card_types: list[str]) -> str:
+    """A bad cell's problem in the page's language (the core's English is never shown)."""
+    message = ROW_PROBLEMS.get(error.code) or ROW_PROBLEMS.get(error.column)
+    if message is None:
+        return error.message
+    accepted = ", ".join(card_types) or i18n.gettext(NO_CARD)
+    return i18n.gettext(message, value=error.value, accepted=accepted)
+
+
 @router.post("/club/{club_id}/members")
 def add_member(
     request: Request,
     club_id: str,
-    name: Text,
+    name: Text = "",
     member_id: Text = "",
     nickname: Text = "",
     birth_date: Text = "",
     contact: Text = "",
+    card_type: Text = "",
+    card_period: Text = "year",
+    card_method: Text = "cash",
+    pin: Text = "",
+    draw_pin: Text = "",
+    identity_checked: Text = "",
+    identity_by: Text = "",
+    identity_document: Text = "",
     confirm: Text = "",
 ) -> Response:
+    """A member in one step: identity, card, PIN (typed or drawn) and identity check; every
+    wrong field named at once, everything typed kept."""
     clubs = club_of(request, club_id)
     typed = {
-        "name": name, "member_id": member_id, "nickname": nickname,
-        "birth_date": birth_date, "contact": contact,
+        "name": name, "member_id": member_id, "nickname": nickname, "birth_date": birth_date,
+        "contact": contact, "card_type": card_type, "card_period": card_period,
+        "card_method": card_method, "pin": pin, "draw_pin": draw_pin,
+        "identity_checked": identity_checked, "identity_by": identity_by,
+        "identity_document": identity_document,
     }  # fmt: skip
-    same = clubs.read(club_id, lambda club: club.homonyms(name, birth_date))
+    with i18n.use_locale(locale_of(request)):
+        fields = Fields(MEMBER_LABELS)
+        name = fields.text("name", name, 100, required=True)
+        number = member_id.strip()
+        if number and not is_valid_id(number):
+            fields.fail("member_id", i18n.gettext(ID_FORMAT))
+        nickname = fields.text("nickname", nickname, 100)
+        born = fields.date("birth_date", birth_date)
+        contact = fields.text("contact", contact, 200)
+        drawn = draw_pin == "yes"
+        pin = pin.strip()
+        if pin and (drawn or not pin.isascii() or not pin.isdigit() or not 4 <= len(pin) <= 8):
+            fields.fail("pin", i18n.gettext(PIN_FORMAT))
+        checked_by = identity_by.strip() if identity_checked == "yes" else ""
+        if identity_checked == "yes" and not 1 <= len(checked_by) <= 100:
+            fields.fail("identity_by", i18n.gettext(IDENTITY_WHO))
+        if fields.errors:
+            return _members_page(
+                request, club_id, fields.summary(), typed=typed, field_errors=fields.errors
+            )
+    same = clubs.read(club_id, lambda club: club.homonyms(name, born))
     if same and confirm != "yes":
         return _members_page(request, club_id, say_now(request, HOMONYM), list(same), typed)
-    number = member_id.strip() or clubs.read(club_id, lambda club: club.next_member_id())
+    number = number or clubs.read(club_id, lambda club: club.next_member_id())
+    given_pin = new_pin() if drawn else pin
     error = club_run(
-        request, club_id, "add_member", member_id=number, name=name.strip(),
-        nickname=nickname.strip(), birth_date=birth_date.strip(), contact=contact.strip(),
+        request, club_id, "enrol_member", member_id=number, name=name, nickname=nickname,
+        birth_date=born, contact=contact, card_type=card_type.strip(), card_period=card_period,
+        card_method=card_method.strip(), pin=given_pin, identity_by=checked_by,
+        identity_document=identity_document.strip() if checked_by else "",
     )  # fmt: skip
     if error:
         return _members_page(request, club_id, error, typed=typed)
+    if drawn:
+        return _pin_letters(request, club_id, [ImportedMember(number, name, given_pin)])
     return back(f"/club/{club_id}/members/{number}", "member")
+
+
+def _pin_letters(request: Request, club_id: str, members: list[ImportedMember]) -> Response:
+    """One printable letter per member with the PIN drawn for them: shown once, never
+    again (the club keeps only its digest)."""
+    club = club_of(request, club_id).club(club_id)
+    response = club_render(request, "club_pin_letters.html", club, None, letters=members)
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @router.get("/club/{club_id}/members.csv")
@@ -132,28 +229,22 @@ def export_members(request: Request, club_id: str) -> Response:
 
 
 @router.post("/club/{club_id}/members/import")
-async def import_members(
+async def import_file(
     request: Request, club_id: str, file: Annotated[UploadFile, File()]
 ) -> Response:
     clubs = club_of(request, club_id)
     data = await file.read(MAX_CSV_BYTES + 1)
-    existing = clubs.read(club_id, lambda club: list(club.members))
     try:
-        rows, errors = parse_members_csv(data, existing)
+        added, errors = await run_in_threadpool(import_members, clubs, club_id, data)
     except PokerfloorError as refusal:
         return _members_page(request, club_id, refusal_text(request, refusal, club_id))
     if errors:
         return _members_page(
             request, club_id, say_now(request, IMPORT_ERRORS), row_errors=errors[:200]
         )
-    first = int(clubs.read(club_id, lambda club: club.next_member_id()))
-    for number, row in numbered(rows, existing, first):
-        error = club_run(
-            request, club_id, "add_member", member_id=number, name=row.name,
-            nickname=row.nickname, birth_date=row.birth_date, contact=row.contact,
-        )  # fmt: skip
-        if error:  # the rows were checked: only a concurrent change gets here
-            return _members_page(request, club_id, f"{row.line}: {error}")
+    drawn = [member for member in added if member.pin]
+    if drawn:
+        return _pin_letters(request, club_id, drawn)
     return back(f"/club/{club_id}/members", "imported")
 
 

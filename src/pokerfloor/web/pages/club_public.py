@@ -12,10 +12,12 @@ from typing import Annotated, TypeVar
 from fastapi import APIRouter, Form, Request, WebSocket
 from fastapi.responses import Response
 
+from pokerfloor.app.club_commands import MemberCancel
 from pokerfloor.app.club_service import ClubService
 from pokerfloor.app.club_views import public_event_view, standings_csv, standings_view
 from pokerfloor.club.state import Club
 from pokerfloor.errors import PokerfloorError
+from pokerfloor.web.club_access import _checked_digest as checked_digest
 from pokerfloor.web.club_access import clubs_of, csv_response, member_acts, pin_limiter_of
 from pokerfloor.web.i18n import N_
 from pokerfloor.web.pages._club_common import (
@@ -29,6 +31,7 @@ from pokerfloor.web.pages._club_common import (
 )
 from pokerfloor.web.pages._common import PageError, locale_of, pages_of, render_fragment
 from pokerfloor.web.pages.club import KIND_LABELS, STATUS_LABELS
+from pokerfloor.web.pages.club_members import STEP_LABELS
 from pokerfloor.web.sessions import TooManyFailures
 
 __all__ = ["router"]
@@ -62,14 +65,25 @@ def calendar(request: Request, club_id: str) -> Response:
 
 
 def _event_page(
-    request: Request, club_id: str, event_id: str, error: str | None = None
+    request: Request,
+    club_id: str,
+    event_id: str,
+    error: str | None = None,
+    warning: dict[str, object] | None = None,
+    member_id: str = "",
 ) -> Response:
+    """The event's public page; ``warning``: a late cancellation to confirm (its params)."""
     clubs = club_of(request, club_id, td_only=False)
     view = _read(request, clubs, club_id, lambda club: public_event_view(club, event_id))
-    return club_render(
+    response = club_render(
         request, "club_public_event.html", clubs.club(club_id), error, view=view,
         event=view["event"], event_id=event_id, kinds=KIND_LABELS, statuses=STATUS_LABELS,
+        warning=warning, member_id=member_id,
+        step_labels=STEP_LABELS,
     )  # fmt: skip
+    if warning:
+        response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @router.get("/c/{club_id}/e/{event_id}")
@@ -97,8 +111,39 @@ def register(request: Request, club_id: str, event_id: str, member_id: Text, pin
 
 
 @router.post("/c/{club_id}/e/{event_id}/cancel")
-def cancel(request: Request, club_id: str, event_id: str, member_id: Text, pin: Text) -> Response:
-    return _member_action(request, club_id, event_id, member_id, pin, cancel=True)
+def cancel(
+    request: Request,
+    club_id: str,
+    event_id: str,
+    member_id: Text,
+    pin: Text,
+    confirm: Text = "",
+) -> Response:
+    """A member cancels with number and PIN. A late cancellation (the club's deadline,
+    heavenpoker 2.3) is not made at once: the page says what it costs (the ladder's step, the
+    fine with its currency, the articles: 2.4) and asks for the PIN again to confirm. A plain
+    form: no script is needed to be warned."""
+    clubs = club_of(request, club_id, td_only=False)
+    member_id, pin = member_id.strip(), pin.strip()
+    try:
+        digest = checked_digest(clubs, pin_limiter_of(request), club_id, member_id, pin)
+        clubs.execute_published(
+            club_id,
+            MemberCancel(
+                event_id=event_id, member_id=member_id, pin_digest=digest,
+                confirmed=confirm == "yes",
+            ),
+        )  # fmt: skip
+    except TooManyFailures as refusal:
+        message = say_now(request, TOO_MANY, seconds=refusal.retry_after)
+        return _event_page(request, club_id, event_id, message)
+    except PokerfloorError as refusal:
+        if refusal.code == "LATE_CANCELLATION_NOT_CONFIRMED":
+            return _event_page(
+                request, club_id, event_id, warning=refusal.params, member_id=member_id
+            )
+        return _event_page(request, club_id, event_id, refusal_text(request, refusal, club_id))
+    return back(f"/c/{club_id}/e/{event_id}", "cancelled")
 
 
 @router.websocket("/c/{club_id}/e/{event_id}/live")
