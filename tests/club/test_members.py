@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from pokerfloor.club import CardType
-from pokerfloor.club import CardType
 from pokerfloor.club.members import members_from_rows, normalize
 from pokerfloor.errors import PokerfloorError
 from tests.club._club import DAY0, EVENING, HOUR, evening, member, new_club

@@ -27,6 +27,7 @@ from pokerfloor.club._base import (
 from pokerfloor.club.calendar import CalendarCommands
 from pokerfloor.club.cards import CardCommands
 from pokerfloor.club.cashbook import CashCommands
+from pokerfloor.club.enrolment import EnrolmentCommands
 from pokerfloor.club.events import (
     BanImposed,
     BanLifted,
@@ -55,7 +56,6 @@ from pokerfloor.club.events import (
     SettingChange,
     WaitingPresenceChanged,
 )
-from pokerfloor.club.enrolment import EnrolmentCommands
 from pokerfloor.club.members import MemberCommands
 from pokerfloor.club.registrations import RegistrationCommands
 from pokerfloor.club.sanctions import SanctionCommands
