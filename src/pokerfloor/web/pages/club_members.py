@@ -217,7 +217,10 @@ def _pin_letters(request: Request, club_id: str, members: list[ImportedMember]) 
     """One printable letter per member with the PIN drawn for them: shown once, never
     again (the club keeps only its digest)."""
     club = club_of(request, club_id).club(club_id)
-    response = club_render(request, "club_pin_letters.html", club, None, letters=members)
+    address = f"{str(request.base_url).rstrip('/')}/c/{club_id}"
+    response = club_render(
+        request, "club_pin_letters.html", club, None, letters=members, address=address
+    )
     response.headers["Cache-Control"] = "no-store"
     return response
 
