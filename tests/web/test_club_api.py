@@ -240,3 +240,39 @@ def test_the_openapi_document_describes_the_club_commands() -> None:
     body = schema["paths"]["/api/clubs/{club_id}/commands"]["post"]["requestBody"]
     assert "ClubRegister" in str(body)
     assert "\\A" not in str(components["ClubAddMember"])  # ECMA patterns: ^...$
+
+
+def test_a_club_from_a_preset_and_its_settings_changed_through_the_api() -> None:
+    """Issue 26: ``create_club`` with a preset; ``change_settings`` takes the settings the
+    club's summary gives, changed; a refused value names its field and range."""
+    venue = ClubVenue()
+    created = venue.client.post(
+        "/api/clubs",
+        json={"type": "create_club", "club_id": "hp", "name": "Nantes", "preset": "association"},
+        headers=AUTH,
+    )
+    assert created.status_code == 201, created.text
+    summary = venue.client.get("/api/clubs/hp").json()
+    assert (summary["currency"], summary["time_zone"]) == ("EUR", "Europe/Paris")
+    settings = {**summary["settings"], "minimum_age": 21, "currency": "CHF"}
+    done = venue.td({"type": "change_settings", "settings": settings})
+    changed = done["events"][0]
+    assert changed["type"] == "club_settings_changed"
+    assert {"field": "minimum_age", "old": "18", "new": "21"} in changed["changes"]
+    refused = venue.refused({"type": "change_settings", "settings": {**settings, "event_hours": 0}})
+    assert refused["code"] == "CLUB_BAD_SETTING"
+    assert (refused["params"]["name"], refused["params"]["low"]) == ("event_hours", 1)
+
+
+def test_an_imported_row_asking_generate_gets_a_pin_returned_once() -> None:
+    venue = a_club()
+    rows = "name,card,pin,identity_checked\nZoé,saphir,generate,yes\nLéo,,1234,no\n"
+    response = venue.client.post(
+        "/api/clubs/hp/members/import", content=rows.encode(), headers=AUTH
+    )
+    assert response.status_code == 200, response.text
+    answer = response.json()
+    assert answer["added"] == ["4", "5"] and list(answer["pins"]) == ["4"]
+    assert len(answer["pins"]["4"]) == 6
+    zoe = venue.client.get("/api/clubs/hp/members/4", headers=AUTH).json()
+    assert zoe["identity_checked"] is True

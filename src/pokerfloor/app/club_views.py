@@ -50,6 +50,10 @@ def club_summary(club: Club) -> dict[str, Any]:
         "minimum_age": settings.minimum_age,
         "waiting_deposit_cents": settings.waiting_deposit_cents,
         "fine_cents": settings.fine_cents,
+        "currency": settings.currency,
+        "time_zone": settings.time_zone,
+        # Every setting, as ``change_settings`` takes them back (none is secret).
+        "settings": msgspec.to_builtins(settings),
         "events": [
             _scheduled(club, calendar_event.event_id) for calendar_event in club.events_by_start()
         ],
