@@ -51,11 +51,16 @@ _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
 def _invalid(line: int, column: str, problem: str, english: str) -> PokerfloorError:
+    # ``reason`` picks the refusal's sentence in the page's language (_refusals_club.py).
     return PokerfloorError(
         "CSV_INVALID",
         f"line {line}, column {column!r}: {english}",
-        {"line": line, "column": column, "problem": problem},
-    )
+        {
+            "line": line, "column": column, "problem": problem, "reason": problem,
+            "accepted": ", ".join(IMPORT_COLUMNS), "max_rows": MAX_CSV_ROWS,
+            "max_bytes": MAX_CSV_BYTES,
+        },
+    )  # fmt: skip
 
 
 def parse_members_csv(

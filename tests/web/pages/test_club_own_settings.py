@@ -223,3 +223,17 @@ def test_the_phone_warns_of_the_fine_in_the_clubs_currency_before_cancelling(
     assert clubs(venue).read("hp", lambda club: club.calendar["e1"].registrations["1"].status) == (
         "registered"
     )
+
+
+def test_a_file_that_cannot_be_read_is_refused_in_french(venue: Venue) -> None:
+    french_club(venue)
+    unknown = venue.td.post(
+        "/club/pcn/members/import",
+        files={"file": ("m.csv", "nom;prenom\nMartin;Anne\n".encode(), "text/csv")},
+    )
+    text = words(unknown.text)
+    assert "la colonne « prenom » est inconnue" in text and "unknown_column" not in text
+    not_utf8 = venue.td.post(
+        "/club/pcn/members/import", files={"file": ("m.csv", b"nom\n\xff\n", "text/csv")}
+    )
+    assert "n'est pas du texte UTF-8" in words(not_utf8.text)

@@ -199,6 +199,22 @@ EXPLANATIONS: dict[str, tuple[Message, ...]] = {
         N_("Line %(line)s: the file cannot be read (%(problem)s)."),
         N_("The file cannot be read (%(problem)s)."),
     ),
+    "CSV_INVALID:too_large": (N_("The file is over %(max_bytes)s bytes: split it."),),
+    "CSV_INVALID:not_utf8": (
+        N_("Line %(line)s: the file is not UTF-8 text; save it as “CSV UTF-8”."),
+    ),
+    "CSV_INVALID:binary": (N_("Line %(line)s: the file holds a NUL byte; it is not a CSV text."),),
+    "CSV_INVALID:missing_column": (
+        N_("Line 1: the column “%(column)s” is missing; it is required."),
+    ),
+    "CSV_INVALID:unknown_column": (
+        N_("Line 1: the column “%(column)s” is not known; the columns: %(accepted)s."),
+    ),
+    "CSV_INVALID:too_many_rows": (
+        N_("Line %(line)s: more than %(max_rows)s members; split the file."),
+    ),
+    "CSV_INVALID:malformed": (N_("Line %(line)s: the CSV is malformed (a quote not closed?)."),),
+    "CSV_INVALID:empty": (N_("The file is empty."),),
     "CSV_ROWS_INVALID": (
         N_("Line %(line)s, column “%(column)s”: the file has errors; nothing was imported."),
     ),
