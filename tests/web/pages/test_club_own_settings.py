@@ -229,7 +229,7 @@ def test_a_file_that_cannot_be_read_is_refused_in_french(venue: Venue) -> None:
     french_club(venue)
     unknown = venue.td.post(
         "/club/pcn/members/import",
-        files={"file": ("m.csv", "nom;prenom\nMartin;Anne\n".encode(), "text/csv")},
+        files={"file": ("m.csv", b"nom;prenom\nMartin;Anne\n", "text/csv")},
     )
     text = words(unknown.text)
     assert "la colonne « prenom » est inconnue" in text and "unknown_column" not in text
