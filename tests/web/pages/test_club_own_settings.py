@@ -237,3 +237,21 @@ def test_a_file_that_cannot_be_read_is_refused_in_french(venue: Venue) -> None:
         "/club/pcn/members/import", files={"file": ("m.csv", b"nom\n\xff\n", "text/csv")}
     )
     assert "n'est pas du texte UTF-8" in words(not_utf8.text)
+
+
+def test_a_members_details_refused_name_every_wrong_field_and_keep_them(venue: Venue) -> None:
+    french_club(venue)
+    venue.td.post("/club/pcn/members", data={"name": "Anne Martin"})
+    refused = venue.td.post(
+        "/club/pcn/members/1/update",
+        data={"name": "", "nickname": "Nana", "birth_date": "30/02/1980", "contact": "06"},
+    )
+    text = words(refused.text)
+    assert "Nom : 1 à 100 caractères" in text and "Date de naissance" in text
+    assert 'value="Nana"' in refused.text and 'value="30/02/1980"' in refused.text
+    assert clubs(venue).read("pcn", lambda club: club.member("1").name) == "Anne Martin"
+    venue.td.post(
+        "/club/pcn/members/1/update",
+        data={"name": "Anne Martin", "birth_date": "28/02/1980", "contact": "06"},
+    )
+    assert clubs(venue).read("pcn", lambda club: club.member("1").birth_date) == "1980-02-28"

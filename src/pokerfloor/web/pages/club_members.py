@@ -255,7 +255,12 @@ async def import_file(
 
 
 def _member_page(
-    request: Request, club_id: str, member_id: str, error: str | None = None
+    request: Request,
+    club_id: str,
+    member_id: str,
+    error: str | None = None,
+    typed: dict[str, str] | None = None,
+    field_errors: dict[str, str] | None = None,
 ) -> Response:
     clubs = club_of(request, club_id)
     club = clubs.club(club_id)
@@ -276,6 +281,8 @@ def _member_page(
         offence_kinds=OFFENCE_LABELS,
         card_types=club.settings.card_types,
         statuses=STATUS_LABELS,
+        typed=typed or {},
+        field_errors=field_errors or {},
     )
 
 
@@ -299,16 +306,29 @@ def update_member(
     request: Request,
     club_id: str,
     member_id: str,
-    name: Text,
+    name: Text = "",
     nickname: Text = "",
     birth_date: Text = "",
     contact: Text = "",
 ) -> Response:
-    return _member_action(
-        request, club_id, member_id, "updated", "update_member", member_id=member_id,
-        name=name.strip(), nickname=nickname.strip(), birth_date=birth_date.strip(),
-        contact=contact.strip(),
+    """A member's details changed; a refused form names every wrong field and keeps them."""
+    club_of(request, club_id)
+    typed = {"name": name, "nickname": nickname, "birth_date": birth_date, "contact": contact}
+    with i18n.use_locale(locale_of(request)):
+        fields = Fields(MEMBER_LABELS)
+        name = fields.text("name", name, 100, required=True)
+        nickname = fields.text("nickname", nickname, 100)
+        born = fields.date("birth_date", birth_date)
+        contact = fields.text("contact", contact, 200)
+        if fields.errors:
+            return _member_page(request, club_id, member_id, fields.summary(), typed, fields.errors)
+    error = club_run(
+        request, club_id, "update_member", member_id=member_id, name=name,
+        nickname=nickname, birth_date=born, contact=contact,
     )  # fmt: skip
+    if error:
+        return _member_page(request, club_id, member_id, error, typed)
+    return back(f"/club/{club_id}/members/{member_id}", "updated")
 
 
 @router.post("/club/{club_id}/members/{member_id}/identity")
