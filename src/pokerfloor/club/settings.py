@@ -50,6 +50,7 @@ LADDER_STEPS = ("reminder", "fine", "exclusion")
 CURRENCIES = ("EUR", "CHF", "GBP", "USD", "CAD")
 DEFAULT_TIME_ZONE = "Europe/Paris"
 PRESETS = ("association", "heavenpoker")
+_CARD_CODE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.\-]{0,31}")
 _ZONE_NAME = re.compile(r"\A[A-Za-z][A-Za-z0-9_+\-]*(/[A-Za-z0-9_+\-]+)*\Z")
 
 
@@ -234,10 +235,12 @@ def _card_type_problems(card_types: tuple[CardType, ...]) -> list[SettingProblem
     if len(set(codes)) != len(codes):
         found.append(SettingProblem("card_types", ",".join(codes)[:100], "each code once"))
     for card_type in card_types:
-        if not re.fullmatch(r"[a-z0-9][a-z0-9_\-]{0,31}", card_type.code):
+        if not _CARD_CODE.fullmatch(card_type.code):
             found.append(
                 SettingProblem(
-                    "card_types.code", card_type.code[:40], "a-z, 0-9, '_' or '-', at most 32"
+                    "card_types.code",
+                    card_type.code[:40],
+                    "letters, digits, '.', '_' or '-', at most 32",
                 )
             )
         if not card_type.name.strip() or len(card_type.name) > 60:

@@ -54,7 +54,9 @@ LABELS = {
     "cards": N_("Card types"),
 }
 ACCEPTED = N_("accepted: %(accepted)s")
-CARD_ROW = N_("card %(row)s: a code of a-z, 0-9, “_” or “-” and a name of 1 to 60 characters")
+CARD_ROW = N_(
+    "card %(row)s: a code of letters, digits, “.”, “_” or “-” and a name of 1 to 60 characters"
+)
 CARD_PERIOD_NEEDED = N_("card %(row)s: tick at least one validity")
 LADDER_NEEDED = N_("at least one step")
 CURRENCY_CHOICE = N_("one of %(accepted)s")
