@@ -166,3 +166,84 @@ def test_a_time_zone_name_cannot_reach_the_file_system() -> None:
         assert [p.field for p in settings_problems(ClubSettings("X", time_zone=name))] == [
             "time_zone"
         ]
+
+
+def _checked_in_at(club: Club, at_ms: int) -> str:
+    """``ok`` or the refusal's code of checking member 1 in at ``at_ms``."""
+    try:
+        club.check_in("e1", "1", at_ms)
+    except PokerfloorError as refused:
+        return refused.code
+    return "ok"
+
+
+@pytest.mark.parametrize(("desk_minutes", "expected"), [(60, "ok"), (30, "DESK_NOT_OPEN")])
+def test_the_desk_opening_setting_decides_an_early_check_in(
+    desk_minutes: int, expected: str
+) -> None:
+    """heavenpoker 2.2: the cash desk opens the club's minutes before the start."""
+    club = new_club(desk_opens_minutes=desk_minutes)
+    member(club, "1", "Anne")
+    evening(club)
+    club.register("e1", "1", DAY0)
+    assert _checked_in_at(club, EVENING - 45 * 60_000) == expected
+
+
+@pytest.mark.parametrize(("late_minutes", "expected"), [(60, "ok"), (30, "LATE_ENTRY_OVER")])
+def test_the_late_entry_setting_decides_a_late_check_in(late_minutes: int, expected: str) -> None:
+    """heavenpoker 2.2, 2.6: late entries for the club's minutes after the start."""
+    club = new_club(late_entry_minutes=late_minutes)
+    member(club, "1", "Anne")
+    evening(club)
+    club.register("e1", "1", DAY0)
+    assert _checked_in_at(club, EVENING + 45 * 60_000) == expected
+
+
+@pytest.mark.parametrize(("close_minutes", "allowed"), [(15, True), (60, False)])
+def test_the_validations_closing_setting_decides_a_members_own_registration(
+    close_minutes: int, allowed: bool
+) -> None:
+    """heavenpoker 2.2: a member registers themselves until the validations close."""
+    club = new_club(validations_close_minutes=close_minutes)
+    member(club, "1", "Anne")
+    club.set_pin("1", "h2:pin", DAY0)
+    evening(club)
+    try:
+        club.register("e1", "1", EVENING - 30 * 60_000, by="member", pin_digest="h2:pin")
+    except PokerfloorError as refused:
+        assert not allowed and refused.code == "REGISTRATION_CLOSED"
+    else:
+        assert allowed
+
+
+@pytest.mark.parametrize(("hours", "overlaps"), [(6, True), (1, False)])
+def test_the_event_length_setting_decides_one_event_at_a_time(hours: int, overlaps: bool) -> None:
+    """heavenpoker 2.2: one event at a time, an event lasting the club's hours."""
+    club = new_club(event_hours=hours)
+    member(club, "1", "Anne")
+    evening(club, "e1")
+    evening(club, "e2", start=EVENING + 2 * HOUR)
+    club.register("e1", "1", DAY0)
+    try:
+        club.register("e2", "1", DAY0)
+    except PokerfloorError as refused:
+        assert overlaps and refused.code == "ONE_EVENT_AT_A_TIME"
+    else:
+        assert not overlaps
+
+
+@pytest.mark.parametrize("needs_presence", [True, False])
+def test_the_presence_setting_decides_who_joins_the_waiting_list(needs_presence: bool) -> None:
+    """heavenpoker 2.5: a player must be there to join the waiting list (a setting)."""
+    club = new_club(waiting_list_needs_presence=needs_presence)
+    for number in ("1", "2", "3"):
+        member(club, number, f"Joueur {number}")
+    evening(club, capacity=2)
+    club.register("e1", "1", DAY0)
+    club.register("e1", "2", DAY0)
+    try:
+        waiting = club.register("e1", "3", DAY0).waiting
+    except PokerfloorError as refused:
+        assert needs_presence and refused.code == "WAITING_LIST_NEEDS_PRESENCE"
+    else:
+        assert not needs_presence and waiting
