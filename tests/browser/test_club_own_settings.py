@@ -68,7 +68,9 @@ def test_a_french_association_sets_up_its_club_and_a_phone_is_warned(
     td.get_by_label("Délai d'annulation (heures avant le début)").fill("6")
     td.get_by_role("button", name="Enregistrer les réglages").click()
     expect(flash).to_contain_text("Les réglages du club sont enregistrés")
-    expect(td.locator("#changes-title + ul")).to_contain_text("fine_cents: 0 → 1000")
+    expect(td.locator("#changes-title + ul")).to_contain_text(
+        re.compile(r"Amende : 0,00.€ → 10,00.€")
+    )
     shot(td, "settings-1366")
 
     # ---- a member in one form, a PIN drawn and its letter ----------------------------------

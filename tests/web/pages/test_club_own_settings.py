@@ -64,7 +64,9 @@ def test_a_settings_change_is_recorded_with_old_and_new_values(venue: Venue) -> 
     assert ("minimum_age", "18", "21") in fields and ("fine_cents", "0", "1500") in fields
     assert changed.settings.ladder == ("reminder", "fine")
     assert [c.code for c in changed.settings.card_types] == ["annuelle"]
-    assert "minimum_age: 18 → 21" in words(saved.text)
+    listed = words(saved.text).replace("\xa0", " ").replace("\u202f", " ")
+    assert "Âge minimum : 18 → 21" in listed and "Amende : 0,00 € → 15,00 €" in listed
+    assert "Échelle des sanctions : rappel écrit → rappel écrit, amende" in listed
 
 
 def test_a_refused_settings_form_names_every_wrong_field_and_keeps_what_was_typed(

@@ -15,7 +15,7 @@ from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 
-from pokerfloor.club.events import ClubSettingsChanged
+from pokerfloor.club.events import ClubSettingsChanged, SettingChange
 from pokerfloor.club.settings import (
     CARD_PERIODS,
     CURRENCIES,
@@ -54,6 +54,7 @@ LABELS = {
     "cards": N_("Card types"),
 }
 ACCEPTED = N_("accepted: %(accepted)s")
+CHANGE = N_("%(setting)s: %(old)s → %(new)s")
 CARD_ROW = N_(
     "card %(row)s: a code of letters, digits, “.”, “_” or “-” and a name of 1 to 60 characters"
 )
@@ -173,6 +174,46 @@ def _settings_of(typed: dict[str, Any], old: ClubSettings, fields: Fields) -> Cl
     )
 
 
+# The label of each setting in the list of changes (the form's, or its own).
+CHANGE_LABELS = {
+    **LABELS,
+    "fine_cents": LABELS["fine"],
+    "waiting_deposit_cents": LABELS["waiting_deposit"],
+    "card_types": LABELS["cards"],
+    "cards_required": N_("Card needed"),
+    "waiting_list_needs_presence": N_("Presence for the waiting list"),
+    "utc_offset_minutes": N_("Offset from UTC (minutes)"),
+}
+YES, NO = N_("yes"), N_("no")
+
+
+def _change_text(change: SettingChange, currency: str) -> str:
+    """One setting changed, in the page's language: its label, the old and the new value."""
+    label = i18n.gettext(CHANGE_LABELS.get(change.field, change.field))
+    return i18n.gettext(
+        CHANGE, setting=label, old=_value_text(change.field, change.old, currency),
+        new=_value_text(change.field, change.new, currency),
+    )  # fmt: skip
+
+
+def _value_text(field: str, text: str, currency: str) -> str:
+    """A setting's value (as ``club_settings_changed`` keeps it) as the page shows it."""
+    if field.endswith("_cents") and text.lstrip("-").isdigit():
+        return i18n.format_cents(int(text), currency)  # the club's currency now
+    if text in ("true", "false"):
+        answer = YES if text == "true" else NO
+        return i18n.gettext(answer)
+    if field in ("ladder", "card_types"):
+        try:
+            items = msgspec.json.decode(text)
+        except msgspec.DecodeError:
+            return text
+        if field == "ladder":
+            return ", ".join(i18n.gettext(STEP_LABELS.get(str(s), str(s))) for s in items)
+        return ", ".join(str(card.get("name", "")) for card in items if isinstance(card, dict))
+    return text
+
+
 def _problem_field(field: str) -> str:
     """The form's field of a core setting's name."""
     if field.startswith("card_types"):
@@ -208,13 +249,18 @@ def _page(
 ) -> Response:
     club = club_of(request, club_id).club(club_id)
     shown = values or form_of(club.settings)
-    changes = [e for e in club.events if isinstance(e, ClubSettingsChanged)][-10:]
+    changed = [e for e in club.events if isinstance(e, ClubSettingsChanged)][-10:]
+    with i18n.use_locale(locale_of(request)):
+        changes = [
+            (event.at_ms, [_change_text(c, club.settings.currency) for c in event.changes])
+            for event in reversed(changed)
+        ]
     return club_render(
         request, "club_settings.html", club, error, values=shown,
         field_errors=field_errors or {}, currencies=CURRENCIES, zones=ZONES,
         ladder_steps=LADDER_STEPS, step_labels=STEP_LABELS, ladder_slots=LADDER_SLOTS,
         kinds=[(kind, KIND_LABELS[kind]) for kind in EVENT_KINDS],
-        periods=PERIOD_LABELS, labels=LABELS, changes=list(reversed(changes)),
+        periods=PERIOD_LABELS, labels=LABELS, changes=changes,
     )  # fmt: skip
 
 
