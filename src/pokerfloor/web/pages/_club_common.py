@@ -112,9 +112,12 @@ def refusal_text(request: Request, error: PokerfloorError, club_id: str) -> str:
 
 
 def member_names(clubs: ClubService, club_id: str) -> dict[str, str]:
-    """Members' names by number, for refusals that name a member."""
+    """Members' names by number, for refusals that name a member: the name with the number
+    after it (two members may share a name)."""
     try:
-        return clubs.read(club_id, lambda club: {m: club.members[m].name for m in club.members})
+        return clubs.read(
+            club_id, lambda club: {m: f"{club.members[m].name} ({m})" for m in club.members}
+        )
     except PokerfloorError:
         return {}
 

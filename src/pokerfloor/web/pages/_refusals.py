@@ -51,10 +51,11 @@ __all__ = [
 
 
 _WORD_PARAMS = frozenset({"kind", "options", "field"})
-# Params that hold player ids: shown as the players' names when the page knows them.
+# Params that hold player (or club member) ids: shown as their names when the page knows them.
 _PLAYER_PARAMS = frozenset(
     {
         "player_id",
+        "member_id",
         "players",
         "running",
         "deal",

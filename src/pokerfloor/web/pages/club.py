@@ -41,6 +41,7 @@ from pokerfloor.web.pages._common import (
     require_td,
 )
 from pokerfloor.web.pages._forms import number_or_text
+from pokerfloor.web.pages.club_desk import desk_context, row_refusal
 
 __all__ = ["KIND_LABELS", "router"]
 
@@ -207,16 +208,9 @@ def _event_page(
         statuses=STATUS_LABELS,
         tournament=tournament,
         tournament_id=tournament_id,
-        refusal_of=lambda row: _row_refusal(request, row),
+        refusal_of=lambda row: row_refusal(request, row),
+        **desk_context(request, clubs, club_id, event_id, request.query_params.get("q", "")),
     )
-
-
-def _row_refusal(request: Request, row: dict[str, Any]) -> str:
-    refusal = row.get("refusal")
-    if not refusal:
-        return ""
-    error = PokerfloorError(refusal["code"], refusal["message"], refusal["params"])
-    return refusal_text(request, error, "")
 
 
 @router.get("/club/{club_id}/events/{event_id}")
