@@ -13,7 +13,7 @@ import msgspec
 
 from pokerfloor.app.club_csv import MEMBER_COLUMNS, write_csv
 from pokerfloor.club._base import CashLine
-from pokerfloor.club.cashbook import CASH_COLUMNS
+from pokerfloor.club.cashbook import CASH_COLUMNS, Reconciliation
 from pokerfloor.club.state import Club
 
 # The desk shows this many members found: they fit 1366x768 with the page's head.
@@ -246,9 +246,15 @@ def cash_view(club: Club, tournament_lines: list[CashLine] | None = None) -> dic
         "club_id": club.club_id,
         "lines": club.cash_rows(tournament_lines=extra),
         "totals": msgspec.to_builtins(club.cash_totals(tournament_lines=extra)),
-        "by_day": [msgspec.to_builtins(r) for r in club.reconciliation("day", extra)],
-        "by_season": [msgspec.to_builtins(r) for r in club.reconciliation("season", extra)],
+        "by_day": [_period(r) for r in club.reconciliation("day", extra)],
+        "by_season": [_period(r) for r in club.reconciliation("season", extra)],
     }
+
+
+def _period(reconciliation: Reconciliation) -> dict[str, Any]:
+    built: dict[str, Any] = msgspec.to_builtins(reconciliation)
+    built["reconciles"] = reconciliation.reconciles
+    return built
 
 
 def members_csv(club: Club) -> str:
