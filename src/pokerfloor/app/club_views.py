@@ -203,6 +203,13 @@ def desk_row(
     status = registration.status if registration is not None else ""
     due = club.entry_due(event_id, member.member_id)
     seated = member.member_id in seats
+    paid = [
+        line
+        for line in club.cash_lines
+        if line.event_id == event_id
+        and line.member_id == member.member_id
+        and line.kind in ("entry", "fine")
+    ]
     return {
         "member_id": member.member_id,
         "name": member.name,
@@ -215,6 +222,8 @@ def desk_row(
         "due_cents": due.total_cents,
         "identity_checked": member.identity_checked,
         "refusal": _refusal(club, member.member_id, event_id) if not status else None,
+        "paid_cents": sum(line.cents + line.deposit_counted_cents for line in paid),
+        "paid_method": paid[0].method if paid else "",
         "seat": seats.get(member.member_id) if seated else None,
         "waiting": seated and seats[member.member_id] is None,
     }

@@ -62,6 +62,7 @@ def test_one_click_checks_in_and_pays_and_answers_with_the_row_only(venue: Venue
     assert answer.status_code == 200
     assert answer.text.lstrip().startswith("<tr") and "<html" not in answer.text
     assert "data-desk-done" in answer.text
+    assert "payé 20,00 € · Carte" in words(answer.text)
     club = clubs(venue).club("hp")
     assert club.calendar["e1"].registrations["1"].status == "checked_in"
     entry = next(line for line in club.cash_lines if line.kind == "entry")
