@@ -20,6 +20,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from pokerfloor.app import club_link
+from tests.browser.conftest import wait_until
 from tests.browser.test_club_month import DESK, TOKEN, Venue, ms
 
 SHOTS = os.environ.get("POKERFLOOR_SHOTS", "/tmp")
@@ -100,7 +101,8 @@ def check_in(page: Page, clicks: Clicks, number: int) -> None:
     # No reload, no scroll, the keyboard back in the search box.
     assert page.evaluate("window.deskMarker") == "still here"
     assert page.evaluate("window.scrollY") == 0
-    assert page.evaluate("document.activeElement.id") == "desk-search"
+    # htmx fires its load event once the swap settles: the focus follows a moment later.
+    wait_until(page, "document.activeElement && document.activeElement.id === 'desk-search'")
 
 
 def test_30_check_ins_with_payment_in_at_most_35_clicks(venue: Venue, browser: Browser) -> None:
@@ -154,4 +156,37 @@ def test_after_the_draw_one_click_checks_in_pays_and_seats(venue: Venue, browser
     page.goto(f"{venue.url}/t/{tournament_id}/desk?lang=fr")
     expect(page.locator("h1")).to_contain_text("Soirée du samedi — Deepstack")
     page.screenshot(path=f"{SHOTS}/h-desk-1366-tournament-desk.png")
+    context.close()
+
+
+def test_the_club_book_shows_the_tournaments_money_and_reconciles(
+    venue: Venue, browser: Browser
+) -> None:
+    """After the evening above: a refund at the tournament's desk reaches the club's book,
+    named; the reconciliation's day adds up. The desk at the other sizes, for the eye."""
+    tournament_id = club_link.tournament_id_of("hp", "sam")
+    venue.tournament(
+        tournament_id,
+        {"type": "refund", "player_id": "1", "amount_cents": 500, "reason": "monnaie"},
+    )
+    context = browser.new_context(viewport=DESK, locale="fr-FR")
+    page = context.new_page()
+    sign_in(page, venue)
+    page.goto(f"{venue.url}/club/hp/cash?lang=fr")
+    refund = page.locator("tr", has_text="tournoi : remboursement")
+    expect(refund).to_contain_text("Adèle Moreau")
+    expect(refund).to_contain_text("Soirée du samedi — Deepstack")
+    expect(refund).to_contain_text("-5,00 €")
+    day = page.locator("table.reconciliation tr", has_text="2026-11-28")
+    expect(day).to_contain_text("615,00 €")  # 31 entries of 20 € less the 5 € refund
+    page.screenshot(path=f"{SHOTS}/h-desk-1366-cash-book.png", full_page=True)
+    for name, size in (
+        ("390", {"width": 390, "height": 844}),
+        ("1920", {"width": 1920, "height": 1080}),
+    ):
+        page.set_viewport_size(size)  # type: ignore[arg-type]
+        page.goto(f"{venue.url}/club/hp/events/sam?lang=fr")
+        page.keyboard.type("mor")
+        expect(page.locator("tr[data-desk-member='1']")).to_be_visible()
+        page.screenshot(path=f"{SHOTS}/h-desk-{name}.png")
     context.close()
