@@ -42,7 +42,7 @@ from pokerfloor.web.pages._common import (
     require_td,
 )
 from pokerfloor.web.pages._forms import number_or_text
-from pokerfloor.web.pages.club_desk import desk_context, row_refusal
+from pokerfloor.web.pages.club_desk import PAYMENT_METHODS, desk_context, row_refusal
 
 __all__ = ["KIND_LABELS", "router"]
 
@@ -386,6 +386,7 @@ def cash_page(request: Request, club_id: str, error: str | None = None) -> Respo
         by_season=view["by_season"],
         season_names={s.season_id: s.name for s in club.seasons.values()},
         kinds=CASH_KIND_LABELS,
+        methods=PAYMENT_METHODS,
     )
 
 

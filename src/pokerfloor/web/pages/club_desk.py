@@ -87,17 +87,14 @@ def _known(
 
 
 @router.get("/club/{club_id}/events/{event_id}/desk")
-def desk_search(
-    request: Request, club_id: str, event_id: str, q: str = "", method: str = "cash"
-) -> Response:
+def desk_search(request: Request, club_id: str, event_id: str, q: str = "") -> Response:
     """The rows of the members ``q`` finds (htmx, as the TD types)."""
     clubs = club_of(request, club_id)
     _known(request, clubs, club_id, event_id)
     club = clubs.club(club_id)
     context = desk_context(request, clubs, club_id, event_id, q[:100])
     return render(
-        request, "club_desk_rows.html", club_id=club_id, event_id=event_id, club=club,
-        method=method, **context,
+        request, "club_desk_rows.html", club_id=club_id, event_id=event_id, club=club, **context,
     )  # fmt: skip
 
 
@@ -138,5 +135,5 @@ def desk_action(
     return render(
         request, "club_desk_row.html", club_id=club_id, event_id=event_id,
         club=clubs.club(club_id), row=row, row_error=error, row_done=error is None,
-        method=method, **_wording(request),
+        **_wording(request),
     )  # fmt: skip
