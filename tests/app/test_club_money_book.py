@@ -182,3 +182,15 @@ def test_the_tournament_takes_the_club_events_title_as_its_name() -> None:
     evening = Evening()
     summary = evening.tournaments.summary(evening.tournament_id)
     assert summary["name"] == "Soirée du samedi — Deepstack"
+
+
+def test_both_logs_replayed_give_the_same_club_book() -> None:
+    """Nothing is copied between the streams: services started again on the same store (a
+    restart, a crash) rebuild exactly the same club book."""
+    evening = Evening()
+    evening.rebuys_and_addons()
+    before = evening.book()
+    store = evening.clubs.store
+    evening.clubs = ClubService(store, KEY, lambda: evening.now)
+    evening.tournaments = TournamentService(store, lambda: evening.now)
+    assert evening.book() == before
