@@ -83,7 +83,8 @@ def test_a_refused_check_in_names_the_member_and_stays_in_the_row(venue: Venue) 
     again = venue.td.post(f"{DESK}/1", data={"method": "cash"})
     assert again.status_code == 200
     text = words(again.text)
-    assert "ALREADY_CHECKED_IN" in text and "Ada Lovelace (1)" in text
+    assert "ALREADY_CHECKED_IN" in text and "Ada Lovelace (1)" in text and "Mardi" in text
+    assert " e1" not in text
     assert "data-desk-done" not in again.text
     assert "Le membre 1 " not in text
 

@@ -29,7 +29,7 @@ from pokerfloor.web.club_access import clubs_of
 from pokerfloor.web.i18n import N_
 from pokerfloor.web.pages._common import PageError, locale_of, render, require_td
 from pokerfloor.web.pages._live import drain_burst, push_until_closed
-from pokerfloor.web.pages._refusals import explain, validation_text
+from pokerfloor.web.pages._refusals import EVENT_PREFIX, explain, validation_text
 from pokerfloor.web.pages.results import parse_cents
 
 __all__ = [
@@ -113,11 +113,16 @@ def refusal_text(request: Request, error: PokerfloorError, club_id: str) -> str:
 
 def member_names(clubs: ClubService, club_id: str) -> dict[str, str]:
     """Members' names by number, for refusals that name a member: the name with the number
-    after it (two members may share a name)."""
+    after it (two members may share a name); and the events' titles (``EVENT_PREFIX``)."""
+
+    def names(club: Club) -> dict[str, str]:
+        found = {m: f"{club.members[m].name} ({m})" for m in club.members}
+        for event_id, calendar_event in club.calendar.items():
+            found[f"{EVENT_PREFIX}{event_id}"] = calendar_event.scheduled.name
+        return found
+
     try:
-        return clubs.read(
-            club_id, lambda club: {m: f"{club.members[m].name} ({m})" for m in club.members}
-        )
+        return clubs.read(club_id, names)
     except PokerfloorError:
         return {}
 

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from pokerfloor.app.service import TournamentService
 
 __all__ = [
+    "EVENT_PREFIX",
     "EXPLANATIONS",
     "RefusalText",
     "explain",
@@ -66,6 +67,8 @@ _PLAYER_PARAMS = frozenset(
         "occupant",
     }
 )
+# A club event's title among the names: the key is this prefix and the event's id.
+EVENT_PREFIX = "event:"
 # Amounts of money in cents whose name does not end in ``_cents``.
 _MONEY = frozenset({("PAYOUTS_EXCEED_POOL", "payouts"), ("DEAL_BAD_PLAYED_FOR", "max")})
 # Params where 0 means "none": the sentence without them is shown.
@@ -104,6 +107,8 @@ def _shown(code: str, key: str, value: Any, names: Mapping[str, str]) -> str:
     text = str(value)
     if key in _PLAYER_PARAMS:
         return names.get(text, text)
+    if key == "event_id":  # a club's event, by its title when the page gave it
+        return names.get(f"{EVENT_PREFIX}{text}", text)
     if key in _WORD_PARAMS and text in WORDS:
         return i18n.gettext(WORDS[text])
     return text
