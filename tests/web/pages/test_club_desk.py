@@ -76,6 +76,18 @@ def test_a_member_not_registered_is_registered_and_checked_in_in_one_click(venue
     assert clubs(venue).club("hp").calendar["e1"].registrations["4"].status == "checked_in"
 
 
+def test_a_member_who_registered_meanwhile_is_checked_in_from_the_stale_row(
+    venue: Venue,
+) -> None:
+    at_the_desk(venue)
+    stale = venue.td.get(DESK, params={"q": "Monet"}).text
+    assert "Inscrire et valider" in stale
+    run(venue, type="register", event_id="e1", member_id="4")  # from the phone, meanwhile
+    answer = venue.td.post(f"{DESK}/4", data={"method": "cash", "new": "yes", "identity_by": "TD"})
+    assert "data-desk-done" in answer.text, answer.text
+    assert clubs(venue).club("hp").calendar["e1"].registrations["4"].status == "checked_in"
+
+
 def test_a_refused_check_in_names_the_member_and_stays_in_the_row(venue: Venue) -> None:
     at_the_desk(venue)
     run(venue, type="register", event_id="e1", member_id="1")

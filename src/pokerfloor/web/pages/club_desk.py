@@ -86,6 +86,14 @@ def _known(
         raise PageError(404, say_now(request, UNKNOWN, event_id=event_id, member_id=member_id))
 
 
+def _registered(clubs: ClubService, club_id: str, event_id: str, member_id: str) -> bool:
+    def holds(club: Club) -> bool:
+        registration = club.event(event_id).registrations.get(member_id)
+        return registration is not None and registration.status in ("registered", "checked_in")
+
+    return clubs.read(club_id, holds)
+
+
 @router.get("/club/{club_id}/events/{event_id}/desk")
 def desk_search(request: Request, club_id: str, event_id: str, q: str = "") -> Response:
     """The rows of the members ``q`` finds (htmx, as the TD types)."""
@@ -114,7 +122,8 @@ def desk_action(
     clubs = club_of(request, club_id)
     _known(request, clubs, club_id, event_id, member_id)
     error: str | None = None
-    if new == "yes":
+    # A row shown before the member registered from their phone: register only if still needed.
+    if new == "yes" and not _registered(clubs, club_id, event_id, member_id):
         error = club_run(
             request, club_id, "register", event_id=event_id, member_id=member_id,
             present=True, method=method,
