@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from pokerfloor.app import club_link
-from tests.web.pages.conftest import Venue, words
+from tests.web.pages.conftest import TOKEN, Venue, words
 from tests.web.pages.test_club_pages import HOUR_MS, a_club, clubs, run
 
 DESK = "/club/hp/events/e1/desk"
@@ -145,3 +145,23 @@ def test_a_tournament_without_a_name_is_shown_by_its_id(venue: Venue) -> None:
 def test_the_set_up_form_takes_a_display_name(venue: Venue) -> None:
     page = venue.td.get("/new").text
     assert 'name="name"' in page
+
+
+def test_the_cash_page_and_csv_carry_the_tournaments_money(venue: Venue) -> None:
+    start = at_the_desk(venue)
+    run(venue, type="schedule_event", event_id="e2", name="Jeudi", kind="tournament",
+        start_ms=start, capacity=10, buy_in_cents=2000, season_id="s1")  # fmt: skip
+    run(venue, type="register", event_id="e2", member_id="1")
+    venue.td.post("/club/hp/events/e2/desk/1", data={"method": "cash", "identity_by": "TD"})
+    venue.td.post("/club/hp/events/e2/tournament")
+    tournament_id = club_link.tournament_id_of("hp", "e2")
+    venue.command(tournament_id, type="refund", player_id="1", amount_cents=300, reason="x")
+    page = words(venue.td.get("/club/hp/cash").text)
+    assert "Rapprochement" in page and "tournoi : remboursement" in page
+    assert "-3,00 €" in page
+    text = venue.td.get("/club/hp/cash.csv").text
+    assert "tournament_refund" in text and "Jeudi" in text
+    api = venue.td.get("/api/clubs/hp/cash", headers={"Authorization": f"Bearer {TOKEN}"})
+    assert api.status_code == 200, api.text
+    (season,) = [p for p in api.json()["by_season"] if p["period"] == "s1"]
+    assert season["tournament_cents"] == 2000 - 300
