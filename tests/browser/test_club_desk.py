@@ -111,6 +111,8 @@ def test_30_check_ins_with_payment_in_at_most_35_clicks(venue: Venue, browser: B
     sign_in(page, venue)
     page.goto(f"{venue.url}/club/hp/events/sam?lang=fr")
     page.evaluate("window.deskMarker = 'still here'")
+    bottom = page.evaluate("document.getElementById('desk').getBoundingClientRect().bottom")
+    assert bottom <= DESK["height"], f"the desk ends at {bottom} px, below the screen"
     page.screenshot(path=f"{SHOTS}/h-desk-1366-start.png")
     clicks = Clicks()
     for number in range(1, 26):

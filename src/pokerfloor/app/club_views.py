@@ -17,7 +17,7 @@ from pokerfloor.club.cashbook import CASH_COLUMNS, Reconciliation
 from pokerfloor.club.state import Club
 
 # The desk shows this many members found: they fit 1366x768 with the page's head.
-DESK_ROWS = 6
+DESK_ROWS = 5
 
 __all__ = [
     "DESK_ROWS",
