@@ -40,7 +40,7 @@ class TournamentCreated(msgspec.Struct, frozen=True, tag="tournament_created"):
     payouts: dict[str, Any] | None = None
     # The name people read ("Soirée du samedi — Deepstack"): the club event's title, or typed
     # at set-up; "" (and every log written before it): the pages show the id.
-    name: str = ""
+    display_name: str = ""
 
 
 class PlayerRegistered(msgspec.Struct, frozen=True, tag="player_registered"):

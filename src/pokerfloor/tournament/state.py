@@ -287,7 +287,7 @@ class Tournament(
     @property
     def display_name(self) -> str:
         """What the pages call the tournament: its name, or its id when it has none."""
-        return self.created.name or self.created.tournament_id
+        return self.created.display_name or self.created.tournament_id
 
     def in_play(self) -> list[PlayerState]:
         return [player for player in self.players.values() if player.in_play]
