@@ -143,8 +143,13 @@ def test_a_tournament_without_a_name_is_shown_by_its_id(venue: Venue) -> None:
 
 
 def test_the_set_up_form_takes_a_display_name(venue: Venue) -> None:
-    page = venue.td.get("/new").text
-    assert 'name="name"' in page
+    from tests.web.pages.test_setup import create, new_form
+
+    form = {**new_form(venue), "name": ["Tournoi d'hiver <du club>"]}
+    assert create(venue, form, "hiver").status_code == 303
+    assert venue.service.summary("hiver")["name"] == "Tournoi d'hiver <du club>"
+    title = re.search(r"<title>(.*?)</title>", venue.td.get("/t/hiver/console").text, re.S)
+    assert title and "Tournoi d&#39;hiver &lt;du club&gt;" in title.group(1)
 
 
 def test_the_cash_page_and_csv_carry_the_tournaments_money(venue: Venue) -> None:
