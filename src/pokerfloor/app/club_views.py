@@ -111,6 +111,7 @@ def event_view(club: Club, event_id: str) -> dict[str, Any]:
             "deposit_cents": registration.deposit_cents,
             "late_cancellation": registration.late_cancellation,
             "fine_due_cents": club.fine_due_cents(member.member_id),
+            "due_cents": club.entry_due(event_id, member.member_id).total_cents,
             "identity_checked": member.identity_checked,
             "card": card.card_type if card else "",
             "refusal": _refusal(club, member.member_id, event_id),
