@@ -170,3 +170,21 @@ def test_the_cash_page_and_csv_carry_the_tournaments_money(venue: Venue) -> None
     assert api.status_code == 200, api.text
     (season,) = [p for p in api.json()["by_season"] if p["period"] == "s1"]
     assert season["tournament_cents"] == 2000 - 300
+
+
+def test_a_refusal_names_the_tournament_by_its_name_but_an_id_taken_by_its_id(
+    venue: Venue,
+) -> None:
+    venue.command("hiver", type="create_tournament", tournament_id="hiver", name="Grand Hiver")
+    for number in (1, 2):
+        venue.command("hiver", type="register_player", player_id=f"p{number}", name=f"J{number}")
+    venue.command("hiver", type="draw_seats", seed=1)
+    venue.command("hiver", type="start_clock")
+    venue.command("hiver", type="bust_players", table_no=1, players=["p2"])
+    venue.command("hiver", type="finish")
+    refused = words(venue.td.post("/t/hiver/desk/add", data={"name": "Zoé"}).text)
+    assert "Grand Hiver" in refused and "TOURNAMENT_FINISHED" in refused
+    from tests.web.pages.test_setup import create, new_form
+
+    taken = words(create(venue, new_form(venue), "hiver").text)
+    assert "hiver" in taken and "Grand Hiver" not in taken
