@@ -158,6 +158,10 @@ def test_after_the_draw_one_click_checks_in_pays_and_seats(venue: Venue, browser
     page.goto(f"{venue.url}/t/{tournament_id}/desk?lang=fr")
     expect(page.locator("h1")).to_contain_text("Soirée du samedi — Deepstack")
     page.screenshot(path=f"{SHOTS}/h-desk-1366-tournament-desk.png")
+    for screen in ("clock", "console"):
+        page.goto(f"{venue.url}/t/{tournament_id}/{screen}?lang=fr")
+        assert "Soirée du samedi — Deepstack" in page.title()
+        page.screenshot(path=f"{SHOTS}/h-desk-1366-{screen}.png")
     context.close()
 
 
