@@ -10,7 +10,7 @@ import pytest
 
 from pokerfloor.app.untrusted import check_imported_events
 from pokerfloor.errors import PokerfloorError
-from pokerfloor.tournament.events import PaymentRecorded, PlayerRegistered
+from pokerfloor.tournament.events import PaymentRecorded, PlayerRegistered, TournamentCreated
 from pokerfloor.tournament.state import Tournament
 from pokerfloor.tournament.structure import load_structure
 
@@ -38,6 +38,7 @@ def test_a_log_the_api_could_have_written_is_accepted() -> None:
         ("player_id", "p1\n", PlayerRegistered),
         ("player_id", "<p1>", PlayerRegistered),
         ("method", "m" * 41, PaymentRecorded),
+        ("display_name", "x" * 101, TournamentCreated),
     ],
 )
 def test_an_imported_text_beyond_the_apis_bound_is_refused_naming_the_field(

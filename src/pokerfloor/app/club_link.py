@@ -10,6 +10,14 @@ and survives a crash between the two streams: starting again finds the tournamen
 registers only the players it lacks. Closing the event reads the finished tournament's places,
 points and prizes and hands them to the club's ``close_event`` (no-shows counted there, season
 standings from there). The tournament's own code is not changed.
+
+Once the seats are drawn, a member checked in later is registered late (seated at once, or on
+the tournament's waiting list when full): the desk seats the player in the same step.
+
+The club's cash book reads each event's tournament book (``tournament_cash_lines``): every line
+of money taken by the tournament itself (re-entries, rebuys, add-ons, its refunds), the
+payments marked ``club`` left out (the club's desk collected those entries and its book has
+them already). Nothing is copied: both logs replay to the same books.
 """
 
 from __future__ import annotations
@@ -25,18 +33,31 @@ from pokerfloor.app.commands import (
     MAX_ID_LENGTH,
     CreateTournament,
     RecordPayment,
+    RegisterLate,
     RegisterPlayer,
     is_valid_id,
 )
 from pokerfloor.app.service import TournamentService
+from pokerfloor.club._base import CashLine
+from pokerfloor.club.cashbook import TOURNAMENT_KINDS
 from pokerfloor.club.events import ClubEventScheduled
 from pokerfloor.club.state import Club
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament.structure import dump_structure, load_structure
 
-__all__ = ["DEFAULT_STRUCTURE", "close_event", "start_tournament", "tournament_id_of"]
+__all__ = [
+    "CLUB_METHOD",
+    "DEFAULT_STRUCTURE",
+    "close_event",
+    "seat_of",
+    "start_tournament",
+    "tournament_cash_lines",
+    "tournament_id_of",
+]
 
 DEFAULT_STRUCTURE = "club-evening"
+# The payment method of the entries the club's desk collected (the club's book has them).
+CLUB_METHOD = "club"
 
 
 def tournament_id_of(club_id: str, event_id: str) -> str:
@@ -91,22 +112,70 @@ def start_tournament(
                 table_size=scheduled.table_size,
                 max_players=max(2, scheduled.capacity),
                 points=_points(clubs, club_id, scheduled),
+                name=scheduled.name[:100],
             ),
         )
     tournament = tournaments.tournament(tournament_id)
     known = set(tournament.players) | set(tournament.waiting_list)
     drawn = bool(tournament.tables)
     for member_id, name in players:
-        if member_id in known or drawn or not is_valid_id(member_id):
+        if member_id in known or not is_valid_id(member_id):
             continue
-        tournaments.execute(
-            tournament_id, RegisterPlayer(player_id=member_id, name=name[:100], present=True)
-        )
-        if scheduled.buy_in_cents:
+        if drawn:
+            tournaments.execute(tournament_id, RegisterLate(player_id=member_id, name=name[:100]))
+        else:
             tournaments.execute(
-                tournament_id, RecordPayment(player_id=member_id, paid=True, method="club")
+                tournament_id, RegisterPlayer(player_id=member_id, name=name[:100], present=True)
+            )
+        owed = tournaments.tournament(tournament_id).cash_accounts.get(member_id)
+        if owed is not None and owed.owed_cents:
+            tournaments.execute(
+                tournament_id, RecordPayment(player_id=member_id, paid=True, method=CLUB_METHOD)
             )
     return tournament_id
+
+
+def seat_of(
+    tournaments: TournamentService, club_id: str, event_id: str
+) -> dict[str, tuple[int, int] | None]:
+    """Where each player of the event's tournament sits (table, seat), None for its waiting
+    list; empty before the tournament exists or before its draw."""
+    tournament_id = tournament_id_of(club_id, event_id)
+    if not tournaments.exists(tournament_id):
+        return {}
+    tournament = tournaments.tournament(tournament_id)
+    seats: dict[str, tuple[int, int] | None] = {
+        player.player_id: (player.seat.table_no, player.seat.seat_no)
+        for player in tournament.players.values()
+        if player.seat is not None
+    }
+    seats.update({player_id: None for player_id in tournament.waiting_list})
+    return seats
+
+
+def tournament_cash_lines(
+    clubs: ClubService, tournaments: TournamentService, club_id: str
+) -> list[CashLine]:
+    """The money lines of the club's tournaments (``TOURNAMENT_KINDS``) for its cash book."""
+    event_ids = clubs.read(club_id, lambda club: list(club.calendar))
+    lines: list[CashLine] = []
+    for event_id in event_ids:
+        tournament_id = tournament_id_of(club_id, event_id)
+        if not tournaments.exists(tournament_id):
+            continue
+        name = tournaments.summary(tournament_id)["name"]
+        for line in tournaments.cash_book(tournament_id)["lines"]:
+            if not line["paid_cents"] or line["method"] == CLUB_METHOD:
+                continue
+            kind = f"tournament_{line['kind']}"
+            lines.append(
+                CashLine(
+                    line["at_ms"], kind if kind in TOURNAMENT_KINDS else "tournament_payment",
+                    line["paid_cents"], line["player_id"],
+                    event_id, line["method"], line["note"], 0, line["name"], tournament_id, name,
+                )
+            )  # fmt: skip
+    return lines
 
 
 def _points(

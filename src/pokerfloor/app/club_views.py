@@ -12,13 +12,20 @@ from typing import Any
 import msgspec
 
 from pokerfloor.app.club_csv import MEMBER_COLUMNS, write_csv
-from pokerfloor.club.cashbook import CASH_COLUMNS
+from pokerfloor.club._base import CashLine
+from pokerfloor.club.cashbook import CASH_COLUMNS, Reconciliation
 from pokerfloor.club.state import Club
 
+# The desk shows this many members found: they fit 1366x768 with the page's head.
+DESK_ROWS = 5
+
 __all__ = [
+    "DESK_ROWS",
     "cash_csv",
     "cash_view",
     "club_summary",
+    "desk_row",
+    "desk_rows",
     "event_view",
     "member_view",
     "members_csv",
@@ -108,6 +115,7 @@ def event_view(club: Club, event_id: str) -> dict[str, Any]:
             "deposit_cents": registration.deposit_cents,
             "late_cancellation": registration.late_cancellation,
             "fine_due_cents": club.fine_due_cents(member.member_id),
+            "due_cents": club.entry_due(event_id, member.member_id).total_cents,
             "identity_checked": member.identity_checked,
             "card": card.card_type if card else "",
             "refusal": _refusal(club, member.member_id, event_id),
@@ -118,7 +126,10 @@ def event_view(club: Club, event_id: str) -> dict[str, Any]:
         "event": _scheduled(club, event_id),
         "registrations": [row(r) for r in calendar_event.registrations.values()],
         "cancelled": [row(r) for r in calendar_event.cancelled],
-        "results": [msgspec.to_builtins(r) for r in calendar_event.results],
+        "results": [
+            {**msgspec.to_builtins(r), "name": _shown_name(club, r.member_id)}
+            for r in calendar_event.results
+        ],
         "entries": calendar_event.entries,
     }
 
@@ -185,13 +196,79 @@ def standings_view(club: Club, season_id: str) -> dict[str, Any]:
     }
 
 
-def cash_view(club: Club) -> dict[str, Any]:
-    totals = club.cash_totals()
+def desk_row(
+    club: Club, event_id: str, member_id: str, seats: dict[str, tuple[int, int] | None]
+) -> dict[str, Any]:
+    """One member at the event's desk: their registration (``status`` "" when none), what
+    checking in collects now (``due``), their record and, once the tournament has them, their
+    seat (``seat``: (table, seat); ``waiting``: on the tournament's waiting list)."""
+    calendar_event = club.event(event_id)
+    member = club.member(member_id)
+    registration = calendar_event.registrations.get(member.member_id)
+    status = registration.status if registration is not None else ""
+    due = club.entry_due(event_id, member.member_id)
+    seated = member.member_id in seats
+    paid = [
+        line
+        for line in club.cash_lines
+        if line.event_id == event_id
+        and line.member_id == member.member_id
+        and line.kind in ("entry", "fine")
+    ]
+    return {
+        "member_id": member.member_id,
+        "name": member.name,
+        "nickname": member.nickname,
+        "status": status,
+        "present": registration.present if registration is not None else False,
+        "buy_in_cents": due.buy_in_cents,
+        "deposit_cents": due.deposit_cents,
+        "fines_cents": due.fines_cents,
+        "due_cents": due.total_cents,
+        "identity_checked": member.identity_checked,
+        "refusal": _refusal(club, member.member_id, event_id) if not status else None,
+        "paid_cents": sum(line.cents + line.deposit_counted_cents for line in paid),
+        "paid_method": paid[0].method if paid else "",
+        "seat": seats.get(member.member_id) if seated else None,
+        "waiting": seated and seats[member.member_id] is None,
+    }
+
+
+def desk_rows(
+    club: Club, event_id: str, query: str, seats: dict[str, tuple[int, int] | None]
+) -> list[dict[str, Any]]:
+    """The members the desk's search finds (name or number, accents and case ignored); with
+    nothing typed, the registered members still to check in, by name."""
+    calendar_event = club.event(event_id)
+    if query.strip():
+        found = [member.member_id for member in club.find_members(query, limit=DESK_ROWS)]
+    else:
+        waiting_desk = [
+            club.member(r.member_id)
+            for r in calendar_event.registrations.values()
+            if r.status == "registered"
+        ]
+        found = [m.member_id for m in sorted(waiting_desk, key=lambda m: m.name)[:DESK_ROWS]]
+    return [desk_row(club, event_id, member_id, seats) for member_id in found]
+
+
+def cash_view(club: Club, tournament_lines: list[CashLine] | None = None) -> dict[str, Any]:
+    """The book with the club's tournaments' money (``club_link.tournament_cash_lines``), its
+    totals and its reconciliation per day and per season."""
+    extra = tournament_lines or []
     return {
         "club_id": club.club_id,
-        "lines": club.cash_rows(),
-        "totals": msgspec.to_builtins(totals),
+        "lines": club.cash_rows(tournament_lines=extra),
+        "totals": msgspec.to_builtins(club.cash_totals(tournament_lines=extra)),
+        "by_day": [_period(r) for r in club.reconciliation("day", extra)],
+        "by_season": [_period(r) for r in club.reconciliation("season", extra)],
     }
+
+
+def _period(reconciliation: Reconciliation) -> dict[str, Any]:
+    built: dict[str, Any] = msgspec.to_builtins(reconciliation)
+    built["reconciles"] = reconciliation.reconciles
+    return built
 
 
 def members_csv(club: Club) -> str:
@@ -204,10 +281,9 @@ def members_csv(club: Club) -> str:
     )
 
 
-def cash_csv(club: Club) -> str:
-    return write_csv(
-        CASH_COLUMNS, ([row[column] for column in CASH_COLUMNS] for row in club.cash_rows())
-    )
+def cash_csv(club: Club, tournament_lines: list[CashLine] | None = None) -> str:
+    rows = club.cash_rows(tournament_lines=tournament_lines or [])
+    return write_csv(CASH_COLUMNS, ([row[column] for column in CASH_COLUMNS] for row in rows))
 
 
 def _points_text(hundredths: int) -> str:

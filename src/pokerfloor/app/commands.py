@@ -125,6 +125,8 @@ class CreateTournament(_Command, frozen=True, tag="create_tournament"):
     # The payout scheme (pokerfloor.tournament.prizes.payout_scheme): ``finish`` without
     # amounts pays the pool by it; none: the standard table.
     payouts: PayoutSpec | None = None
+    # The name the pages show (the club event's title, or typed at set-up); "": the id.
+    name: Annotated[str, msgspec.Meta(max_length=100)] = ""
 
 
 class RegisterPlayer(_Command, frozen=True, tag="register_player"):

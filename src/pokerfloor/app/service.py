@@ -290,6 +290,7 @@ class TournamentService:
             command.max_players,
             None if command.points is None else msgspec.to_builtins(command.points),
             None if command.payouts is None else msgspec.to_builtins(command.payouts),
+            command.name,
         )
 
     def _run(self, tournament: Tournament, command: TournamentCommand, before: int) -> None:
@@ -415,6 +416,7 @@ class TournamentService:
             created = tournament.created
             return {
                 "tournament_id": created.tournament_id,
+                "name": tournament.display_name,
                 "profile": created.profile,
                 "structure_name": created.structure_name,
                 "points": created.points,

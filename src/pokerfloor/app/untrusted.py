@@ -41,6 +41,7 @@ _BOUNDS: dict[str, Any] = {
     "away": PlayerIdText,
     "name": NameText,
     "structure_name": _OptionalName,
+    "display_name": _OptionalName,  # tournament_created: "" when the tournament has none
     "reason": _OtherText,
     "method": MethodText,
     "payment_method": MethodText,

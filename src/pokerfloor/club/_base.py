@@ -177,6 +177,11 @@ class CashLine:
     method: str = ""
     note: str = ""
     deposit_counted_cents: int = 0  # an entry: the deposit held before and counted in it
+    # A line of a club tournament's own book (kinds ``tournament_*``): who paid, as the
+    # tournament names them, and which tournament.
+    player_name: str = ""
+    tournament_id: str = ""
+    tournament_name: str = ""
 
 
 def check_id(what: str, value: str) -> None:

@@ -38,6 +38,9 @@ class TournamentCreated(msgspec.Struct, frozen=True, tag="tournament_created"):
     # The payout scheme chosen at set-up: {"name": "shares", "basis_points": [...]}, ...
     # (prizes.payout_scheme); none: the standard table.
     payouts: dict[str, Any] | None = None
+    # The name people read ("Soirée du samedi — Deepstack"): the club event's title, or typed
+    # at set-up; "" (and every log written before it): the pages show the id.
+    display_name: str = ""
 
 
 class PlayerRegistered(msgspec.Struct, frozen=True, tag="player_registered"):

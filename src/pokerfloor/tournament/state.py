@@ -210,10 +210,12 @@ class Tournament(
         max_players: int | None = None,
         points: Mapping[str, Any] | None = None,
         payouts: Mapping[str, Any] | None = None,
+        name: str = "",
     ) -> Tournament:
         """A new tournament; ``points``: the championship points formula of the evening
         (checked by ``points.points_formula``; ``finish`` uses it by default); ``payouts``:
-        its payout scheme (``prizes.payout_scheme``; none: the standard table)."""
+        its payout scheme (``prizes.payout_scheme``; none: the standard table); ``name``: its
+        display name (``display_name``)."""
         if payouts is not None:
             prizes.payout_scheme(payouts)
         load_profile(profile)  # refuse an unknown profile before anything is recorded
@@ -234,6 +236,7 @@ class Tournament(
             structure,
             None if points is None else dict(points),
             None if payouts is None else dict(payouts),
+            " ".join(name.split()),
         )
         return cls(created, structure)
 
@@ -280,6 +283,11 @@ class Tournament(
         return self.profile.citations(key)
 
     # ---- queries ------------------------------------------------------------------------
+
+    @property
+    def display_name(self) -> str:
+        """What the pages call the tournament: its name, or its id when it has none."""
+        return self.created.display_name or self.created.tournament_id
 
     def in_play(self) -> list[PlayerState]:
         return [player for player in self.players.values() if player.in_play]

@@ -43,12 +43,13 @@ from pokerfloor.app.club_views import (
     standings_view,
 )
 from pokerfloor.app.service import TournamentService
+from pokerfloor.club._base import CashLine
 from pokerfloor.club.state import Club
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.web.api_common import ApiError, check_td_token, decode_body, read_body
 from pokerfloor.web.club_access import PIN_FAILURES_PER_MINUTE, csv_response, member_acts
 from pokerfloor.web.pages import club as club_pages
-from pokerfloor.web.pages import club_members, club_public, club_settings
+from pokerfloor.web.pages import club_desk, club_members, club_public, club_settings
 from pokerfloor.web.sessions import FailureLimiter, Guard, TooManyFailures
 
 __all__ = ["mount_club"]
@@ -236,11 +237,23 @@ def mount_club(app: FastAPI, service: TournamentService, secret: bytes) -> ClubS
 
     @router.get("/{club_id}/cash", summary="The club's cash book (TD)", dependencies=td)
     def cash(club_id: ClubIdPath) -> dict[str, Any]:
-        return read(club_id, cash_view)
+        """The club's lines and its tournaments' money (``tournament_*``), with the totals and
+        the reconciliation per day and per season."""
+        extra = _tournament_lines(club_id)
+        return read(club_id, lambda club: cash_view(club, extra))
 
     @router.get("/{club_id}/cash.csv", summary="The cash book as CSV (TD)", dependencies=td)
     def cash_file(club_id: ClubIdPath) -> Response:
-        return csv_response(read(club_id, cash_csv), f"{club_id}-cash.csv")
+        extra = _tournament_lines(club_id)
+        return csv_response(
+            read(club_id, lambda club: cash_csv(club, extra)), f"{club_id}-cash.csv"
+        )
+
+    def _tournament_lines(club_id: str) -> list[CashLine]:
+        try:
+            return club_link.tournament_cash_lines(clubs, service, club_id)
+        except PokerfloorError as error:
+            raise _refusal(error) from error
 
     @router.get("/{club_id}/log", summary="The club's event log (TD)", dependencies=td)
     def log(club_id: ClubIdPath, after_seq: Annotated[int, Query(ge=0, le=2**53)] = 0) -> Response:
@@ -319,6 +332,7 @@ def mount_club(app: FastAPI, service: TournamentService, secret: bytes) -> ClubS
 
     app.include_router(router)
     app.include_router(club_pages.router, include_in_schema=False)
+    app.include_router(club_desk.router, include_in_schema=False)
     app.include_router(club_members.router, include_in_schema=False)
     app.include_router(club_public.router, include_in_schema=False)
     app.include_router(club_settings.router, include_in_schema=False)

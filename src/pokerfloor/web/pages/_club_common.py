@@ -21,6 +21,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from starlette.concurrency import run_in_threadpool
 
 from pokerfloor.app.club_commands import ClubCommand
+from pokerfloor.app.club_link import tournament_id_of
 from pokerfloor.app.club_service import ClubService
 from pokerfloor.club.state import Club
 from pokerfloor.errors import PokerfloorError
@@ -30,7 +31,12 @@ from pokerfloor.web.club_access import clubs_of
 from pokerfloor.web.i18n import N_
 from pokerfloor.web.pages._common import PageError, locale_of, render, require_td
 from pokerfloor.web.pages._live import drain_burst, push_until_closed
-from pokerfloor.web.pages._refusals import explain, validation_text
+from pokerfloor.web.pages._refusals import (
+    EVENT_PREFIX,
+    TOURNAMENT_PREFIX,
+    explain,
+    validation_text,
+)
 from pokerfloor.web.pages.results import parse_cents
 
 __all__ = [
@@ -116,9 +122,19 @@ def refusal_text(request: Request, error: PokerfloorError, club_id: str) -> str:
 
 
 def member_names(clubs: ClubService, club_id: str) -> dict[str, str]:
-    """Members' names by number, for refusals that name a member."""
+    """Members' names by number, for refusals that name a member: the name with the number
+    after it (two members may share a name); and the events' titles (``EVENT_PREFIX``)."""
+
+    def names(club: Club) -> dict[str, str]:
+        found = {m: f"{club.members[m].name} ({m})" for m in club.members}
+        for event_id, calendar_event in club.calendar.items():
+            found[f"{EVENT_PREFIX}{event_id}"] = calendar_event.scheduled.name
+            tournament_id = tournament_id_of(club.club_id, event_id)
+            found[f"{TOURNAMENT_PREFIX}{tournament_id}"] = calendar_event.scheduled.name
+        return found
+
     try:
-        return clubs.read(club_id, lambda club: {m: club.members[m].name for m in club.members})
+        return clubs.read(club_id, names)
     except PokerfloorError:
         return {}
 

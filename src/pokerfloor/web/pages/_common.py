@@ -162,6 +162,8 @@ def render(request: Request, template: str, status: int = 200, **context: Any) -
     was asked with ``?lang=`` so that the choice sticks."""
     pages = pages_of(request)
     language = locale_of(request)
+    if "tournament_id" in context and "tournament_name" not in context:
+        context["tournament_name"] = tournament_name(pages.service, context["tournament_id"])
     with i18n.use_locale(language):
         html = pages.env.get_template(template).render(
             request=request,
@@ -174,6 +176,16 @@ def render(request: Request, template: str, status: int = 200, **context: Any) -
     if request.query_params.get("lang") in i18n.LOCALES:
         response.set_cookie(LANG_COOKIE, language, max_age=365 * 86400, samesite="lax")
     return response
+
+
+def tournament_name(service: TournamentService, tournament_id: str) -> str:
+    """The tournament's display name for a page's title; its id when it cannot be read."""
+    try:
+        if service.exists(tournament_id):
+            return service.tournament(tournament_id).display_name
+    except PokerfloorError:
+        pass
+    return tournament_id
 
 
 def render_fragment(template: str, language: str, pages: Pages, **context: Any) -> str:

@@ -40,7 +40,9 @@ if TYPE_CHECKING:
     from pokerfloor.app.service import TournamentService
 
 __all__ = [
+    "EVENT_PREFIX",
     "EXPLANATIONS",
+    "TOURNAMENT_PREFIX",
     "RefusalText",
     "explain",
     "placeholders",
@@ -51,10 +53,11 @@ __all__ = [
 
 
 _WORD_PARAMS = frozenset({"kind", "options", "field"})
-# Params that hold player ids: shown as the players' names when the page knows them.
+# Params that hold player (or club member) ids: shown as their names when the page knows them.
 _PLAYER_PARAMS = frozenset(
     {
         "player_id",
+        "member_id",
         "players",
         "running",
         "deal",
@@ -65,6 +68,12 @@ _PLAYER_PARAMS = frozenset(
         "occupant",
     }
 )
+# A club event's or a tournament's title among the names: the key is the prefix and the id.
+EVENT_PREFIX = "event:"
+TOURNAMENT_PREFIX = "tournament:"
+_TITLED_PARAMS = {"event_id": EVENT_PREFIX, "tournament_id": TOURNAMENT_PREFIX}
+# Refusals about the id itself (one already taken, one that differs): the id, not the title.
+_ABOUT_THE_ID = frozenset({"TOURNAMENT_EXISTS", "TOURNAMENT_ID_MISMATCH", "CLUB_EVENT_EXISTS"})
 # Amounts of money in cents whose name does not end in ``_cents``.
 _MONEY = frozenset({("PAYOUTS_EXCEED_POOL", "payouts"), ("DEAL_BAD_PLAYED_FOR", "max")})
 # Params where 0 means "none": the sentence without them is shown.
@@ -103,6 +112,9 @@ def _shown(code: str, key: str, value: Any, names: Mapping[str, str]) -> str:
     text = str(value)
     if key in _PLAYER_PARAMS:
         return names.get(text, text)
+    if key in _TITLED_PARAMS and code not in _ABOUT_THE_ID:
+        # A club's event or a tournament, by its title when the page gave it.
+        return names.get(f"{_TITLED_PARAMS[key]}{text}", text)
     if key in _WORD_PARAMS and text in WORDS:
         return i18n.gettext(WORDS[text])
     return text
@@ -181,15 +193,18 @@ def explain(error: PokerfloorError, names: Mapping[str, str] | None = None) -> R
 
 
 def refusal_names(service: TournamentService, tournament_id: str) -> dict[str, str]:
-    """The players' names by id for a refusal of this tournament (none when it does not
-    exist yet or cannot be read)."""
+    """The players' names by id for a refusal of this tournament, and its own name (none when
+    it does not exist yet or cannot be read)."""
     try:
         if not service.exists(tournament_id):
             return {}
         listed = service.players_list(tournament_id)
+        title = service.summary(tournament_id)["name"]
     except PokerfloorError:
         return {}
-    return {p["player_id"]: p["name"] for p in (*listed["waiting_list"], *listed["players"])}
+    names = {p["player_id"]: p["name"] for p in (*listed["waiting_list"], *listed["players"])}
+    names[f"{TOURNAMENT_PREFIX}{tournament_id}"] = title
+    return names
 
 
 # ---- a command refused by its validation (msgspec) -----------------------------------------

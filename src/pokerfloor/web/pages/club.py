@@ -15,8 +15,9 @@ from fastapi.responses import Response
 from pokerfloor.app import club_link
 from pokerfloor.app._command_fields import is_valid_id
 from pokerfloor.app.club_service import ClubService
-from pokerfloor.app.club_views import cash_csv, event_view, standings_view
+from pokerfloor.app.club_views import cash_csv, cash_view, event_view, standings_view
 from pokerfloor.app.service import TournamentService
+from pokerfloor.club._base import CashLine
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.rules import bundled_profile_ids
 from pokerfloor.tournament.structure import bundled_structures
@@ -44,6 +45,7 @@ from pokerfloor.web.pages._common import (
     require_td,
 )
 from pokerfloor.web.pages._forms import number_or_text
+from pokerfloor.web.pages.club_desk import PAYMENT_METHODS, desk_context, row_refusal
 
 __all__ = ["KIND_LABELS", "router"]
 
@@ -76,6 +78,12 @@ CASH_KIND_LABELS = {
     "fine": N_("fine"),
     "other": N_("other"),
     "refund": N_("refund"),
+    "tournament_entry": N_("tournament: entry"),
+    "tournament_reentry": N_("tournament: re-entry"),
+    "tournament_rebuy": N_("tournament: rebuy"),
+    "tournament_addon": N_("tournament: add-on"),
+    "tournament_payment": N_("tournament: payment"),
+    "tournament_refund": N_("tournament: refund"),
 }
 BAD_DATE = N_("Give the start as a date and a time.")
 BAD_AMOUNT = N_("Give the amount in whole units or with two decimals (20 or 20.50).")
@@ -255,16 +263,9 @@ def _event_page(
         statuses=STATUS_LABELS,
         tournament=tournament,
         tournament_id=tournament_id,
-        refusal_of=lambda row: _row_refusal(request, row),
+        refusal_of=lambda row: row_refusal(request, row),
+        **desk_context(request, clubs, club_id, event_id, request.query_params.get("q", "")),
     )
-
-
-def _row_refusal(request: Request, row: dict[str, Any]) -> str:
-    refusal = row.get("refusal")
-    if not refusal:
-        return ""
-    error = PokerfloorError(refusal["code"], refusal["message"], refusal["params"])
-    return refusal_text(request, error, "")
 
 
 @router.get("/club/{club_id}/events/{event_id}")
@@ -420,15 +421,27 @@ def season_page(request: Request, club_id: str, season_id: str) -> Response:
 def cash_page(request: Request, club_id: str, error: str | None = None) -> Response:
     clubs = club_of(request, club_id)
     club = clubs.club(club_id)
+    extra = _tournament_lines(request, clubs, club_id)
+    view = clubs.read(club_id, lambda c: cash_view(c, extra))
     return club_render(
         request,
         "club_cash.html",
         club,
         error,
-        rows=club.cash_rows(),
-        totals=club.cash_totals(),
+        rows=view["lines"],
+        totals=view["totals"],
+        by_day=view["by_day"],
+        by_season=view["by_season"],
+        season_names={s.season_id: s.name for s in club.seasons.values()},
         kinds=CASH_KIND_LABELS,
+        methods=PAYMENT_METHODS,
     )
+
+
+def _tournament_lines(request: Request, clubs: ClubService, club_id: str) -> list[CashLine]:
+    """The club's tournaments' money (app/club_link.py); a damaged tournament is refused as
+    everywhere (``TOURNAMENT_DAMAGED``) rather than left out of the book unseen."""
+    return club_link.tournament_cash_lines(clubs, tournaments_of(request), club_id)
 
 
 @router.post("/club/{club_id}/cash")
@@ -459,4 +472,5 @@ def cash_line(
 @router.get("/club/{club_id}/cash.csv")
 def cash_file(request: Request, club_id: str) -> Response:
     clubs = club_of(request, club_id)
-    return csv_response(clubs.read(club_id, cash_csv), f"{club_id}-cash.csv")
+    extra = _tournament_lines(request, clubs, club_id)
+    return csv_response(clubs.read(club_id, lambda c: cash_csv(c, extra)), f"{club_id}-cash.csv")

@@ -112,6 +112,7 @@ class SetupFields(StructureFields, PointsForm, PayoutsForm):
     """The whole set-up form."""
 
     tournament_id: Short = ""
+    name: Short = ""  # the display name (optional: the id otherwise)
     profile: Short = DEFAULT_PROFILE
     table_size: Short = "9"
     max_players: Short = ""
@@ -389,6 +390,7 @@ def _create(request: Request, tournament_id: str, fields: SetupFields) -> str | 
         max_players=max_players,
         points=points,
         payouts=payouts,
+        name=fields.name.strip(),
     )
 
 
