@@ -66,9 +66,7 @@ def _view(table: DealtTable, viewer: str, own_seat: int | None, everything: bool
         if not (everything or seat_no == own_seat):
             cards = tuple(card for card in cards if card in shown.get(index, ()))
         seats.append(
-            SeatView(
-                seat_no, hand.names[index], hand.stacks[index], hand.committed[index], cards
-            )
+            SeatView(seat_no, hand.names[index], hand.stacks[index], hand.committed[index], cards)
         )
     to_act = hand.players[hand.to_act] if hand.to_act >= 0 else 0
     dealt = table.dealt
