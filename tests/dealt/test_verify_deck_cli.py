@@ -80,3 +80,9 @@ def test_bad_input_exits_2_naming_the_field(tmp_path: Path) -> None:
     )
     assert bad_secret.exit_code == 2
     assert "champ secret" in bad_secret.output
+    assert "hexadécimal" in bad_secret.output and "hexadecimal" in bad_secret.output
+    bad_card = RUNNER.invoke(
+        app, ["verify-deck", "--commitment", expected, "--secret", SECRET, "--deck", "AsXx"]
+    )
+    assert bad_card.exit_code == 2
+    assert "n'est pas une carte" in bad_card.output and "is not a card" in bad_card.output

@@ -19,6 +19,23 @@ from pokerfloor.errors import PokerfloorError
 _NUMBERS = re.compile(r"[\d,\s]+")
 
 
+def _french(error: PokerfloorError) -> str:
+    """The core's refusal in French (the core speaks English; its params carry the numbers)."""
+    params = error.params
+    if error.code == "BAD_DECK_ORDER":
+        return (
+            f"l'ordre du paquet doit contenir les {params['expected']} cartes 0-51 une fois "
+            f"chacune ; reçu {params['count']} cartes"
+        )
+    if error.code == "BAD_SECRET" and "minimum" in params:
+        return f"le secret doit faire au moins {params['minimum']} octets ; reçu {params['bytes']}"
+    if error.code == "BAD_SECRET":
+        return "le secret doit être en hexadécimal (0-9, a-f)"
+    if error.code == "BAD_CARD":
+        return f"{params.get('card', '')!r} n'est pas une carte : écrivez par exemple As, Td, 9c"
+    return error.message
+
+
 class _BadInput(Exception):
     def __init__(self, french: str, english: str) -> None:
         super().__init__(english)
@@ -81,7 +98,7 @@ def _check_one(label: str, expected: Any, deck: Any, secret: Any) -> bool:
     except PokerfloorError as error:
         field = "deck" if error.code == "BAD_DECK_ORDER" else "secret"
         raise _BadInput(
-            f"{label} : champ {field} refusé ({error.code}) : {error.message}",
+            f"{label} : champ {field} refusé ({error.code}) : {_french(error)}",
             f"{label}: field {field} refused ({error.code}): {error.message}",
         ) from None
     return bool(recomputed == expected.strip().lower())
@@ -135,7 +152,7 @@ def verify_deck(
             try:
                 order: Any = _parse_deck(deck or "")
             except PokerfloorError as error:
-                raise _BadInput(f"--deck : {error.message}", f"--deck: {error.message}") from None
+                raise _BadInput(f"--deck : {_french(error)}", f"--deck: {error.message}") from None
             checks = [("--deck", commitment_hex, order, secret)]
         results = [(label, _check_one(label, *rest)) for label, *rest in checks]
     except _BadInput as bad:
