@@ -20,7 +20,7 @@ from pokerfloor.hand import (
     Timeout,
 )
 from pokerfloor.rules import bundled_profile_ids
-from tests.dealt._helpers import SECRET, dealt_table, setup
+from tests.dealt._helpers import DECK, SECRET, dealt_table, setup
 
 
 def _cards(view: TableView) -> dict[int, tuple[int, ...]]:
@@ -120,3 +120,23 @@ def test_no_other_player_s_hole_card_is_seen_before_it_is_shown(
         table.act(ActInHand(seat_no, action, at_ms=step))
         _check_views(table)
     assert not table.in_hand  # every random hand ends within 80 actions
+
+
+def test_a_hand_mucked_at_the_showdown_is_seen_by_the_td_only() -> None:
+    table = DealtTable()
+    table.deal(DealHand(setup(stacks=(1000, 1000), manual=True), DECK, SECRET, at_ms=0))
+    while table.hand().street < Street.SHOWDOWN:
+        hand = table.hand()
+        kind = "check" if "check" in hand.legal_actions().options else "call"
+        table.act(ActInHand(hand.players[hand.to_act], Action(kind), at_ms=1))
+    first = table.hand().players[table.hand().to_act]
+    table.act(ActInHand(first, ShowdownAction("show"), at_ms=2))
+    second = table.hand().players[table.hand().to_act]
+    assert "muck" in table.hand().showdown_options()
+    table.act(ActInHand(second, ShowdownAction("muck"), at_ms=3))
+    everything = _cards(td_view(table))
+    assert len(everything[second]) == 2
+    for view in (public_view(table), player_view(table, first)):
+        assert _cards(view)[first] == everything[first]
+        assert _cards(view)[second] == ()
+    assert _cards(player_view(table, second))[second] == everything[second]
