@@ -11,6 +11,7 @@ from pokerfloor.cli.phh import phh_app
 from pokerfloor.cli.rules import rules_app
 from pokerfloor.cli.serve import export_command, import_command, serve
 from pokerfloor.cli.simulate import simulate_command
+from pokerfloor.cli.verify_deck import verify_deck
 
 app = typer.Typer(
     help="Tournois de No-Limit Hold'em selon le règlement / NLHE tournaments by the book.",
@@ -26,6 +27,7 @@ app.add_typer(phh_app, name="phh")
 app.add_typer(rules_app, name="rules")
 app.add_typer(hand_app, name="hand")
 app.add_typer(floor_app, name="floor")
+app.command("verify-deck")(verify_deck)
 
 
 @app.callback()

@@ -1,0 +1,23 @@
+"""Software-dealt tables: a table's hands as events, the shuffle's commitment, who sees what.
+
+Pure like the rest of the core: the deck order and the secret come in with the deal command
+(``pokerfloor.app.shuffle`` draws them), the time with every command. See docs/dealt.md.
+"""
+
+from pokerfloor.dealt.commitment import check_deck, commitment, matches
+from pokerfloor.dealt.events import DealtEvent, HandDealt, HandFinished, HandRevealed, HandStep
+from pokerfloor.dealt.table import ActInHand, DealHand, DealtTable
+
+__all__ = [
+    "ActInHand",
+    "DealHand",
+    "DealtEvent",
+    "DealtTable",
+    "HandDealt",
+    "HandFinished",
+    "HandRevealed",
+    "HandStep",
+    "check_deck",
+    "commitment",
+    "matches",
+]

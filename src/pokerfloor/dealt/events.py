@@ -1,0 +1,58 @@
+"""A dealt table's events, with stable snake_case tags (docs/events.md).
+
+The table's stream holds its hands: the deal (with the commitment), every event of the hand
+engine wrapped with its hand number and time, the hand's summary for the tournament, then the
+reveal of the deck order and secret. The deal event also stores the order and the secret so a
+restarted server can go on and reveal them; the projections (``views.py``) decide who reads
+what, and only the TD's view holds them before ``hand_revealed``.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from pokerfloor.hand import Event as HandEvent
+
+
+class HandDealt(msgspec.Struct, frozen=True, tag="hand_dealt"):
+    """A hand dealt from ``deck``; ``commitment`` (public) is sha256(deck bytes + secret)."""
+
+    hand_no: int
+    commitment: str
+    deck: tuple[int, ...]  # private until hand_revealed
+    secret: str  # hexadecimal; private until hand_revealed
+    at_ms: int
+
+
+class HandStep(msgspec.Struct, frozen=True, tag="hand_step"):
+    """One event of the hand engine (``pokerfloor.hand``), with its rulings and citations."""
+
+    hand_no: int
+    event: HandEvent
+    at_ms: int
+
+
+class HandFinished(msgspec.Struct, frozen=True, tag="hand_finished"):
+    """What the tournament needs from the hand: each seat's final stack and the seats busted
+    (no chips left), in seat-number order."""
+
+    hand_no: int
+    stacks: tuple[tuple[int, int], ...]  # (seat_no, chips)
+    busted: tuple[int, ...]  # seat numbers
+    at_ms: int
+
+
+class HandRevealed(msgspec.Struct, frozen=True, tag="hand_revealed"):
+    """After the hand: the deck order and secret, so anyone holding them can recompute the
+    commitment published at the deal."""
+
+    hand_no: int
+    commitment: str
+    deck: tuple[int, ...]
+    secret: str
+    at_ms: int
+
+
+DealtEvent = HandDealt | HandStep | HandFinished | HandRevealed
+
+__all__ = ["DealtEvent", "HandDealt", "HandFinished", "HandRevealed", "HandStep"]
