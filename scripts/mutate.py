@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -42,7 +43,7 @@ class Mutation:
     path: str  # relative to the project root
     old: str  # must occur exactly once in the file
     new: str
-    tests: tuple[str, ...]  # the tests that should catch it
+    tests: tuple[str, ...]  # the tests that should catch it (the rule's own files: fast)
 
 
 MUTATIONS = (
@@ -52,7 +53,11 @@ MUTATIONS = (
         f"{CORE}/hand/_apply.py",
         "if raise_size >= self.increment:",
         "if raise_size > self.increment:",
-        ("tests/hand", "tests/differential"),
+        (
+            "tests/hand/test_scenarios.py",
+            "tests/hand/test_reopening_and_pots_every_profile.py",
+            "tests/differential",
+        ),
     ),
     Mutation(
         "short_allin_reopen",
@@ -60,7 +65,11 @@ MUTATIONS = (
         f"{CORE}/hand/_legality.py",
         "if acted < 0 or self.full_raise_level > acted:",
         "if acted < 0 or self.current_bet > acted:",
-        ("tests/hand", "tests/differential"),
+        (
+            "tests/hand/test_scenarios.py",
+            "tests/hand/test_reopening_and_pots_every_profile.py",
+            "tests/differential",
+        ),
     ),
     Mutation(
         "pot_assignment",
@@ -68,7 +77,11 @@ MUTATIONS = (
         f"{CORE}/hand/_pots.py",
         "    last_amount, last_eligible = pots[-1]\n    pots[-1] = ",
         "    last_amount, last_eligible = pots[0]\n    pots[0] = ",
-        ("tests/hand", "tests/differential"),
+        (
+            "tests/hand/test_pots.py",
+            "tests/hand/test_scenarios.py",
+            "tests/hand/test_reopening_and_pots_every_profile.py",
+        ),
     ),
     Mutation(
         "odd_chip",
@@ -76,7 +89,7 @@ MUTATIONS = (
         f"{CORE}/hand/_pots.py",
         "shares[position] += smallest_chip",
         "shares[count - 1 - position] += smallest_chip",
-        ("tests/hand", "tests/differential"),
+        ("tests/hand/test_pots.py", "tests/hand/test_scenarios.py"),
     ),
     Mutation(
         "dead_button",
@@ -84,7 +97,7 @@ MUTATIONS = (
         f"{CORE}/tournament/positions.py",
         "    if table.small_blind_seat is not None:\n        return table.small_blind_seat",
         "    if table.small_blind_seat in table.seats:\n        return table.small_blind_seat",
-        ("tests/tournament",),
+        ("tests/tournament/test_positions.py",),
     ),
     Mutation(
         "balancing",
@@ -92,7 +105,7 @@ MUTATIONS = (
         f"{CORE}/tournament/balancing.py",
         "if source.player_count - shortest < limit:",
         "if source.player_count - shortest <= limit:",
-        ("tests/tournament",),
+        ("tests/tournament/test_balancing.py",),
     ),
     Mutation(
         "chip_race_rounding",
@@ -100,7 +113,7 @@ MUTATIONS = (
         f"{CORE}/tournament/chiprace.py",
         "return whole + (1 if remainder * 2 >= next_chip else 0)",
         "return whole + (1 if remainder * 2 > next_chip else 0)",
-        ("tests/tournament",),
+        ("tests/tournament/test_chiprace.py", "tests/tournament/test_chiprace_counts.py"),
     ),
     Mutation(
         "simultaneous_busts",
@@ -109,7 +122,7 @@ MUTATIONS = (
         f"{CORE}/tournament/ranking.py",
         "return [groups[stack] for stack in sorted(groups, reverse=True)]",
         "return [groups[stack] for stack in sorted(groups)]",
-        ("tests/tournament",),
+        ("tests/tournament/test_ranking.py",),
     ),
     Mutation(
         "late_registration_limit",
@@ -117,7 +130,7 @@ MUTATIONS = (
         f"{CORE}/tournament/_entries.py",
         "over = number > limit if by_level else reached",
         "over = number >= limit if by_level else reached",
-        ("tests/tournament",),
+        ("tests/tournament/test_late_registration_limits.py", "tests/tournament/test_entries.py"),
     ),
     Mutation(
         "timeout_ruling",
@@ -126,7 +139,7 @@ MUTATIONS = (
         f"{CORE}/hand/_timeout.py",
         'setting = "clock.expiry_facing_bet" if facing_bet else "clock.expiry_not_facing_bet"',
         'setting = "clock.expiry_not_facing_bet" if facing_bet else "clock.expiry_facing_bet"',
-        ("tests/hand", "tests/tournament/test_player_clock.py"),
+        ("tests/hand/test_scenarios.py", "tests/tournament/test_player_clock.py"),
     ),
 )
 
@@ -167,7 +180,12 @@ def check(copy: Path, mutation: Mutation) -> tuple[str, str]:
     return ("survived" if passed else "killed"), summary
 
 
+def _stop(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)  # so the copy is removed when the run is stopped
+
+
 def main(argv: list[str] | None = None) -> int:
+    signal.signal(signal.SIGTERM, _stop)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("names", nargs="*", help="mutations to run (default: all)")
     parser.add_argument("--list", action="store_true", help="list the mutations and exit")
