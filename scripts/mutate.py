@@ -93,10 +93,14 @@ MUTATIONS = (
     ),
     Mutation(
         "dead_button",
-        "the button goes on the last small blind's seat even when it is empty (tda-2024 R32)",
+        "the button goes on the last small blind's seat even when it is empty, not on the next "
+        "player (a moving button; tda-2024 R32)",
         f"{CORE}/tournament/positions.py",
         "    if table.small_blind_seat is not None:\n        return table.small_blind_seat",
-        "    if table.small_blind_seat in table.seats:\n        return table.small_blind_seat",
+        "    if table.small_blind_seat is not None:\n"
+        "        if table.small_blind_seat not in table.seats:\n"
+        "            return _next_after(table.seats, table.small_blind_seat, table.size)\n"
+        "        return table.small_blind_seat",
         ("tests/tournament/test_positions.py",),
     ),
     Mutation(
