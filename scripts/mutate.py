@@ -160,7 +160,9 @@ def copy_project(into: Path) -> None:
 
 def run_tests(copy: Path, tests: tuple[str, ...]) -> tuple[bool, str]:
     """True when the tests pass in the copy; the last line of pytest's summary."""
-    command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *tests]
+    # -m: the marked groups too (browser, crash, scale), when a mutation lists their files.
+    flags = ["-x", "-q", "-p", "no:cacheprovider", "-m", "not slow"]
+    command = [sys.executable, "-m", "pytest", *flags, *tests]
     # The copy's src before the installed (editable) project, so the mutated code is imported.
     env = {**os.environ, "PYTHONPATH": os.pathsep.join((str(copy / "src"), str(copy)))}
     env["PYTHONDONTWRITEBYTECODE"] = "1"

@@ -23,6 +23,11 @@ CRASH_FILES = ("test_single_writer.py",)  # besides every test_*crash*.py
 SCALE_TESTS = (
     # 100,000 players simulated, then checked by the outside checker (minutes on 2 cores).
     "test_the_outside_checker_verifies_a_100_000_player_tournament",
+    # A 1,500-player tournament simulated twice, once with 2 worker processes.
+    "test_one_worker_and_two_workers_write_the_same_log",
+    # Volume checks of the evaluator: 100,000 random 7-card hands, every 5-card hand.
+    "test_agrees_with_eval7_on_100_000_random_seven_card_hands",
+    "test_all_2_598_960_five_card_hands_fall_in_the_known_categories",
 )
 
 
