@@ -48,7 +48,7 @@ def test_a_hand_that_fails_in_a_worker_stops_the_simulation_with_its_traceback()
 
 @pytest.mark.skipif(
     not ray_available(),
-    reason="Ray is an optional extra (uv sync --extra ray), not installed in this environment",
+    reason="Ray is not installed (not a dependency: docs/tournament.md says why)",
 )
 def test_ray_on_this_machine_writes_the_same_log_as_one_process(tmp_path: Path) -> None:
     """Ray no longer has a local mode: a Ray instance of 2 CPUs is started on this machine."""

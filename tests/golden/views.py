@@ -1,0 +1,66 @@
+"""What a golden log replays to: the views built from the decoded events, as JSON.
+
+Shared by the generator (``scripts/golden_logs.py``, which stores them next to the logs) and
+the test that replays the logs on every run (``test_golden_logs.py``), so both build the same
+views the same way.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from pokerfloor.app import read_models
+from pokerfloor.app.service import EVENT_DECODER
+from pokerfloor.club import Club, decode_event
+from pokerfloor.tournament.state import Tournament
+
+GOLDEN = Path(__file__).resolve().parents[1] / "data" / "golden"
+
+
+def json_text(views: dict[str, Any]) -> str:
+    return json.dumps(views, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+
+
+def as_json(value: Any) -> Any:
+    """Plain JSON values (tuples as lists, structs and dataclasses as objects)."""
+    return json.loads(msgspec.json.encode(value))
+
+
+def tournament_views(lines: list[bytes], now_ms: int) -> dict[str, Any]:
+    """Replay the stored lines as the service loads them; the pages' read models at ``now_ms``."""
+    tournament = Tournament.replay(EVENT_DECODER.decode(line) for line in lines)
+    return as_json(
+        {
+            "now_ms": now_ms,
+            "events": len(tournament.events),
+            "clock": read_models.clock_screen(tournament, now_ms),
+            "seating": read_models.seating_chart(tournament, now_ms),
+            "players": read_models.players_list(tournament, now_ms),
+            "results": read_models.results(tournament),
+            "cash_book": read_models.cash_book(tournament),
+        }
+    )
+
+
+def club_views(lines: list[bytes]) -> dict[str, Any]:
+    """Replay the stored lines as the club service loads them; the club's queries."""
+    club = Club.replay(decode_event(line) for line in lines)
+    members = sorted(club.members)
+    return as_json(
+        {
+            "events": len(club.events),
+            "standings": club.season_standings("s"),
+            "cash_totals": club.cash_totals(),
+            "cash_rows": club.cash_rows(),
+            "records": {member: club.member_record(member) for member in members},
+            "cards": {member: club.member_cards(member) for member in members},
+            "registrations": {
+                event.event_id: club.registrations(event.event_id)
+                for event in club.events_by_start()
+            },
+        }
+    )
