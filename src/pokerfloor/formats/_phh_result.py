@@ -186,6 +186,7 @@ def _unknown_cards(
     already known from the winnings, else the file's, else within the room's limit)."""
     showdown = paid.unknown_showdown
     limit = rake_limit(phh, sum(paid.awards))
+    reason: Reason = "differs"
     for basis, replay in readings:
         if any(
             got != wanted
@@ -197,8 +198,10 @@ def _unknown_cards(
         wanted_rake = rake if rake is not None else phh.rake
         if taken == wanted_rake or (wanted_rake is None and 0 <= taken <= limit):
             return Agreement("cards_unknown", basis, taken)
+        if wanted_rake is None and taken > limit:
+            reason = "rake_over_limit"
     differences = _differences(phh, readings[0][1], expected)
-    return Agreement("mismatch", None, 0, differences, reason="differs")
+    return Agreement("mismatch", None, 0, differences, reason=reason)
 
 
 def check_finishing(
