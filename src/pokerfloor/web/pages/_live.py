@@ -127,6 +127,9 @@ async def live(websocket: WebSocket, tournament_id: str, view: str = "") -> None
 _TICKING = re.compile(r"(<(\w+)\b[^>]*\sdata-ticks\b[^>]*>)[^<]*(</\2>)")
 _MS_ATTRIBUTE = re.compile(r'\sdata-[\w-]+-ms="[^"]*"')
 _FRESH_SECONDS = 0.05  # a fragment this recent is sent as it is to a viewer who connects
+# A command's events are published together: a short wait merges them (and a quick series of
+# commands) into one render for the channel, which every viewer then shares.
+_BURST_SECONDS = 0.01
 
 
 def steady_part(html: str) -> str:
@@ -219,7 +222,7 @@ class _Channel:
                     else:  # kept for viewers who connect; the others tick it themselves
                         self.html, self.html_at = html, time.monotonic()
                     continue
-                await drain_burst(queue)
+                await drain_burst(queue, _BURST_SECONDS)
                 await self._publish(await self._render())
         except Exception as error:  # e.g. the tournament is gone: its viewers leave
             self.failed = error
@@ -231,10 +234,10 @@ class _Channel:
             service.unsubscribe(self.tournament_id, queue)
 
 
-async def drain_burst(queue: asyncio.Queue[Any]) -> None:
-    """After a queue's first item, wait a little and drop what came meanwhile: one render for
-    a burst of events."""
-    await asyncio.sleep(0.05)
+async def drain_burst(queue: asyncio.Queue[Any], wait: float = 0.05) -> None:
+    """After a queue's first item, wait ``wait`` seconds and drop what came meanwhile: one
+    render for a burst of events."""
+    await asyncio.sleep(wait)
     while not queue.empty():
         queue.get_nowait()
 
