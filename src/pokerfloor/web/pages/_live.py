@@ -184,10 +184,10 @@ class _Channel:
         """What a viewer who connects is sent: the last push when it is fresh, or when the
         view only changes with events; else a render of the moment (a countdown's
         ``data-*-ms`` are read at reception)."""
+        if self.version == 0:  # the channel's first render is under way: share it
+            await self.next(0)
         version = self.version
-        if self.html_at >= 0 and (
-            not self.view.every_second or time.monotonic() - self.html_at < _FRESH_SECONDS
-        ):
+        if not self.view.every_second or time.monotonic() - self.html_at < _FRESH_SECONDS:
             return self.html, version
         return await self._render(), version
 
