@@ -66,7 +66,8 @@
 
   function tick() {
     var element = screen();
-    if (!element) { return; }
+    // Cut off from the server, the time stands still (greyed out): nothing says it still runs.
+    if (!element || document.body.classList.contains("offline")) { return; }
     var times = element.querySelectorAll("[data-ticks]");
     for (var i = 0; i < times.length; i += 1) {
       var text = duration(leftNow(element, times[i], "data-left-ms"));
