@@ -6,10 +6,18 @@ other (registrations: one event each). For every (event, subscriber) pair the la
 from just before the command was sent (and, second row, from its acknowledgement) to the
 event's arrival at that subscriber (negative from the ack: the event reached the subscriber
 before the client read the HTTP answer, both travelling at once). Target: p99 under 100 ms.
+
+Then the clock screen's live view (``/t/{id}/live?view=clock``, the page a room's phones and TV
+show) to 200 and 1,000 subscribers of a running tournament: the TD changes the room screen's
+message (``set_room_screen``, one command every ``--pause`` seconds) and each subscriber's
+latency runs from just before the command to the first pushed fragment that shows it (or a
+later message: pushes of a burst are merged). Target: p99 under 100 ms to 200 subscribers.
+
 Then one TD, and 16 TDs at once (one tournament each), send commands without subscribers:
 durable commands per second through the API.
 
 Run: python3 -m uv run python -m bench.fanout [--subscribers 200] [--commands 200]
+     [--clock-subscribers 200 1000] [--clock-commands 20] [--pause 0.25]
 """
 
 from __future__ import annotations
@@ -17,6 +25,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import re
 import socket
 import statistics
 import subprocess
@@ -179,6 +188,78 @@ async def _fanout(
     )
 
 
+_MESSAGE = re.compile(r"fanout-(\d+)<")
+
+
+async def _clock_subscriber(
+    connection: ClientConnection, arrivals: dict[int, float], last: int
+) -> None:
+    """Record when each message number first shows in a pushed clock fragment (a later
+    number also answers for the ones before it: a burst's pushes are merged)."""
+    shown = 0
+    async for message in connection:
+        text = message.decode() if isinstance(message, bytes) else message
+        found = _MESSAGE.search(text)
+        if found is None:
+            continue
+        now = time.perf_counter()
+        number = int(found.group(1))
+        for seen in range(shown + 1, number + 1):
+            arrivals[seen] = now
+        shown = max(shown, number)
+        if shown >= last:
+            return
+
+
+async def _running_tournament(client: httpx.AsyncClient, tournament_id: str) -> None:
+    response = await client.post(
+        "/api/tournaments", json={"tournament_id": tournament_id, "structure": "club-evening"}
+    )
+    response.raise_for_status()
+    for number in range(1, 7):
+        await _register(client, tournament_id, number)
+    for body in ({"type": "draw_seats", "seed": 3}, {"type": "place_buttons", "seed": 3}):
+        (
+            await client.post(f"/api/tournaments/{tournament_id}/commands", json=body)
+        ).raise_for_status()
+    start = {"type": "start_clock"}
+    (await client.post(f"/api/tournaments/{tournament_id}/commands", json=start)).raise_for_status()
+
+
+async def _clock_fanout(
+    url: str, token: str, subscribers: int, commands: int, pause: float
+) -> tuple[dict[str, float], int]:
+    """(latency from send to the clock fragment showing it, ms; pairs measured)."""
+    headers = {"Authorization": f"Bearer {token}"}
+    tournament_id = f"clock-{subscribers}"
+    async with httpx.AsyncClient(base_url=url, headers=headers, timeout=60.0) as client:
+        await _running_tournament(client, tournament_id)
+        ws_url = url.replace("http://", "ws://") + f"/t/{tournament_id}/live?view=clock"
+        connections: list[ClientConnection] = []
+        for start in range(0, subscribers, CONNECT_BATCH):
+            batch = range(start, min(start + CONNECT_BATCH, subscribers))
+            connections += await asyncio.gather(
+                *(connect(ws_url, max_queue=None, open_timeout=60) for _ in batch)
+            )
+        await asyncio.sleep(1.0)  # every first fragment in
+        arrivals: list[dict[int, float]] = [{} for _ in connections]
+        tasks = [
+            asyncio.create_task(_clock_subscriber(connection, seen, commands))
+            for connection, seen in zip(connections, arrivals, strict=True)
+        ]
+        sent: dict[int, float] = {}
+        path = f"/api/tournaments/{tournament_id}/commands"
+        for number in range(1, commands + 1):
+            body = {"type": "set_room_screen", "message": f"fanout-{number}"}
+            sent[number] = time.perf_counter()
+            (await client.post(path, json=body)).raise_for_status()
+            await asyncio.sleep(pause)
+        await asyncio.wait_for(asyncio.gather(*tasks), timeout=120)
+        await asyncio.gather(*(connection.close() for connection in connections))
+    latencies = [(seen[number] - sent[number]) * 1000.0 for seen in arrivals for number in sent]
+    return _percentiles(latencies), len(latencies)
+
+
 async def _throughput(url: str, token: str, writers: int, commands: int) -> float:
     """Durable commands/s with ``writers`` TDs at once, each on its own tournament."""
     headers = {"Authorization": f"Bearer {token}"}
@@ -204,6 +285,9 @@ def main() -> None:
     parser.add_argument("--subscribers", type=int, default=200)
     parser.add_argument("--commands", type=int, default=200, help="commands in the fan-out run")
     parser.add_argument("--burst", type=int, default=2_000, help="commands in each burst run")
+    parser.add_argument("--clock-subscribers", type=int, nargs="*", default=[200, 1000])
+    parser.add_argument("--clock-commands", type=int, default=20)
+    parser.add_argument("--pause", type=float, default=0.25, help="seconds between commands")
     arguments = parser.parse_args()
     console = Console()
 
@@ -211,6 +295,17 @@ def main() -> None:
         from_send, from_ack, rate, pairs = asyncio.run(
             _fanout(server.url, token, arguments.subscribers, arguments.commands)
         )
+        clocks = [
+            (
+                count,
+                asyncio.run(
+                    _clock_fanout(
+                        server.url, token, count, arguments.clock_commands, arguments.pause
+                    )
+                ),
+            )
+            for count in arguments.clock_subscribers
+        ]
         bursts = [
             (writers, asyncio.run(_throughput(server.url, token, writers, arguments.burst)))
             for writers in (1, 16)
@@ -234,6 +329,24 @@ def main() -> None:
             verdict if label == "from send" else "-",
         )
     console.print(table)
+
+    clock_table = Table(
+        title=f"Clock screen live view: {arguments.clock_commands} TD commands, one every "
+        f"{arguments.pause:g} s, from send to the fragment showing it, ms"
+    )
+    clock_table.add_column("subscribers", justify="right")
+    for column in ("p50", "p90", "p99", "max"):
+        clock_table.add_column(column, justify="right")
+    clock_table.add_column("target")
+    for count, (values, _measured) in clocks:
+        verdict = "-"
+        if count <= 200:
+            met = values["p99"] < TARGET_P99_MS
+            verdict = f"p99 < {TARGET_P99_MS:.0f} ms: {'met' if met else 'NOT MET'}"
+        clock_table.add_row(
+            f"{count:,}", *(f"{values[key]:.1f}" for key in ("p50", "p90", "p99", "max")), verdict
+        )
+    console.print(clock_table)
 
     rates = Table(title="Durable commands per second through the HTTP API (SQLite)")
     rates.add_column("run")

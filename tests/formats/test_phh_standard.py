@@ -279,8 +279,10 @@ def test_a_straddle_is_refused_naming_the_field() -> None:
 # ---- cards and showdowns --------------------------------------------------------------------
 
 
-def test_a_hand_not_shown_never_beats_the_hand_the_file_shows_winning() -> None:
+def test_a_showdown_against_a_hand_not_shown_takes_its_result_from_the_file() -> None:
     # PartyPoker (pty [22]): p1 shows 8d4d and collects, p2 answers 'sm ????' (not shown).
+    # The replay cannot settle it (p2's cards are unknown): whatever the seed draws, the result
+    # is the file's, counted apart with the rake it implies, never as an agreement.
     text = """\
 variant = 'NT'
 antes = [0, 0, 0, 0, 0, 0]
@@ -299,8 +301,10 @@ currency = 'USD'
     for seed in range(8):
         replay = replay_phh(parse_phh(text), seed=seed)
         assert replay.legal
-        assert replay.winnings_check.status == "raked", replay.as_dict()
+        assert replay.unknown_showdown == {0, 1}
+        assert replay.winnings_check.status == "cards_unknown", replay.as_dict()
         assert replay.winnings_check.rake == 200
+        assert replay.match and replay.as_dict()["cards_unknown"] == ["p1", "p2"]
 
 
 def test_repeated_shows_of_unknown_cards_before_each_board_are_read() -> None:

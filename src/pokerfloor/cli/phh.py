@@ -66,8 +66,9 @@ def replay(
 
     A ``.phhs`` file holds a hand per TOML table (``[1]``, ``[2]``...); a hand that cannot be
     read is reported with its table and field and the next hands are replayed. Exit codes: 0
-    ok; 1 with --check when an action is refused or the winnings or finishing stacks disagree
-    (the rake after a flop is not a disagreement); 2 when a file or a hand is unreadable or
+    ok; 1 with --check when an action is refused, the hand is unfinished, or the winnings or
+    finishing stacks disagree (a rake after a flop within the room's limit is not a
+    disagreement); 2 when a file or a hand is unreadable or
     invalid (the message names the file, the table and the field).
     """
     _check_profile(profile)
@@ -109,6 +110,11 @@ def _say_invalid(where: str, error: PhhError) -> None:
 def _say_mismatch(where: str, result: PhhResult) -> None:
     if result.error is not None:
         typer.echo(f"{where}: engine refused {result.error['message']}", err=True)
+    elif not result.complete:
+        typer.echo(
+            f"{where}: main inachevée / incomplete hand: the file stops before the hand is over",
+            err=True,
+        )
     text = result.phh.amount_text
     verbs = (("finishes with", "the file says"), ("collects", "the file's winnings say"))
     for agreement, (verb, says) in zip(
@@ -116,6 +122,8 @@ def _say_mismatch(where: str, result: PhhResult) -> None:
     ):
         if agreement.status != "mismatch":
             continue
+        if agreement.reason in REASONS:
+            typer.echo(f"{where}: {REASONS[agreement.reason]}", err=True)
         for difference in agreement.differences:
             typer.echo(
                 f"{where}: {difference['player']} ({difference['name']}) {verb} "
@@ -123,6 +131,13 @@ def _say_mismatch(where: str, result: PhhResult) -> None:
                 f"({difference['difference']:+d})",
                 err=True,
             )
+
+
+REASONS = {
+    "rake_over_limit": "prélèvement au-delà du plafond de la salle / rake over the room's limit",
+    "paid_nothing_by_file": "le fichier ne paie rien à un joueur que le rejeu paie / the file "
+    "pays nothing to a player the replay pays",
+}
 
 
 def _check_profile(profile: str) -> None:
@@ -161,8 +176,9 @@ def check_command(
     """Rejoue tout un corpus et le résume / replay a whole corpus and sum it up.
 
     Every ``.phh`` and ``.phhs`` file under the folder is replayed. Exit codes: 0 when no
-    action is refused and no winnings or finishing stacks disagree; 1 otherwise; 2 when the
-    folder holds no PHH file.
+    hand fails (no action refused, no hand unfinished, no winnings or finishing stacks in
+    disagreement beyond the room's rake limit); 1 otherwise; 2 when the folder holds no PHH
+    file. A showdown whose cards the file does not give is counted apart, not as agreeing.
     """
     _check_profile(profile)
     if not folder.is_dir():
@@ -224,6 +240,14 @@ def _print_summary(console: Console, summary: CorpusSummary) -> None:
     rows += [
         (f"Piles finales / finishing stacks: {status}", count)
         for status, count in _sorted(summary.finishing)
+    ]
+    rows += [(f"Échecs / failed: {kind}", count) for kind, count in _sorted(summary.failed)]
+    rows += [
+        (
+            "À part : résultat du fichier, cartes inconnues / apart: result from the file, "
+            "cards unknown",
+            summary.apart["cards_unknown"],
+        )
     ]
     rows += [(f"Écartées / skipped: {reason}", count) for reason, count in _sorted(summary.skipped)]
     rows += [(f"Refusées / refused: {code}", count) for code, count in _sorted(summary.refused)]

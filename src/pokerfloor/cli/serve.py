@@ -134,7 +134,10 @@ def _serve(db: str | None, host: str, port: int, new_token: bool) -> None:
             sessions=sessions,
             venue_url=venue,
         )
-        config = uvicorn.Config(app, host=host, port=port)
+        # No per-message compression on the WebSockets: a live fragment is rendered once and
+        # the same text goes to every viewer; compressing it again for each connection cost
+        # more than the rest of a push to 1,000 viewers (bench/fanout.py).
+        config = uvicorn.Config(app, host=host, port=port, ws_per_message_deflate=False)
         # Captains' keys and tickets travel in URLs: the access log shows them masked.
         logging.getLogger("uvicorn.access").addFilter(RedactSecrets())
         uvicorn.Server(config).run()

@@ -9,6 +9,7 @@ nothing (``sm ????``, what HandHQ files write for a hand not shown) or never rea
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from pokerfloor.cards import FULL_DECK, format_cards, shuffled_order
@@ -183,6 +184,18 @@ def drawn_cards(
     while len(board) < 5:
         board.append(pop())
     return firsts, seconds, board
+
+
+def unknown_at_showdown(cards: PhhCards, players: Iterable[int]) -> frozenset[int]:
+    """``players`` when their showdown needs a card the file does not give (a hole card of
+    one of them, or a board card), else empty: the replay cannot settle such a showdown."""
+    showdown = frozenset(players)
+    if len(showdown) < 2:
+        return frozenset()
+    board = cards.board
+    if len(board) >= 5 and None not in board[:5] and showdown.isdisjoint(cards.hidden):
+        return frozenset()
+    return showdown
 
 
 def unknown_summary(cards: PhhCards) -> str:

@@ -3,7 +3,9 @@
 ``check_corpus`` walks the ``.phh`` and ``.phhs`` files of a folder, replays every hand and
 counts: the hands read, the hands skipped and why (the reader's or the set-up's refusal, by
 code and field), the actions the engine refused (by code, with the first examples), how the
-awards compare with the files' ``winnings`` and ``finishing_stacks``, and the hands per second.
+awards compare with the files' ``winnings`` and ``finishing_stacks``, the hands that fail by
+kind (``failed``: refused, incomplete, a mismatch and its reason), the hands counted apart
+(``apart``: a showdown whose result is the file's, cards unknown), and the hands per second.
 No hand stops the others.
 """
 
@@ -20,7 +22,7 @@ from pokerfloor.formats._phh_lean import replay_phh_fast
 from pokerfloor.formats._phh_lean_result import PhhResult
 from pokerfloor.formats._phh_multi import MULTI_SUFFIX, PhhItem, iter_phh_file
 from pokerfloor.formats._phh_parse import PhhError, unreadable
-from pokerfloor.formats._phh_replay import replay_phh
+from pokerfloor.formats._phh_replay import failures, replay_phh
 from pokerfloor.formats._phh_setup import PHH_PROFILE
 
 SUFFIXES = (".phh", MULTI_SUFFIX)
@@ -48,6 +50,8 @@ class CorpusSummary:
     refused: Counter[str] = field(default_factory=Counter)
     winnings: Counter[str] = field(default_factory=Counter)
     finishing: Counter[str] = field(default_factory=Counter)
+    failed: Counter[str] = field(default_factory=Counter)
+    apart: Counter[str] = field(default_factory=Counter)
     no_flop_compared: int = 0
     no_flop_agree: int = 0
     seconds: float = 0.0
@@ -59,8 +63,9 @@ class CorpusSummary:
 
     @property
     def clean(self) -> bool:
-        """No action refused and no winnings or finishing stacks in disagreement."""
-        return not self.refused and not self.winnings["mismatch"] and not self.finishing["mismatch"]
+        """No hand failed: no action refused, no hand left unfinished, no winnings or finishing
+        stacks in disagreement (beyond the rake within the room's limit)."""
+        return not self.failed
 
     def _example(self, kind: str, text: str) -> None:
         found = self.found.setdefault(kind, [])
@@ -98,6 +103,13 @@ class CorpusSummary:
         self.finishing[finished.status] += 1
         if finished.status == "mismatch":
             self._example("finishing:mismatch", f"{where}: {_differences(finished.differences)}")
+        for kind in failures(replay):
+            self.failed[kind] += 1
+            if kind == "incomplete":
+                self._example("failed:incomplete", f"{where}: the file stops before the end")
+        if replay.unknown_showdown:
+            self.apart["cards_unknown"] += 1
+            self._example("apart:cards_unknown", where)
         paid = replay.outcome
         if paid is not None and not paid.flop and won.status in ("agree", "raked", "mismatch"):
             self.no_flop_compared += 1
@@ -114,6 +126,8 @@ class CorpusSummary:
             "refused": dict(self.refused),
             "winnings": dict(self.winnings),
             "finishing_stacks": dict(self.finishing),
+            "failed": dict(self.failed),
+            "apart": dict(self.apart),
             "no_flop_winnings": {"compared": self.no_flop_compared, "agree": self.no_flop_agree},
             "seconds": round(self.seconds, 3),
             "hands_per_second": round(self.hands_per_second, 1),

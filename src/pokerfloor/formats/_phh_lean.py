@@ -10,7 +10,7 @@ odd chips, tda-2024 R20 and R21, in ``_phh_lean_pots``) and returns the same fin
 and awards.
 
 Unknown cards that reach a showdown are drawn as ``replay_phh`` draws them (the same seeded
-deck, drawn again while the pots go to other hands than the file shows winning).
+deck, once); such a showdown is reported, its result taken from the file (``cards_unknown``).
 
 It only ever *accepts*: at the first action the engine might refuse, or anything it does not
 cover, it returns None and the caller replays the hand with the full engine, which gives the
@@ -135,8 +135,7 @@ def lean_replay(
         cards,
         table.inferred_folds,
         table.fold_notes,
-        table.draw,
-        table.redraws,
+        table.unknown_showdown,
     )
 
 
@@ -156,7 +155,6 @@ class _Table:
         "count",
         "current",
         "dead",
-        "draw",
         "fold_notes",
         "folded",
         "forced",
@@ -167,7 +165,6 @@ class _Table:
         "lean",
         "opening",
         "phh",
-        "redraws",
         "returned",
         "seed",
         "shown",
@@ -175,6 +172,7 @@ class _Table:
         "status",
         "street",
         "to_act",
+        "unknown_showdown",
     )
 
     def __init__(
@@ -187,8 +185,7 @@ class _Table:
         self.lean = lean
         self.cards = cards
         self.seed = seed
-        self.draw: int | str = seed
-        self.redraws = 0
+        self.unknown_showdown: frozenset[int] = frozenset()
         self.stacks = forced.stacks  # plan_forced's own list, made for this hand alone
         self.committed = [0] * count
         self.contributed = [0] * count
@@ -516,9 +513,7 @@ class _Table:
 
     def _showdown(self, live: list[int]) -> None:
         pots, order = showdown_pots(self.contributed, self.status, self.dead, live, self.lean.rules)
-        awards, self.draw, self.redraws = showdown_awards(
-            self.phh, self.cards, self.seed, live, pots, order, self.returned
-        )
+        awards, self.unknown_showdown = showdown_awards(self.cards, self.seed, live, pots, order)
         stacks = self.stacks
         for player, paid in enumerate(paid_totals(awards, self.count)):
             stacks[player] += paid

@@ -12,7 +12,7 @@ from typing import Any
 
 from pokerfloor.formats._phh_cards import PhhCards, phh_deck, unknown_summary
 from pokerfloor.formats._phh_parse import PhhHand
-from pokerfloor.formats._phh_replay import PhhReplay, replay_dict
+from pokerfloor.formats._phh_replay import PhhReplay, failures, replay_dict, showdown_notes
 from pokerfloor.formats._phh_result import (
     ABSENT,
     Agreement,
@@ -52,11 +52,11 @@ class LeanReplay:
     cards: PhhCards
     inferred_folds: list[str] = field(default_factory=list)
     fold_notes: list[str] = field(default_factory=list)
-    draw: int | str = 0  # the seed the unknown cards were last drawn with
-    redraws: int = 0
+    unknown_showdown: frozenset[int] = frozenset()  # a showdown the file gives no cards of
     error: None = None
 
     legal = True
+    complete = True
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -69,7 +69,8 @@ class LeanReplay:
     @cached_property
     def outcome(self) -> Outcome:
         paid = paid_totals(self.awards, self.phh.count)
-        return Outcome(tuple(paid), tuple(self.returned), self.board_count >= 3)
+        flop = self.board_count >= 3
+        return Outcome(tuple(paid), tuple(self.returned), flop, self.unknown_showdown)
 
     @cached_property
     def winnings_check(self) -> Agreement:
@@ -99,7 +100,7 @@ class LeanReplay:
 
     @property
     def match(self) -> bool:
-        return self.finishing_check.ok and self.winnings_check.ok
+        return not failures(self)
 
     @property
     def board(self) -> list[int]:
@@ -107,7 +108,7 @@ class LeanReplay:
         known = self.cards.board[: self.board_count]
         if len(known) == self.board_count and None not in known:
             return list(known)  # type: ignore[arg-type]  # no None left
-        deck = phh_deck(self.cards, self.draw)
+        deck = phh_deck(self.cards, self.seed)
         first = 2 * self.phh.count + 1  # hole cards, then a burn before each street
         positions = (first, first + 1, first + 2, first + 4, first + 6)
         return [deck[position] for position in positions[: self.board_count]]
@@ -120,11 +121,7 @@ class LeanReplay:
             notes.append(
                 f"unknown cards ({unknown}) drawn from the rest of the deck (seed {self.seed})"
             )
-        if self.redraws:
-            notes.append(
-                f"unknown cards drawn again ({self.redraws} time(s)) so that the pots go to the "
-                "hands the file shows winning"
-            )
+        notes += showdown_notes(self.unknown_showdown)
         setup, _posts = plan_setup(self.phh, self.profile)
         notes += setup_notes(self.phh, setup, hand_rules(self.profile), self.posts)
         return notes + self.fold_notes

@@ -17,7 +17,13 @@ from typing import Any
 
 from pokerfloor.cards import format_cards
 from pokerfloor.errors import PokerfloorError
-from pokerfloor.formats._phh_cards import PhhCards, phh_cards, phh_deck, unknown_summary
+from pokerfloor.formats._phh_cards import (
+    PhhCards,
+    phh_cards,
+    phh_deck,
+    unknown_at_showdown,
+    unknown_summary,
+)
 from pokerfloor.formats._phh_parse import PhhAction, PhhError, PhhHand
 from pokerfloor.formats._phh_result import (
     ABSENT,
@@ -28,7 +34,6 @@ from pokerfloor.formats._phh_result import (
     check_winnings,
     outcome,
     pots,
-    winners_match,
 )
 from pokerfloor.formats._phh_setup import (
     NO_POSTS,
@@ -39,7 +44,6 @@ from pokerfloor.formats._phh_setup import (
 )
 from pokerfloor.hand import Action, Hand, HandSetup, HandsShown
 
-_FILL_ATTEMPTS = 50
 _FOLD = Action("fold")
 _CHECK = Action("check")
 _CALL = Action("call")
@@ -57,7 +61,6 @@ class PhhReplay:
     inferred_folds: list[str] = field(default_factory=list)
     posts: PhhPosts = NO_POSTS
     seed: int = 0
-    redraws: int = 0
     _cards: PhhCards | None = None
     _fold_notes: list[str] = field(default_factory=list)
 
@@ -70,11 +73,7 @@ class PhhReplay:
             notes.append(
                 f"unknown cards ({unknown}) drawn from the rest of the deck (seed {self.seed})"
             )
-        if self.redraws:
-            notes.append(
-                f"unknown cards drawn again ({self.redraws} time(s)) so that the pots go to the "
-                "hands the file shows winning"
-            )
+        notes += showdown_notes(self.unknown_showdown)
         return (
             notes
             + setup_notes(self.phh, self.hand.setup, self.hand.rules, self.posts)
@@ -94,10 +93,25 @@ class PhhReplay:
         """The engine accepted every action of the file."""
         return self.error is None
 
+    @property
+    def complete(self) -> bool:
+        return self.hand.is_complete
+
+    @cached_property
+    def unknown_showdown(self) -> frozenset[int]:
+        """The players of a showdown the file does not give every card of (else empty)."""
+        hand = self.hand
+        if self._cards is None or not hand.is_complete:
+            return frozenset()
+        shown = next(
+            (event for event in reversed(hand.events) if isinstance(event, HandsShown)), None
+        )
+        return frozenset() if shown is None else unknown_at_showdown(self._cards, shown.order)
+
     @cached_property
     def outcome(self) -> Outcome | None:
         """What the engine paid (None when the hand did not finish)."""
-        return outcome(self.hand) if self.hand.is_complete else None
+        return outcome(self.hand, self.unknown_showdown) if self.hand.is_complete else None
 
     @cached_property
     def winnings_check(self) -> Agreement:
@@ -126,13 +140,43 @@ class PhhReplay:
 
     @property
     def match(self) -> bool:
-        """No engine refusal, and neither the finishing stacks nor the winnings disagree."""
-        return self.error is None and self.finishing_check.ok and self.winnings_check.ok
+        """No engine refusal, the hand played to its end, and neither the finishing stacks nor
+        the winnings disagree."""
+        return not failures(self)
 
     def as_dict(self, file: str | None = None, hand: str | None = None) -> dict[str, Any]:
         return replay_dict(
             self, file, hand, self.legal, self.hand.is_complete, self.hand.board, self.error
         )
+
+
+def failures(result: Any) -> list[str]:
+    """What makes a replay (``PhhReplay`` or ``LeanReplay``) fail, by kind: ``refused`` (the
+    engine refused an action), ``incomplete`` (the file stops before the hand is over),
+    ``winnings: REASON``, ``finishing_stacks: REASON`` (``differs``, ``rake_over_limit``,
+    ``paid_nothing_by_file``). Empty: the hand agrees, or is counted apart."""
+    kinds: list[str] = []
+    if result.error is not None:
+        kinds.append("refused")
+    elif not result.complete:
+        kinds.append("incomplete")
+    for name, agreement in (
+        ("winnings", result.winnings_check),
+        ("finishing_stacks", result.finishing_check),
+    ):
+        if agreement.status == "mismatch":
+            kinds.append(f"{name}: {agreement.reason or 'differs'}")
+    return kinds
+
+
+def showdown_notes(showdown: frozenset[int]) -> list[str]:
+    if not showdown:
+        return []
+    players = ", ".join(f"p{player + 1}" for player in sorted(showdown))
+    return [
+        f"the showdown between {players} needs cards the file does not give: its result is "
+        "taken from the file (cards_unknown), not settled by the replay"
+    ]
 
 
 def replay_dict(
@@ -156,8 +200,10 @@ def replay_dict(
         "finishing_stacks": list(result.finishing_stacks),
         "expected_finishing_stacks": None if expected is None else list(expected),
         "match": result.match,
+        "failures": failures(result),
         "legal": legal,
         "complete": complete,
+        "cards_unknown": sorted(f"p{player + 1}" for player in result.unknown_showdown),
         "board": format_cards(board),
         "pots": result.pots,
         "winnings": result.winnings_check.as_dict(phh),
@@ -175,44 +221,16 @@ def replay_phh(
     """Replay ``phh`` with the engine.
 
     A file pokerfloor cannot set up raises ``PhhError``; an action the engine refuses stops the
-    replay and is reported in ``error``. ``seed`` draws the unknown cards: again while a hand
-    the file does not show would win a pot, or the pots' winners are not those the file's
-    ``winnings`` name. Unless ``strict``, a player the engine waits for who has no action left
-    in the file is counted as folding.
+    replay and is reported in ``error``. ``seed`` draws the unknown cards, once. Unless
+    ``strict``, a player the engine waits for who has no action left in the file is counted as
+    folding.
     """
     setup, posts = plan_setup(phh, profile)
     cards = phh_cards(phh)
     last_bet = _last_betting_actions(phh)
     replay = _play(phh, setup, posts, phh_deck(cards, seed), strict, last_bet)
-    attempt = 0
-    while cards.hidden and attempt + 1 < _FILL_ATTEMPTS and _redraw(replay, cards):
-        attempt += 1
-        deck = phh_deck(cards, f"{seed}/{attempt}")
-        replay = _play(phh, setup, posts, deck, strict, last_bet)
-    replay.posts, replay.seed, replay.redraws, replay._cards = posts, seed, attempt, cards
+    replay.posts, replay.seed, replay._cards = posts, seed, cards
     return replay
-
-
-def _redraw(replay: PhhReplay, cards: PhhCards) -> bool:
-    """Whether the unknown cards drawn pay a pot the file does not: winners other than its
-    ``winnings`` name or, without winnings, a hand it does not show beating a hand it shows (a
-    room shows the winner's cards at a showdown)."""
-    hand = replay.hand
-    if replay.error is not None or not hand.is_complete:
-        return False
-    shown = next((event for event in reversed(hand.events) if isinstance(event, HandsShown)), None)
-    if shown is None or not any(player in cards.hidden for player in shown.order):
-        return False  # no showdown, or every hand in it known: the cards drawn change nothing
-    agrees = winners_match(replay.phh, outcome(hand))
-    if agrees is not None:
-        return not agrees
-    if all(player in cards.hidden for player in shown.order):
-        return False
-    return any(
-        share and player in cards.hidden
-        for award in hand.awards
-        for player, share in zip(award.players, award.shares, strict=True)
-    )
 
 
 # ---- actions ------------------------------------------------------------------------------

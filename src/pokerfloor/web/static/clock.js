@@ -1,8 +1,11 @@
-// pokerfloor clock screen. The server pushes the whole screen every second (its clock is the
-// only one); this script only signals a change of period (a new level, a break beginning or
-// ending) with a flash and static/sounds/level-change.wav, plays static/sounds/one-minute.wav
-// when a minute of the period is left, announces the change to screen readers, and drives the
-// sound and full-screen buttons (keys S and F). The sounds come from scripts/clock_sounds.py.
+// pokerfloor clock screen. The server pushes the whole screen when it changes (its clock is
+// the only one: each push carries the time left as the server counts it); between pushes this
+// script counts down the times marked data-ticks (data-left-ms: the time left at the push)
+// while the screen's data-running is "true", so no push is needed each second. It also
+// signals a change of period (a new level, a break beginning or ending) with a flash and
+// static/sounds/level-change.wav, plays static/sounds/one-minute.wav when a minute of the
+// period is left, announces the change to screen readers, and drives the sound and
+// full-screen buttons (keys S and F). The sounds come from scripts/clock_sounds.py.
 //
 // Each sound plays at most once per period (data-period, "6:level"), whatever the pushes and
 // reconnections bring: a period seen again after a TD's jump back stays silent. Browsers play
@@ -33,6 +36,45 @@
   }
 
   function screen() { return document.getElementById("clock-screen"); }
+
+  // When each pushed element arrived (a push replaces the elements: a new node, a new time).
+  var arrived = typeof WeakMap === "function" ? new WeakMap() : null;
+  function elapsed(node) {
+    if (!arrived) { return 0; }
+    var now = window.performance.now();
+    var at = arrived.get(node);
+    if (at === undefined) { arrived.set(node, now); return 0; }
+    return now - at;
+  }
+
+  // The same text as the server's duration filter (web/i18n.py format_duration).
+  function duration(ms) {
+    var total = Math.floor(Math.max(0, ms) / 1000);
+    var hours = Math.floor(total / 3600);
+    var minutes = Math.floor((total % 3600) / 60);
+    var seconds = total % 60;
+    var two = function (n) { return (n < 10 ? "0" : "") + n; };
+    return hours ? hours + ":" + two(minutes) + ":" + two(seconds) : two(minutes) + ":" + two(seconds);
+  }
+
+  // The time left on the screen now: what the push said, less the time since it came.
+  function leftNow(element, node, attribute) {
+    var left = Number(node.getAttribute(attribute));
+    var running = element.getAttribute("data-running") === "true";
+    return running ? left - elapsed(node) : left;
+  }
+
+  function tick() {
+    var element = screen();
+    // Cut off from the server, the time stands still (greyed out): nothing says it still runs.
+    if (!element || document.body.classList.contains("offline")) { return; }
+    var times = element.querySelectorAll("[data-ticks]");
+    for (var i = 0; i < times.length; i += 1) {
+      var text = duration(leftNow(element, times[i], "data-left-ms"));
+      if (times[i].textContent !== text) { times[i].textContent = text; }
+    }
+    minuteLeft(element);
+  }
 
   function remembered() {
     try { return window.localStorage.getItem(SOUND_KEY) === "on"; } catch (e) { return false; }
@@ -101,8 +143,6 @@
     if (!element) { return; }
     var period = element.getAttribute("data-period");
     var said = element.getAttribute("data-announce");
-    var left = Number(element.getAttribute("data-remaining-ms"));
-    var running = element.getAttribute("data-running") === "true";
     if (lastPeriod !== null && period !== lastPeriod) {
       changes += 1;
       document.body.setAttribute("data-level-changes", String(changes));
@@ -112,6 +152,17 @@
         play("level");
       }
     }
+    tick();
+    if (lastAnnounce !== null && said !== lastAnnounce) { announce(said); }
+    lastPeriod = period;
+    lastAnnounce = said;
+  }
+
+  // Checked at each push and each tick: the last minute is no push of its own.
+  function minuteLeft(element) {
+    var period = element.getAttribute("data-period");
+    var left = leftNow(element, element, "data-remaining-ms");
+    var running = element.getAttribute("data-running") === "true";
     if (left > MINUTE_MS) {
       aboveMinute[period] = true;
     } else if (running && left > 0 && aboveMinute[period] && !minuteSounded[period]) {
@@ -119,9 +170,6 @@
       minuteSounded[period] = true;
       play("minute");
     }
-    if (lastAnnounce !== null && said !== lastAnnounce) { announce(said); }
-    lastPeriod = period;
-    lastAnnounce = said;
   }
 
   function setSound(on) {
@@ -188,6 +236,7 @@
     });
     document.body.addEventListener("htmx:wsAfterMessage", onScreen);
     onScreen();
+    window.setInterval(tick, 200);
   }
 
   if (document.readyState === "loading") {
