@@ -1,0 +1,32 @@
+"""Issue 26, "Done when": no English on a French page. Every page the test client renders (a
+tournament taking registrations, running and finished; a club's pages; the public and phone
+pages) is scanned in French against the catalogues' English messages."""
+
+from __future__ import annotations
+
+from tests.web.english_leaks import english_leaks, page_text
+from tests.web.pages.conftest import Venue
+from tests.web.pages.page_tour import NAMES, french_pages
+
+
+def test_no_english_message_appears_on_any_french_page(venue: Venue) -> None:
+    found: list[str] = []
+    pages = 0
+    for url, html in french_pages(venue):
+        pages += 1
+        found.extend(f"{url}: {leak}" for leak in english_leaks(html, allowed=NAMES))
+    assert pages >= 60
+    assert found == [], "\n".join(found)
+
+
+def test_the_scan_finds_an_english_message_on_a_french_page() -> None:
+    page = "<main><h1>Tournois</h1><p>Skip to content</p><button title='Sign in'>OK</button></main>"
+    leaks = english_leaks(page)
+    assert any("'Skip to content'" in leak for leak in leaks)
+    assert any("'Sign in'" in leak for leak in leaks)
+
+
+def test_the_scan_lets_words_that_are_french_too_and_names_pass() -> None:
+    page = "<p>Add-on</p><p>Chip race</p><p>Table 2</p><p>BTN</p><p>Joueur Skip to content</p>"
+    assert english_leaks(page, allowed=("Joueur Skip to content",)) == []
+    assert "Chip race" in page_text(page)
