@@ -4,6 +4,8 @@ pages) is scanned in French against the catalogues' English messages."""
 
 from __future__ import annotations
 
+import re
+
 from tests.web.english_leaks import english_leaks, page_text
 from tests.web.pages.conftest import Venue
 from tests.web.pages.page_tour import NAMES, french_pages
@@ -30,3 +32,19 @@ def test_the_scan_lets_words_that_are_french_too_and_names_pass() -> None:
     page = "<p>Add-on</p><p>Chip race</p><p>Table 2</p><p>BTN</p><p>Joueur Skip to content</p>"
     assert english_leaks(page, allowed=("Joueur Skip to content",)) == []
     assert "Chip race" in page_text(page)
+
+
+ISO_DAY = re.compile(r"(?<![\w-])(19|20)\d\d-[01]\d-[0-3]\d\b")
+ONE_PLURAL = re.compile(r"(?<![\d\u202f ,.])1 [a-zé]+s\b")
+
+
+def test_no_iso_date_and_no_plural_after_one_on_any_french_page(venue: Venue) -> None:
+    """Dates through Babel (« 10 déc. 1980 »), never ``1980-12-10``; no "1 inscrits"."""
+    found: list[str] = []
+    for url, html in french_pages(venue):
+        text = page_text(html)
+        found.extend(f"{url}: ISO date {match.group()!r}" for match in ISO_DAY.finditer(text))
+        found.extend(
+            f"{url}: plural after 1 {match.group()!r}" for match in ONE_PLURAL.finditer(text)
+        )
+    assert found == [], "\n".join(found)

@@ -140,7 +140,7 @@ def club_render(
         done=done,
         when=lambda ms: local_time(ms, offset),
         points=points_text,
-        today=lambda ms: club.club_date(ms),
+        today=lambda ms: i18n.format_date(club.club_date(ms)),
         **context,
     )
 
@@ -152,11 +152,13 @@ def points_text(hundredths: int) -> str:
 
 
 def local_time(at_ms: int | None, offset_minutes: int) -> str:
-    """``YYYY-MM-DD HH:MM`` in the club's time (UTC plus its offset)."""
+    """The day and time in the club's time (UTC plus its offset), in the page's language."""
     if at_ms is None:
         return ""
     moment = datetime.datetime.fromtimestamp(at_ms / 1000, tz=datetime.UTC)
-    return (moment + datetime.timedelta(minutes=offset_minutes)).strftime("%Y-%m-%d %H:%M")
+    return i18n.format_date(
+        (moment + datetime.timedelta(minutes=offset_minutes)).replace(tzinfo=None)
+    )
 
 
 def from_local(text: str, offset_minutes: int) -> int | None:
