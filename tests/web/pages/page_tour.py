@@ -25,6 +25,7 @@ def set_up(venue: Venue) -> None:
     seated = venue.service.tournament("club").players["p1"].seat
     assert seated is not None
     venue.command("club", type="bust_players", table_no=seated.table_no, players=["p1"])
+    venue.command("club", type="record_payment", player_id="p2", paid=True, method="cash")
     venue.evening("fin", players=3)
     venue.command("fin", type="bust_players", table_no=1, players=["p1"])
     venue.command("fin", type="bust_players", table_no=1, players=["p2"])

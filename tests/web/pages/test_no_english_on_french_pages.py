@@ -36,15 +36,24 @@ def test_the_scan_lets_words_that_are_french_too_and_names_pass() -> None:
 
 ISO_DAY = re.compile(r"(?<![\w-])(19|20)\d\d-[01]\d-[0-3]\d\b")
 ONE_PLURAL = re.compile(r"(?<![\d\u202f ,.])1 [a-zé]+s\b")
+# French typography: a space before « : ; ! ? » ("Non payé : 20,00 €", not "Non payé: …").
+TIGHT_COLON = re.compile(r"[A-Za-zÀ-ÿ)»][:;!?](?=\s)")
 
 
-def test_no_iso_date_and_no_plural_after_one_on_any_french_page(venue: Venue) -> None:
-    """Dates through Babel (« 10 déc. 1980 »), never ``1980-12-10``; no "1 inscrits"."""
+def test_no_iso_date_no_plural_after_one_and_no_tight_colon_on_any_french_page(
+    venue: Venue,
+) -> None:
+    """Dates through Babel (« 10 déc. 1980 »), never ``1980-12-10``; no "1 inscrits"; a space
+    before a colon."""
     found: list[str] = []
     for url, html in french_pages(venue):
         text = page_text(html)
         found.extend(f"{url}: ISO date {match.group()!r}" for match in ISO_DAY.finditer(text))
         found.extend(
             f"{url}: plural after 1 {match.group()!r}" for match in ONE_PLURAL.finditer(text)
+        )
+        found.extend(
+            f"{url}: no space before {text[match.start() : match.end() + 20]!r}"
+            for match in TIGHT_COLON.finditer(text)
         )
     assert found == [], "\n".join(found)
