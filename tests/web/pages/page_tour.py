@@ -1,5 +1,6 @@
 """Every page the test client can render, at several stages of an evening and of a club's month:
-a tournament taking registrations, one running (seated, a bust, a hand played), one finished;
+a tournament taking registrations, one running (seated, a bust, a payment), one paused hand for
+hand with a floor call waiting, one finished;
 a club with members, a season, an event with a late cancellation; the public and phone pages.
 The English-leak scan and the formatting tests walk them."""
 
@@ -26,6 +27,9 @@ def set_up(venue: Venue) -> None:
     assert seated is not None
     venue.command("club", type="bust_players", table_no=seated.table_no, players=["p1"])
     venue.command("club", type="record_payment", player_id="p2", paid=True, method="cash")
+    venue.evening("h4h", players=12)  # hand for hand (it pauses the clock), a floor call
+    venue.command("h4h", type="set_hand_for_hand", active=True)
+    venue.command("h4h", type="call_floor", table_no=1, reason="litige")
     venue.evening("fin", players=3)
     venue.command("fin", type="bust_players", table_no=1, players=["p1"])
     venue.command("fin", type="bust_players", table_no=1, players=["p2"])
@@ -46,15 +50,27 @@ CLUB_PAGES = (
     "/club/hp/members/1/letter/1", "/club/hp/events/e1", "/club/hp/seasons/s1", "/club/hp/cash",
     "/c/hp", "/c/hp/e/e1", "/c/hp/s/s1", "/c/hp/m/1",
 )  # fmt: skip
-OTHER_PAGES = ("/", "/login", "/new", "/floor", "/floor/irregularities")
+OTHER_PAGES = (
+    "/", "/login", "/new", "/floor", "/floor/irregularities",
+    *(f"/new/profile?profile={name}" for name in ("allinouest", "heavenpoker", "ropta")),
+    "/new/profile?profile=tda-2010",
+    *(f"/new/template?template={name}" for name in ("club-rebuy", "deep-stack", "turbo")),
+)  # fmt: skip
+# The running tournament's dialogs and forms, loaded into its pages.
+FRAGMENTS = (
+    "console/player/p2", "console/addons", "console/picker/break", "desk/seat-form?player_id=p2",
+    "desk/unregister-form?player_id=p3", "penalties/kind?player_id=p2",
+)  # fmt: skip
 
 
 def urls(venue: Venue) -> Iterator[str]:
     """The pages of the tour (after ``set_up``), the TD's and the phones'."""
     yield from OTHER_PAGES
-    for tid in ("reg", "club", "fin"):
+    for tid in ("reg", "club", "h4h", "fin"):
         for page in TOURNAMENT_PAGES:
             yield f"/t/{tid}/{page}"
+    for fragment in FRAGMENTS:
+        yield f"/t/club/{fragment}"
     # A finished tournament's captain links are closed (403): the running one's.
     key = captain_key(venue.td.app.state.pages, "club", 1)  # type: ignore[attr-defined]
     yield f"/t/club/table/1?key={key}"
