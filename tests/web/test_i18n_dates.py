@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import datetime
+import time
+from collections.abc import Iterator
+
+import pytest
 
 from pokerfloor.web import i18n
 
@@ -37,3 +41,21 @@ def test_one_registered_is_singular_in_french_and_two_plural() -> None:
         two = i18n.ngettext(message, message, 2, capacity=20, waiting=0)
     assert one == "1 inscrit sur 20, 0 en attente"
     assert two == "2 inscrits sur 20, 0 en attente"
+
+
+@pytest.fixture
+def room_in_paris(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The server's time zone is the room's: Paris here, an hour from UTC in November."""
+    monkeypatch.setenv("TZ", "Europe/Paris")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+def test_the_cash_book_s_times_are_the_room_s_like_the_clock_s(room_in_paris: None) -> None:
+    """The cash book once showed UTC while the clock showed the room's time."""
+    moment = 1_764_446_400_000  # 2025-11-29 20:00 UTC, 21:00 in Paris
+    with i18n.use_locale("fr"):
+        assert i18n.format_time_of_day(moment) == "21:00"
+        assert i18n.format_clock_time(moment) == "21:00"

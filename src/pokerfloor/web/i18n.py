@@ -159,21 +159,15 @@ def format_duration(ms: int) -> str:
     return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes:02d}:{seconds:02d}"
 
 
-def format_clock_time(ms_since_epoch: int) -> str:
-    """A wall-clock time of day (UTC) in the locale's short form."""
-    from datetime import UTC, datetime
-
-    moment = datetime.fromtimestamp(ms_since_epoch / 1000, tz=UTC)
-    return format_time(moment, format="short", locale=_babel_locale())
-
-
 def format_time_of_day(ms_since_epoch: int) -> str:
     """The time of day in the room (21:04 / 21:04): the server's own time zone, as the server
     is the laptop in the room; the locale's short form."""
-    from datetime import datetime
-
-    moment = datetime.fromtimestamp(ms_since_epoch / 1000).astimezone()
+    moment = datetime.datetime.fromtimestamp(ms_since_epoch / 1000).astimezone()
     return format_time(moment, format="short", tzinfo=moment.tzinfo, locale=_babel_locale())
+
+
+# The cash book's times are the room's too (they were UTC, an hour off the clock in Paris).
+format_clock_time = format_time_of_day
 
 
 def format_date(value: str | datetime.date | None) -> str:
