@@ -57,3 +57,41 @@ def test_no_iso_date_no_plural_after_one_and_no_tight_colon_on_any_french_page(
             for match in TIGHT_COLON.finditer(text)
         )
     assert found == [], "\n".join(found)
+
+
+REFUSED = (
+    ("/t/club/desk/add", {"name": ""}),
+    ("/t/club/desk/add", {"name": "x" * 300}),
+    ("/t/club/desk/pay", {"player_id": "nobody"}),
+    ("/t/club/console/adjust", {"delta_ms": "abc"}),
+    ("/t/club/console/jump", {"level": "999"}),
+    ("/t/club/console/moves/break", {"table_no": "9"}),
+    ("/t/fin/desk/add", {"name": "Retardataire"}),
+    ("/clubs", {"club_id": "pas un id !", "name": "Club"}),
+    ("/club/hp/events", {
+        "event_id": "e2", "name": "Jeudi", "kind": "tournament", "start": "demain",
+        "capacity": "-5", "buy_in": "abc", "season_id": "", "structure": "", "profile": "",
+        "table_size": "",
+    }),
+    ("/club/hp/events/e1/register", {"member_id": "999"}),
+    ("/club/hp/events/e1/register", {"member_id": "3"}),
+    ("/club/hp/cash", {"amount": "abc", "member_id": "1", "direction": "in"}),
+    ("/club/hp/members", {"name": "   "}),
+    ("/c/hp/e/e1/register", {"member_id": "1", "pin": "9999"}),
+)  # fmt: skip
+
+
+def test_refusals_on_french_pages_are_in_french(venue: Venue) -> None:
+    """A refused form or action answers in French: its page or its message has no English."""
+    for _ in french_pages(venue):
+        pass  # the tour's stages
+    found: list[str] = []
+    for url, data in REFUSED:
+        response = venue.td.post(f"{url}?lang=fr", data=data)
+        assert response.status_code < 500, (url, response.status_code)
+        text = page_text(response.text)
+        leaks = english_leaks(response.text, allowed=NAMES)
+        found.extend(f"POST {url} {data}: {leak}" for leak in leaks)
+        found.extend(f"POST {url}: ISO date {day.group()!r}" for day in ISO_DAY.finditer(text))
+        assert "INVALID_REQUEST" not in text, (url, text[:300])  # a form's refusal, not JSON
+    assert found == [], "\n".join(found)
