@@ -12,13 +12,15 @@ Jinja environment serves both languages.
 from __future__ import annotations
 
 import contextvars
+import datetime
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
 from babel import Locale
-from babel.dates import format_time
+from babel.dates import format_date as babel_date
+from babel.dates import format_time, get_datetime_format
 from babel.messages.pofile import read_po
 from babel.numbers import format_currency, format_decimal, format_percent
 
@@ -30,6 +32,7 @@ __all__ = [
     "format_cents",
     "format_chips",
     "format_clock_time",
+    "format_date",
     "format_duration",
     "format_number",
     "format_ratio",
@@ -156,18 +159,36 @@ def format_duration(ms: int) -> str:
     return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes:02d}:{seconds:02d}"
 
 
-def format_clock_time(ms_since_epoch: int) -> str:
-    """A wall-clock time of day (UTC) in the locale's short form."""
-    from datetime import UTC, datetime
-
-    moment = datetime.fromtimestamp(ms_since_epoch / 1000, tz=UTC)
-    return format_time(moment, format="short", locale=_babel_locale())
-
-
 def format_time_of_day(ms_since_epoch: int) -> str:
     """The time of day in the room (21:04 / 21:04): the server's own time zone, as the server
     is the laptop in the room; the locale's short form."""
-    from datetime import datetime
-
-    moment = datetime.fromtimestamp(ms_since_epoch / 1000).astimezone()
+    moment = datetime.datetime.fromtimestamp(ms_since_epoch / 1000).astimezone()
     return format_time(moment, format="short", tzinfo=moment.tzinfo, locale=_babel_locale())
+
+
+# The cash book's times are the room's too (they were UTC, an hour off the clock in Paris).
+format_clock_time = format_time_of_day
+
+
+def format_date(value: str | datetime.date | None) -> str:
+    """A day or a moment in the page's language: ``2026-11-29`` (ISO, as the club stores its
+    days) or a ``date`` as « 29 nov. 2026 » / "29 Nov 2026"; a ``datetime`` (already in the
+    room's or the club's time) with its time, « 29 nov. 2026, 21:00 ». Empty stays empty; a
+    text that is not an ISO day is shown as it was (never hidden)."""
+    if value is None or value == "":
+        return ""
+    if isinstance(value, str):
+        try:
+            moment: datetime.date = datetime.date.fromisoformat(value)
+        except ValueError:
+            return value
+    else:
+        moment = value
+    locale = _babel_locale()
+    day = babel_date(moment, format="medium", locale=locale)
+    if not isinstance(moment, datetime.datetime):
+        return day
+    time = format_time(moment, format="short", tzinfo=moment.tzinfo, locale=locale)
+    # The locale's way of joining a day and a time: « {1}, {0} » in French and English.
+    pattern = str(get_datetime_format("medium", locale=locale))
+    return pattern.format(time, day)

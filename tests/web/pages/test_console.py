@@ -88,7 +88,7 @@ def test_console_shows_every_table_with_names_stacks_and_positions_in_french(clu
             # Each name opens the player's actions (no dropdown of 20 names).
             assert f'hx-get="/t/{TID}/console/player/{seat["player_id"]}"' in page
     assert f"20{NNBSP}000" in page
-    assert 'title="Bouton">BTN</abbr>' in page
+    assert 'title="Bouton">D</abbr>' in page  # "D" on every page (docs/web.md)
     assert 'title="Petite blinde">PB</abbr>' in page
     assert 'title="Grosse blinde">GB</abbr>' in page
     assert "Niveau 1" in page

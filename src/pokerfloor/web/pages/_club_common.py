@@ -162,7 +162,7 @@ def club_render(
         when=lambda ms: local_time(ms, zone),
         money=lambda cents: i18n.format_cents(cents, currency),
         points=points_text,
-        today=lambda ms: club.club_date(ms),
+        today=lambda ms: i18n.format_date(club.club_date(ms)),
         **context,
     )
 
@@ -174,11 +174,12 @@ def points_text(hundredths: int) -> str:
 
 
 def local_time(at_ms: int | None, zone: datetime.tzinfo) -> str:
-    """``YYYY-MM-DD HH:MM`` on the club's clock (its time zone, summer time included)."""
+    """The day and time on the club's clock (its time zone, summer time included), in the
+    page's language."""
     if at_ms is None:
         return ""
     moment = datetime.datetime.fromtimestamp(at_ms / 1000, tz=datetime.UTC)
-    return moment.astimezone(zone).strftime("%Y-%m-%d %H:%M")
+    return i18n.format_date(moment.astimezone(zone).replace(tzinfo=None))
 
 
 def from_local(text: str, zone: datetime.tzinfo) -> int | None:

@@ -112,6 +112,7 @@ def make_environment() -> Environment:
         ratio=i18n.format_ratio,
         clock_time=i18n.format_clock_time,
         time_of_day=i18n.format_time_of_day,
+        date=i18n.format_date,
         qr=qr_svg,
         citations=citations_text,
     )

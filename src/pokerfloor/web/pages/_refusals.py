@@ -110,6 +110,8 @@ def _shown(code: str, key: str, value: Any, names: Mapping[str, str]) -> str:
     if isinstance(value, float):
         return i18n.format_number(value)  # type: ignore[arg-type]
     text = str(value)
+    if key == "date" or key.endswith("_date"):
+        return i18n.format_date(text)  # a day (ISO in the event) in the page's language
     if key in _PLAYER_PARAMS:
         return names.get(text, text)
     if key in _TITLED_PARAMS and code not in _ABOUT_THE_ID:
