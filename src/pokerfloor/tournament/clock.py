@@ -122,10 +122,12 @@ class AdjustClock(msgspec.Struct, frozen=True, tag="adjust_clock"):
 
 class JumpToLevel(msgspec.Struct, frozen=True, tag="jump_to_level"):
     """Go to a level (0-based index) with its full time, e.g. to restart a level or to resume
-    a tournament on day 2. Allowed before the start."""
+    a tournament on day 2. Allowed before the start. ``break_before``: go to the break that
+    comes just before that level instead (the add-ons and the chip race are taken there)."""
 
     level_index: int
     at_ms: int
+    break_before: bool = False
 
 
 class RecordHandForHandHand(msgspec.Struct, frozen=True, tag="record_hand_for_hand_hand"):
@@ -187,8 +189,11 @@ class ClockAdjusted(msgspec.Struct, frozen=True, tag="clock_adjusted"):
 
 
 class LevelJumped(msgspec.Struct, frozen=True, tag="level_jumped"):
+    """The clock went to a level, or to the break before it (``break_before``)."""
+
     level_index: int
     at_ms: int
+    break_before: bool = False
 
 
 class HandForHandHandPlayed(msgspec.Struct, frozen=True, tag="hand_for_hand_hand_played"):
@@ -227,6 +232,12 @@ def _level_period(state: ClockState, level_index: int) -> int:
     raise _level_not_found(state, level_index)  # pragma: no cover - decide checks first
 
 
+def _jump_target(state: ClockState, level_index: int, break_before: bool) -> int:
+    """The timeline position a jump lands on: the level, or the break just before it."""
+    position = _level_period(state, level_index)
+    return position - 1 if break_before else position
+
+
 def _level_count(state: ClockState) -> int:
     return sum(1 for period in state.timeline if period.kind == "level")
 
@@ -246,6 +257,21 @@ def _level_not_found(state: ClockState, level_index: object) -> PokerfloorError:
         f"(levels 1 to {count})",
         level_index=level_index,
         accepted=f"0..{count - 1}",
+    )
+
+
+def _no_break_before(state: ClockState, level_index: int) -> PokerfloorError:
+    breaks = [
+        str(state.timeline[position + 1].index + 1)
+        for position, period in enumerate(state.timeline[:-1])
+        if period.kind == "break"
+    ]
+    return _refuse(
+        "CLOCK_NO_BREAK_THERE",
+        f"no break comes before level {level_index + 1}; a jump onto a break goes to the break "
+        f"before level {', '.join(breaks) or '(none: this structure has no break)'}",
+        level_index=level_index,
+        accepted=", ".join(breaks),
     )
 
 
@@ -315,11 +341,15 @@ def decide_clock(state: ClockState, command: ClockCommand) -> list[ClockEvent]:
                     accepted=f"-{MAX_ADJUSTMENT_MS}..{MAX_ADJUSTMENT_MS}, not 0",
                 )
             return [ClockAdjusted(delta_ms=delta_ms, at_ms=at_ms)]
-        case JumpToLevel(level_index=level_index, at_ms=at_ms):
+        case JumpToLevel(level_index=level_index, at_ms=at_ms, break_before=break_before):
             valid = isinstance(level_index, int) and not isinstance(level_index, bool)
             if not valid or not 0 <= level_index < _level_count(state):
                 raise _level_not_found(state, level_index)
-            return [LevelJumped(level_index=level_index, at_ms=at_ms)]
+            if break_before:
+                position = _level_period(state, level_index)
+                if position == 0 or state.timeline[position - 1].kind != "break":
+                    raise _no_break_before(state, level_index)
+            return [LevelJumped(level_index, at_ms, break_before)]
         case RecordHandForHandHand(seconds_off=seconds_off, at_ms=at_ms, citations=citations):
             _check_started(state)
             if state.status == "running":
@@ -448,9 +478,9 @@ def evolve_clock(state: ClockState, event: ClockEvent) -> ClockState:
             )
         case ClockAdjusted(delta_ms=delta_ms, at_ms=at_ms):
             state = _adjust(state, delta_ms, at_ms)
-        case LevelJumped(level_index=level_index, at_ms=at_ms):
+        case LevelJumped(level_index=level_index, at_ms=at_ms, break_before=break_before):
             state = _advance(state, at_ms)
-            position = _level_period(state, level_index)
+            position = _jump_target(state, level_index, break_before)
             duration = state.timeline[position].duration_ms
             entered = state.entered
             if state.status != "not_started":
@@ -546,6 +576,32 @@ def _period_at(state: ClockState, at_ms: int) -> tuple[int, int | None]:
             break
         position = entry.period
     return position, following
+
+
+def entered_at(state: ClockState, position: int, now_ms: int) -> int | None:
+    """When the clock entered the timeline's ``position`` (the last time, after a jump back),
+    as of ``now_ms``; None when it has not been entered."""
+    if state.last_at_ms is not None:
+        now_ms = max(now_ms, state.last_at_ms)
+    found: int | None = None
+    for entry in _advance(state, now_ms).entered:
+        if entry.period == position and entry.at_ms <= now_ms:
+            found = entry.at_ms
+    return found
+
+
+def break_began_at(state: ClockState, structure: Structure, at_ms: int) -> int | None:
+    """When the break that ``at_ms`` falls in began; None when ``at_ms`` is not in a break."""
+    _check_structure(state, structure)
+    if state.status == "not_started":
+        return None
+    current = _advance(state, max(at_ms, state.last_at_ms or at_ms))
+    position, began = current.entered[0].period, current.entered[0].at_ms
+    for entry in current.entered:
+        if entry.at_ms > at_ms:
+            break
+        position, began = entry.period, entry.at_ms
+    return began if current.timeline[position].kind == "break" else None
 
 
 def play_resumes_at(state: ClockState, structure: Structure, at_ms: int, now_ms: int) -> int:
