@@ -72,13 +72,13 @@ def test_a_second_add_on_needs_the_double_add_on_rule() -> None:
     single.addon("P01", IN_THE_BREAK)
     refusal = single.addon_refusal("P01", IN_THE_BREAK)
     assert refusal is not None and refusal.code == "NO_ADDON"
-    assert refusal.params["reason"] == "limit_reached"
-    assert (refusal.params["limit"], refusal.params["double_addon"]) == (1, False)
+    assert (refusal.params["reason"], refusal.params["limit"]) == ("already_taken", 1)
     double, _ = started(12)
     double.addon("P01", IN_THE_BREAK)
     double.addon("P01", IN_THE_BREAK)
     refusal = double.addon_refusal("P01", IN_THE_BREAK)
-    assert refusal is not None and refusal.params["limit"] == 2
+    assert refusal is not None and refusal.params["reason"] == "double_taken"
+    assert refusal.params["limit"] == 2
 
 
 def test_the_td_opens_the_add_on_window_by_hand_until_the_level_ends() -> None:
@@ -87,7 +87,7 @@ def test_the_td_opens_the_add_on_window_by_hand_until_the_level_ends() -> None:
     assert reason(tournament, during_level_5) == "closed"
     with pytest.raises(PokerfloorError) as caught:
         tournament.open_addon_window("  ", during_level_5)
-    assert caught.value.code == "REASON_REQUIRED"
+    assert caught.value.code == "ADDON_WINDOW_REASON"
     tournament.open_addon_window("the break was taken late", during_level_5)
     opened = tournament.events[-1]
     assert isinstance(opened, AddonWindowOpened) and opened.reason == "the break was taken late"

@@ -400,7 +400,7 @@ class EntryCommands:
 
     def addon_refusal(self, player_id: PlayerId, at_ms: int) -> PokerfloorError | None:
         """Why ``player_id`` may not take an add-on now, with the numbers (``reason``:
-        no_addon, not_open, closed, limit_reached), or None when they may."""
+        no_addon, already_taken, double_taken, not_open, closed), or None when they may."""
         entry = self.structure.entry
         player = self.players.get(player_id)
         if player is None or not player.in_play:
@@ -421,10 +421,9 @@ class EntryCommands:
                 + ("a double add-on at most" if entry.double_addon else "one add-on per player"),
                 {
                     "player_id": player_id,
-                    "reason": "limit_reached",
+                    "reason": "double_taken" if entry.double_addon else "already_taken",
                     "addons": player.addons,
                     "limit": limit,
-                    "double_addon": entry.double_addon,
                 },
             )
         return self._addon_window_refusal(player_id, at_ms)
@@ -442,7 +441,7 @@ class EntryCommands:
             "player_id": player_id,
             "level": view.level_index + (0 if view.in_break else 1),
             "until_level": entry.rebuy_until_level,
-            "break_after_level": level,
+            "break_after_level": level or None,
         }
         if level:  # during the break after ``level`` (the structure's choice)
             position = self._break_position(level)
@@ -472,7 +471,7 @@ class EntryCommands:
         closing = timeline_position(self.clock, entry.rebuy_until_level + 1)
         closed = None if closing is None else entry_time(self.clock, closing, at_ms)
         return _addon_refused(
-            "closed", {**params, "closed_at_ms": closed},
+            "closed", {**params, "closed_at_ms": closed, "last_level": entry.rebuy_until_level + 1},
             f"it was taken during level {entry.rebuy_until_level + 1}",
         )  # fmt: skip
 
@@ -501,7 +500,7 @@ class EntryCommands:
             )
         if not reason.strip():
             raise PokerfloorError(
-                "REASON_REQUIRED", "say why the add-on window is opened by hand", {}
+                "ADDON_WINDOW_REASON", "say why the add-on window is opened by hand", {}
             )
         view = clock_view(self.clock, self.structure, at_ms)
         if not view.started:

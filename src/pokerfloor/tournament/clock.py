@@ -188,8 +188,9 @@ class ClockAdjusted(msgspec.Struct, frozen=True, tag="clock_adjusted"):
     at_ms: int
 
 
-class LevelJumped(msgspec.Struct, frozen=True, tag="level_jumped"):
-    """The clock went to a level, or to the break before it (``break_before``)."""
+class LevelJumped(msgspec.Struct, frozen=True, tag="level_jumped", omit_defaults=True):
+    """The clock went to a level, or to the break before it (``break_before``; left out of
+    the stored event when false, so a jump to a level reads as it always did)."""
 
     level_index: int
     at_ms: int
@@ -271,6 +272,7 @@ def _no_break_before(state: ClockState, level_index: int) -> PokerfloorError:
         f"no break comes before level {level_index + 1}; a jump onto a break goes to the break "
         f"before level {', '.join(breaks) or '(none: this structure has no break)'}",
         level_index=level_index,
+        level=level_index + 1,
         accepted=", ".join(breaks),
     )
 

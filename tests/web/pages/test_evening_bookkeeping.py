@@ -131,6 +131,6 @@ def test_the_winner_is_listed_as_the_winner_not_as_busted(venue: Venue) -> None:
     venue.clock.advance(MINUTE)
     finish_hand(venue, 1)
     venue.public.post(bust_url(venue, 1), data={"busted": players_at(venue, 1)[:1]})
-    venue.command(TID, type="finish", payouts_cents=[])
+    venue.command(TID, type="finish", payouts_cents=[], below_pool=True)
     statuses = sorted(p["status"] for p in venue.service.players_list(TID)["players"])
     assert statuses == ["busted", "winner"]
