@@ -426,9 +426,9 @@ class EntryCommands:
                     "limit": limit,
                 },
             )
-        return self._addon_window_refusal(player_id, at_ms)
+        return self.addon_window_refusal(player_id, at_ms)
 
-    def _addon_window_refusal(self, player_id: PlayerId, at_ms: int) -> PokerfloorError | None:
+    def addon_window_refusal(self, player_id: PlayerId, at_ms: int) -> PokerfloorError | None:
         """Why the add-on window is not open for the player now (not yet, or closed since
         when), or None while it is open."""
         entry = self.structure.entry
@@ -488,7 +488,7 @@ class EntryCommands:
 
     def addon_window_open(self, at_ms: int) -> bool:
         """The add-on window is open now (for a player still allowed one)."""
-        return self._addon_window_refusal("", at_ms) is None
+        return self.addon_window_refusal("", at_ms) is None
 
     def open_addon_window(self, reason: str, at_ms: int) -> None:
         """The TD opens the add-on window by hand, until the end of the level or break in
