@@ -464,6 +464,9 @@ def _check_addon_break(structure: Structure) -> None:
             + (f" or {accepted}" if accepted else ""),
             {
                 "field": "entry.addon_break_after_level",
+                "reason": "addon_break",
+                "until_level": entry.rebuy_until_level,
+                "breaks": [0, *(after for after in breaks if after >= entry.rebuy_until_level)],
                 "value": level,
                 "accepted": "0" + (f" or {accepted}" if accepted else ""),
             },

@@ -455,6 +455,13 @@ EXPLANATIONS: dict[str, tuple[Message, ...]] = {
             "%(accepted)s.",
         ),
     ),
+    "STRUCTURE_BAD_VALUE:addon_break": (
+        N_(
+            "The add-ons are taken at a break of the structure, once the rebuy period (level "
+            "%(until_level)s) is over: there is none after level %(value)s; accepted: "
+            "%(breaks)s (0: at the end of the rebuy period).",
+        ),
+    ),
     "STRUCTURE_BAD_VALUE:out_of_range": (
         N_(
             "%(field)s is %(value)s; a structure takes a whole number from %(minimum)s to "
