@@ -139,6 +139,7 @@ def _winner_before_the_finish(players: list[dict[str, Any]], screen: dict[str, A
     winner = [p["name"] for p in players if p["status"] == "playing"]
     busted = sorted((p for p in players if p["place"] and p["place"] > 1), key=lambda p: p["place"])
     screen["status"], screen["running"], screen["payouts"] = "won", False, None
+    screen["chips"] = []  # nothing is played any more
     screen["podium"] = [
         {"place": 1, "name": winner[0] if winner else "", "cents": payouts[0] if payouts else 0}
     ] + [
