@@ -55,8 +55,12 @@ def test_after_the_break_the_dialog_says_when_it_closed_and_the_td_reopens_it(
     assert 'value="p1"' in addons_dialog(venue)
     post(venue, "addons", {"player": ["p1", "p2"]})
     assert player(venue, "p1")["addons"] == 1
-    events = venue.td.get(f"/api/tournaments/{TID}/events").text
-    assert "addon_window_opened" in events and "pause prise en retard" in events
+    opened = [
+        e for e in venue.service.tournament(TID).events if type(e).__name__ == "AddonWindowOpened"
+    ]
+    assert [e.reason for e in opened] == ["pause prise en retard"]
+    public = venue.public.get(f"/api/tournaments/{TID}/events").text
+    assert "addon_window_opened" in public and "pause prise en retard" not in public
 
 
 def test_the_jump_list_offers_the_breaks_and_lands_on_one(venue: Venue) -> None:
@@ -69,3 +73,14 @@ def test_the_jump_list_offers_the_breaks_and_lands_on_one(venue: Venue) -> None:
     clock = venue.service.clock_screen(TID)
     assert clock["in_break"] and 'value="p1"' in addons_dialog(venue)
     assert "Aucune pause ne précède le niveau 2" in refused(venue, "jump", {"level_index": "b1"})
+
+
+def test_the_player_s_phone_says_when_the_add_ons_are_open(venue: Venue) -> None:
+    evening(venue, players=4, structure="club-rebuy")
+    phone = f"/t/{TID}/me/p1?lang=fr"
+    assert 'id="player-addon"' not in venue.public.get(phone).text
+    venue.command(TID, type="jump_to_level", level_index=4, break_before=True)
+    assert "Les add-ons sont ouverts : demandez le vôtre" in venue.public.get(phone).text
+    venue.command(TID, type="addon", player_id="p1")
+    venue.command(TID, type="addon", player_id="p1")  # the double add-on taken
+    assert 'id="player-addon"' not in venue.public.get(phone).text
