@@ -25,11 +25,11 @@ from typing import TYPE_CHECKING
 
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament import positions, ranking
+from pokerfloor.tournament._clock_history import break_began_at
 from pokerfloor.tournament.clock import (
     PauseClock,
     RecordHandForHandHand,
     ResumeClock,
-    break_began_at,
     level_at,
     play_resumes_at,
 )

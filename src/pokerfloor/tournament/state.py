@@ -23,6 +23,7 @@ from pokerfloor.tournament import (
     seating,
     snapshot,
 )
+from pokerfloor.tournament._addons import AddonCommands
 from pokerfloor.tournament._calls import FloorCallCommands
 from pokerfloor.tournament._cash import CashAccount, CashCommands, CashLine
 from pokerfloor.tournament._chip_races import ChipRaceCommands
@@ -137,6 +138,7 @@ class PlayerState:
 class Tournament(
     HandCommands,
     EntryCommands,
+    AddonCommands,
     CorrectionCommands,
     CashCommands,
     MoveCommands,
