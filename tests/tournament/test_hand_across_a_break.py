@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from pokerfloor.app import read_models
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament._hands import SHUFFLE_MS
 from pokerfloor.tournament.clock import AdjustClock
@@ -33,6 +34,10 @@ def test_a_hand_reported_just_before_the_break_is_followed_by_one_reportable_in_
     plan = tournament.plan_next_hand(table_no, during_break)
     assert plan.started_at_ms == BREAK_STARTS - 1
     assert plan.level.number == 4
+    # The seating chart (the captain's phone, the console) keeps the table's next hand.
+    chart = read_models.seating_chart(tournament, during_break)
+    next_hand = chart["tables"][0]["next_hand"]
+    assert next_hand is not None and next_hand["started_at_ms"] == BREAK_STARTS - 1
     assert report_even_hand(tournament, table_no, during_break) == 4
     replayed(tournament)
 
