@@ -411,6 +411,7 @@ def test_a_rebuy_evening_adds_up(browser: Browser, live_server: LiveServer) -> N
     assert all(p["stack"] % 100 == 0 for p in playing(live_server).values())
     shot(td, "6-chip-race")
     # The break ends the rebuy period: the add-ons (a double one for the rebuyer).
+    open_console(td, live_server)
     rebuyer_name = rebuyer["name"]
     for name in (rebuyer_name, rebuyer_name, LATE):
         console_addon(td, live_server, name)
