@@ -225,7 +225,8 @@ def test_add_ons_at_the_break_for_everyone_in_two_clicks(
         )  # fmt: skip
     command(live_server, "addons", type="draw_seats", seed=7)
     command(live_server, "addons", type="start_clock")
-    command(live_server, "addons", type="jump_to_level", level_index=4)  # the add-on
+    # The break after level 4, where club-rebuy takes its add-ons.
+    command(live_server, "addons", type="jump_to_level", level_index=4, break_before=True)
     open_console(page, live_server, "addons")
     page.get_by_role("button", name="Add-ons…").click()
     page.get_by_label("Tout cocher (23)").check()

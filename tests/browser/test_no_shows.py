@@ -193,7 +193,7 @@ def test_tda_2024_r30_no_shows_are_blinded_and_keep_their_seats(
 ) -> None:
     tid = "tda-2024"
     desk_evening(td, live_server, tid)
-    send(live_server, tid, {"type": "jump_to_level", "level_index": 5})  # 100 minutes
+    send(live_server, tid, {"type": "jump_to_level", "level_index": 5})  # 115 minutes
     td.reload()
     expect(td.locator("#desk-summary")).to_be_visible()
     expect(td.locator("#desk-release")).to_have_count(0)

@@ -369,22 +369,10 @@ def test_a_rebuy_evening_adds_up(browser: Browser, live_server: LiveServer) -> N
     clock = check_average(live_server, screen, td)
     assert clock["players_left"] == 12
 
-    # Level 5: the rebuys are over, the add-on is on (a double one for the rebuyer).
-    command(live_server, type="jump_to_level", level_index=4)
-    expect(td.locator("#console-clock")).to_contain_text("Niveau 5")
-    expect(screen.locator(".clock-period")).to_have_text("Niveau 5")
-    rebuyer_name = rebuyer["name"]
-    for name in (rebuyer_name, rebuyer_name, LATE):
-        console_addon(td, live_server, name)
-    assert playing(live_server)[rebuyer_name]["addons"] == 2
-    clock = check_average(live_server, screen, td)
-    assert (clock["rebuys"], clock["addons"]) == (2, 3)
-    expect(rebuys).to_have_text("2 / 3")
-
-    # 5. Level 6: the stacks counted (the API hands give each player some chips of 25), then
-    # the break after level 6 where the 25s leave: the chip race page with the counted odd
-    # chips.
-    command(live_server, type="jump_to_level", level_index=5)
+    # 5. Level 4, the last of the rebuys: the stacks counted (the API hands give each player
+    # some chips of 25), then the break after level 4 (club-rebuy), where the 25s leave (the
+    # chip race page with the counted odd chips) and the add-ons are taken.
+    command(live_server, type="jump_to_level", level_index=3)
     for table_no in (1, 2):
         chart = table(live_server, table_no)
         seats = dealt_in(chart)
@@ -400,13 +388,13 @@ def test_a_rebuy_evening_adds_up(browser: Browser, live_server: LiveServer) -> N
     time.sleep(SHUFFLE_MS / 1000 + 1)
     command(live_server, type="adjust_clock", delta_ms=-21 * 60_000)
     assert get(live_server, "clock")["in_break"]
-    # A hand that began in level 6 ends during the break: the phone reports it as usual, and
-    # it is recorded at level 6, when it began.
+    # A hand that began in level 4 ends during the break: the phone reports it as usual, and
+    # it is recorded at level 4, when it began.
     hand_no = table(live_server, 1)["next_hand"]["hand_no"]
     phone_reports_hand(captain, hand_no)
     played = [e for e in get(live_server, "events")["events"] if e["type"] == "hand_played"]
     assert (played[-1]["table_no"], played[-1]["hand_no"], played[-1]["level"]) == (
-        1, hand_no, 6,
+        1, hand_no, 4,
     )  # fmt: skip
     shot(captain, "6a-phone-hand-in-break")
     td.bring_to_front()
@@ -422,7 +410,15 @@ def test_a_rebuy_evening_adds_up(browser: Browser, live_server: LiveServer) -> N
         expect(td.locator(f"#race-table-{table_no}")).to_contain_text("déjà fait")
     assert all(p["stack"] % 100 == 0 for p in playing(live_server).values())
     shot(td, "6-chip-race")
-    check_average(live_server, screen)
+    # The break ends the rebuy period: the add-ons (a double one for the rebuyer).
+    open_console(td, live_server)
+    rebuyer_name = rebuyer["name"]
+    for name in (rebuyer_name, rebuyer_name, LATE):
+        console_addon(td, live_server, name)
+    assert playing(live_server)[rebuyer_name]["addons"] == 2
+    clock = check_average(live_server, screen, td)
+    assert (clock["rebuys"], clock["addons"]) == (2, 3)
+    expect(rebuys).to_have_text("2 / 3")
     shot(screen, "7-clock-break")
 
     # 5b. Level 7, 11 players: the TD plays hand-for-hand to the final table. The clock stops

@@ -178,12 +178,12 @@ def start_with_the_clock_screen(
             dialog.accept()
 
     page.on("dialog", answer)
-    page.get_by_role("button", name="Aller à ce niveau").click()
+    page.get_by_role("button", name="Y aller").click()
     wait_until(page, "true")
     page.wait_for_timeout(300)
-    assert asked and "Le temps restant du niveau en cours est perdu" in asked[0]
+    assert asked and "Le temps qui reste au niveau ou à la pause en cours est perdu" in asked[0]
     assert get(live_server, "clock")["level_number"] == 1
-    page.get_by_role("button", name="Aller à ce niveau").click()
+    page.get_by_role("button", name="Y aller").click()
     expect(page.locator("#flash")).to_contain_text("Niveau 2 commencé.")
     page.remove_listener("dialog", answer)
     expect(screen.locator(".clock-period")).to_have_text("Niveau 2")

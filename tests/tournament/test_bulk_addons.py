@@ -41,4 +41,4 @@ def test_one_refused_add_on_records_none() -> None:
 def test_no_add_on_during_the_rebuy_period() -> None:
     tournament, _ = started(12)
     refusal = tournament.addon_refusal("P01", 0)
-    assert refusal is not None and refusal.params["period"] == "rebuy"
+    assert refusal is not None and refusal.params["reason"] == "not_open"

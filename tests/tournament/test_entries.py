@@ -170,8 +170,9 @@ def test_max_rebuys_is_a_cap() -> None:
 
 
 def test_allinouest_two_extra_hands_rebuy_after_the_first_add_on_after_the_second() -> None:
-    tournament, _ = started(12, "allinouest")
-    after_period = 4 * 20 * MINUTE + 1  # level 5: the rebuy period (levels 1-4) is over
+    # The add-on at the end of the rebuy period, not at a break (addon_break_after_level 0).
+    tournament, _ = started(12, "allinouest", addon_break_after_level=0)
+    after_period = 4 * 20 * MINUTE + 15 * MINUTE + 1  # level 5: the rebuy period is over
     table_no = tournament.players["P01"].seat.table_no  # type: ignore[union-attr]
     assert tournament.rebuy_period("P01", after_period) == "rebuy"
     play_even_hand(tournament, table_no, after_period)

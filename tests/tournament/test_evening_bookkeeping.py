@@ -159,7 +159,7 @@ def test_a_refused_rebuy_says_why_with_the_numbers() -> None:
 
 def test_a_rebuy_asked_for_after_the_period_is_refused_not_dropped() -> None:
     tournament, _ = started(18, "tda-2024")
-    at = 4 * 20 * MINUTE + MINUTE  # level 5: rebuys ended with level 4
+    at = 4 * 20 * MINUTE + 15 * MINUTE + MINUTE  # level 5: rebuys ended with level 4
     tournament.table_ready_at[1] = at
     plan = tournament.plan_next_hand(1, at + 5 * MINUTE)
     loser, winner = plan.seats[0][1], plan.seats[1][1]
@@ -194,29 +194,31 @@ def test_a_clock_adjustment_never_makes_a_hand_start_invalid() -> None:
 
 def test_heavenpoker_10_1_a_hand_ending_during_a_break_is_reported_then_play_resumes() -> None:
     tournament, _ = started(9, "heavenpoker")
-    before_break = 6 * 20 * MINUTE - MINUTE
+    before_break = 4 * 20 * MINUTE - MINUTE  # club-rebuy: the break after level 4
     tournament.table_ready_at[1] = before_break - MINUTE
     report(tournament, 1, before_break + 3 * MINUTE)  # during the 15-minute break
     played = tournament.events[-1]
-    assert getattr(played, "level", None) == 6
+    assert getattr(played, "level", None) == 4
     with pytest.raises(PokerfloorError) as caught:
         tournament.plan_next_hand(1, before_break + 5 * MINUTE)
     assert caught.value.code == "ON_BREAK"
     after = tournament.plan_next_hand(1, before_break + 30 * MINUTE)
-    assert after.level.number == 7
-    assert after.started_at_ms == 6 * 20 * MINUTE + 15 * MINUTE  # when the break ended
+    assert after.level.number == 5
+    assert after.started_at_ms == 4 * 20 * MINUTE + 15 * MINUTE  # when the break ended
 
 
 def test_allinouest_extra_hands_after_the_rebuy_period_count_by_when_they_began() -> None:
-    tournament, _ = started(9, "allinouest")
+    # The add-on at the end of the rebuy period (not at a break): the extra hands count.
+    tournament, _ = started(9, "allinouest", addon_break_after_level=0)
     end_of_level_4 = 4 * 20 * MINUTE
+    level_5 = end_of_level_4 + 15 * MINUTE  # after the break
     tournament.table_ready_at[1] = end_of_level_4 - 2 * MINUTE
     report(tournament, 1, end_of_level_4 + MINUTE)  # began in level 4: not an extra hand
     assert tournament.hands_after_rebuys.get(1, 0) == 0
-    report(tournament, 1, end_of_level_4 + 3 * MINUTE)
+    report(tournament, 1, level_5 + 3 * MINUTE)
     assert tournament.hands_after_rebuys[1] == 1
     player = seated_at(tournament, 1)[0]
-    assert tournament.rebuy_period(player, end_of_level_4 + 3 * MINUTE) == "rebuy"
+    assert tournament.rebuy_period(player, level_5 + 3 * MINUTE) == "rebuy"
 
 
 # ---- places ---------------------------------------------------------------------------------

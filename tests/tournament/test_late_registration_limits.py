@@ -63,8 +63,9 @@ def test_the_structure_closes_first_when_it_is_stricter() -> None:
 def test_tda_2024_r8_the_event_sets_its_own_deadline() -> None:
     """tda-2024 sets no limit of its own: the structure's applies alone."""
     tournament, _ = started(12, late_registration_until_level=6, late_registration_minutes=0)
-    assert tournament.late_registration_open(119 * MINUTE)
-    assert closed(tournament, 121 * MINUTE).params["reason"] == "structure_level"
+    # Level 6 ends at 135 minutes: six levels of 20 minutes and the break after level 4.
+    assert tournament.late_registration_open(134 * MINUTE)
+    assert closed(tournament, 136 * MINUTE).params["reason"] == "structure_level"
 
 
 def test_no_late_registration_without_one_in_the_structure_whatever_the_profile() -> None:

@@ -5,8 +5,9 @@ program that only speaks JSON.
 ALLINOUEST rules, ``club-rebuy``, 14 registered (one no-show who paid, one who did not), the
 field full at 14 with one player waiting. A bust + rebuy in one report, a double bust without
 stacks (a tie), the unpaid no-show's seat released after the first level (no longer an entry),
-a late registration after the busts (the places move down), an add-on, a hand that ends during
-the colour-up break (recorded at the level it began), the chip race with the counted odd chips,
+a late registration after the busts (the places move down), a hand that ends during the
+colour-up break after level 4 (recorded at the level it began), the add-on at that break (not
+before it), the chip race with the counted odd chips,
 a hand-for-hand round with busts at two tables sharing their places, the final table, an ICM
 deal, the finish and the cash book. After every step the chips in play are what was issued and
 the average stack is chips in play // players left.
@@ -160,19 +161,9 @@ def test_a_rebuy_evening_adds_up_through_the_api_alone() -> None:
     assert [listed[p]["place"] for p in tied] == [14, 14]
     assert check_chips(client)["entries"] == 15
 
-    # Level 5: an add-on; then level 6, a hand at each table that gives odd chips of 25.
-    # allinouest: the rebuys end two hands into level 5 at each table (hands counted by when
-    # they began), then the add-on.
-    send(client, type="jump_to_level", level_index=4)
-    for hands in (1, 2):
-        clock.advance(MINUTE)
-        for table_no in (1, 2):
-            report(client, table_no)
-        if hands == 1:
-            refused(client, TID, {"type": "addon", "player_id": LATE}, 409)
-    send(client, type="addon", player_id=LATE)
-    check_chips(client)
-    send(client, type="jump_to_level", level_index=5)
+    # Level 4, the last of the rebuys: a hand at each table that gives odd chips of 25; the
+    # add-on is not open yet (club-rebuy takes it at the break after level 4).
+    send(client, type="jump_to_level", level_index=3)
     clock.advance(MINUTE)
     odd: dict[int, tuple[str, str]] = {}
     for table_no in (1, 2):
@@ -181,15 +172,20 @@ def test_a_rebuy_evening_adds_up_through_the_api_alone() -> None:
         report(client, table_no, **{first: stacks[first] + 75, second: stacks[second] - 75})
         odd[table_no] = (first, second)
     check_chips(client)
-    # The next hands begin at the shuffle; the level ends while they are played.
+    error = refused(client, TID, {"type": "addon", "player_id": LATE}, 409)
+    assert error["params"]["reason"] == "not_open" and error["params"]["break_after_level"] == 4
+    # The next hands begin at the shuffle; the TD ends the level while they are played.
     clock.advance(MINUTE)
     send(client, type="adjust_clock", delta_ms=-20 * MINUTE)
     assert api(client, "clock")["in_break"]
     planned = table(client, 1)["next_hand"]
-    assert planned["level"] == 6
+    assert planned["level"] == 4
     report(client, 1)
     played = [e for e in api(client, "events")["events"] if e["type"] == "hand_played"]
-    assert (played[-1]["table_no"], played[-1]["level"]) == (1, 6)
+    assert (played[-1]["table_no"], played[-1]["level"]) == (1, 4)
+    # The break ends the rebuy period and takes the add-ons.
+    send(client, type="addon", player_id=LATE)
+    check_chips(client)
 
     # The chip race with the counted odd chips (the 25s leave).
     for table_no in (1, 2):

@@ -41,6 +41,7 @@ from pokerfloor.app.commands import (
     HandForHandRound,
     JumpToLevel,
     MoveButton,
+    OpenAddonWindow,
     PauseClock,
     Penalize,
     PlaceButtons,
@@ -101,7 +102,9 @@ def dispatch(tournament: Tournament, command: TournamentCommand, now: int) -> No
         case AdjustClock():
             tournament.clock_command(clock.AdjustClock(command.delta_ms, now))
         case JumpToLevel():
-            tournament.clock_command(clock.JumpToLevel(command.level_index, now))
+            tournament.clock_command(
+                clock.JumpToLevel(command.level_index, now, command.break_before)
+            )
         case RecordHand():
             _record_hand(tournament, command, now)
         case BustPlayers():
@@ -112,6 +115,8 @@ def dispatch(tournament: Tournament, command: TournamentCommand, now: int) -> No
             tournament.addon(command.player_id, now, command.method)
         case Addons():
             tournament.addons_at_once(command.players, now, command.method)
+        case OpenAddonWindow():
+            tournament.open_addon_window(command.reason, now)
         case Reenter():
             tournament.reenter(command.player_id, now, _rng(command.seed), command.method)
         case Arrive():
@@ -297,6 +302,13 @@ def _finish(tournament: Tournament, command: Finish, now: int) -> None:
             "PAYOUTS_EXCEED_POOL",
             f"the payouts add up to {sum(payouts)} cents, more than the pool of {pool}",
             {"payouts": sum(payouts), "prize_pool_cents": pool},
+        )
+    if command.payouts_cents is not None and sum(payouts) < pool and not command.below_pool:
+        raise PokerfloorError(
+            "PAYOUTS_BELOW_POOL",
+            f"the payouts add up to {sum(payouts)} cents, {pool - sum(payouts)} less than the "
+            f"pool of {pool}: confirm with below_pool to leave that amount unpaid",
+            {"payouts": sum(payouts), "prize_pool_cents": pool, "unpaid": pool - sum(payouts)},
         )
     if command.no_points and command.points is not None:
         raise PokerfloorError(

@@ -74,6 +74,7 @@ __all__ = [
     "HandForHandRound",
     "JumpToLevel",
     "MoveButton",
+    "OpenAddonWindow",
     "PauseClock",
     "Penalize",
     "PlaceButtons",
@@ -180,7 +181,10 @@ class AdjustClock(_Command, frozen=True, tag="adjust_clock"):
 
 
 class JumpToLevel(_Command, frozen=True, tag="jump_to_level"):
+    """Go to a level with its full time; ``break_before``: to the break just before it."""
+
     level_index: Annotated[int, msgspec.Meta(ge=0, le=MAX_LEVELS - 1)]  # 0-based
+    break_before: bool = False
 
 
 class RecordHand(_Command, frozen=True, tag="record_hand"):
@@ -451,6 +455,13 @@ class UndoBust(_Command, frozen=True, tag="undo_bust"):
     reason: ReasonText
 
 
+class OpenAddonWindow(_Command, frozen=True, tag="open_addon_window"):
+    """The TD opens the add-on window by hand until the end of the level or break in force
+    (a correction of the structure's schedule), with the reason."""
+
+    reason: ReasonText
+
+
 class CorrectRebuy(_Command, frozen=True, tag="correct_rebuy"):
     """Cancel the player's last rebuy or add-on."""
 
@@ -491,12 +502,15 @@ class Finish(_Command, frozen=True, tag="finish"):
     pool collected. ``points``: a championship points formula, ``{"name": "sqrt", ...its
     parameters}`` (pokerfloor.tournament.points.points_formula); without it, the formula
     chosen at set-up.
-    ``no_points``: score no championship points, even with a formula from the set-up."""
+    ``no_points``: score no championship points, even with a formula from the set-up.
+    ``below_pool``: the TD knows the payouts given add up to less than the pool (without it,
+    such a finish is refused with the amount left unpaid)."""
 
     payouts_cents: Annotated[tuple[Cents, ...], msgspec.Meta(max_length=1000)] | None = None
     prize_pool_cents: Cents | None = None
     points: PointsSpec | None = None
     no_points: bool = False
+    below_pool: bool = False
 
 
 class SetRoomScreen(_Command, frozen=True, tag="set_room_screen"):
@@ -566,6 +580,7 @@ TournamentCommand = (
     | ChoosePrizePoolBasis
     | CorrectBust
     | CorrectRebuy
+    | OpenAddonWindow
     | UndoBust
 )
 Command = CreateTournament | TournamentCommand

@@ -51,6 +51,7 @@ TD_ONLY_FIELDS: dict[str, tuple[str, ...]] = {
     "penalty_given": ("reason",),
     "bust_corrected": ("reason",),
     "rebuy_corrected": ("reason",),
+    "addon_window_opened": ("reason",),
     "hand_corrected": ("reason",),
     "floor_called": ("reason", "situation", "facts"),  # what the captain says of a dispute
     "button_moved": ("reason",),

@@ -65,6 +65,7 @@ class EntryCommands:
         def in_play(self) -> list[PlayerState]: ...
         def settle_busts(self, busted: Sequence[BustInfo], at_ms: int) -> list[Placement]: ...
         def _level_of_last_hand(self, table_no: int) -> Level | None: ...
+        def addon_window_open(self, at_ms: int) -> bool: ...
         def _apply_replacement(
             self, absent_id: PlayerId, newcomer_id: PlayerId, name: str
         ) -> None: ...
@@ -230,6 +231,8 @@ class EntryCommands:
         number = self._level_number(at_ms, level)
         if number <= entry.rebuy_until_level:
             return "rebuy"
+        if entry.addon_break_after_level:  # the break ends the rebuy period: no extra hands
+            return "addon" if self.addon_window_open(at_ms) else "over"
         extra = self.profile.int_value("rebuy.extra_hands_after_period")
         player = self.players[player_id]
         seat = player.seat or player.last_seat
@@ -389,40 +392,6 @@ class EntryCommands:
             )
         level = self._level_of_last_hand(seat.table_no)
         return self.rebuy_refusal(player_id, at_ms, level, hand_recorded=True, at_bust=True)
-
-    def addon_refusal(self, player_id: PlayerId, at_ms: int) -> PokerfloorError | None:
-        """Why ``player_id`` may not take an add-on now, or None when they may."""
-        entry = self.structure.entry
-        player = self.players.get(player_id)
-        if player is None or not player.in_play:
-            return PokerfloorError(
-                "NOT_IN_PLAY", f"{player_id} is not in play", {"player_id": player_id}
-            )
-        limit = 2 if entry.double_addon else 1
-        period = self.rebuy_period(player_id, at_ms)
-        if not entry.addon_chips or player.addons >= limit or period != "addon":
-            return PokerfloorError(
-                "NO_ADDON",
-                "no add-on now: it comes once the rebuy period (and its extra hands) is over, "
-                f"{limit} at most",
-                {"player_id": player_id, "period": period},
-            )
-        return None
-
-    def addon(self, player_id: PlayerId, at_ms: int, method: str = "cash") -> None:
-        self.addons_at_once([player_id], at_ms, method)
-
-    def addons_at_once(
-        self, player_ids: Sequence[PlayerId], at_ms: int, method: str = "cash"
-    ) -> None:
-        """Add-ons for several players at the break (ticked on the console): all are checked
-        before any is recorded, so a refusal records none."""
-        for player_id in dict.fromkeys(player_ids):
-            refusal = self.addon_refusal(player_id, at_ms)
-            if refusal is not None:
-                raise refusal
-        for player_id in dict.fromkeys(player_ids):
-            self._rebuy(player_id, "addon", at_ms, method=method)
 
     def _rebuy(
         self,

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament import positions, ranking
+from pokerfloor.tournament._clock_history import break_began_at
 from pokerfloor.tournament.clock import (
     PauseClock,
     RecordHandForHandHand,
@@ -138,12 +139,23 @@ class HandCommands:
     def next_hand_begins(self, table_free_ms: int, now_ms: int) -> int:
         """When a hand begins at a table free from ``table_free_ms`` (the previous pot pushed):
         at once (ropta 3.2) or at the shuffle (``SHUFFLE_MS`` later), and never during a break
-        (then when the break ends); never after ``now_ms``."""
+        (then when the break ends; but a table free before the break began its hand just
+        before it); never after ``now_ms``."""
         begins = table_free_ms
         if self.profile.value("hand.begins_at") != "previous_pot_awarded":
             begins += SHUFFLE_MS
         begins = min(begins, now_ms)
-        return max(table_free_ms, play_resumes_at(self.clock, self.structure, begins, now_ms))
+        resumes = play_resumes_at(self.clock, self.structure, begins, now_ms)
+        if resumes != begins:
+            # The shuffle was under way when the break came (a level ending then, or ended
+            # early by the TD): a report made during that break proves the table's hand began
+            # before it, so it is played at the level in force then (tda-2024 R23). A report
+            # after the break is the hand dealt when play resumed.
+            break_began = break_began_at(self.clock, self.structure, begins)
+            still_on = break_began_at(self.clock, self.structure, now_ms) == break_began
+            if break_began is not None and table_free_ms < break_began and still_on:
+                return break_began - 1
+        return max(table_free_ms, resumes)
 
     def level_of_hand(self, started_at_ms: int) -> Level | None:
         """The level a hand that began at ``started_at_ms`` is played at (the clock's history

@@ -63,7 +63,10 @@ class EntryRules(msgspec.Struct, frozen=True):
 
     A ``*_until_level`` of 0 means "none" (no rebuys, no re-entry, no late registration by
     level); ``max_rebuys``/``max_reentries`` of ``None`` mean "unlimited". The add-on is taken
-    at the end of the rebuy period (allinouest §Recaves et add-ons); ``double_addon`` allows two.
+    at the end of the rebuy period, after the profile's extra hands (allinouest §Recaves et
+    add-ons), or, with ``addon_break_after_level`` set, during the break after that level (the
+    club's practice: the break ends the rebuy period, no extra hands); ``double_addon`` allows
+    two.
     Late registration closes at the end of ``late_registration_until_level`` or
     ``late_registration_minutes`` after the start, whichever is set (the earlier if both).
     """
@@ -78,6 +81,7 @@ class EntryRules(msgspec.Struct, frozen=True):
     addon_chips: int = 0
     addon_cents: int = 0
     double_addon: bool = False
+    addon_break_after_level: int = 0
     reentry_until_level: int = 0
     max_reentries: int | None = None
     late_registration_until_level: int = 0
@@ -425,6 +429,9 @@ def _validate_entry(structure: Structure) -> None:
             raise _needs("entry.addon_cents", "entry.addon_chips", "an add-on")
         if entry.double_addon:
             raise _needs("entry.double_addon", "entry.addon_chips", "an add-on")
+        if entry.addon_break_after_level:
+            raise _needs("entry.addon_break_after_level", "entry.addon_chips", "an add-on")
+    _check_addon_break(structure)
 
     _check_multiple("entry.starting_stack", entry.starting_stack, 1, structure)
     for name in ("late_registration_until_level", "reentry_until_level"):
@@ -436,6 +443,34 @@ def _validate_entry(structure: Structure) -> None:
     if entry.rebuy_until_level:
         _check_multiple("entry.rebuy_chips", entry.rebuy_chips, entry.rebuy_until_level, structure)
     _check_multiple("entry.addon_chips", entry.addon_chips, entry.rebuy_until_level or 1, structure)
+
+
+def _check_addon_break(structure: Structure) -> None:
+    """The add-on's break is a break of the structure (with time to take it), and it does not
+    come before the rebuy period ends."""
+    entry = structure.entry
+    level = entry.addon_break_after_level
+    _int("entry.addon_break_after_level", level, 0, len(structure.levels))
+    if not level:
+        return
+    breaks = [b.after_level for b in structure.breaks if b.minutes > 0]
+    accepted = " or ".join(str(after) for after in breaks if after >= entry.rebuy_until_level)
+    if level not in breaks or level < entry.rebuy_until_level:
+        raise PokerfloorError(
+            "STRUCTURE_BAD_VALUE",
+            f"entry.addon_break_after_level = {level}: the add-on is taken at a break of the "
+            f"structure, at or after the end of the rebuy period (level "
+            f"{entry.rebuy_until_level}); accepted: 0 (at the end of the rebuy period)"
+            + (f" or {accepted}" if accepted else ""),
+            {
+                "field": "entry.addon_break_after_level",
+                "reason": "addon_break",
+                "until_level": entry.rebuy_until_level,
+                "breaks": [0, *(after for after in breaks if after >= entry.rebuy_until_level)],
+                "value": level,
+                "accepted": "0" + (f" or {accepted}" if accepted else ""),
+            },
+        )
 
 
 def _needs(field: str, needed: str, what: str) -> PokerfloorError:

@@ -63,6 +63,7 @@ _ENTRY_INT_KEYS = (
     "rebuy_cents",
     "addon_chips",
     "addon_cents",
+    "addon_break_after_level",
     "reentry_until_level",
     "late_registration_until_level",
     "late_registration_minutes",

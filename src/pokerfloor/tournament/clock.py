@@ -122,10 +122,12 @@ class AdjustClock(msgspec.Struct, frozen=True, tag="adjust_clock"):
 
 class JumpToLevel(msgspec.Struct, frozen=True, tag="jump_to_level"):
     """Go to a level (0-based index) with its full time, e.g. to restart a level or to resume
-    a tournament on day 2. Allowed before the start."""
+    a tournament on day 2. Allowed before the start. ``break_before``: go to the break that
+    comes just before that level instead (the add-ons and the chip race are taken there)."""
 
     level_index: int
     at_ms: int
+    break_before: bool = False
 
 
 class RecordHandForHandHand(msgspec.Struct, frozen=True, tag="record_hand_for_hand_hand"):
@@ -186,9 +188,13 @@ class ClockAdjusted(msgspec.Struct, frozen=True, tag="clock_adjusted"):
     at_ms: int
 
 
-class LevelJumped(msgspec.Struct, frozen=True, tag="level_jumped"):
+class LevelJumped(msgspec.Struct, frozen=True, tag="level_jumped", omit_defaults=True):
+    """The clock went to a level, or to the break before it (``break_before``; left out of
+    the stored event when false, so a jump to a level reads as it always did)."""
+
     level_index: int
     at_ms: int
+    break_before: bool = False
 
 
 class HandForHandHandPlayed(msgspec.Struct, frozen=True, tag="hand_for_hand_hand_played"):
@@ -227,6 +233,12 @@ def _level_period(state: ClockState, level_index: int) -> int:
     raise _level_not_found(state, level_index)  # pragma: no cover - decide checks first
 
 
+def _jump_target(state: ClockState, level_index: int, break_before: bool) -> int:
+    """The timeline position a jump lands on: the level, or the break just before it."""
+    position = _level_period(state, level_index)
+    return position - 1 if break_before else position
+
+
 def _level_count(state: ClockState) -> int:
     return sum(1 for period in state.timeline if period.kind == "level")
 
@@ -246,6 +258,22 @@ def _level_not_found(state: ClockState, level_index: object) -> PokerfloorError:
         f"(levels 1 to {count})",
         level_index=level_index,
         accepted=f"0..{count - 1}",
+    )
+
+
+def _no_break_before(state: ClockState, level_index: int) -> PokerfloorError:
+    breaks = [
+        str(state.timeline[position + 1].index + 1)
+        for position, period in enumerate(state.timeline[:-1])
+        if period.kind == "break"
+    ]
+    return _refuse(
+        "CLOCK_NO_BREAK_THERE",
+        f"no break comes before level {level_index + 1}; a jump onto a break goes to the break "
+        f"before level {', '.join(breaks) or '(none: this structure has no break)'}",
+        level_index=level_index,
+        level=level_index + 1,
+        accepted=", ".join(breaks),
     )
 
 
@@ -315,11 +343,15 @@ def decide_clock(state: ClockState, command: ClockCommand) -> list[ClockEvent]:
                     accepted=f"-{MAX_ADJUSTMENT_MS}..{MAX_ADJUSTMENT_MS}, not 0",
                 )
             return [ClockAdjusted(delta_ms=delta_ms, at_ms=at_ms)]
-        case JumpToLevel(level_index=level_index, at_ms=at_ms):
+        case JumpToLevel(level_index=level_index, at_ms=at_ms, break_before=break_before):
             valid = isinstance(level_index, int) and not isinstance(level_index, bool)
             if not valid or not 0 <= level_index < _level_count(state):
                 raise _level_not_found(state, level_index)
-            return [LevelJumped(level_index=level_index, at_ms=at_ms)]
+            if break_before:
+                position = _level_period(state, level_index)
+                if position == 0 or state.timeline[position - 1].kind != "break":
+                    raise _no_break_before(state, level_index)
+            return [LevelJumped(level_index, at_ms, break_before)]
         case RecordHandForHandHand(seconds_off=seconds_off, at_ms=at_ms, citations=citations):
             _check_started(state)
             if state.status == "running":
@@ -448,9 +480,9 @@ def evolve_clock(state: ClockState, event: ClockEvent) -> ClockState:
             )
         case ClockAdjusted(delta_ms=delta_ms, at_ms=at_ms):
             state = _adjust(state, delta_ms, at_ms)
-        case LevelJumped(level_index=level_index, at_ms=at_ms):
+        case LevelJumped(level_index=level_index, at_ms=at_ms, break_before=break_before):
             state = _advance(state, at_ms)
-            position = _level_period(state, level_index)
+            position = _jump_target(state, level_index, break_before)
             duration = state.timeline[position].duration_ms
             entered = state.entered
             if state.status != "not_started":

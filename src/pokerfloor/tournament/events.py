@@ -343,6 +343,15 @@ class RebuyCorrected(msgspec.Struct, frozen=True, tag="rebuy_corrected"):
     at_ms: int
 
 
+class AddonWindowOpened(msgspec.Struct, frozen=True, tag="addon_window_opened"):
+    """The TD opened the add-on window by hand (a correction of the structure's schedule),
+    until the clock leaves the level or break in force (``period``: its timeline position)."""
+
+    period: int
+    reason: str
+    at_ms: int
+
+
 class HandCorrected(msgspec.Struct, frozen=True, tag="hand_corrected"):
     """The stacks of a table's last reported hand, corrected (the total is unchanged)."""
 
@@ -524,6 +533,7 @@ TournamentEvent = (
     | BustCorrected
     | BustUndone
     | RebuyCorrected
+    | AddonWindowOpened
     | HandCorrected
     | FloorCalled
     | FloorCallAnswered

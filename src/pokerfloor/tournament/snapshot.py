@@ -17,6 +17,7 @@ from pokerfloor.tournament._cash import CashLine
 from pokerfloor.tournament._player_clock import PlayerClock
 from pokerfloor.tournament.clock import ClockState
 from pokerfloor.tournament.events import (
+    AddonWindowOpened,
     DealAgreed,
     FloorCalled,
     Placement,
@@ -92,6 +93,7 @@ class TournamentSnapshot(msgspec.Struct, frozen=True):
     deal: DealAgreed | None = None
     room_screen: RoomScreen = RoomScreen()
     player_clocks: tuple[PlayerClock, ...] = ()
+    addon_window: AddonWindowOpened | None = None
 
 
 # Tournament attributes a snapshot does not carry: the events (they stay in the store) and what
@@ -154,6 +156,7 @@ def take_snapshot(tournament: Tournament) -> bytes:
         deal=tournament.deal,
         room_screen=tournament.room_screen,
         player_clocks=tuple(tournament.player_clocks.values()),
+        addon_window=tournament.addon_window,
     )
     return msgspec.json.encode(snapshot)
 
@@ -228,4 +231,5 @@ def restore_snapshot(data: bytes) -> Tournament:
     tournament.pool_basis = snapshot.pool_basis
     tournament.captain_keys = dict(snapshot.captain_keys)
     tournament.player_clocks = {clock.table_no: clock for clock in snapshot.player_clocks}
+    tournament.addon_window = snapshot.addon_window
     return tournament

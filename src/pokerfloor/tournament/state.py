@@ -23,6 +23,7 @@ from pokerfloor.tournament import (
     seating,
     snapshot,
 )
+from pokerfloor.tournament._addons import AddonCommands
 from pokerfloor.tournament._calls import FloorCallCommands
 from pokerfloor.tournament._cash import CashAccount, CashCommands, CashLine
 from pokerfloor.tournament._chip_races import ChipRaceCommands
@@ -41,6 +42,7 @@ from pokerfloor.tournament._seat_changes import SeatChangeCommands
 from pokerfloor.tournament.clock import (
     ClockCommand,
     ClockEvent,
+    ClockPaused,
     ClockState,
     StartClock,
     clock_time_ms,
@@ -51,6 +53,7 @@ from pokerfloor.tournament.clock import (
 )
 from pokerfloor.tournament.events import (
     AbsentSeatReleased,
+    AddonWindowOpened,
     ButtonMoved,
     ButtonPlaced,
     CaptainKeyRenewed,
@@ -135,6 +138,7 @@ class PlayerState:
 class Tournament(
     HandCommands,
     EntryCommands,
+    AddonCommands,
     CorrectionCommands,
     CashCommands,
     MoveCommands,
@@ -163,6 +167,7 @@ class Tournament(
         self.hand_for_hand = False
         self.clock: ClockState = new_clock(structure)
         self.finished: TournamentFinished | None = None
+        self.addon_window: AddonWindowOpened | None = None  # opened by the TD (_entries.py)
         self.max_players = max_players if max_players is not None else created.max_players
         self.waiting_list: dict[PlayerId, str] = {}  # in order of arrival
         self.hands_after_rebuys: dict[int, int] = {}  # per table, hands after the rebuy period
@@ -397,7 +402,14 @@ class Tournament(
         self.clock_command(StartClock(at_ms))
 
     def clock_command(self, command: ClockCommand) -> None:
-        """Start, pause, resume, adjust, jump a level, or take hand-for-hand time off."""
+        """Start, pause, resume, adjust, jump a level, or take hand-for-hand time off. The
+        clock stopped at the finish stays there."""
+        if self.finished is not None:
+            raise PokerfloorError(
+                "TOURNAMENT_FINISHED",
+                f"the tournament finished at {self.finished.at_ms}: its clock stays stopped there",
+                {"finished_at_ms": self.finished.at_ms},
+            )
         for event in decide_clock(self.clock, command):
             self._record(event)
 
@@ -446,6 +458,8 @@ class Tournament(
             if won[p.player_id] or scored.get(p.player_id, 0)
         )
         event = TournamentFinished(at_ms, self.entries, prize_pool_cents, ranked, awarded)
+        if self.clock.status == "running":  # the clock stops at the finish, level and all
+            self._record(ClockPaused(at_ms))
         self._record(event)
         return event
 
@@ -541,6 +555,8 @@ class Tournament(
             self._apply_deal(event)
         elif isinstance(event, ROOM_SCREEN_EVENTS):
             self._apply_room_screen(event)
+        elif isinstance(event, AddonWindowOpened):
+            self.addon_window = event
         elif isinstance(event, TournamentFinished):
             self.finished = event
             for placement in event.ranking:

@@ -135,7 +135,7 @@ def test_clock_buttons_say_when_they_apply(club: Venue) -> None:
 def test_a_level_jump_asks_for_confirmation(club: Venue) -> None:
     page = club.td.get(f"/t/{TID}/console").text
     assert 'id="jump-form"' in page
-    assert 'hx-confirm="Passer maintenant au niveau choisi ?' in page
+    assert 'hx-confirm="Passer maintenant au niveau ou à la pause choisi ?' in page
 
 
 def test_public_is_sent_to_sign_in_and_cannot_act(club: Venue) -> None:
@@ -313,7 +313,8 @@ def test_a_rebuy_adds_the_rebuy_chips(venue: Venue) -> None:
 def test_an_addon_once_the_rebuy_period_is_over(venue: Venue) -> None:
     evening(venue, players=4, structure="club-rebuy")
     assert "NO_ADDON" in refused(venue, "addon", {"player_id": "p1"})
-    venue.command(TID, type="jump_to_level", level_index=4)  # level 5: the add-on
+    # The break after level 4 ends club-rebuy's rebuy period: its add-ons are taken there.
+    venue.command(TID, type="jump_to_level", level_index=4, break_before=True)
     assert "Add-on enregistré" in post(venue, "addon", {"player_id": "p1"})
     assert player(venue, "p1")["stack"] == 40_000
     assert player(venue, "p1")["addons"] == 1

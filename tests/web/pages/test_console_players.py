@@ -56,9 +56,8 @@ def test_rebuy_during_the_rebuy_period_add_on_after_it(venue: Venue) -> None:
     # A full stack may not rebuy now (allinouest: below the big blind) but may at a bust.
     text = dialog(venue, "p2")
     assert 'id="action-bust-rebuy"' in text and 'id="action-rebuy"' not in text
-    venue.command(TID, type="jump_to_level", level_index=4)  # the rebuy period is over
-    venue.command(TID, type="record_hand", table_no=1, hand_no=2, final_stacks=stacks)
-    venue.command(TID, type="record_hand", table_no=1, hand_no=3, final_stacks=stacks)
+    # club-rebuy: the break after level 4 ends the rebuy period and takes the add-ons.
+    venue.command(TID, type="jump_to_level", level_index=4, break_before=True)
     text = dialog(venue, "p2")
     assert 'id="action-addon"' in text and 'id="action-rebuy"' not in text
 
@@ -97,7 +96,8 @@ def test_a_penalty_shows_at_the_seat_with_the_hands_left(club: Venue) -> None:
 
 def addon_evening(venue: Venue) -> None:
     evening(venue, players=6, structure="club-rebuy")
-    venue.command(TID, type="jump_to_level", level_index=4)  # level 5: the add-on
+    # The break after level 4, where club-rebuy takes its add-ons.
+    venue.command(TID, type="jump_to_level", level_index=4, break_before=True)
 
 
 def test_the_add_ons_dialog_lists_who_may_take_one(venue: Venue) -> None:

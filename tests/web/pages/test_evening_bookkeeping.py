@@ -102,16 +102,16 @@ def test_bust_and_rebuy_from_the_console_after_the_period_says_why(venue: Venue)
 
 def test_a_hand_finishing_during_a_break_is_reported_from_the_phone(venue: Venue) -> None:
     rebuy_evening(venue)
-    for _ in range(6 * 20 // 4 - 1):  # a hand every 4 minutes through six levels
+    for _ in range(4 * 20 // 4 - 1):  # a hand every 4 minutes through four levels
         venue.clock.advance(4 * MINUTE)
         finish_hand(venue, 1)
-    venue.clock.advance(4 * MINUTE + 30_000)  # into the break after level 6
+    venue.clock.advance(4 * MINUTE + 30_000)  # into club-rebuy's break after level 4
     assert venue.service.clock_screen(TID)["in_break"]
     answer = finish_hand(venue, 1)
     assert "flash-error" not in answer
     tournament = venue.service.tournament(TID)
     played = [e for e in tournament.events if type(e).__name__ == "HandPlayed"]
-    assert played[-1].level == 6 and played[-1].table_no == 1
+    assert played[-1].level == 4 and played[-1].table_no == 1
     assert next_hand(venue, 1) is None  # the next hand waits for the end of the break
 
 
@@ -131,6 +131,6 @@ def test_the_winner_is_listed_as_the_winner_not_as_busted(venue: Venue) -> None:
     venue.clock.advance(MINUTE)
     finish_hand(venue, 1)
     venue.public.post(bust_url(venue, 1), data={"busted": players_at(venue, 1)[:1]})
-    venue.command(TID, type="finish", payouts_cents=[])
+    venue.command(TID, type="finish", payouts_cents=[], below_pool=True)
     statuses = sorted(p["status"] for p in venue.service.players_list(TID)["players"])
     assert statuses == ["busted", "winner"]

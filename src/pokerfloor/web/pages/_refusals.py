@@ -75,7 +75,14 @@ _TITLED_PARAMS = {"event_id": EVENT_PREFIX, "tournament_id": TOURNAMENT_PREFIX}
 # Refusals about the id itself (one already taken, one that differs): the id, not the title.
 _ABOUT_THE_ID = frozenset({"TOURNAMENT_EXISTS", "TOURNAMENT_ID_MISMATCH", "CLUB_EVENT_EXISTS"})
 # Amounts of money in cents whose name does not end in ``_cents``.
-_MONEY = frozenset({("PAYOUTS_EXCEED_POOL", "payouts"), ("DEAL_BAD_PLAYED_FOR", "max")})
+_MONEY = frozenset(
+    {
+        ("PAYOUTS_EXCEED_POOL", "payouts"),
+        ("PAYOUTS_BELOW_POOL", "payouts"),
+        ("PAYOUTS_BELOW_POOL", "unpaid"),
+        ("DEAL_BAD_PLAYED_FOR", "max"),
+    }
+)
 # Params where 0 means "none": the sentence without them is shown.
 _NONE_IF_ZERO = frozenset({"unknown_chips", "extra_hands"})
 _PLACEHOLDER = re.compile(r"%\((\w+)\)s")
@@ -104,6 +111,8 @@ def _shown(code: str, key: str, value: Any, names: Mapping[str, str]) -> str:
     if isinstance(value, bool) or value is None:
         return str(value)
     if isinstance(value, int):
+        if key.endswith("_at_ms"):  # a moment of the evening: its time of day in the room
+            return i18n.format_time_of_day(value)
         if key.endswith("_cents") or (code, key) in _MONEY:
             return i18n.format_cents(value)
         return i18n.format_number(value)

@@ -9,6 +9,8 @@ from pokerfloor.web.pages._refusal_plural import Message, Np_
 
 # Each placeholder is one of the refusal's ``params``.
 EXPLANATIONS: dict[str, tuple[Message, ...]] = {
+    "ADDON_WINDOW_OPEN": (N_("The add-on window is already open."),),
+    "ADDON_WINDOW_REASON": (N_("Say why the add-on window is opened by hand."),),
     "ABOVE_STACK": (N_("%(amount)s is more than the player has: at most %(max)s (all in)."),),
     "ACTION_NOT_ALLOWED": (N_("“%(kind)s” is not possible now; the options are: %(options)s."),),
     "ALREADY_HELD": (N_("%(player)s already acted out of turn: wait for the action."),),
@@ -272,6 +274,9 @@ EXPLANATIONS: dict[str, tuple[Message, ...]] = {
         N_("There is no level of index %(level_index)s (the indexes are %(accepted)s)."),
     ),
     "CLOCK_NOT_STARTED": (N_("The clock has not started: start it first."),),
+    "CLOCK_NO_BREAK_THERE": (
+        N_("No break comes before level %(level)s; the breaks come before level %(accepted)s."),
+    ),
     "CLOCK_RUNNING_IN_HAND_FOR_HAND": (
         N_(
             "Pause the clock for hand-for-hand play: each hand then takes a fixed time off the "

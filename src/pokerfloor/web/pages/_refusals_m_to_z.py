@@ -76,12 +76,44 @@ EXPLANATIONS: dict[str, tuple[Message, ...]] = {
     ),
     "NOT_REGISTERED": (N_("%(player_id)s is not registered."),),
     "NOT_YOUR_TURN": (N_("%(player)s is not to act: it is %(to_act)s's turn."),),
-    "NO_ADDON": (
+    "NO_ADDON:no_addon": (N_("This tournament has no add-on."),),
+    "NO_ADDON:already_taken": (
+        N_("%(player_id)s has taken the add-on: one per player (no double add-on here)."),
+    ),
+    "NO_ADDON:double_taken": (
+        N_("%(player_id)s has taken the double add-on: %(limit)s add-ons at most."),
+    ),
+    "NO_ADDON:not_open": (
         N_(
-            "No add-on for %(player_id)s now: it comes once the rebuy period (and its extra "
-            "hands) is over.",
+            "The add-on window is not open yet: add-ons are taken at the break after level "
+            "%(break_after_level)s; this is level %(level)s.",
+        ),
+        N_(
+            "The add-on window is not open yet: it opens when the rebuy period is over, after "
+            "level %(until_level)s and %(extra_hands)s more hands at each table "
+            "(%(citations)s); this is level %(level)s.",
+        ),
+        N_(
+            "The add-on window is not open yet: it opens when the rebuy period is over, after "
+            "level %(until_level)s; this is level %(level)s.",
         ),
     ),
+    "NO_ADDON:closed": (
+        N_(
+            "The add-on window closed at %(closed_at_ms)s, at the end of the break after level "
+            "%(break_after_level)s.",
+        ),
+        N_("The add-on window closed at %(closed_at_ms)s, at the end of level %(last_level)s."),
+        N_(
+            "The add-on window is closed: add-ons were taken during the break after level "
+            "%(break_after_level)s."
+        ),
+        N_(
+            "The add-on window is closed: add-ons were taken during the level after the rebuy "
+            "period."
+        ),
+    ),
+    "NO_ADDON": (N_("No add-on for %(player_id)s now."),),
     "NO_BET_TO_RAISE": (N_("There is no bet to raise: bet instead."),),
     "NO_BUTTON": (
         N_("Table %(table_no)s has no button: draw the first button before its first hand."),
@@ -123,6 +155,12 @@ EXPLANATIONS: dict[str, tuple[Message, ...]] = {
     "NO_WINNER": (N_("A pot needs at least one winner."),),
     "ON_BREAK": (N_("The tournament is on a break: the next hand begins when it is over."),),
     "OUT_OF_TURN_INVALID": (N_("The out-of-turn action of %(player)s cannot stand as made."),),
+    "PAYOUTS_BELOW_POOL": (
+        N_(
+            "The payouts add up to %(payouts)s, %(unpaid)s less than the prize pool of "
+            "%(prize_pool_cents)s: confirm that this amount stays unpaid.",
+        ),
+    ),
     "PAYOUTS_EXCEED_POOL": (
         N_("The payouts add up to %(payouts)s, more than the prize pool of %(prize_pool_cents)s."),
     ),
@@ -417,6 +455,13 @@ EXPLANATIONS: dict[str, tuple[Message, ...]] = {
             "%(accepted)s.",
         ),
     ),
+    "STRUCTURE_BAD_VALUE:addon_break": (
+        N_(
+            "The add-ons are taken at a break of the structure, once the rebuy period (level "
+            "%(until_level)s) is over: there is none after level %(value)s; accepted: "
+            "%(breaks)s (0: at the end of the rebuy period).",
+        ),
+    ),
     "STRUCTURE_BAD_VALUE:out_of_range": (
         N_(
             "%(field)s is %(value)s; a structure takes a whole number from %(minimum)s to "
@@ -525,6 +570,7 @@ EXPLANATIONS: dict[str, tuple[Message, ...]] = {
     "TOURNAMENT_EXISTS": (N_("A tournament with the id “%(tournament_id)s” already exists."),),
     "TOURNAMENT_FINISHED": (
         N_("The tournament %(tournament_id)s is finished."),
+        N_("The tournament finished at %(finished_at_ms)s: its clock stays stopped there."),
         N_("The tournament is finished."),
     ),
     "TOURNAMENT_ID_MISMATCH": (

@@ -10,6 +10,7 @@ read from a template, an earlier tournament or a file fills the table with ``fie
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Annotated, Any, TypeVar
 
@@ -48,6 +49,7 @@ __all__ = [
     "Refusal",
     "Short",
     "StructureFields",
+    "collect",
     "edited",
     "editor_context",
     "fields_from",
@@ -85,6 +87,7 @@ class StructureFields(BaseModel):
     addon_chips: Short = ""
     addon_price: Short = ""
     double_addon: Short = ""
+    addon_break_after_level: Short = ""
     reentry_until_level: Short = ""
     max_reentries: Short = ""
     level_minutes: Column = []
@@ -137,6 +140,12 @@ ENTRY_FIELDS = (
     EntryField("addon_chips", N_("Add-on chips"), "chips", "addon_chips"),
     EntryField("addon_price", N_("Add-on price"), "money", "addon_cents"),
     EntryField("double_addon", N_("Double add-on allowed"), "flag", "double_addon"),
+    EntryField(
+        "addon_break_after_level",
+        N_("Add-ons at the break after level (blank: when the rebuy period ends)"),
+        "level",
+        "addon_break_after_level",
+    ),
     EntryField(
         "reentry_until_level",
         N_("Re-entries until the end of level"),
@@ -317,24 +326,44 @@ _ENTRY_BOUNDS = {
 
 
 def _entry(fields: StructureFields) -> EntryRules:
+    """The entry rules typed; a ``Refusal`` names every wrong entry at once."""
     values: dict[str, Any] = {}
+    wrong: list[str] = []
     for field in ENTRY_FIELDS:
-        text: str = getattr(fields, field.name)
-        what = i18n.gettext(field.label)
-        if field.kind == "money":
-            values[field.target] = _cents(text, what)
-        elif field.kind == "flag":
-            values[field.target] = bool(text)
-        elif field.kind == "optional":
-            low, high = _ENTRY_BOUNDS[field.kind]
-            values[field.target] = optional_field(text, what, minimum=low, maximum=high)
-        else:
-            required = field.name == "starting_stack"
-            low, high = _ENTRY_BOUNDS[field.kind]
-            values[field.target] = whole_field(
-                text, what, required=required, minimum=1 if required else low, maximum=high
-            )
+        try:
+            values[field.target] = _entry_value(field, getattr(fields, field.name))
+        except Refusal as refusal:
+            wrong.append(refusal.message)
+    if wrong:
+        raise Refusal(" ".join(wrong))
     return EntryRules(**values)
+
+
+def _entry_value(field: EntryField, text: str) -> Any:
+    what = i18n.gettext(field.label)
+    if field.kind == "money":
+        return _cents(text, what)
+    if field.kind == "flag":
+        return bool(text)
+    low, high = _ENTRY_BOUNDS[field.kind]
+    if field.kind == "optional":
+        return optional_field(text, what, minimum=low, maximum=high)
+    required = field.name == "starting_stack"
+    return whole_field(text, what, required=required, minimum=1 if required else low, maximum=high)
+
+
+def collect(*steps: Callable[[], Any]) -> tuple[list[Any], list[str]]:
+    """Run each step, keeping its result or its refusal: a form names every wrong part at
+    once (a refused step's result is None)."""
+    results: list[Any] = []
+    wrong: list[str] = []
+    for step in steps:
+        try:
+            results.append(step())
+        except Refusal as refusal:
+            results.append(None)
+            wrong.append(refusal.message)
+    return results, wrong
 
 
 def _levels(fields: StructureFields) -> tuple[list[Level], list[Break]]:
@@ -411,15 +440,21 @@ def _chips(fields: StructureFields) -> list[ChipDenomination]:
 
 
 def structure_of(fields: StructureFields) -> Structure:
-    """The structure the table describes; a ``Refusal`` names the entry that is wrong."""
-    levels, breaks = _levels(fields)
+    """The structure the table describes; a ``Refusal`` names every entry that is wrong (the
+    levels, the chips and the entry rules each; then the structure as a whole)."""
+    (levels_and_breaks, chips, entry), wrong = collect(
+        lambda: _levels(fields), lambda: _chips(fields), lambda: _entry(fields)
+    )
+    if wrong:
+        raise Refusal(" ".join(wrong))
+    levels, breaks = levels_and_breaks
     try:
         return Structure(
             name=fields.structure_name.strip(),
-            chips=tuple(_chips(fields)),
+            chips=tuple(chips),
             levels=tuple(levels),
             breaks=tuple(breaks),
-            entry=_entry(fields),
+            entry=entry,
         )
     except PokerfloorError as error:
         sentence = i18n.gettext("The structure is refused: %(message)s", message=reason_text(error))

@@ -22,6 +22,8 @@ from fastapi.responses import Response
 
 from pokerfloor.app.service import TournamentService
 from pokerfloor.tournament import balancing
+from pokerfloor.tournament.clock import timeline
+from pokerfloor.tournament.structure import Structure
 from pokerfloor.web import i18n
 from pokerfloor.web.i18n import N_
 from pokerfloor.web.pages._common import (
@@ -206,11 +208,10 @@ live_view(
 def console_page(request: Request, tournament_id: str) -> Response:
     service = tournament_service(request, tournament_id, td_only=True)
     tournament = service.tournament(tournament_id)
-    levels = tournament.structure.levels
     return render(
         request,
         "console.html",
-        levels=levels,
+        jump_targets=jump_targets(tournament.structure),
         has_addon=bool(tournament.structure.entry.addon_chips),
         seconds_off=tournament.profile.int_value("hand_for_hand.seconds_off_per_hand"),
         **{
@@ -292,14 +293,34 @@ def adjust(
     return flash(request, error, say(request, N_("Clock adjusted: %(delta)s."), delta=shown))
 
 
+def jump_targets(structure: Structure) -> list[dict[str, Any]]:
+    """Where the clock's jump may land, in order of play: each level, and each break (by the
+    level after it: ``b5`` is the break before level index 5)."""
+    targets: list[dict[str, Any]] = []
+    for period in timeline(structure):
+        if period.kind == "level":
+            level = structure.levels[period.index]
+            targets.append({"value": str(period.index), "level": level})
+        else:
+            pause = structure.breaks[period.index]
+            targets.append({"value": f"b{pause.after_level}", "break": pause})
+    return targets
+
+
 @router.post("/t/{tournament_id}/console/jump")
 def jump(request: Request, tournament_id: str, level_index: Text = "") -> Response:
     tournament_service(request, tournament_id, td_only=True)
-    index = _whole(level_index)
+    to_break = level_index.strip().startswith("b")
+    index = _whole(level_index.strip().removeprefix("b"))
     if index is None:
-        return refuse(request, N_("Choose a level."))
-    error = run(request, tournament_id, "jump_to_level", level_index=index)
-    return flash(request, error, say(request, N_("Level %(number)s started."), number=index + 1))
+        return refuse(request, N_("Choose a level or a break."))
+    error = run(request, tournament_id, "jump_to_level", level_index=index, break_before=to_break)
+    done = (
+        say(request, N_("Break after level %(number)s started."), number=index)
+        if to_break
+        else say(request, N_("Level %(number)s started."), number=index + 1)
+    )
+    return flash(request, error, done)
 
 
 def _proposal(request: Request, tournament_id: str, kind: str, **fields: Any) -> Response:

@@ -56,7 +56,9 @@ def _entry_note(service: TournamentService, tournament_id: str, player_id: str) 
     tournament = service.tournament(tournament_id)
     now = service.clock()
     refusal: PokerfloorError | None
-    if tournament.rebuy_period(player_id, now) == "addon":
+    # Once the rebuy period is over, the add-on's own reason (never a rebuy's).
+    period = tournament.rebuy_period(player_id, now)
+    if period != "rebuy" and tournament.structure.entry.addon_chips:
         refusal = tournament.addon_refusal(player_id, now)
     else:
         refusal = tournament.rebuy_refusal(player_id, now)
@@ -208,17 +210,44 @@ def addon(request: Request, tournament_id: str, player_id: Text = "") -> Respons
 
 @router.get("/t/{tournament_id}/console/addons")
 def addons_dialog(request: Request, tournament_id: str) -> Response:
-    """Every player who may take an add-on now, to tick at the break."""
+    """Every player who may take an add-on now, to tick at the break; why the others may not
+    (the window not open yet or closed since, the add-on taken, the double add-on's limit),
+    and, while the window is shut, the TD's way to open it by hand with a reason."""
     service = tournament_service(request, tournament_id, td_only=True)
     listed = service.players_list(tournament_id)["players"]
     players = sorted((p for p in listed if p["may_addon"]), key=seat_order)
-    note = ""
-    if not players and listed:
-        note = _entry_note(service, tournament_id, listed[0]["player_id"])
+    tournament = service.tournament(tournament_id)
+    now = service.clock()
+    names = refusal_names(service, tournament_id)
+    in_play = sorted((p for p in listed if p["status"] == "playing"), key=seat_order)
+    window = None
+    refused: list[dict[str, str]] = []
+    with i18n.use_locale(locale_of(request)):
+        for player in in_play:
+            refusal = (
+                None if player["may_addon"] else tournament.addon_refusal(player["player_id"], now)
+            )
+            if refusal is None:
+                continue
+            if refusal.params.get("reason") in ("not_open", "closed"):
+                window = window or reason_text(refusal, names)
+            else:
+                refused.append({"name": player["name"], "why": reason_text(refusal, names)})
     return render(
         request, "console_addons.html", tournament_id=tournament_id, players=players,
-        entry_note=note,
+        window_note=window, refused=refused,
     )  # fmt: skip
+
+
+@router.post("/t/{tournament_id}/console/addons/open")
+def open_addon_window(request: Request, tournament_id: str, reason: Text = "") -> Response:
+    """The TD opens the add-on window by hand (a correction, with its reason)."""
+    tournament_service(request, tournament_id, td_only=True)
+    if not reason.strip():
+        return refuse(request, N_("Say why the add-on window is opened by hand."))
+    error = run(request, tournament_id, "open_addon_window", reason=reason.strip())
+    done = say(request, N_("The add-on window is open until the end of this level or break."))
+    return flash(request, error, done, trigger=REFRESH)
 
 
 @router.post("/t/{tournament_id}/console/addons")

@@ -49,6 +49,8 @@ def deal_panel(service: TournamentService, tournament_id: str) -> dict[str, Any]
     try:
         proposal = service.deal_proposal(tournament_id)
     except PokerfloorError as error:
+        if error.code == "DEAL_STACKS_UNKNOWN":
+            panel["count"] = _count_form(service, tournament_id, error.params["table_no"])
         panel["refusal"] = {
             "code": error.code,
             "citations": ", ".join(citations_text(error.params.get("citations", ()))),
@@ -58,6 +60,53 @@ def deal_panel(service: TournamentService, tournament_id: str) -> dict[str, Any]
     proposal["places"] = len(proposal["payouts_cents"])  # the places paid among them
     panel["proposal"] = proposal
     return {"deal_panel": panel}
+
+
+def _count_form(service: TournamentService, tournament_id: str, table_no: int) -> dict[str, Any]:
+    """What the panel asks for when a bust was reported without stacks: each player's chips,
+    counted at the table, adding up to the chips recorded there and those with no known owner
+    (``correct_hand`` of the table's last hand records them; then comes the proposal)."""
+    chart = service.seating_chart(tournament_id)
+    table = next(t for t in chart["tables"] if t["table_no"] == table_no)
+    recorded = sum(seat["stack"] for seat in table["seats"])
+    return {
+        "table_no": table_no,
+        "hand_no": table["hands_played"],
+        "seats": table["seats"],
+        "total": recorded + table["unknown_chips"],
+    }
+
+
+@router.post("/t/{tournament_id}/console/deal/stacks")
+def count_stacks(
+    request: Request,
+    tournament_id: str,
+    table_no: Text = "",
+    hand_no: Text = "",
+    player: TextList = None,
+    stack: TextList = None,
+) -> Response:
+    """The chips counted at the final table for the deal, recorded as a correction of the
+    table's last hand (the total must be the chips recorded plus those with no known owner)."""
+    tournament_service(request, tournament_id, td_only=True)
+    stacks: dict[str, int] = {}
+    for player_id, text in zip(player or [], stack or [], strict=False):
+        chips = whole_number(text, separators=" .\u202f\u00a0")
+        if chips is None or chips < 1:
+            return refuse(
+                request,
+                N_("Enter each player's chips as a whole number of 1 or more, not “%(value)s”."),
+                value=text.strip()[:40],
+            )
+        stacks[player_id] = chips
+    table, hand = whole_number(table_no), whole_number(hand_no)
+    if not stacks or table is None or hand is None:
+        return refuse(request, N_("Enter each player's chips."))
+    error = run(
+        request, tournament_id, "correct_hand", table_no=table, hand_no=hand, stacks=stacks,
+        reason=say(request, N_("Chips counted at the final table for the deal")),
+    )  # fmt: skip
+    return flash(request, error, say(request, N_("Stacks recorded: the deal proposal follows.")))
 
 
 @router.post("/t/{tournament_id}/console/deal/agree")

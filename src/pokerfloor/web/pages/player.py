@@ -53,6 +53,7 @@ def player_view(pages: Pages, tournament_id: str, player_id: str) -> dict[str, A
                 "missed_hands")  # fmt: skip
         player = {key: found[key] for key in keep}
         player["rebuys"], player["addons"] = found["rebuys"], found["addons"]
+        player["may_addon"] = found["may_addon"]  # the add-ons are open and one is left
     return {"player": player, "screen": clock_screen(pages, tournament_id)}
 
 

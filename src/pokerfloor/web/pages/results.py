@@ -294,6 +294,7 @@ class _PreviewForm(PointsForm):
 class _FinishForm(PointsForm):
     payouts_cents: str = Field("", max_length=20_000)
     prize_pool_cents: str = Field("", max_length=40)
+    below_pool: str = Field("", max_length=5)  # ticked: pay less than the pool, knowingly
 
 
 @router.post("/t/{tournament_id}/results/preview")
@@ -345,6 +346,7 @@ def finish(request: Request, tournament_id: str, form: Annotated[_FinishForm, Fo
             "payouts_cents": tuple(number_or_text(item) for item in form.payouts_cents.split()),
             "points": spec,
             "no_points": spec is None,
+            "below_pool": bool(form.below_pool),
         }
         if form.prize_pool_cents.strip():
             fields["prize_pool_cents"] = number_or_text(form.prize_pool_cents)

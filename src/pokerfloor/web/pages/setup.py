@@ -22,6 +22,7 @@ keeps the preview only (docs/pages/setup.md).
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Annotated, Any
 
@@ -60,6 +61,7 @@ from pokerfloor.web.pages._structure_form import (
     Refusal,
     Short,
     StructureFields,
+    collect,
     edited,
     editor_context,
     fields_from,
@@ -353,30 +355,18 @@ def create_tournament(request: Request, fields: Annotated[SetupFields, Form()]) 
 
 
 def _create(request: Request, tournament_id: str, fields: SetupFields) -> str | None:
-    if not is_valid_id(tournament_id):
-        return i18n.gettext(
-            "The tournament id is 1 to 64 letters, digits, dashes, underscores or dots, "
-            "starting with a letter or a digit."
-        )
-    if pages_of(request).service.exists(tournament_id):
-        return i18n.gettext(
-            "There is already a tournament “%(id)s”: choose another id.", id=tournament_id
-        )
-    table_size = whole_field(fields.table_size, i18n.gettext("Seats per table"), required=True)
-    if not 2 <= table_size <= 10:
-        return i18n.gettext("A table has 2 to 10 seats.")
-    max_players = optional_field(fields.max_players, i18n.gettext("Maximum players"))
-    if max_players is not None and max_players < 2:
-        return i18n.gettext("The maximum number of players is at least 2 (or blank).")
-    try:
-        points = fields.spec()
-    except FormError as error:
-        return error.message
-    try:
-        payouts = fields.payouts_spec()
-    except FormError as error:
-        return error.message
-    text = dump_structure(structure_of(fields))
+    """Create the tournament, or say what is wrong: every wrong field at once."""
+    (_, table_size, max_players, points, payouts, structure), wrong = collect(
+        lambda: _check_id(request, tournament_id),
+        lambda: _table_size(fields),
+        lambda: _max_players(fields),
+        lambda: _form_step(fields.spec),
+        lambda: _form_step(fields.payouts_spec),
+        lambda: structure_of(fields),
+    )
+    if wrong:
+        return " ".join(wrong)
+    text = dump_structure(structure)
     if len(text.encode()) > MAX_TOML_BYTES:
         return i18n.gettext("This structure is too large.")
     return run(
@@ -392,6 +382,44 @@ def _create(request: Request, tournament_id: str, fields: SetupFields) -> str | 
         payouts=payouts,
         name=fields.name.strip(),
     )
+
+
+def _check_id(request: Request, tournament_id: str) -> None:
+    if not is_valid_id(tournament_id):
+        raise Refusal(
+            i18n.gettext(
+                "The tournament id is 1 to 64 letters, digits, dashes, underscores or dots, "
+                "starting with a letter or a digit."
+            )
+        )
+    if pages_of(request).service.exists(tournament_id):
+        raise Refusal(
+            i18n.gettext(
+                "There is already a tournament “%(id)s”: choose another id.", id=tournament_id
+            )
+        )
+
+
+def _table_size(fields: SetupFields) -> int:
+    table_size = whole_field(fields.table_size, i18n.gettext("Seats per table"), required=True)
+    if not 2 <= table_size <= 10:
+        raise Refusal(i18n.gettext("A table has 2 to 10 seats."))
+    return table_size
+
+
+def _max_players(fields: SetupFields) -> int | None:
+    max_players = optional_field(fields.max_players, i18n.gettext("Maximum players"))
+    if max_players is not None and max_players < 2:
+        raise Refusal(i18n.gettext("The maximum number of players is at least 2 (or blank)."))
+    return max_players
+
+
+def _form_step(step: Callable[[], Any]) -> Any:
+    """A sub-form's value; its ``FormError`` as a ``Refusal``, to be named with the others."""
+    try:
+        return step()
+    except FormError as error:
+        raise Refusal(error.message) from None
 
 
 @router.get("/t/{tournament_id}/structure.toml")
