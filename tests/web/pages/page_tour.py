@@ -38,7 +38,7 @@ def set_up(venue: Venue) -> None:
     venue.public.post("/c/hp/e/e1/register", data={"member_id": "1", "pin": "1111"})
     venue.public.post("/c/hp/e/e1/register", data={"member_id": "2", "pin": "2222"})
     venue.clock.now_ms = start - HOUR_MS  # a late cancellation: a reminder letter
-    venue.public.post("/c/hp/e/e1/cancel", data={"member_id": "1", "pin": "1111"})
+    venue.public.post("/c/hp/e/e1/cancel", data={"member_id": "1", "pin": "1111", "confirm": "yes"})
 
 
 TOURNAMENT_PAGES = (
