@@ -77,10 +77,15 @@ def _declared(hand: HandLegality, player: int, live: LiveAction) -> Outcome:
         return Action("allin"), _ruling(hand, "allin", "all in declared", "betting.verbal_binding")
     if say == "check":
         if to_call > 0:
-            raise PokerfloorError(
-                "CANNOT_CHECK",
-                f"'check' declared facing a bet of {hand.current_bet}: call, raise or fold",
-                {"to_call": to_call},
+            # tda-2024 R55: the word stands; it takes away the raise, not the call or the fold.
+            return Noted(
+                player,
+                _ruling(
+                    hand,
+                    "restricted",
+                    f"'check' declared facing a bet of {hand.current_bet}: call or fold, no raise",
+                    "betting.check_facing_bet",
+                ),
             )
         return Action("check"), _ruling(hand, "check", "check declared", "betting.verbal_binding")
     if say == "call":
@@ -157,12 +162,15 @@ def reads_as_raise(hand: HandLegality, player: int, live: LiveAction, level: int
     total = committed + pushed
     if total <= level:
         return False
-    if total == all_in_total or level == 0:
+    if level == 0:
         return True
+    # The chip rules come before the last-chips rule (tda-2024 R44, R45 A then B2).
     if len(live.chips) == 1 and not live.take_back:
-        return False  # a single oversized chip facing a bet is a call
+        return False  # a single oversized chip facing a bet is a call, even the last one
     if _every_chip_needed(hand, live.chips, total, level):
         return False
+    if total == all_in_total:
+        return True
     return (total - level) * 100 >= hand.increment * hand.rules.raise_completion_percent
 
 
@@ -196,9 +204,7 @@ def _silent_chips(
     total = committed + pushed
     to_call = hand.current_bet - committed
     if pushed == stack:
-        return Action("allin"), _ruling(
-            hand, "allin", "every chip pushed: all in", "betting.silent_chips", *extra_keys
-        )
+        return _last_chips(hand, chips, take_back, total, to_call, extra_keys)
     if to_call <= 0:
         if hand.current_bet == 0:
             kind_reason = (
@@ -262,6 +268,48 @@ def _silent_chips(
         "the extra is returned",
         "betting.raise_completion_percent",
         *extra_keys,
+    )
+
+
+def _last_chips(
+    hand: HandLegality,
+    chips: tuple[int, ...],
+    take_back: tuple[int, ...],
+    total: int,
+    to_call: int,
+    extra_keys: tuple[str, ...],
+) -> Outcome:
+    """A player's last chips pushed without a word. The books ask the chip rules first: facing
+    a bet, a single oversized chip is a call even when it is the last one (tda-2024 R44), and so
+    are last chips that are all needed to call (R45 A, example 2); only last chips that are not
+    all needed make an all-in, whatever part of a raise they are (R45 B2)."""
+    if to_call > 0 and total > hand.current_bet:
+        if len(chips) == 1 and not take_back:
+            return Action("call"), _ruling(
+                hand,
+                "call",
+                "a single oversized chip, his last one, without a declaration is a call",
+                "betting.oversized_chip_facing_bet",
+                *extra_keys,
+            )
+        if _every_chip_needed(hand, chips, total, hand.current_bet):
+            return Action("call"), _ruling(
+                hand,
+                "call",
+                "his last chips, every one needed to call, without a declaration: a call",
+                "betting.multiple_chips_facing_bet",
+                *extra_keys,
+            )
+        return Action("allin"), _ruling(
+            hand,
+            "allin",
+            "his last chips, not every one needed to call: all in",
+            "betting.multiple_chips_facing_bet",
+            "betting.silent_chips",
+            *extra_keys,
+        )
+    return Action("allin"), _ruling(
+        hand, "allin", "every chip pushed: all in", "betting.silent_chips", *extra_keys
     )
 
 

@@ -257,10 +257,10 @@ class Noted(msgspec.Struct, frozen=True, tag="noted"):
 class DealCorrected(msgspec.Struct, frozen=True, tag="deal_corrected"):
     """A dealing irregularity put right by the floor's ruling (``procedure``: its decision,
     ``card_replaced``, ``burn_restored``, ``board_reshuffled``, ``card_set_aside``,
-    ``extra_card_removed``). The cards as they stand afterwards: ``deck`` (the whole order, the
-    cards already dealt or burned in their places; a reshuffle's new order from ``position``
-    on), ``position`` (the next card to deal), ``holes``, ``board``, ``no_burn`` (the streets
-    still to come that are dealt without a burn). ``seen``: the cards the table saw that are
+    ``extra_card_removed``, ``flop_scrambled``). The cards as they stand afterwards: ``deck``
+    (the whole order, the cards already dealt or burned in their places; a reshuffle's new
+    order from ``position`` on), ``position`` (the next card to deal), ``holes``, ``board``,
+    ``no_burn`` (the streets still to come that are dealt without a burn). ``seen``: the cards the table saw that are
     not in play (a burn turned up, a card set aside)."""
 
     situation: str
