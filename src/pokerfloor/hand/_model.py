@@ -260,8 +260,8 @@ class DealCorrected(msgspec.Struct, frozen=True, tag="deal_corrected"):
     ``extra_card_removed``, ``flop_scrambled``). The cards as they stand afterwards: ``deck``
     (the whole order, the cards already dealt or burned in their places; a reshuffle's new
     order from ``position`` on), ``position`` (the next card to deal), ``holes``, ``board``,
-    ``no_burn`` (the streets still to come that are dealt without a burn). ``seen``: the cards the table saw that are
-    not in play (a burn turned up, a card set aside)."""
+    ``no_burn`` (the streets still to come that are dealt without a burn). ``seen``: the cards
+    the table saw that are not in play (a burn turned up, a card set aside)."""
 
     situation: str
     procedure: str
