@@ -5,8 +5,9 @@
 Reads ``../shared/rulebooks/tda-2024-longform.txt`` (rules 1-71 and the Recommended Procedures
 RP-1 to RP-22) and writes every article a citation may name, one a line: a rule (``R35``), its
 lettered parts (``R35 A``) and their numbered items (``R35 A5``), a procedure (``RP-5``) and its
-parts (``RP-5 B``). The list is committed so the citation test (tests/rules/test_tda_2024_citations.py)
-runs without the rulebook; a test checks it is still what the text gives when the text is there.
+parts (``RP-5 B``). The list is committed so the citation test
+(tests/rules/test_tda_2024_citations.py) runs without the rulebook; a test checks it is still what
+the text gives when the text is there.
 """
 
 from __future__ import annotations
