@@ -81,12 +81,14 @@ class LiveAction(msgspec.Struct, frozen=True):
 
     ``chips``: denominations pushed in one motion (on top of what is already committed this
     street); ``take_back``: chips pulled back from what was committed (ropta 5.5 case 2);
-    ``say``: a verbal declaration; ``amount``: the total declared with it; ``out_of_turn``:
-    the player acted before their turn.
+    ``say``: a verbal declaration (``conditional``: an "if you bet, I raise" statement);
+    ``amount``: the total declared with it, or alone an amount said without a word such as
+    "raise" (read as that many chips pushed); ``out_of_turn``: the player acted before their
+    turn.
     """
 
     chips: tuple[int, ...] = ()
-    say: Literal["fold", "check", "call", "bet", "raise", "allin"] | None = None
+    say: Literal["fold", "check", "call", "bet", "raise", "allin", "conditional"] | None = None
     amount: int | None = None
     out_of_turn: bool = False
     take_back: tuple[int, ...] = ()

@@ -174,6 +174,33 @@ BETTING: tuple[SettingSpec, ...] = (
         ),
     ),
     enum(
+        "betting.spoken_amount",
+        "Montant annoncé seul, sans « relance » (« quatorze cents »)",
+        "An amount said alone, without 'raise' ('fourteen hundred')",
+        choice(
+            "as_chips_pushed",
+            "comme autant de jetons poussés sans annonce : la règle des 50 % dit suivi ou relance",
+            "as that many chips pushed silently: the 50% standard says call or raise",
+        ),
+    ),
+    enum(
+        "betting.conditional_statement",
+        "Déclaration conditionnelle (« si tu mises, je relance »)",
+        "A conditional statement ('if you bet, I raise')",
+        choice(
+            "td_discretion",
+            "elle n'engage pas d'elle-même : le joueur doit encore agir ; le directeur peut "
+            "l'y tenir ou la sanctionner",
+            "it binds nothing by itself: the player still acts; the TD may hold him to it or "
+            "penalise it",
+        ),
+        choice(
+            "forbidden",
+            "interdite : le joueur doit encore agir et s'expose à une sanction",
+            "forbidden: the player still acts and may be penalised",
+        ),
+    ),
+    enum(
         "betting.raise_without_bet",
         "« Relance » annoncée sans montant alors qu'il n'y a pas de mise à relancer",
         "'Raise' declared with no amount when there is no bet to raise",
