@@ -25,7 +25,7 @@ def test_tda_2024_r35_first_two_cards_exposed_is_misdeal() -> None:
     assert keys(ruling) == [
         "misdeal_first_two", "gather_reshuffle", "posts_returned", "same_dealer_redeals",
     ]  # fmt: skip
-    assert "tda-2024 R35" in ruling.citations
+    assert "tda-2024 R35 A7" in ruling.citations
 
 
 def test_tda_2024_r35_second_exposed_card_is_misdeal() -> None:
@@ -141,11 +141,16 @@ def test_more_chip_actions_than_actions_count_as_many_as_the_actions() -> None:
     assert clamped.facts["chips_actions"] == 5
 
 
-def test_tda_2024_r37_one_extra_card_to_the_first_seat_becomes_the_burn() -> None:
+def test_tda_2024_r35_a5_one_extra_card_is_a_misdeal_even_to_the_first_seat() -> None:
+    """R35 A5: the wrong number of cards to any player; allinouest keeps its burn exception."""
     facts = {"cause": "extra_card", "cards": 1, "first_seat": True}
-    assert rule("tda-2024", "misdeal_claim", facts).decision == "card_replaced"
+    ruling = rule("tda-2024", "misdeal_claim", facts)
+    assert ruling.decision == "misdeal"
+    assert keys(ruling)[0] == "misdeal_extra_card_any"
+    assert "tda-2024 R35 A5" in ruling.citations
+    assert rule("allinouest", "misdeal_claim", facts).decision == "card_replaced"
     elsewhere = {**facts, "first_seat": False}
-    assert rule("tda-2024", "misdeal_claim", elsewhere).decision == "misdeal"
+    assert rule("allinouest", "misdeal_claim", elsewhere).decision == "misdeal"
 
 
 def test_tda_2024_r35_the_button_short_of_a_card_is_dealt_it_even_after_action() -> None:
@@ -239,10 +244,18 @@ def test_heavenpoker_15_6_premature_turn_is_set_aside_then_shuffled_back() -> No
     ]  # fmt: skip
 
 
+def test_tda_2024_rp_5_b_premature_turn_is_reshuffled_and_dealt_again_without_burn() -> None:
+    for profile in ("tda-2024", "ropta", "tda-2010"):
+        ruling = rule(profile, "premature_card", {"street": "turn"})
+        assert ruling.decision == "board_reshuffled", profile
+        assert keys(ruling)[0] == "premature_turn_back"
+        assert keys(ruling)[-1] == "redeal_without_burn"
+
+
 def test_tda_2024_rp_5_premature_river_is_reshuffled_without_burn() -> None:
     ruling = rule("tda-2024", "premature_card", {"street": "river"})
     assert ruling.decision == "board_reshuffled"
-    assert ruling.citations == ("tda-2024 RP-5",)
+    assert ruling.citations == ("tda-2024 RP-5", "tda-2024 R39 C", "tda-2024 R39 D")
 
 
 # ---- dead hands -----------------------------------------------------------------------------
@@ -300,7 +313,47 @@ def test_heavenpoker_13_14_a_joker_is_replaced_or_kills_the_hand_that_acted() ->
     before = rule("heavenpoker", "fouled_deck", {"defect": "joker"})
     acted = rule("heavenpoker", "fouled_deck", {"defect": "joker", "holder_acted": True})
     assert (before.decision, acted.decision) == ("card_replaced", "hand_dead")
-    assert rule("tda-2024", "fouled_deck", {"defect": "joker"}).decision == "deck_replaced"
+    assert rule("tda-2024", "fouled_deck", {"defect": "joker"}).decision == "misdeal"
+    assert rule("ropta", "fouled_deck", {"defect": "joker"}).decision == "deck_replaced"
+
+
+def test_tda_2024_r35_a6_and_d_a_joker_is_a_misdeal_before_substantial_action_only() -> None:
+    before = rule("tda-2024", "fouled_deck", {"defect": "joker"})
+    stub = {"defect": "joker", "found": "in_stub", "substantial_action": True}
+    held = {"defect": "joker", "found": "in_play", "substantial_action": True}
+    assert before.decision == "misdeal"
+    assert before.citations == ("tda-2024 R35 A6", "tda-2024 R35 D")
+    assert rule("tda-2024", "fouled_deck", stub).decision == "card_replaced"
+    assert rule("tda-2024", "fouled_deck", held).decision == "hand_dead"
+
+
+def test_tda_2024_r39_b_a_flop_without_burn_is_scrambled_unless_someone_acted() -> None:
+    for known in (True, False):
+        facts = {"error": "no_burn", "order_known": known}
+        ruling = rule("tda-2024", "flop_dealt_wrong", facts)
+        assert ruling.decision == "flop_scrambled"
+        assert ruling.citations[0] == "tda-2024 R39 B"
+    acted = rule("tda-2024", "flop_dealt_wrong", {"error": "no_burn", "action_taken": True})
+    assert acted.decision == "board_stands"
+    assert rule("heavenpoker", "flop_dealt_wrong", {"order_known": True}).decision == (
+        "burn_restored"
+    )
+
+
+def test_ropta_7_2_a_flop_without_burn_is_restored_when_known_else_scrambled() -> None:
+    known = rule("ropta", "flop_dealt_wrong", {"error": "no_burn", "order_known": True})
+    unknown = rule("ropta", "flop_dealt_wrong", {"error": "no_burn", "order_known": False})
+    assert (known.decision, unknown.decision) == ("burn_restored", "flop_scrambled")
+
+
+def test_tda_2024_r65_a_fouled_hand_lives_if_it_can_be_identified() -> None:
+    live = {"cause": "touched_by_muck", "protected": False, "identifiable": True}
+    lost = {**live, "identifiable": False, "uncalled_raise": True}
+    assert rule("tda-2024", "dead_hand", live).decision == "hand_live"
+    dead = rule("tda-2024", "dead_hand", lost)
+    assert dead.decision == "hand_dead"
+    assert "uncalled_raise_back" in keys(dead)
+    assert rule("allinouest", "dead_hand", live).decision == "hand_dead"
 
 
 def test_heavenpoker_13_8_another_back_in_the_stub_is_set_aside() -> None:
@@ -384,4 +437,4 @@ def test_a_house_profile_overriding_a_setting_rules_by_it_and_cites_it(tmp_path:
     assert ruling.citations == ("club art. 12",)
     assert rule("tda-2024", "misdeal_claim", facts).decision == "misdeal"
     dealt = rule(str(house), "exposed_card_deal", {"first_two": True})
-    assert "tda-2024 R35" in dealt.citations
+    assert "tda-2024 R35 A7" in dealt.citations

@@ -448,7 +448,7 @@ def test_a_four_card_flop_tda_takes_a_card_at_random_allinouest_burns_the_fourth
     check_down(tda)
     assert tda.board == [d[8], d[9], d[10], d[11], d[13]]
     event = next(e for e in tda.events if isinstance(e, DealCorrected))
-    assert event.procedure == "extra_card_removed" and "tda-2024 R38" in event.ruling.citations
+    assert event.procedure == "extra_card_removed" and "tda-2024 R39 A" in event.ruling.citations
     club = start("allinouest")
     check_down(club, Street.FLOP)
     club.apply_irregularity(BoardIrregularity(Street.FLOP, "four_cards", order_known=True))
@@ -471,7 +471,39 @@ def test_a_flop_without_burn_unknown_order_at_heavenpoker_is_reshuffled_and_burn
     replays(hand)
 
 
-@pytest.mark.parametrize("profile", ["tda-2024", "allinouest", "heavenpoker"])
+def test_tda_2024_rp_5_b_a_premature_turn_is_reshuffled_into_the_stub_and_dealt_again() -> None:
+    d = DECK
+    hand = start("tda-2024")
+    check_down(hand, Street.FLOP)
+    hand.act(Action("check"))  # Ann checks; the dealer turns the turn before Ben and Cid act
+    order = tuple(reversed(d[11:]))  # the premature turn and the stub, "shuffled"
+    hand.apply_irregularity(BoardIrregularity(Street.TURN, "premature", order=order))
+    event = hand.events[-1]
+    assert isinstance(event, DealCorrected) and event.procedure == "board_reshuffled"
+    assert "tda-2024 RP-5" in event.ruling.citations
+    check_down(hand)
+    assert hand.board[3:] == [order[0], order[2]]  # the turn without a burn, the river with one
+    turn = [e for e in hand.events if getattr(e, "street", None) is Street.TURN]
+    assert turn[-1].burn == -1  # type: ignore[union-attr]
+    conserved(hand)
+    replays(hand)
+
+
+def test_tda_2024_r39_b_a_flop_without_burn_is_scrambled_one_card_burned() -> None:
+    d = DECK
+    hand = start("tda-2024")
+    check_down(hand, Street.FLOP)  # the dealer turned d[6], d[7], d[8] without burning
+    hand.apply_irregularity(BoardIrregularity(Street.FLOP, "no_burn", order_known=True, pick=d[7]))
+    event = hand.events[-1]
+    assert isinstance(event, DealCorrected) and event.procedure == "flop_scrambled"
+    assert event.ruling.citations[0] == "tda-2024 R39 B"
+    check_down(hand)
+    assert hand.board == [d[6], d[8], d[9], d[11], d[13]]
+    conserved(hand)
+    replays(hand)
+
+
+@pytest.mark.parametrize("profile", ["allinouest", "heavenpoker"])
 def test_a_premature_turn_is_set_aside_and_the_river_comes_without_burn(profile: str) -> None:
     d = DECK
     hand = start(profile)
@@ -485,13 +517,13 @@ def test_a_premature_turn_is_set_aside_and_the_river_comes_without_burn(profile:
     replays(hand)
 
 
-def test_a_hand_touched_by_the_muck_is_dead_unless_protected() -> None:
+def test_tda_2024_r65_a_hand_fouled_by_the_muck_is_dead_only_if_it_cannot_be_identified() -> None:
     hand = start("tda-2024")
     hand.act(Action("call"))
-    hand.apply_irregularity(KillHand(BUTTON, "touched_by_muck", protected=True))
-    assert hand.status[BUTTON] == 0  # protected: live
-    events = hand.apply_irregularity(KillHand(BUTTON, "touched_by_muck"))
-    assert isinstance(events[0], HandKilled) and "tda-2024 R2" in events[0].ruling.citations
+    hand.apply_irregularity(KillHand(BUTTON, "touched_by_muck"))
+    assert hand.status[BUTTON] == 0  # identifiable, protected or not: live (R65 B)
+    events = hand.apply_irregularity(KillHand(BUTTON, "touched_by_muck", identifiable=False))
+    assert isinstance(events[0], HandKilled) and "tda-2024 R65 A" in events[0].ruling.citations
     assert hand.contributed[BUTTON] == 100 and not hand.is_complete
     check_down(hand)
     conserved(hand)
@@ -654,6 +686,11 @@ def expected_board(
         return right, ()
     if decision == "extra_card_removed":
         return [d[7], d[9], d[10], d[11], d[13]], ()  # the command picks d[8]
+    if decision == "flop_scrambled":  # d[8] drawn as the burn; d[9] completes the flop
+        return [d[6], d[7], d[9], d[11], d[13]], ()
+    if error == "premature" and street is Street.TURN and decision == "board_reshuffled":
+        order = tuple(reversed(d[11:]))
+        return [d[7], d[8], d[9], order[0], order[2]], order
     if error == "premature" and street is Street.TURN:
         order = tuple(reversed((*d[14:], d[11])))
         return [d[7], d[8], d[9], d[13], order[0]], order

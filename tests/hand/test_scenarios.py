@@ -60,6 +60,15 @@ TWO = "seats: {1: {name: A, stack: 9}, 2: {name: B, stack: 9}}\n"
         (HEAD + TWO + "hole: {A: AsAs}\n", "hole"),
         (HEAD.replace("tda-2024", "nope") + TWO, "nope"),
         ("[1, 2", "YAML"),
+        # Blinds must be whole numbers of the smallest chip in play (the format's rule).
+        (HEAD.replace("[1, 2]", "[50, 100]") + TWO + "smallest_chip: 100\n", "small_blind"),
+        # previous_hand replaces button; its seats must be seated or busted.
+        (HEAD + TWO + "previous_hand: {button: 1, big_blind: 2}\n", "button"),
+        (
+            HEAD.replace("button: 1\n", "") + TWO + "previous_hand: {button: 1, big_blind: 7}\n",
+            "previous_hand.big_blind",
+        ),
+        (HEAD + TWO + "table_size: 9\n", "table_size"),
     ],
 )
 def test_invalid_file_exits_2_naming_the_field(tmp_path: Path, text: str, named: str) -> None:
@@ -84,3 +93,17 @@ def test_refused_action_is_reported_and_exits_1_unless_expected(tmp_path: Path) 
     expected = tmp_path / "expected.yaml"
     expected.write_text(base + "expect: {error: true, to_act: C}\n", encoding="utf-8")
     assert run(expected)[0] == 0
+
+
+def test_actions_after_a_refused_one_are_not_played(tmp_path: Path) -> None:
+    """The format's rule: the run stops at the first refused action; the output is the state
+    before it, and the actions after it are not played."""
+    text = (
+        "profile: tda-2024\nblinds: [100, 200]\nbutton: 3\n"
+        "seats: {1: {name: A, stack: 5000}, 2: {name: B, stack: 5000}, 3: {name: C, stack: 5000}}\n"
+        "actions:\n  - C: raise 300\n  - C: fold\n"
+        "expect: {error: true, to_act: C, committed: {C: 0}}\n"
+    )
+    path = tmp_path / "stops.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert run(path)[0] == 0

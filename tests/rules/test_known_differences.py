@@ -248,11 +248,11 @@ def test_ropta_keeps_lower_chip_and_skipped_player_rulings_of_its_2025_edition()
     """Rule: ropta-2025 lower-value chip, ropta-2025 skipped player, allinouest out of turn."""
     assert values("betting.lower_chip_facing_bet")["ropta"] == "call_heads_up_else_call_or_fold"
     assert values("out_of_turn.skipped_player_options") == {
-        "tda-2024": "all_options",
+        "tda-2024": "floor_decides",
         "tda-2010": "all_options",
         "ropta": "call_or_fold",
         "allinouest": "check_or_dead",
-        "heavenpoker": "all_options",
+        "heavenpoker": "floor_decides",
     }
     assert values("out_of_turn.binding_after_players_acted")["allinouest"] == 3
 

@@ -44,10 +44,10 @@ SHARED: dict[str, str] = {
 OWN_ARTICLE: dict[str, dict[str, str]] = {
     "tda-2024": {
         "betting.minimum_raise": "tda-2024 R43",
-        "betting.silent_chips": "tda-2024 R45",
+        "betting.silent_chips": "tda-2024 R44",
         "betting.verbal_binding": "tda-2024 R40",
         "betting.call_without_bet": "tda-2024 R55",
-        "betting.raise_without_bet": "tda-2024 R56",
+        "betting.raise_without_bet": "tda-2024 R55 B",
         "betting.under_raise": "tda-2024 R52",
         "showdown.cards_speak": "tda-2024 R12",
         "pots.side_pots_split_separately": "tda-2024 R21",
@@ -58,8 +58,8 @@ OWN_ARTICLE: dict[str, dict[str, str]] = {
         "betting.minimum_raise": "tda-2010 R31",
         "betting.silent_chips": "tda-2010 R33",
         "betting.verbal_binding": "tda-2010 R29",
-        "betting.call_without_bet": "tda-2024 R55 (tda-2010 silent)",
-        "betting.raise_without_bet": "tda-2024 R56 (tda-2010 silent)",
+        "betting.call_without_bet": "tda-2024 R55 A (tda-2010 silent)",
+        "betting.raise_without_bet": "tda-2024 R55 B (tda-2010 silent)",
         "betting.under_raise": "tda-2010 R31",
         "showdown.cards_speak": "tda-2010 R8",
         "pots.side_pots_split_separately": "tda-2010 R13",

@@ -43,6 +43,11 @@ DECISIONS: Mapping[str, str] = MappingProxyType(
         "burn_restored": "The order is known: the burn and the board are put back in order",
         "deck_replaced": "Fouled deck: the deck is replaced",
         "card_dealt": "The player short of a card is dealt the top card of the stub; play goes on",
+        "flop_scrambled": (
+            "Flop dealt without a burn: its three cards are scrambled face down, one drawn at "
+            "random is the burn, the other two and the next card of the stub are the flop"
+        ),
+        "board_stands": "The board stands as dealt and play goes on",
     }
 )
 

@@ -25,11 +25,33 @@ def rule_flop_dealt_wrong(b: RulingBuilder) -> None:
     if error == "four_cards":
         four_card_flop(b, known)
         return
-    b.cite("irregularities.flop_burn_error")
+    rule = b.enum_value("irregularities.flop_burn_error")
+    if error == "no_burn" and rule == "scramble_unless_action":
+        # tda-2024 R39 B: known door card or not, the flop is scrambled unless someone acted.
+        if b.flag("action_taken"):
+            b.decide("board_stands")
+            b.step("flop_stands_after_action")
+            b.step("one_burn_next_street")
+        else:
+            scrambled_flop(b)
+        return
+    if error == "no_burn" and rule == "restore_if_known_else_scramble" and not known:
+        scrambled_flop(b)
+        return
     decision, steps = _FLOP_BURN_ERRORS[error, known]
     b.decide(decision)
     for step in steps:
         b.step(step)
+
+
+def scrambled_flop(b: RulingBuilder) -> None:
+    """A flop dealt without a burn: its three cards scrambled face down give the burn, the
+    other two and the next card of the stub make the flop."""
+    b.decide("flop_scrambled")
+    b.step("three_scrambled")
+    b.step("three_random_burn")
+    b.step("two_and_next_flop")
+    b.step("one_burn_next_street")
 
 
 def four_card_flop(b: RulingBuilder, known: bool) -> None:
@@ -61,9 +83,9 @@ def rule_turn_river_no_burn(b: RulingBuilder) -> None:
 
 
 def rule_premature_card(b: RulingBuilder) -> None:
-    b.cite("irregularities.premature_card")
+    rule = b.enum_value("irregularities.premature_card")
     street = b.choice("street")
-    if street == "turn":
+    if street == "turn" and rule == "reshuffle_or_set_aside":
         b.decide("card_set_aside")
         b.step("card_set_aside")
         b.step("premature_taken_back")
@@ -75,6 +97,8 @@ def rule_premature_card(b: RulingBuilder) -> None:
     b.decide("board_reshuffled")
     if street == "flop":
         b.step("premature_flop_back", cards_seen=b.number("cards_seen"))
+    elif street == "turn":
+        b.step("premature_turn_back")
     else:
         b.step("premature_river_back")
     b.step("premature_taken_back")

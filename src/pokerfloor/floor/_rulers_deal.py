@@ -184,6 +184,8 @@ def extra_cards(b: RulingBuilder, cards: int, first_seat: bool) -> None:
     rule = b.enum_value("irregularities.extra_card")
     if cards >= 2:
         misdeal(b, "misdeal_extra_cards", cards=cards)
+    elif rule == "misdeal":
+        misdeal(b, "misdeal_extra_card_any")
     elif rule == "first_seat_only" and not first_seat:
         misdeal(b, "misdeal_extra_card_seat")
     else:

@@ -39,6 +39,19 @@ def touched_by_muck(b: RulingBuilder) -> None:
     rule = b.enum_value("irregularities.hand_touched_by_muck")
     protected = b.flag("protected")
     identifiable = b.flag("identifiable")
+    if rule == "live_if_identifiable":
+        # tda-2024 R65: protected or not, the hand lives if it can be told apart (B); a hand
+        # that cannot is dead, only its uncalled bet going back (A).
+        if identifiable:
+            b.decide("hand_live")
+            b.step("fouled_identifiable_live")
+            return
+        b.decide("hand_dead")
+        b.step("fouled_unidentifiable_dead")
+        if b.flag("uncalled_raise"):
+            b.step("uncalled_raise_back")
+        b.step("committed_stays")
+        return
     if protected and identifiable:
         b.decide("hand_live")
         b.step("protected_live")
@@ -67,12 +80,36 @@ def fouled(b: RulingBuilder) -> None:
     b.step("new_deck_redeal")
 
 
+def joker_by_substantial_action(b: RulingBuilder, in_stub: bool) -> None:
+    """tda-2024 R35 A6 and D: a card foreign to the game is a misdeal before substantial action
+    and a scrap of paper after it."""
+    if not b.flag("substantial_action"):
+        b.decide("misdeal")
+        b.step("misdeal_joker")
+        b.step("gather_reshuffle")
+        b.step("posts_returned")
+        b.step("same_dealer_redeals")
+        return
+    if in_stub:
+        b.decide("card_replaced")
+        b.step("joker_scrap_set_aside")
+        b.step("change_deck_after")
+        return
+    b.decide("hand_dead")
+    b.step("joker_scrap_hand_short")
+    b.step("committed_stays")
+    b.step("change_deck_after")
+
+
 def rule_fouled_deck(b: RulingBuilder) -> None:
     defect = b.choice("defect")
     in_stub = b.choice("found") == "in_stub"
     if defect == "joker":
-        if b.enum_value("irregularities.joker") == "fouled_deck":
+        rule = b.enum_value("irregularities.joker")
+        if rule == "fouled_deck":
             fouled(b)
+        elif rule == "misdeal_before_substantial_action":
+            joker_by_substantial_action(b, in_stub)
         elif not in_stub and b.flag("holder_acted"):
             b.decide("hand_dead")
             b.step("joker_acted_dead")

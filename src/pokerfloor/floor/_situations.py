@@ -143,6 +143,7 @@ _ALL = (
             ("four_cards", "Four cards on the flop"),
         ),
         _flag("order_known", "The order in which the cards came off is known"),
+        _flag("action_taken", "Someone has already acted on the flop (even one check)"),
     ),
     _situation(
         "turn_river_no_burn",
@@ -218,6 +219,7 @@ _ALL = (
         ),
         _flag("holder_acted", "The player holding it acted before noticing"),
         _number("count", "How many such cards", 1, 1, 5),
+        _flag("substantial_action", "Substantial action had been taken when it was found"),
     ),
 )
 

@@ -18,6 +18,10 @@ STEP_TEXTS: dict[str, str] = {
     "misdeal_extra_card_seat": (
         "The extra card did not go to the first player dealt: it is a misdeal."
     ),
+    "misdeal_extra_card_any": "A player was dealt an extra card: it is a misdeal.",
+    "misdeal_joker": (
+        "A card foreign to the game (a joker) was found before substantial action: it is a misdeal."
+    ),
     "misdeal_boxed": "{cards} cards were found face up during the deal: it is a misdeal.",
     "gather_reshuffle": "Gather every card and shuffle the whole deck again.",
     "posts_returned": ("Every blind and ante goes back to its owner; the button does not move."),
@@ -124,6 +128,13 @@ STEP_TEXTS: dict[str, str] = {
     "four_unknown_reshuffle": (
         "The order is not known: the four cards go back into the stub, which is shuffled and cut."
     ),
+    "three_scrambled": "Scramble the three flop cards face down.",
+    "three_random_burn": "The floor draws one of them at random: it becomes the burn card.",
+    "two_and_next_flop": "The other two cards and the next card of the stub are the flop.",
+    "one_burn_next_street": "At the turn, burn one card as usual.",
+    "flop_stands_after_action": (
+        "Someone has already acted on the flop: the three cards stand as the flop."
+    ),
     # Turn and river
     "turn_becomes_burn": "The card turned as the turn becomes the burn card.",
     "next_card_turn": "Turn the next card as the turn.",
@@ -138,6 +149,9 @@ STEP_TEXTS: dict[str, str] = {
     "premature_flop_back": (
         "The flop ({cards_seen} card(s) seen) goes back into the stub; the burn card stays "
         "where it is."
+    ),
+    "premature_turn_back": (
+        "Take the premature turn back into the stub; the burn card stays where it is."
     ),
     "shuffle_cut_stub": "Shuffle and cut the stub.",
     "card_set_aside": "Set the premature turn aside, face up.",
@@ -162,6 +176,13 @@ STEP_TEXTS: dict[str, str] = {
     "protected_lost_dead": (
         "The hand cannot be told apart from the other cards: it is dead, protected or not."
     ),
+    "fouled_identifiable_live": (
+        "The hand can be told apart from the other cards: it stays live, even with cards seen."
+    ),
+    "fouled_unidentifiable_dead": (
+        "The hand cannot be told apart from the other cards: it is dead and the player has no "
+        "redress."
+    ),
     "outside_line_dead": "A card outside the line is dead: the hand is dead.",
     "outside_line_live": (
         "The hand stays live; the player must keep his cards on the table, in view."
@@ -181,6 +202,14 @@ STEP_TEXTS: dict[str, str] = {
         "the stub; no misdeal."
     ),
     "joker_acted_dead": ("The player acted holding the joker without noticing: his hand is dead."),
+    "joker_scrap_set_aside": (
+        "After substantial action the joker counts as a scrap of paper: set it aside and take "
+        "the next card."
+    ),
+    "joker_scrap_hand_short": (
+        "After substantial action the joker counts as a scrap of paper: the hand holding it is "
+        "short of a card and dead."
+    ),
     "other_back_aside": (
         "The card with another back is set aside; the hand goes on with the next card."
     ),

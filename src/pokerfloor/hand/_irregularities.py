@@ -88,7 +88,8 @@ class BoardIrregularity(msgspec.Struct, frozen=True, tag="board_irregularity"):
     after the street was dealt) or ``premature`` (before the betting before it was over).
     ``order_known``: the order the cards came off is known. A reshuffle needs ``seed`` or
     ``order`` (the new order of the cards shuffled: those going back and the stub); a card
-    taken at random from a four-card flop is ``pick`` (its number) or drawn with ``seed``.
+    taken at random from a four-card flop, or from a flop dealt without a burn (tda-2024 R39
+    B), is ``pick`` (its number) or drawn with ``seed``.
     ``cards_seen``: how many premature cards were seen (default: all of them)."""
 
     street: Street
@@ -176,6 +177,15 @@ class HandIrregularities(HandOutOfTurn):
                 player=self.names[player],
             )
 
+    def _not_at_showdown(self) -> None:
+        """A hand is killed only while the betting goes on; at a showdown it is mucked."""
+        if self.street >= Street.SHOWDOWN:
+            raise _refuse(
+                "IRREGULARITY_NOT_NOW",
+                "a dead hand: only while the betting goes on (at a showdown, muck it)",
+                reason="showdown",
+            )
+
     def _deal_untouched(self, what: str) -> None:
         """The deal is just over: no action yet and no board card out."""
         if self.street is not Street.PREFLOP or self.setup.start_street is not Street.PREFLOP:
@@ -237,17 +247,20 @@ class HandIrregularities(HandOutOfTurn):
 
     def _fouled(self, command: FouledDeck) -> None:
         player = command.player
+        actions, chips = self._actions_since_deal()
         facts = {
             "defect": command.defect,
             "found": command.found,
             "holder_acted": command.holder_acted,
             "count": command.count,
+            "substantial_action": actions >= 3 or (actions >= 2 and chips >= 1),
         }
         floor = self._ask_floor("fouled_deck", facts)
         if floor.decision in _VOID:
             self._record_misdeal(floor)
         elif floor.decision == "hand_dead" and 0 <= player < self.count:
             self._still_in(player)
+            self._not_at_showdown()
             self._record(self._killed(player, floor))
         elif floor.decision == "hand_dead":
             raise _refuse(
@@ -265,12 +278,7 @@ class HandIrregularities(HandOutOfTurn):
         if not 0 <= player < self.count:
             raise _refuse("UNKNOWN_PLAYER", f"no player {player} in this hand", player=player)
         self._still_in(player)
-        if self.street >= Street.SHOWDOWN:
-            raise _refuse(
-                "IRREGULARITY_NOT_NOW",
-                "a dead hand: only while the betting goes on (at a showdown, muck it)",
-                reason="showdown",
-            )
+        self._not_at_showdown()
         if command.voluntary:
             floor = self._ask_floor("voluntary_irregularity", {"cause": command.cause})
         else:
@@ -429,6 +437,13 @@ class HandIrregularities(HandOutOfTurn):
             flop = tuple(card for card in turned if card != extra)
             deck = self.deck[: start + 1] + flop + (extra,) + self.deck[start + 5 :]
             self._correct(floor, deck, start + 4, board_before + flop, self.no_burn, (extra,))
+        elif decision == "flop_scrambled":
+            # tda-2024 R39 B: one of the three drawn as the burn, the next card completes them.
+            burn = self._pick(command, turned)
+            kept = tuple(card for card in turned if card != burn)
+            deck = (*self.deck[:start], burn, *kept, *self.deck[start + 3 :])
+            flop = (*kept, deck[start + 3])
+            self._correct(floor, deck, start + 4, board_before + flop, self.no_burn, (burn,))
         elif decision == "board_reshuffled" or decision == "card_set_aside":
             keep = min(burned, 1)  # a burn stays burned; any other card goes back
             deck = self._reshuffled(command, start + keep)
@@ -508,7 +523,7 @@ class HandIrregularities(HandOutOfTurn):
             if command.pick not in cards:
                 raise _refuse(
                     "BAD_IRREGULARITY",
-                    "the card taken at random must be one of the four flop cards",
+                    f"the card taken at random must be one of the {len(cards)} flop cards",
                     reason="bad_pick",
                     cards=len(cards),
                 )

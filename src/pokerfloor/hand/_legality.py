@@ -33,9 +33,10 @@ class HandLegality(HandApplying):
     def _record_live_outcome(self, player: int, live: LiveAction, outcome: Noted) -> None:
         """A live action ruled a restriction (call or fold): chips pushed over the line stay
         committed, so folding leaves them in the pot (heavenpoker 8.13; ropta: the lower chip
-        stays in the pot)."""
+        stays in the pot). A restriction from words ('check' facing a bet, tda-2024 R55) commits
+        nothing: the word came first."""
         pushed = sum(live.chips) - sum(live.take_back)
-        if outcome.ruling.decision == "restricted" and pushed > 0:
+        if outcome.ruling.decision == "restricted" and pushed > 0 and live.say is None:
             reason = "chips pushed over the line are committed: folding leaves them in the pot"
             self._record(
                 Committed(

@@ -29,11 +29,22 @@ def interpret_live(hand: HandLegality, player: int, live: LiveAction) -> Outcome
         )
     if live.say is not None:
         return _declared(hand, player, live)
+    if live.amount is not None and not live.chips:
+        return _spoken_amount(hand, player, live.amount)
     if not live.chips:
         raise PokerfloorError(
             "EMPTY_ACTION", "a live action needs chips pushed or a declaration (say)", {}
         )
     return _silent(hand, player, live)
+
+
+def _spoken_amount(hand: HandLegality, player: int, amount: int) -> Outcome:
+    """An amount said alone ("fourteen hundred") is read as that many chips pushed silently
+    (tda-2024 R40 C): the 50% standard decides call or raise (R43 A), with no chip to read as
+    an overchip. More than the player has is his whole stack."""
+    stack = hand.stacks[player]
+    pushed = min(amount, stack)
+    return _silent_chips(hand, player, (pushed,), (), "betting.spoken_amount", spoken=True)
 
 
 def _ruling(hand: HandLegality, decision: str, reason: str, *keys: str) -> Ruling:
@@ -71,16 +82,31 @@ def _declared(hand: HandLegality, player: int, live: LiveAction) -> Outcome:
     committed = hand.committed[player]
     to_call = hand.current_bet - committed
     pushed_total = committed + sum(live.chips) - sum(live.take_back)
+    if say == "conditional":
+        # An "if you bet, I raise" statement binds nothing by itself: the player still acts.
+        forbidden = hand.rules.profile.value("betting.conditional_statement") == "forbidden"
+        reason = (
+            "a conditional statement is forbidden: the player still has to act and may be penalised"
+            if forbidden
+            else "a conditional statement: the player still has to act; the TD may hold him to "
+            "it or penalise it"
+        )
+        return Noted(player, _ruling(hand, "conditional", reason, "betting.conditional_statement"))
     if say == "fold":
         return Action("fold"), _ruling(hand, "fold", "fold declared", "betting.verbal_binding")
     if say == "allin":
         return Action("allin"), _ruling(hand, "allin", "all in declared", "betting.verbal_binding")
     if say == "check":
         if to_call > 0:
-            raise PokerfloorError(
-                "CANNOT_CHECK",
-                f"'check' declared facing a bet of {hand.current_bet}: call, raise or fold",
-                {"to_call": to_call},
+            # tda-2024 R55: the word stands; it takes away the raise, not the call or the fold.
+            return Noted(
+                player,
+                _ruling(
+                    hand,
+                    "restricted",
+                    f"'check' declared facing a bet of {hand.current_bet}: call or fold, no raise",
+                    "betting.check_facing_bet",
+                ),
             )
         return Action("check"), _ruling(hand, "check", "check declared", "betting.verbal_binding")
     if say == "call":
@@ -157,12 +183,15 @@ def reads_as_raise(hand: HandLegality, player: int, live: LiveAction, level: int
     total = committed + pushed
     if total <= level:
         return False
-    if total == all_in_total or level == 0:
+    if level == 0:
         return True
+    # The chip rules come before the last-chips rule (tda-2024 R44, R45 A then B2).
     if len(live.chips) == 1 and not live.take_back:
-        return False  # a single oversized chip facing a bet is a call
+        return False  # a single oversized chip facing a bet is a call, even the last one
     if _every_chip_needed(hand, live.chips, total, level):
         return False
+    if total == all_in_total:
+        return True
     return (total - level) * 100 >= hand.increment * hand.rules.raise_completion_percent
 
 
@@ -182,7 +211,10 @@ def _silent_chips(
     chips: tuple[int, ...],
     take_back: tuple[int, ...],
     *extra_keys: str,
+    spoken: bool = False,
 ) -> Outcome:
+    """Chips pushed without a word; ``spoken``: an amount said alone, read as chips of no
+    particular denomination (no overchip, no every-chip-needed reading)."""
     rules = hand.rules
     committed = hand.committed[player]
     pushed = sum(chips) - sum(take_back)
@@ -196,25 +228,31 @@ def _silent_chips(
     total = committed + pushed
     to_call = hand.current_bet - committed
     if pushed == stack:
-        return Action("allin"), _ruling(
-            hand, "allin", "every chip pushed: all in", "betting.silent_chips", *extra_keys
-        )
+        if spoken:
+            return Action("allin"), _ruling(
+                hand, "allin", "his whole stack said: all in", "betting.silent_chips", *extra_keys
+            )
+        return _last_chips(hand, chips, take_back, total, to_call, extra_keys)
+    single_chip = len(chips) == 1 and not take_back and not spoken
     if to_call <= 0:
         if hand.current_bet == 0:
+            if spoken:
+                reason = "an amount said with no bet to face: a bet of that amount"
+                return _raise_to(hand, player, total, reason, *extra_keys)
             kind_reason = (
                 "a single chip with no bet to face is a bet of its value"
                 if len(chips) == 1
                 else "chips pushed with no bet to face: a bet of their total"
             )
             return _raise_to(hand, player, total, kind_reason, "betting.oversized_chip_facing_bet")
-        if len(chips) == 1 and not take_back:
+        if single_chip:
             return Action("check"), _ruling(
                 hand,
                 "check",
                 "a single chip without a word, nothing to call: a check",
                 "betting.oversized_chip_facing_bet",
             )
-    if len(chips) == 1 and not take_back:
+    if single_chip:
         if chips[0] >= to_call:
             return Action("call"), _ruling(
                 hand,
@@ -225,7 +263,7 @@ def _silent_chips(
         return _short_chip(hand, player, chips[0], to_call)
     if pushed < to_call:
         return _under_call(hand, player, pushed, to_call)
-    if to_call > 0 and _every_chip_needed(hand, chips, total, hand.current_bet):
+    if to_call > 0 and not spoken and _every_chip_needed(hand, chips, total, hand.current_bet):
         return Action("call"), _ruling(
             hand,
             "call",
@@ -233,7 +271,7 @@ def _silent_chips(
             "betting.multiple_chips_facing_bet",
             *extra_keys,
         )
-    if to_call > 0:  # several chips facing a bet: the rule that sent them to the 50% standard
+    if to_call > 0 and not spoken:  # several chips facing a bet: sent to the 50% standard
         extra_keys = (*extra_keys, "betting.multiple_chips_facing_bet")
     raise_part = total - hand.current_bet
     if raise_part * 100 >= hand.increment * rules.raise_completion_percent:
@@ -262,6 +300,48 @@ def _silent_chips(
         "the extra is returned",
         "betting.raise_completion_percent",
         *extra_keys,
+    )
+
+
+def _last_chips(
+    hand: HandLegality,
+    chips: tuple[int, ...],
+    take_back: tuple[int, ...],
+    total: int,
+    to_call: int,
+    extra_keys: tuple[str, ...],
+) -> Outcome:
+    """A player's last chips pushed without a word. The books ask the chip rules first: facing
+    a bet, a single oversized chip is a call even when it is the last one (tda-2024 R44), and so
+    are last chips that are all needed to call (R45 A, example 2); only last chips that are not
+    all needed make an all-in, whatever part of a raise they are (R45 B2)."""
+    if to_call > 0 and total > hand.current_bet:
+        if len(chips) == 1 and not take_back:
+            return Action("call"), _ruling(
+                hand,
+                "call",
+                "a single oversized chip, his last one, without a declaration is a call",
+                "betting.oversized_chip_facing_bet",
+                *extra_keys,
+            )
+        if _every_chip_needed(hand, chips, total, hand.current_bet):
+            return Action("call"), _ruling(
+                hand,
+                "call",
+                "his last chips, every one needed to call, without a declaration: a call",
+                "betting.multiple_chips_facing_bet",
+                *extra_keys,
+            )
+        return Action("allin"), _ruling(
+            hand,
+            "allin",
+            "his last chips, not every one needed to call: all in",
+            "betting.multiple_chips_facing_bet",
+            "betting.silent_chips",
+            *extra_keys,
+        )
+    return Action("allin"), _ruling(
+        hand, "allin", "every chip pushed: all in", "betting.silent_chips", *extra_keys
     )
 
 

@@ -81,12 +81,14 @@ class LiveAction(msgspec.Struct, frozen=True):
 
     ``chips``: denominations pushed in one motion (on top of what is already committed this
     street); ``take_back``: chips pulled back from what was committed (ropta 5.5 case 2);
-    ``say``: a verbal declaration; ``amount``: the total declared with it; ``out_of_turn``:
-    the player acted before their turn.
+    ``say``: a verbal declaration (``conditional``: an "if you bet, I raise" statement);
+    ``amount``: the total declared with it, or alone an amount said without a word such as
+    "raise" (read as that many chips pushed); ``out_of_turn``: the player acted before their
+    turn.
     """
 
     chips: tuple[int, ...] = ()
-    say: Literal["fold", "check", "call", "bet", "raise", "allin"] | None = None
+    say: Literal["fold", "check", "call", "bet", "raise", "allin", "conditional"] | None = None
     amount: int | None = None
     out_of_turn: bool = False
     take_back: tuple[int, ...] = ()
@@ -257,11 +259,11 @@ class Noted(msgspec.Struct, frozen=True, tag="noted"):
 class DealCorrected(msgspec.Struct, frozen=True, tag="deal_corrected"):
     """A dealing irregularity put right by the floor's ruling (``procedure``: its decision,
     ``card_replaced``, ``burn_restored``, ``board_reshuffled``, ``card_set_aside``,
-    ``extra_card_removed``). The cards as they stand afterwards: ``deck`` (the whole order, the
-    cards already dealt or burned in their places; a reshuffle's new order from ``position``
-    on), ``position`` (the next card to deal), ``holes``, ``board``, ``no_burn`` (the streets
-    still to come that are dealt without a burn). ``seen``: the cards the table saw that are
-    not in play (a burn turned up, a card set aside)."""
+    ``extra_card_removed``, ``flop_scrambled``). The cards as they stand afterwards: ``deck``
+    (the whole order, the cards already dealt or burned in their places; a reshuffle's new
+    order from ``position`` on), ``position`` (the next card to deal), ``holes``, ``board``,
+    ``no_burn`` (the streets still to come that are dealt without a burn). ``seen``: the cards
+    the table saw that are not in play (a burn turned up, a card set aside)."""
 
     situation: str
     procedure: str

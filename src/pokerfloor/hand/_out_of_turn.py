@@ -95,6 +95,16 @@ class HandOutOfTurn(HandShowdown):
                     rules.cite("out_of_turn.skipped_player_options"),
                 )
                 self._record(Noted(skipped, ruling))
+            elif rules.skipped_player_options == "floor_decides":
+                # tda-2024 R53 B: the floor may kill the hand or limit it to non-aggressive
+                # action; the engine keeps every option and says so until the TD rules.
+                ruling = Ruling(
+                    "floor_rules",
+                    "skipped while substantial action was taken after them: the floor may "
+                    "declare the hand dead or limit it to non-aggressive action",
+                    rules.cite("out_of_turn.skipped_player_options"),
+                )
+                self._record(Noted(skipped, ruling))
 
     def _out_of_turn_actions_stand(self) -> None:
         """Substantial action behind a silent player: the out-of-turn actions bind, in order."""

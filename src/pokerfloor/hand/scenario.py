@@ -35,15 +35,17 @@ from pokerfloor.hand._model import (
     Timeout,
 )
 from pokerfloor.hand._scenario_irregularities import irregularity, is_irregularity
+from pokerfloor.hand._scenario_positions import next_hand
 from pokerfloor.hand._setup import board_positions, deal_order
 
 TOP_KEYS = {
     "profile", "blinds", "ante", "bb_ante", "button", "smallest_chip", "seats", "start", "pot",
     "hole", "board", "seed", "posted_chips", "manual_showdown", "actions", "expect",
+    "previous_hand", "table_size",
 }  # fmt: skip
 SEAT_KEYS = {"name", "stack", "absent", "arrived_during_deal"}
 LIVE_KEYS = {"chips", "say", "amount", "out_of_turn", "take_back"}
-SAY_WORDS = ("fold", "check", "call", "bet", "raise", "allin")
+SAY_WORDS = ("fold", "check", "call", "bet", "raise", "allin", "conditional")
 STREETS = {
     "preflop": Street.PREFLOP,
     "flop": Street.FLOP,
@@ -63,6 +65,7 @@ class Scenario:
     actions: tuple[tuple[str, Action | LiveAction | Timeout | ShowdownAction | Irregularity], ...]
     expect: dict[str, Any] | None
     lines: dict[str, int] = field(default_factory=dict)
+    positions: dict[str, Any] | None = None  # derived from previous_hand
 
 
 def _lines_of(text: str) -> dict[str, int]:
@@ -106,9 +109,15 @@ def load_scenario(text: str) -> Scenario:
             raise _fail(
                 f"unknown key {key!r}; accepted: {', '.join(sorted(TOP_KEYS))}", str(key), lines
             )
-    for required in ("profile", "blinds", "button", "seats"):
+    for required in ("profile", "blinds", "seats"):
         if required not in data:
             raise _fail(f"the field {required!r} is required", required, lines)
+    if "table_size" in data and "previous_hand" not in data:
+        raise _fail("table_size goes with previous_hand", "table_size", lines)
+    if ("button" in data) == ("previous_hand" in data):
+        raise _fail(
+            "give either button or previous_hand (the button is then derived)", "button", lines
+        )
     profile = data["profile"]
     if not isinstance(profile, str):
         raise _fail("give a profile id such as tda-2024", "profile", lines)
@@ -121,9 +130,23 @@ def load_scenario(text: str) -> Scenario:
     bb_ante = _integer(data.get("bb_ante", 0), "bb_ante", lines)
     if ante and bb_ante:
         raise _fail("use either ante or bb_ante, not both", "bb_ante", lines)
-    button = _integer(data["button"], "button", lines, 1)
     chip = _integer(data.get("smallest_chip", 1), "smallest_chip", lines, 1)
     seats = _with_posted_chips(_seats(data["seats"], lines), data.get("posted_chips"), lines)
+    positions: dict[str, Any] | None = None
+    small_seat: int | None = None
+    big_seat: int | None = None
+    if "previous_hand" in data:
+        derived = next_hand(
+            profile, seats, data["previous_hand"], data.get("table_size"),
+            lambda value, where, least: _integer(value, where, lines, least),
+            lambda message, where: _fail(message, where, lines),
+        )  # fmt: skip
+        button, small_seat, big_seat = (
+            derived.button_seat, derived.small_blind_seat, derived.big_blind_seat,
+        )  # fmt: skip
+        positions = derived.output
+    else:
+        button = _integer(data["button"], "button", lines, 1)
     start_text = data.get("start", "preflop")
     if start_text not in STREETS:
         raise _fail(
@@ -134,6 +157,7 @@ def load_scenario(text: str) -> Scenario:
     setup = HandSetup(
         profile=profile, seats=seats, button_seat=button, small_blind=small, big_blind=big,
         ante=ante, bb_ante=bb_ante, smallest_chip=chip, start_street=start, dead_money=pot,
+        small_blind_seat=small_seat, big_blind_seat=big_seat,
         manual_showdown=_manual_showdown(data.get("manual_showdown", False), lines),
     )  # fmt: skip
     names = [seat.name for seat in seats]
@@ -144,7 +168,7 @@ def load_scenario(text: str) -> Scenario:
     expect = data.get("expect")
     if expect is not None and not isinstance(expect, dict):
         raise _fail("expect is a mapping of output keys to expected values", "expect", lines)
-    return Scenario(setup, deck, actions, expect, lines)
+    return Scenario(setup, deck, actions, expect, lines, positions)
 
 
 def _manual_showdown(raw: Any, lines: dict[str, int]) -> bool:
@@ -315,8 +339,8 @@ def _action(
         amount = raw.get("amount")
         if amount is not None:
             amount = _integer(amount, f"{where}.amount", lines, 1)
-        if say is None and not chips:
-            raise _fail("a live action needs chips or say", where, lines)
+        if say is None and not chips and amount is None:
+            raise _fail("a live action needs chips, say or an amount", where, lines)
         return LiveAction(
             tuple(chips), say, amount, bool(raw.get("out_of_turn", False)), tuple(take_back)
         )
@@ -376,7 +400,10 @@ def run_scenario(scenario: Scenario) -> dict[str, Any]:
             error, error_code = refused.message, refused.code
             break
         _collect_rulings(events, index, names, rulings)
-    return _output(hand, rulings, error, error_code)
+    output = _output(hand, rulings, error, error_code)
+    if scenario.positions is not None:
+        output["positions"] = scenario.positions
+    return output
 
 
 def _collect_rulings(

@@ -332,11 +332,29 @@ LATE_REGISTRATION: tuple[SettingSpec, ...] = (
 FINAL_TABLE: tuple[SettingSpec, ...] = (
     integer(
         "final_table.size",
-        "Joueurs à la table finale (tournoi à tables pleines)",
-        "Players at the final table (full-ring event)",
+        "Joueurs à la table finale (tournoi à tables pleines ; au plus, selon le format)",
+        "Players at the final table (full-ring event; at most, by the format)",
         minimum=2,
         maximum=10,
         unit=PLAYERS,
+    ),
+    enum(
+        "final_table.by_event_format",
+        "Taille de la table finale selon le format du tournoi (joueurs par table)",
+        "Final table size by the event's format (players per table)",
+        choice(
+            "fixed",
+            "toujours la taille ci-dessus, même si elle dépasse celle des tables du tournoi",
+            "always the size above, even where it is more than the event's tables seat",
+        ),
+        choice(
+            "odd_up_to_size",
+            "un format pair gagne un siège (8 → 9, 6 → 7), un format impair reste (9, 7), "
+            "sans dépasser la taille ci-dessus ; la table finale peut avoir plus de sièges "
+            "que les tables du tournoi",
+            "an even format gains a seat (8 to 9, 6 to 7), an odd one stays (9, 7), never "
+            "above the size above; the final table may seat more than the event's tables",
+        ),
     ),
 )
 

@@ -136,6 +136,12 @@ IRREGULARITIES: tuple[SettingSpec, ...] = (
             "avant le premier tour d'enchères, reprise comme carte brûlée quel que soit le joueur",
             "before the first betting round, taken back as the burn card whoever got it",
         ),
+        choice(
+            "misdeal",
+            "une carte de trop à n'importe quel joueur est une fausse donne (avant l'action "
+            "substantielle)",
+            "an extra card to any player is a misdeal (before substantial action)",
+        ),
     ),
     enum(
         "irregularities.button_short_card",
@@ -168,6 +174,23 @@ IRREGULARITIES: tuple[SettingSpec, ...] = (
             "ordre connu : on remet brûlée et flop dans l'ordre ; inconnu : on remélange et "
             "on redonne",
             "order known: burn and flop are put back in order; unknown: reshuffled and dealt again",
+        ),
+        choice(
+            "scramble_unless_action",
+            "sans brûlée, tant que personne n'a agi : les trois cartes sont mélangées face "
+            "cachée, une tirée au hasard est la brûlée, le flop est les deux autres et la carte "
+            "suivante ; après une action, le flop reste ; deux brûlées : ordre connu remis, "
+            "sinon remélangé",
+            "no burn, while nobody has acted: the three cards are scrambled face down, one "
+            "drawn at random is the burn, the flop is the other two and the next card; after "
+            "any action the flop stands; two burns: a known order restored, else reshuffled",
+        ),
+        choice(
+            "restore_if_known_else_scramble",
+            "ordre connu : brûlée et flop remis dans l'ordre ; inconnu, sans brûlée : les "
+            "trois cartes mélangées donnent la brûlée, la carte suivante complète le flop",
+            "order known: burn and flop put back in order; unknown, with no burn: the three "
+            "cards scrambled give the burn and the next card completes the flop",
         ),
     ),
     enum(
@@ -208,6 +231,13 @@ IRREGULARITIES: tuple[SettingSpec, ...] = (
             "côté, la rivière prévue devient le tournant, puis il est remélangé pour la rivière",
             "flop or river: taken back, reshuffled, dealt again without a burn; turn: set "
             "aside, the planned river becomes the turn, then it is reshuffled for the river",
+        ),
+        choice(
+            "reshuffle_and_redeal",
+            "flop, tournant ou rivière : la brûlée reste, la ou les cartes prématurées "
+            "retournent au talon, remélangé, et la carte est redonnée sans brûler",
+            "flop, turn or river: the burn stays, the premature cards go back into the stub, "
+            "which is reshuffled, and the street is dealt again without a burn",
         ),
     ),
     enum(
@@ -250,6 +280,13 @@ IRREGULARITIES: tuple[SettingSpec, ...] = (
             "unprotected: dead without redress; protected: live, unless it cannot be rebuilt: "
             "then the player is out and takes back what he committed to the hand",
         ),
+        choice(
+            "live_if_identifiable",
+            "reconnaissable : elle reste en jeu, même avec des cartes vues ; sinon morte sans "
+            "recours, sauf une mise ou relance pas encore suivie qui lui revient",
+            "identifiable: it stays live, even with cards exposed; otherwise dead without "
+            "redress, except a bet or raise not yet called, which goes back",
+        ),
     ),
     enum(
         "irregularities.cards_outside_line",
@@ -281,6 +318,13 @@ IRREGULARITIES: tuple[SettingSpec, ...] = (
             "fouled_deck",
             "jeu défectueux : le coup est arrêté, toutes les mises sont rendues, le jeu changé",
             "fouled deck: the hand stops, every bet goes back, the deck is changed",
+        ),
+        choice(
+            "misdeal_before_substantial_action",
+            "avant l'action substantielle : fausse donne ; après, c'est un bout de papier : "
+            "écarté du talon, et la main qui le tient a une carte de moins (morte)",
+            "before substantial action: a misdeal; after it, a scrap of paper: set aside from "
+            "the stub, and a hand holding it is short of a card (dead)",
         ),
     ),
     enum(

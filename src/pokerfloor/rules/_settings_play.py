@@ -164,6 +164,43 @@ BETTING: tuple[SettingSpec, ...] = (
         choice("check", "c'est un check (parole)", "it is a check"),
     ),
     enum(
+        "betting.check_facing_bet",
+        "« Parole » (check) annoncée face à une mise",
+        "'Check' declared facing a bet",
+        choice(
+            "call_or_fold",
+            "l'annonce tient : il ne peut plus relancer, il suit ou se couche",
+            "the declaration stands: he may no longer raise; he calls or folds",
+        ),
+    ),
+    enum(
+        "betting.spoken_amount",
+        "Montant annoncé seul, sans « relance » (« quatorze cents »)",
+        "An amount said alone, without 'raise' ('fourteen hundred')",
+        choice(
+            "as_chips_pushed",
+            "comme autant de jetons poussés sans annonce : la règle des 50 % dit suivi ou relance",
+            "as that many chips pushed silently: the 50% standard says call or raise",
+        ),
+    ),
+    enum(
+        "betting.conditional_statement",
+        "Déclaration conditionnelle (« si tu mises, je relance »)",
+        "A conditional statement ('if you bet, I raise')",
+        choice(
+            "td_discretion",
+            "elle n'engage pas d'elle-même : le joueur doit encore agir ; le directeur peut "
+            "l'y tenir ou la sanctionner",
+            "it binds nothing by itself: the player still acts; the TD may hold him to it or "
+            "penalise it",
+        ),
+        choice(
+            "forbidden",
+            "interdite : le joueur doit encore agir et s'expose à une sanction",
+            "forbidden: the player still acts and may be penalised",
+        ),
+    ),
+    enum(
         "betting.raise_without_bet",
         "« Relance » annoncée sans montant alors qu'il n'y a pas de mise à relancer",
         "'Raise' declared with no amount when there is no bet to raise",
@@ -175,12 +212,12 @@ BETTING: tuple[SettingSpec, ...] = (
         "Chips pushed without a word",
         choice(
             "chips_define_action",
-            "les jetons poussés font l'action : tout son tapis est un tapis, des jetons tous "
-            "nécessaires au suivi sont un suivi ; sinon s'appliquent les règles du jeton unique, "
-            "des jetons multiples et de la part d'une relance",
-            "the chips pushed make the action: the whole stack is all-in, chips all needed to "
-            "call are a call; otherwise the single-chip, multiple-chip and raise-share rules "
-            "apply",
+            "les jetons poussés font l'action, dans cet ordre : face à une mise, un jeton unique "
+            "de valeur supérieure ou des jetons tous nécessaires au suivi sont un suivi, même "
+            "ses derniers ; ses derniers jetons sinon sont un tapis ; puis la part d'une relance",
+            "the chips pushed make the action, in this order: facing a bet, a single oversized "
+            "chip or chips all needed to call are a call, even his last ones; his last chips "
+            "otherwise are all-in; then the raise-share rule",
         ),
     ),
     integer(
@@ -435,6 +472,13 @@ OUT_OF_TURN: tuple[SettingSpec, ...] = (
             "call_or_fold",
             "il peut seulement suivre ou se coucher (checker s'il n'y a pas de mise)",
             "he may only call or fold (check if there is no bet)",
+        ),
+        choice(
+            "floor_decides",
+            "le floor décide selon les circonstances : main morte, action limitée (suivre, "
+            "checker ou se coucher) ou toutes ses options ; en attendant, toutes ses options",
+            "the floor rules on the circumstances: a dead hand, non-aggressive action only "
+            "(call, check or fold) or all options; until it does, all options",
         ),
         choice(
             "check_or_dead",

@@ -92,6 +92,13 @@ class FloorCallCommands:
         self._record(ButtonMoved(table_no, seat_no, reason, at_ms, cite))
 
     def _check_button_seat(self, table: Table, seat_no: int) -> None:
+        if not 1 <= seat_no <= table.size:
+            raise PokerfloorError(
+                "BAD_SEAT",
+                f"table {table.table_no}: seat {seat_no} does not exist; seats are 1 to "
+                f"{table.size}",
+                {"table_no": table.table_no, "seat_no": seat_no, "size": table.size},
+            )
         if seat_no not in table.seats:
             raise PokerfloorError(
                 "BUTTON_SEAT_EMPTY",

@@ -54,12 +54,16 @@ class MoveCommands:
         moves: list[Move] = []
         tables = self.tables
         size = self.created.table_size
-        final_size = int(self.profile.value("final_table.size"))
-        if tables.live_count > 1 and self.players_left <= min(final_size, size):
+        final_size = balancing.final_table_size(self.profile, size)
+        if tables.live_count > 1 and self.players_left <= final_size:
             redraw = balancing.final_table_redraw(tables.live_tables(), self.profile, rng)
             self._record(
                 PlayersMoved(
-                    "final_table", tuple(redraw), at_ms, None, self.cite("final_table.size")
+                    "final_table",
+                    tuple(redraw),
+                    at_ms,
+                    None,
+                    self.cite("final_table.size") + self.cite("final_table.by_event_format"),
                 )
             )
             return redraw

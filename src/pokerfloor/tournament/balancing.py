@@ -50,12 +50,15 @@ __all__ = [
     "break_table",
     "break_table_moves",
     "final_table_redraw",
+    "final_table_size",
     "halted_table_numbers",
     "halted_tables",
     "moved_tables",
     "tables_to_break",
     "tables_to_break_now",
 ]
+
+MAX_TABLE_SIZE = 10  # the most seats a table has (create_tournament accepts 2 to 10)
 
 # Every rulebook agrees; none has a setting for it, so each book's article is cited.
 BREAK_CITATIONS: tuple[str, ...] = (
@@ -244,6 +247,20 @@ def break_table_moves(tables: TableMap, table_no: int, rng: random.Random) -> li
     return moves
 
 
+def final_table_size(profile: RuleProfile, table_size: int) -> int:
+    """How many players the final table of an event of ``table_size``-seat tables takes.
+
+    ``odd_up_to_size``: an even format gains a seat and an odd one keeps its own, never above
+    ``final_table.size`` (tda-2024 RP-9: 8 and 9 to 9, 6 and 7 to 7; ropta 2.6); heads-up
+    events stay heads-up. ``fixed``: always ``final_table.size`` (tda-2010 R7: ten).
+    """
+    most = profile.int_value("final_table.size")
+    if profile.enum_value("final_table.by_event_format") == "fixed":
+        return most
+    by_format = table_size + 1 if table_size % 2 == 0 and table_size > 2 else table_size
+    return min(most, by_format)
+
+
 def final_table_redraw(
     tables: Sequence[Table], profile: RuleProfile, rng: random.Random
 ) -> list[Move]:
@@ -256,7 +273,7 @@ def final_table_redraw(
     _check_tables(tables)
     if not tables:
         raise PokerfloorError("NO_TABLES", "there is no table to redraw", {})
-    size = profile.int_value("final_table.size")
+    size = final_table_size(profile, max(table.size for table in tables))
     players = sorted(
         (SeatRef(table.table_no, seat_no), player_id)
         for table in tables
@@ -269,14 +286,16 @@ def final_table_redraw(
             f"{len(players)} players are left; the final table seats {size}",
             {"players": len(players), "final_table_size": size},
         )
-    if len(players) > final.size:
-        raise PokerfloorError(
-            "NOT_ENOUGH_SEATS",
-            f"{len(players)} players do not fit at table {final.table_no} ({final.size} seats)",
-            {"players": len(players), "table_no": final.table_no, "size": final.size},
+    # The final table may seat more than the event's tables (a 6-max event finishes 7-handed):
+    # it gets the seats it needs (``moved_tables`` sizes it from the seats drawn).
+    seats = rng.sample(range(1, max(final.size, size) + 1), len(players))
+    citations = _unique(
+        (
+            *profile.citations("final_table.size"),
+            *profile.citations("final_table.by_event_format"),
+            *FINAL_TABLE_DRAW_CITATIONS,
         )
-    seats = rng.sample(range(1, final.size + 1), len(players))
-    citations = _unique((*profile.citations("final_table.size"), *FINAL_TABLE_DRAW_CITATIONS))
+    )
     return [
         Move(player_id, source, SeatRef(final.table_no, seat_no), "final_table", citations)
         for (source, player_id), seat_no in zip(players, seats, strict=True)
@@ -334,7 +353,9 @@ def moved_tables(tables: Mapping[int, Table], moves: Iterable[Move]) -> dict[int
                 + ", ".join(map(str, sorted(tables))),
                 {"table_no": move.target.table_no},
             )
-        if move.target.seat_no in target or not 1 <= move.target.seat_no <= target_table.size:
+        # A final-table redraw may add seats to its table, up to the largest table accepted.
+        most = MAX_TABLE_SIZE if move.reason == "final_table" else target_table.size
+        if move.target.seat_no in target or not 1 <= move.target.seat_no <= most:
             raise PokerfloorError(
                 "SEAT_TAKEN",
                 f"{move.target} is not a free seat for {move.player_id}",
@@ -348,7 +369,7 @@ def moved_tables(tables: Mapping[int, Table], moves: Iterable[Move]) -> dict[int
         table = tables[table_no]
         now_seated = seats[table_no]
         if table_no in fresh:
-            result[table_no] = Table(table_no, table.size, now_seated)
+            result[table_no] = Table(table_no, max(table.size, *now_seated), now_seated)
             continue
         waiting = {seat for seat in table.waiting if seat in now_seated}
         waiting -= {move.source.seat_no for move in moves if move.source.table_no == table_no}

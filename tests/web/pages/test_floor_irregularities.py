@@ -223,14 +223,14 @@ def test_the_td_sees_the_suggested_ruling_next_to_the_call(club: Venue) -> None:
     )
     assert found is not None
     suggestion = words(found.group(0))
-    # tda-2024 R35: an extra card to the first player dealt becomes the burn: no misdeal.
+    # tda-2024 R35 A5: an extra card, even to the first player dealt, is a misdeal.
     assert "Extra cards dealt" in suggestion and "Suggested ruling, tda-2024" in suggestion
     assert "R35" in suggestion
-    assert 'data-decision="card_replaced"' in found.group(0)
+    assert 'data-decision="misdeal"' in found.group(0)
     link = re.search(r'href="([^"]+)"', found.group(0))
     assert link is not None and "f_cause=extra_card" in link.group(1)
     opened = club.td.get(link.group(1).replace("&amp;", "&") + "&lang=en").text
-    assert 'data-decision="card_replaced"' in chosen(opened)
+    assert 'data-decision="misdeal"' in chosen(opened)
     captains = club.td.get(f"/t/{TID}/captains?lang=en").text
     assert 'id="floor-call-suggestion-2"' in captains
 

@@ -103,6 +103,21 @@ _REASONS = (
     N_("chips pushed with no bet to face: a bet of their total"),
     N_("a single chip without a word, nothing to call: a check"),
     N_("a single oversized chip without a declaration is a call"),
+    N_("a single oversized chip, his last one, without a declaration is a call"),
+    N_("his last chips, every one needed to call, without a declaration: a call"),
+    N_("his last chips, not every one needed to call: all in"),
+    N_("'check' declared facing a bet of %(bet)s: call or fold, no raise"),
+    N_("an amount said with no bet to face: a bet of that amount"),
+    N_("his whole stack said: all in"),
+    N_(
+        "a conditional statement: the player still has to act; the TD may hold him to it or "
+        "penalise it"
+    ),
+    N_("a conditional statement is forbidden: the player still has to act and may be penalised"),
+    N_(
+        "skipped while substantial action was taken after them: the floor may declare the hand "
+        "dead or limit it to non-aggressive action"
+    ),
     N_("every chip pushed was needed to call: a call"),
     N_("chips make at least %(percent)s%% of a raise"),
     N_("chips make less than %(percent)s%% of a raise: a call, the extra is returned"),
