@@ -116,14 +116,15 @@ def _hints(
     tournament = service.tournament(tournament_id)
     profile = tournament.profile
     table_size = tournament.created.table_size
-    final_size = profile.int_value("final_table.size")
+    # The same size the aggregate's final-table redraw uses (tda-2024 RP-9 per event format).
+    final_size = balancing.final_table_size(profile, table_size)
     live = _tables_in_play(chart)
     counts = [len(table["seats"]) for table in live]
     seated = sum(counts)
     hints: list[dict[str, Any]] = []
     if chart["halted_tables"]:
         hints.append({"kind": "halted", "tables": ", ".join(map(str, chart["halted_tables"]))})
-    if len(live) > 1 and seated <= min(final_size, table_size):
+    if len(live) > 1 and seated <= final_size:
         hints.append({"kind": "final", "players": seated, "size": final_size})
         return hints
     needed = max(1, -(-seated // table_size))
