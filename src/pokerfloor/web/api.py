@@ -27,6 +27,7 @@ from fastapi.responses import JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp
 from starlette.websockets import WebSocketDisconnect
 
 from pokerfloor.app.commands import (
@@ -45,6 +46,8 @@ from pokerfloor.web.headers import SecurityHeaders
 from pokerfloor.web.pages import damaged_page, mount_pages
 from pokerfloor.web.pages._common import TD_COOKIE, is_td
 from pokerfloor.web.request_guard import CLIENT_ADDRESS, RequestGuard
+from pokerfloor.web.request_limits import BodyLimit, ReadBudget, SignInFirst
+from pokerfloor.web.server_log import WebSocketOutcomeLog
 from pokerfloor.web.sessions import TICKET_SECONDS, Guard, Sessions, TooManyFailures
 
 __all__ = ["ApiError", "TokenCheck", "create_app"]
@@ -155,12 +158,15 @@ def create_app(
     captain_secret: bytes | None = None,
     sessions: Sessions | None = None,
     venue_url: str | None = None,
+    read_budget: tuple[float, float] | None = None,
 ) -> FastAPI:
     """The FastAPI application: the API and the web pages. ``td_token`` is the TD's token, or
     a function that checks one (``pokerfloor serve`` keeps only a keyed hash);
     ``captain_secret`` signs the table captains' links; ``sessions``: the TD's signed-in
     browsers (in memory when not given); ``venue_url``: the address the venue's phones reach,
-    for the QR codes (docs/web.md)."""
+    for the QR codes and every absolute link (docs/web.md); ``read_budget``: the reads per
+    second and the burst each address may make (``request_limits.ReadBudget``; ``pokerfloor
+    serve`` sets it, the tests' single client does not)."""
 
     check = _token_check(td_token)
     guard = Guard(check, sessions or Sessions())
@@ -173,8 +179,7 @@ def create_app(
         docs_url=None,
         redoc_url=None,
     )
-    app.add_middleware(SecurityHeaders)
-    app.add_middleware(RequestGuard, cookie=TD_COOKIE)
+    _outer_middleware(app, guard, read_budget)
     app.state.guard = guard
     app.state.venue_url = venue_url  # the QR codes' address (web/qr.py)
     command_schema, create_schema, components = _openapi_schemas()
@@ -436,6 +441,24 @@ def create_app(
     mount_club(app, service, secret)  # the clubs' API and pages (web/club_api.py)
     mount_pages(app, service, check, secret)
     return app
+
+
+def _outer_middleware(app: FastAPI, guard: Guard, read_budget: tuple[float, float] | None) -> None:
+    """Wrap the whole application, Starlette's error handler included: a 500 carries the
+    security headers too, and the limits answer before any route, body or exception
+    handler runs (docs/security.md). From the outside in: headers, the WebSocket log line,
+    the origin check, the read budget, sign-in, the body's size."""
+    build = app.build_middleware_stack
+
+    def build_stack() -> ASGIApp:
+        inner: ASGIApp = BodyLimit(build())
+        inner = SignInFirst(inner, guard, TD_COOKIE)
+        if read_budget is not None:
+            inner = ReadBudget(inner, guard, TD_COOKIE, rate=read_budget[0], burst=read_budget[1])
+        inner = RequestGuard(inner, cookie=TD_COOKIE)
+        return SecurityHeaders(WebSocketOutcomeLog(inner))
+
+    app.build_middleware_stack = build_stack  # type: ignore[method-assign]
 
 
 async def _pump(
