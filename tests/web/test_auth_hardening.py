@@ -62,7 +62,7 @@ def test_finding_2_repeated_wrong_tokens_from_one_address_are_refused_yet_the_ri
 ):
     """Issue 27 (low): one address's wrong tokens never lock the right token out (a TD
     behind the venue's NAT shares the guesser's address)."""
-    client, service, check = evening()
+    client, service, _ = evening()
     version = service.version("t1")
     wrong = {"Authorization": "Bearer not-the-token-0000000000000"}
     codes = [
