@@ -40,10 +40,10 @@ __all__ = [
     "LOCK_AFTER",
     "PIN_FAILURES_PER_MINUTE",
     "PinLocks",
-    "member_digest",
     "clubs_of",
     "csv_response",
     "member_acts",
+    "member_digest",
     "pin_limiter_of",
     "tournaments_of",
 ]
