@@ -63,8 +63,12 @@ def _set_up(served: Served) -> None:
             "/api/tournaments", json={"tournament_id": TID, "structure": "club-rebuy"}
         )
         assert created.status_code == 201, created.text
+        players = [
+            {"type": "register_player", "player_id": f"P{n}", "name": f"Joueur {n}"}
+            for n in range(1, 10)
+        ]
         for body in [
-            *({"type": "register_player", "player_id": f"P{n}", "name": f"Joueur {n}"} for n in range(1, 10)),
+            *players,
             {"type": "draw_seats", "seed": 3},
             {"type": "place_buttons", "seed": 4},
             {"type": "start_clock"},
