@@ -119,6 +119,9 @@ def _serve(db: str | None, host: str, port: int, new_token: bool) -> None:
     url = f"http://{shown_host}:{port}"
     typer.echo(f"pokerfloor: {url}  (API: {url}/openapi.json)")
     venue = _venue_url(host, port)
+    # Every absolute link (captains' links, QR codes) is built from this address, never from
+    # a request's Host header, which any client may set.
+    links = venue or url
     if venue is not None:
         typer.echo(f"Adresse pour les téléphones et la TV / venue address: {venue}")
     else:
@@ -132,7 +135,7 @@ def _serve(db: str | None, host: str, port: int, new_token: bool) -> None:
             check,
             captain_secret=captain_secret,
             sessions=sessions,
-            venue_url=venue,
+            venue_url=links,
             read_budget=(READS_PER_SECOND, READ_BURST),
         )
         uvicorn.Server(server_config(app, host, port)).run()

@@ -43,7 +43,7 @@ from pokerfloor.tournament.room_screen import logo_media_type
 from pokerfloor.web.api_common import ApiError, check_td_token, decode_body, read_body
 from pokerfloor.web.club_api import mount_club
 from pokerfloor.web.headers import SecurityHeaders
-from pokerfloor.web.pages import damaged_page, mount_pages
+from pokerfloor.web.pages import damaged_page, error_page, mount_pages
 from pokerfloor.web.pages._common import TD_COOKIE, is_td
 from pokerfloor.web.request_guard import CLIENT_ADDRESS, RequestGuard
 from pokerfloor.web.request_limits import BodyLimit, ReadBudget, SignInFirst
@@ -61,8 +61,21 @@ WS_NOT_FOUND = 4404
 WS_DAMAGED = 4500
 WS_INVALID_REQUEST = 4422  # a malformed query parameter (``after_seq``)
 MAX_SEQ = 2**53  # ``after_seq`` at most: a JSON number stays exact up to it
+# The status of a refusal that reached the application's handler (a page that did not catch
+# it): what does not exist is a 404 page, a damaged club a 500 like a damaged tournament.
+_NOT_FOUND_CODES = (
+    "TOURNAMENT_NOT_FOUND", "CLUB_NOT_FOUND", "UNKNOWN_CLUB_EVENT", "UNKNOWN_MEMBER",
+    "UNKNOWN_SEASON", "UNKNOWN_PLAYER", "UNKNOWN_TABLE",
+)  # fmt: skip
 # The HTTP status of the store's refusals: the request was fine, try it again later.
-STORE_STATUS = {"STORE_BUSY": 503, "STORE_FULL": 507}
+STORE_STATUS = {"STORE_BUSY": 503, "STORE_FULL": 507, "STORE_UNAVAILABLE": 503}
+
+_UNANSWERED_STATUS = {
+    **dict.fromkeys(_NOT_FOUND_CODES, 404),
+    **STORE_STATUS,
+    "CLUB_DAMAGED": 500,
+    "TOURNAMENT_DAMAGED": 500,
+}
 
 TournamentIdPath = Annotated[
     str, Path(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
@@ -218,6 +231,18 @@ def create_app(
         ):
             return damaged_page(request, error)
         return _error(500, error.code, error.message, _jsonable(error.params))
+
+    @app.exception_handler(PokerfloorError)
+    async def unanswered(request: Request, error: PokerfloorError) -> Response:
+        """A refusal no route turned into an answer (issue 27): an unknown id is a 404, a
+        damaged club is answered like a damaged tournament, the store's refusals keep their
+        status; a page for a browser, the API's JSON otherwise."""
+        status = _UNANSWERED_STATUS.get(error.code, 500)
+        if not request.url.path.startswith("/api/") and "text/html" in request.headers.get(
+            "accept", ""
+        ):
+            return error_page(request, status, error)
+        return _error(status, error.code, error.message, _jsonable(error.params))
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException) -> Response:

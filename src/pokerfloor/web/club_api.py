@@ -85,7 +85,7 @@ def _refusal(error: PokerfloorError, status: int = 409) -> ApiError:
         status = 423
     elif error.code in ("VERSION_CONFLICT", "CLUB_EXISTS"):
         status = 409
-    elif error.code == "STORE_BUSY":
+    elif error.code in ("STORE_BUSY", "STORE_UNAVAILABLE"):
         status = 503
     elif error.code == "STORE_FULL":
         status = 507
