@@ -265,3 +265,14 @@ def test_finding_4_one_address_past_its_read_budget_gets_429_and_the_td_does_not
     other = httpx.HTTPTransport(local_address="127.0.0.4")
     with httpx.Client(base_url=served.server.url, transport=other, timeout=30) as tv:
         assert tv.get(f"/t/{TID}/clock").status_code == 200
+
+
+def test_finding_5_absolute_links_come_from_the_servers_address_not_the_host_header(
+    served: Served,
+) -> None:
+    with httpx.Client(base_url=served.server.url, timeout=30) as td:
+        td.post("/login", data={"token": served.token, "next": "/"})
+        page = td.get(f"/t/{TID}/captains", headers={"Host": "evil.example:666"})
+    assert page.status_code == 200
+    assert "evil.example" not in page.text
+    assert f"{served.server.url}/t/{TID}/table/1?key=" in page.text
