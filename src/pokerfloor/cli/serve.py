@@ -154,7 +154,8 @@ KEEP_ALIVE_SECONDS = 5
 def server_config(app: Any, host: str, port: int) -> uvicorn.Config:
     """uvicorn's configuration for ``app``: the log with its secrets masked on every handler
     (``web.server_log``), the header timeout, head size and connections per address of
-    ``web.shedding``, and a short keep-alive."""
+    ``web.shedding`` (on httptools: uvicorn's h11 options do not apply), and a short
+    keep-alive."""
     import uvicorn
 
     from pokerfloor.web.server_log import log_config
@@ -168,7 +169,6 @@ def server_config(app: Any, host: str, port: int) -> uvicorn.Config:
         log_config=log_config(),
         http=protocol_class(limits),
         timeout_keep_alive=KEEP_ALIVE_SECONDS,
-        h11_max_incomplete_event_size=limits.max_head_bytes,
     )
 
 
