@@ -49,7 +49,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
         patch.setenv("TMPDIR", str(temporary))  # where a multipart upload would be spooled
         server = Server(folder / "db.sqlite", folder / "server.log")
     try:
-        server.wait_ready(timeout=180)
+        server.wait_ready()
         result = Served(server, read_token(server.log), temporary)
         _set_up(result)
         yield result
