@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import statistics
 import time
 from collections import Counter
@@ -196,6 +197,10 @@ def main() -> None:
             f"{max(values):.1f}",
         )  # fmt: skip
     console.print(table)
+    load = os.getloadavg()[0]
+    console.print(
+        f"this machine's load average (1 min) at the end: {load:.1f} on {os.cpu_count()} cores"
+    )
     total = sum(answers.values())
     crowd = ", ".join(f"{code}: {count}" for code, count in sorted(answers.items()))
     console.print(f"the crowd's {total} requests ({total / options.seconds:.0f}/s): {crowd}")
