@@ -10,7 +10,7 @@
   in chunks is cut off at the size, answered ``413`` too, and the connection closed (the
   rest is never read).
 - ``ReadBudget``: each address may make ``rate`` reads a second (bursts to ``burst``) on
-  the pages and the API; past it, ``429`` with ``Retry-After`` at once. The TD's signed-in
+  the pages and the API (not their static files); past it, ``429`` with ``Retry-After`` at once. The TD's signed-in
   console and the TD token's programs are not throttled. The table of addresses is bounded
   (``MAX_ADDRESSES``).
 """
@@ -261,7 +261,11 @@ class ReadBudget:
         return bool(self.guard.check_token(token))
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["method"] not in ("GET", "HEAD"):
+        if (
+            scope["type"] != "http"
+            or scope["method"] not in ("GET", "HEAD")
+            or scope["path"].startswith("/static/")  # a page's files: cheap, cached
+        ):
             await self.app(scope, receive, send)
             return
         client = scope.get("client")
