@@ -10,9 +10,9 @@
   in chunks is cut off at the size, answered ``413`` too, and the connection closed (the
   rest is never read).
 - ``ReadBudget``: each address may make ``rate`` reads a second (bursts to ``burst``) on
-  the pages and the API (not their static files); past it, ``429`` with ``Retry-After`` at once. The TD's signed-in
-  console and the TD token's programs are not throttled. The table of addresses is bounded
-  (``MAX_ADDRESSES``).
+  the pages and the API (not their static files); past it, ``429`` with ``Retry-After`` at
+  once. The TD's signed-in console and the TD token's programs are not throttled. The table
+  of addresses is bounded (``MAX_ADDRESSES``).
 """
 
 from __future__ import annotations
