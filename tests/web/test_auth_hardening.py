@@ -57,8 +57,12 @@ def test_finding_2_public_pages_do_not_check_a_junk_cookie_against_the_token() -
     assert check.calls == before  # a session cookie is looked up, never hashed
 
 
-def test_finding_2_repeated_wrong_tokens_from_one_address_are_refused_unchecked() -> None:
-    client, service, check = evening()
+def test_finding_2_repeated_wrong_tokens_from_one_address_are_refused_yet_the_right_one_works() -> (
+    None
+):
+    """Issue 27 (low): one address's wrong tokens never lock the right token out (a TD
+    behind the venue's NAT shares the guesser's address)."""
+    client, service, _ = evening()
     version = service.version("t1")
     wrong = {"Authorization": "Bearer not-the-token-0000000000000"}
     codes = [
@@ -66,14 +70,16 @@ def test_finding_2_repeated_wrong_tokens_from_one_address_are_refused_unchecked(
         for _ in range(25)
     ]
     assert codes[:20] == [401] * 20 and codes[20:] == [429] * 5
-    calls = check.calls
-    refused = client.post("/api/tournaments/t1/commands", json=PAUSE, headers=AUTH)
-    assert refused.status_code == 429 and check.calls == calls  # not even checked
+    refused = client.post("/api/tournaments/t1/commands", json=PAUSE, headers=wrong)
     body = refused.json()
     assert body["code"] == "TOO_MANY_FAILURES" and body["params"]["retry_after_s"] >= 1
     assert service.version("t1") == version
-    page = client.post("/login?lang=fr", data={"token": TOKEN, "next": "/"})
+    page = client.post("/login?lang=fr", data={"token": "not-the-token-1", "next": "/"})
     assert page.status_code == 429 and "réessayez dans" in page.text
+    right = client.post("/api/tournaments/t1/commands", json=PAUSE, headers=AUTH)
+    assert right.status_code == 200 and service.version("t1") == version + 1
+    signed_in = client.post("/login", data={"token": TOKEN, "next": "/"}, follow_redirects=False)
+    assert signed_in.status_code == 303
 
 
 def test_finding_2_a_token_check_is_a_keyed_hash_and_an_old_pbkdf2_file_is_upgraded(

@@ -269,7 +269,9 @@ def test_reads_and_unknown_paths_never_fail_nor_change_anything(
     response = READER.client.request(method, f"/api/tournaments/{segment}{view}", params=query)
     READER.check(response)
     if method != "GET":
-        assert response.status_code in (404, 405)
+        # Without the TD token a state-changing method is refused before routing (401,
+        # issue 27: sign-in before anything is read); the API has no such routes anyway.
+        assert response.status_code in (401, 404, 405)
 
 
 ORDER = FakeClock()

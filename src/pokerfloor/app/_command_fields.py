@@ -9,6 +9,7 @@ from typing import Annotated
 
 import msgspec
 
+from pokerfloor.app.csv_cells import NO_CONTROL_PATTERN
 from pokerfloor.tournament.limits import MAX_CENTS, MAX_CHIPS, MAX_REASON_LENGTH
 
 DAY_MS = 24 * 60 * 60_000
@@ -31,7 +32,9 @@ TournamentIdText = Annotated[
 PlayerIdText = Annotated[
     str, msgspec.Meta(min_length=1, max_length=MAX_ID_LENGTH, pattern=ID_PATTERN)
 ]
-NameText = Annotated[str, msgspec.Meta(min_length=1, max_length=100)]
+# A name has no control character: the API, the forms and the imports refuse them alike
+# (app/csv_cells.py).
+NameText = Annotated[str, msgspec.Meta(min_length=1, max_length=100, pattern=NO_CONTROL_PATTERN)]
 Chips = Annotated[int, msgspec.Meta(ge=0, le=MAX_CHIPS)]
 ChipValue = Annotated[int, msgspec.Meta(ge=1, le=MAX_CHIPS)]
 Cents = Annotated[int, msgspec.Meta(ge=0, le=MAX_CENTS)]

@@ -2,12 +2,15 @@
 
 A write that fails because another process holds the database's lock, or because the disk is
 full, changed nothing (its transaction is rolled back): the command can be sent again later.
-They become ``STORE_BUSY`` and ``STORE_FULL`` (the API answers 503 and 507); any other database
-error stays what it is, a fault of the server.
+They become ``STORE_BUSY`` and ``STORE_FULL`` (the API answers 503 and 507). A database that
+can no longer be written or read (its disk failing or gone read-only, its file removed or
+made read-only under the server) becomes ``STORE_UNAVAILABLE`` (503): nothing was written, the
+server stays up and says so. Any other database error stays what it is, a fault of the server.
 
 SQLite: ``SQLITE_BUSY`` / ``SQLITE_LOCKED`` ("database is locked", once the busy timeout is
 over) and ``SQLITE_FULL`` ("database or disk is full", also when ``max_page_count`` is
-reached). PostgreSQL: ``lock_not_available`` (55P03, a ``lock_timeout`` reached) and
+reached), ``SQLITE_IOERR``, ``SQLITE_READONLY``, ``SQLITE_CANTOPEN``, ``SQLITE_PERM``
+(unavailable). PostgreSQL: ``lock_not_available`` (55P03, a ``lock_timeout`` reached) and
 ``deadlock_detected`` (40P01), ``disk_full`` (53100).
 """
 
@@ -25,6 +28,7 @@ __all__ = ["mapped_store_errors", "store_refusal"]
 _SQLITE_BUSY = 5
 _SQLITE_LOCKED = 6
 _SQLITE_FULL = 13
+_SQLITE_UNAVAILABLE = frozenset({3, 8, 10, 14})  # PERM, READONLY, IOERR, CANTOPEN
 _POSTGRES_BUSY = frozenset({"55P03", "40P01"})
 _POSTGRES_FULL = frozenset({"53100"})
 
@@ -46,8 +50,18 @@ def _full(reason: str) -> PokerfloorError:
     )
 
 
+def _unavailable(reason: str) -> PokerfloorError:
+    return PokerfloorError(
+        "STORE_UNAVAILABLE",
+        f"the database cannot be written ({reason}): nothing was written; check the disk "
+        "and the database file, then try again",
+        {"reason": reason},
+    )
+
+
 def store_refusal(error: BaseException) -> PokerfloorError | None:
-    """``STORE_BUSY`` or ``STORE_FULL`` for a database error that is one, else None."""
+    """``STORE_BUSY``, ``STORE_FULL`` or ``STORE_UNAVAILABLE`` for a database error that is
+    one, else None."""
     cause = error.orig if isinstance(error, DBAPIError) and error.orig is not None else error
     reason = (str(cause).strip().splitlines() or [type(cause).__name__])[0][:200]
     sqlite_code = getattr(cause, "sqlite_errorcode", None)
@@ -57,6 +71,8 @@ def store_refusal(error: BaseException) -> PokerfloorError | None:
             return _busy(reason)
         if primary == _SQLITE_FULL:
             return _full(reason)
+        if primary in _SQLITE_UNAVAILABLE:
+            return _unavailable(reason)
         return None
     sqlstate = getattr(cause, "sqlstate", None)
     if sqlstate in _POSTGRES_BUSY:

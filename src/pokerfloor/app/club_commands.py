@@ -17,6 +17,7 @@ from typing import Annotated
 import msgspec
 
 from pokerfloor.app._command_fields import ID_PATTERN, MAX_ID_LENGTH
+from pokerfloor.app.csv_cells import NO_CONTROL_PATTERN
 from pokerfloor.club.settings import (
     HEAVENPOKER_CARDS,
     LADDER_STEPS,
@@ -44,9 +45,10 @@ __all__ = [
 
 Id = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_ID_LENGTH, pattern=ID_PATTERN)]
 OptionalId = Annotated[str, msgspec.Meta(max_length=MAX_ID_LENGTH)]
-Name = Annotated[str, msgspec.Meta(min_length=1, max_length=100)]
-Short = Annotated[str, msgspec.Meta(max_length=100)]
-Contact = Annotated[str, msgspec.Meta(max_length=200)]
+# A name, a nickname, a contact: no control character, as the CSV import (app/csv_cells.py).
+Name = Annotated[str, msgspec.Meta(min_length=1, max_length=100, pattern=NO_CONTROL_PATTERN)]
+Short = Annotated[str, msgspec.Meta(max_length=100, pattern=NO_CONTROL_PATTERN)]
+Contact = Annotated[str, msgspec.Meta(max_length=200, pattern=NO_CONTROL_PATTERN)]
 Reason = Annotated[str, msgspec.Meta(max_length=MAX_REASON_LENGTH)]
 RequiredReason = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_REASON_LENGTH)]
 IsoDate = Annotated[str, msgspec.Meta(max_length=10, pattern=r"\A(\d{4}-\d{2}-\d{2})?\Z")]

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from pokerfloor.app.club_commands import EnrolMember
 from pokerfloor.app.club_service import ClubService
+from pokerfloor.app.csv_cells import has_control_character, safe_cell
 from pokerfloor.club.members import (
     COLUMN_ALIASES,
     GENERATE_PIN,
@@ -47,7 +48,6 @@ MAX_CSV_BYTES = 2_000_000
 MAX_CSV_ROWS = 20_000
 MAX_CELL = 200
 _REQUIRED = ("name",)  # without a member_id column, members are numbered in order
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
 def _invalid(line: int, column: str, problem: str, english: str) -> PokerfloorError:
@@ -111,7 +111,7 @@ def parse_members_csv(
                 continue
             cut = [cell[:MAX_CELL] for cell in cells]
             for column, cell in zip(header, cells, strict=True):
-                if any(ord(char) < 32 for char in cell):
+                if has_control_character(cell):
                     errors.append(RowError(line, column, "CSV_CONTROL", "a control character"))
             rows.append(dict(zip(header, cut, strict=True)))
             lines.append(line)
@@ -201,11 +201,6 @@ def import_members(
     return added, []
 
 
-def _safe(value: object) -> str:
-    text = "" if value is None else str(value)
-    return "'" + text if text.startswith(_FORMULA_START) else text
-
-
 def write_csv(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
     """A CSV text (comma separated, a header line), every cell made safe for spreadsheets;
     numbers are written as they are (a negative amount stays a number)."""
@@ -215,7 +210,7 @@ def write_csv(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
     for row in rows:
         writer.writerow(
             [
-                cell if isinstance(cell, int) and not isinstance(cell, bool) else _safe(cell)
+                cell if isinstance(cell, int) and not isinstance(cell, bool) else safe_cell(cell)
                 for cell in row
             ]
         )

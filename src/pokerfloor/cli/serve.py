@@ -15,11 +15,10 @@ from __future__ import annotations
 
 import contextlib
 import json
-import logging
 import socket
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import msgspec
 import typer
@@ -38,12 +37,13 @@ from pokerfloor.web.credentials import (
     SESSIONS_FILE,
     TOKEN_FILE,
     HashedToken,
-    RedactSecrets,
     load_or_create_captain_secret,
     load_or_create_token,
 )
 
 if TYPE_CHECKING:
+    import uvicorn
+
     from pokerfloor.app.writer_lock import WriterLock
 
 __all__ = [
@@ -119,6 +119,9 @@ def _serve(db: str | None, host: str, port: int, new_token: bool) -> None:
     url = f"http://{shown_host}:{port}"
     typer.echo(f"pokerfloor: {url}  (API: {url}/openapi.json)")
     venue = _venue_url(host, port)
+    # Every absolute link (captains' links, QR codes) is built from this address, never from
+    # a request's Host header, which any client may set.
+    links = venue or url
     if venue is not None:
         typer.echo(f"Adresse pour les téléphones et la TV / venue address: {venue}")
     else:
@@ -132,17 +135,45 @@ def _serve(db: str | None, host: str, port: int, new_token: bool) -> None:
             check,
             captain_secret=captain_secret,
             sessions=sessions,
-            venue_url=venue,
+            venue_url=links,
+            read_budget=(READS_PER_SECOND, READ_BURST),
         )
+        uvicorn.Server(server_config(app, host, port)).run()
+    finally:
+        store.close()
+
+
+# What one address may ask of the server (docs/security.md): a phone or the TV reads far less
+# (their live views are WebSockets), a page load fetches about ten files at once.
+READS_PER_SECOND = 10.0
+READ_BURST = 40.0
+# uvicorn closes a connection idle this long between two requests (seconds).
+KEEP_ALIVE_SECONDS = 5
+
+
+def server_config(app: Any, host: str, port: int) -> uvicorn.Config:
+    """uvicorn's configuration for ``app``: the log with its secrets masked on every handler
+    (``web.server_log``), the header timeout, head size and connections per address of
+    ``web.shedding`` (on httptools: uvicorn's h11 options do not apply), and a short
+    keep-alive."""
+    import uvicorn
+
+    from pokerfloor.web.server_log import log_config
+    from pokerfloor.web.shedding import ConnectionLimits, protocol_class
+
+    limits = ConnectionLimits()
+    return uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_config=log_config(),
+        http=protocol_class(limits),
+        timeout_keep_alive=KEEP_ALIVE_SECONDS,
         # No per-message compression on the WebSockets: a live fragment is rendered once and
         # the same text goes to every viewer; compressing it again for each connection cost
         # more than the rest of a push to 1,000 viewers (bench/fanout.py).
-        config = uvicorn.Config(app, host=host, port=port, ws_per_message_deflate=False)
-        # Captains' keys and tickets travel in URLs: the access log shows them masked.
-        logging.getLogger("uvicorn.access").addFilter(RedactSecrets())
-        uvicorn.Server(config).run()
-    finally:
-        store.close()
+        ws_per_message_deflate=False,
+    )
 
 
 def _venue_url(host: str, port: int) -> str | None:

@@ -27,6 +27,7 @@ from fastapi.responses import JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp
 from starlette.websockets import WebSocketDisconnect
 
 from pokerfloor.app.commands import (
@@ -42,9 +43,11 @@ from pokerfloor.tournament.room_screen import logo_media_type
 from pokerfloor.web.api_common import ApiError, check_td_token, decode_body, read_body
 from pokerfloor.web.club_api import mount_club
 from pokerfloor.web.headers import SecurityHeaders
-from pokerfloor.web.pages import damaged_page, mount_pages
+from pokerfloor.web.pages import damaged_page, error_page, mount_pages
 from pokerfloor.web.pages._common import TD_COOKIE, is_td
 from pokerfloor.web.request_guard import CLIENT_ADDRESS, RequestGuard
+from pokerfloor.web.request_limits import BodyLimit, ReadBudget, SignInFirst
+from pokerfloor.web.server_log import WebSocketOutcomeLog
 from pokerfloor.web.sessions import TICKET_SECONDS, Guard, Sessions, TooManyFailures
 
 __all__ = ["ApiError", "TokenCheck", "create_app"]
@@ -58,8 +61,21 @@ WS_NOT_FOUND = 4404
 WS_DAMAGED = 4500
 WS_INVALID_REQUEST = 4422  # a malformed query parameter (``after_seq``)
 MAX_SEQ = 2**53  # ``after_seq`` at most: a JSON number stays exact up to it
+# The status of a refusal that reached the application's handler (a page that did not catch
+# it): what does not exist is a 404 page, a damaged club a 500 like a damaged tournament.
+_NOT_FOUND_CODES = (
+    "TOURNAMENT_NOT_FOUND", "CLUB_NOT_FOUND", "UNKNOWN_CLUB_EVENT", "UNKNOWN_MEMBER",
+    "UNKNOWN_SEASON", "UNKNOWN_PLAYER", "UNKNOWN_TABLE",
+)  # fmt: skip
 # The HTTP status of the store's refusals: the request was fine, try it again later.
-STORE_STATUS = {"STORE_BUSY": 503, "STORE_FULL": 507}
+STORE_STATUS = {"STORE_BUSY": 503, "STORE_FULL": 507, "STORE_UNAVAILABLE": 503}
+
+_UNANSWERED_STATUS = {
+    **dict.fromkeys(_NOT_FOUND_CODES, 404),
+    **STORE_STATUS,
+    "CLUB_DAMAGED": 500,
+    "TOURNAMENT_DAMAGED": 500,
+}
 
 TournamentIdPath = Annotated[
     str, Path(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
@@ -155,12 +171,15 @@ def create_app(
     captain_secret: bytes | None = None,
     sessions: Sessions | None = None,
     venue_url: str | None = None,
+    read_budget: tuple[float, float] | None = None,
 ) -> FastAPI:
     """The FastAPI application: the API and the web pages. ``td_token`` is the TD's token, or
     a function that checks one (``pokerfloor serve`` keeps only a keyed hash);
     ``captain_secret`` signs the table captains' links; ``sessions``: the TD's signed-in
     browsers (in memory when not given); ``venue_url``: the address the venue's phones reach,
-    for the QR codes (docs/web.md)."""
+    for the QR codes and every absolute link (docs/web.md); ``read_budget``: the reads per
+    second and the burst each address may make (``request_limits.ReadBudget``; ``pokerfloor
+    serve`` sets it, the tests' single client does not)."""
 
     check = _token_check(td_token)
     guard = Guard(check, sessions or Sessions())
@@ -173,8 +192,7 @@ def create_app(
         docs_url=None,
         redoc_url=None,
     )
-    app.add_middleware(SecurityHeaders)
-    app.add_middleware(RequestGuard, cookie=TD_COOKIE)
+    _outer_middleware(app, guard, read_budget)
     app.state.guard = guard
     app.state.venue_url = venue_url  # the QR codes' address (web/qr.py)
     command_schema, create_schema, components = _openapi_schemas()
@@ -213,6 +231,18 @@ def create_app(
         ):
             return damaged_page(request, error)
         return _error(500, error.code, error.message, _jsonable(error.params))
+
+    @app.exception_handler(PokerfloorError)
+    async def unanswered(request: Request, error: PokerfloorError) -> Response:
+        """A refusal no route turned into an answer (issue 27): an unknown id is a 404, a
+        damaged club is answered like a damaged tournament, the store's refusals keep their
+        status; a page for a browser, the API's JSON otherwise."""
+        status = _UNANSWERED_STATUS.get(error.code, 500)
+        if not request.url.path.startswith("/api/") and "text/html" in request.headers.get(
+            "accept", ""
+        ):
+            return error_page(request, status, error)
+        return _error(status, error.code, error.message, _jsonable(error.params))
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException) -> Response:
@@ -436,6 +466,24 @@ def create_app(
     mount_club(app, service, secret)  # the clubs' API and pages (web/club_api.py)
     mount_pages(app, service, check, secret)
     return app
+
+
+def _outer_middleware(app: FastAPI, guard: Guard, read_budget: tuple[float, float] | None) -> None:
+    """Wrap the whole application, Starlette's error handler included: a 500 carries the
+    security headers too, and the limits answer before any route, body or exception
+    handler runs (docs/security.md). From the outside in: headers, the WebSocket log line,
+    the origin check, the read budget, sign-in, the body's size."""
+    build = app.build_middleware_stack
+
+    def build_stack() -> ASGIApp:
+        inner: ASGIApp = BodyLimit(build())
+        inner = SignInFirst(inner, guard, TD_COOKIE)
+        if read_budget is not None:
+            inner = ReadBudget(inner, guard, TD_COOKIE, rate=read_budget[0], burst=read_budget[1])
+        inner = RequestGuard(inner, cookie=TD_COOKIE)
+        return SecurityHeaders(WebSocketOutcomeLog(inner))
+
+    app.build_middleware_stack = build_stack  # type: ignore[method-assign]
 
 
 async def _pump(

@@ -79,3 +79,10 @@ def decode_body(decoder: msgspec.json.Decoder[T], body: bytes) -> T:
         raise ApiError(
             422, "INVALID_JSON", f"the body is not JSON: {error}", {"detail": str(error)}
         ) from error
+    except RecursionError:
+        # msgspec recurses once per nested array or object: thousands of "[" exhaust the
+        # stack. No command nests deeper than a few levels.
+        detail = "the JSON nests too deeply"
+        raise ApiError(
+            422, "INVALID_JSON", f"the body is not JSON: {detail}", {"detail": detail}
+        ) from None

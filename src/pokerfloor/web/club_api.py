@@ -3,8 +3,9 @@ the members' own registrations with their number and PIN, and the public reads.
 
 Errors are the API's ``{code, params, message}``: 401 without the TD token, 403
 ``WRONG_PIN``, 404 for an unknown club, 409 for a command the club refuses as it is, 422 for a
-malformed request, 429 when an address sent too many wrong PINs (the ``FailureLimiter`` of
-the TD token, a separate one). ``mount_club`` adds the routes and the club's pages to the
+malformed request, 423 ``PIN_LOCKED`` for a member number locked after too many wrong PINs
+(until the TD unlocks it), 429 while an address, a club or a number must wait
+(``club_access.PinLocks``). ``mount_club`` adds the routes and the club's pages to the
 application and keeps the ``ClubService`` in ``app.state.clubs``; it shares the tournaments'
 event store and clock.
 """
@@ -47,10 +48,10 @@ from pokerfloor.club._base import CashLine
 from pokerfloor.club.state import Club
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.web.api_common import ApiError, check_td_token, decode_body, read_body
-from pokerfloor.web.club_access import PIN_FAILURES_PER_MINUTE, csv_response, member_acts
+from pokerfloor.web.club_access import PinLocks, csv_response, member_acts
 from pokerfloor.web.pages import club as club_pages
-from pokerfloor.web.pages import club_desk, club_members, club_public, club_settings
-from pokerfloor.web.sessions import FailureLimiter, Guard, TooManyFailures
+from pokerfloor.web.pages import club_desk, club_members, club_pin_locks, club_public, club_settings
+from pokerfloor.web.sessions import Guard, TooManyFailures
 
 __all__ = ["mount_club"]
 
@@ -80,9 +81,11 @@ def _refusal(error: PokerfloorError, status: int = 409) -> ApiError:
         status = 404
     elif error.code == "CLUB_DAMAGED":
         status = 500
+    elif error.code == "PIN_LOCKED":
+        status = 423
     elif error.code in ("VERSION_CONFLICT", "CLUB_EXISTS"):
         status = 409
-    elif error.code == "STORE_BUSY":
+    elif error.code in ("STORE_BUSY", "STORE_UNAVAILABLE"):
         status = 503
     elif error.code == "STORE_FULL":
         status = 507
@@ -102,7 +105,7 @@ def mount_club(app: FastAPI, service: TournamentService, secret: bytes) -> ClubS
     pin_key = hmac.new(secret, b"pokerfloor club PIN digests", hashlib.sha256).digest()
     clubs = ClubService(service.store, pin_key, service.clock)
     app.state.clubs = clubs
-    app.state.pin_limiter = FailureLimiter(limit=PIN_FAILURES_PER_MINUTE)
+    app.state.pin_limiter = PinLocks()
     router = APIRouter(prefix="/api/clubs")
 
     def require_td(
@@ -235,6 +238,27 @@ def mount_club(app: FastAPI, service: TournamentService, secret: bytes) -> ClubS
             raise _refusal(error, 422) from error
         return {"club_id": club_id, **imported}
 
+    @router.get("/{club_id}/pin-locks", summary="The members' locked PINs (TD)", dependencies=td)
+    def pin_locks(club_id: ClubIdPath) -> dict[str, Any]:
+        read(club_id, lambda club: None)  # CLUB_NOT_FOUND
+        locks: PinLocks = app.state.pin_limiter
+        locked = locks.locked(club_id)
+        return {"locked": [{"member_id": m, "failures": n} for m, n in locked]}
+
+    @router.post(
+        "/{club_id}/members/{member_id}/unlock-pin",
+        summary="Lift a member's PIN lock (TD)",
+        dependencies=td,
+    )
+    def unlock_pin(club_id: ClubIdPath, member_id: IdPath) -> dict[str, Any]:
+        read(club_id, lambda club: None)
+        locks: PinLocks = app.state.pin_limiter
+        return {
+            "club_id": club_id,
+            "member_id": member_id,
+            "unlocked": locks.unlock(club_id, member_id),
+        }
+
     @router.get("/{club_id}/cash", summary="The club's cash book (TD)", dependencies=td)
     def cash(club_id: ClubIdPath) -> dict[str, Any]:
         """The club's lines and its tournaments' money (``tournament_*``), with the totals and
@@ -295,7 +319,7 @@ def mount_club(app: FastAPI, service: TournamentService, secret: bytes) -> ClubS
 
     async def as_member(club_id: str, event_id: str, request: Request, cancel: bool) -> Response:
         given = decode_body(_CREDENTIALS, await read_body(request, MAX_BODY_BYTES))
-        limiter: FailureLimiter = app.state.pin_limiter
+        limiter: PinLocks = app.state.pin_limiter
         try:
             items = await run_in_threadpool(
                 member_acts, clubs, limiter, club_id, event_id, given.member_id, given.pin, cancel
@@ -334,6 +358,7 @@ def mount_club(app: FastAPI, service: TournamentService, secret: bytes) -> ClubS
     app.include_router(club_pages.router, include_in_schema=False)
     app.include_router(club_desk.router, include_in_schema=False)
     app.include_router(club_members.router, include_in_schema=False)
+    app.include_router(club_pin_locks.router, include_in_schema=False)
     app.include_router(club_public.router, include_in_schema=False)
     app.include_router(club_settings.router, include_in_schema=False)
     return clubs

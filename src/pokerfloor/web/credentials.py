@@ -135,22 +135,47 @@ def load_or_create_captain_secret(path: Path) -> bytes:
     return secret
 
 
-_SECRET_IN_QUERY = re.compile(r"(?<=[?&])(key|token|ticket)=[^&\s\"]*", re.IGNORECASE)
+# Secrets that can appear in a log line: a captain's ``key``, a ``token``, a WebSocket
+# ``ticket`` or a member's ``pin`` in a query string or a form body; a cookie's or an
+# ``Authorization`` header's value wherever a header is written out (a traceback, a proxy's
+# line). Each value is replaced by ``***``; the name stays, so the line still says what it was.
+_SECRET_IN_QUERY = re.compile(
+    r"(?:^|(?<=[?&;\s\"']))(key|token|ticket|pin)=[^&\s\"';]*", re.IGNORECASE
+)
+_SECRET_HEADER = re.compile(
+    r"((?:set-)?cookie|authorization)(['\"]?\s*[:=,]\s*['\"]?)([^'\"\r\n]*)", re.IGNORECASE
+)
+_SESSION_COOKIE = re.compile(r"(pokerfloor_[a-z_]+=)[^;\s\"']*", re.IGNORECASE)
 
 
 def redact(text: str) -> str:
-    """``text`` (a URL, a log line) with the values of ``key``, ``token`` and ``ticket``
-    masked: a captain's key or a ticket never lands in a log file."""
-    return _SECRET_IN_QUERY.sub(lambda match: f"{match.group(1)}=***", text)
+    """``text`` (a URL, a log line, a traceback) with every secret's value masked: the values
+    of ``key``, ``token``, ``ticket`` and ``pin``, of the ``Cookie``, ``Set-Cookie`` and
+    ``Authorization`` headers, and of our cookies."""
+    text = _SECRET_IN_QUERY.sub(lambda match: f"{match.group(1)}=***", text)
+    text = _SECRET_HEADER.sub(lambda match: f"{match.group(1)}{match.group(2)}***", text)
+    return _SESSION_COOKIE.sub(lambda match: f"{match.group(1)}***", text)
 
 
 class RedactSecrets(logging.Filter):
-    """A filter for the access log (uvicorn's ``uvicorn.access``): the path of every line is
-    shown through ``redact``."""
+    """A filter for every handler of every logger the server writes through (uvicorn's
+    ``uvicorn.error`` and ``uvicorn.access``, the application's ``pokerfloor``): each string
+    argument, the message, and a traceback's text go through ``redact``. The arguments keep
+    their shape (uvicorn's access formatter reads them by position)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         if isinstance(record.args, tuple):
             record.args = tuple(redact(a) if isinstance(a, str) else a for a in record.args)
-        elif isinstance(record.msg, str):
+        elif isinstance(record.args, dict):
+            record.args = {
+                k: redact(v) if isinstance(v, str) else v for k, v in record.args.items()
+            }
+        if isinstance(record.msg, str):
             record.msg = redact(record.msg)
+        if record.exc_info and not record.exc_text:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = redact(record.exc_text)
+        if record.stack_info:
+            record.stack_info = redact(record.stack_info)
         return True

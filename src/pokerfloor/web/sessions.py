@@ -8,18 +8,20 @@
 - ``Tickets``: a short-lived, single-use pass for a WebSocket opened by a program that cannot
   send a cookie or a header; it replaces the token in the URL (URLs end up in logs).
 - ``FailureLimiter``: after too many wrong credentials from one address in a minute, that
-  address is refused at once, without checking, until the minute has passed.
+  address's wrong credentials are refused at once (429) until the minute has passed; the
+  right one still gets through. Its memory is bounded.
 """
 
 from __future__ import annotations
 
 import hashlib
+import ipaddress
 import json
 import os
 import secrets
 import threading
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,6 +34,7 @@ __all__ = [
     "Sessions",
     "Tickets",
     "TooManyFailures",
+    "address_key",
 ]
 
 # A session lasts an evening and the night after it: the TD signs in again the next day.
@@ -122,43 +125,67 @@ class Tickets:
         return expiry is not None and expiry > self._clock()
 
 
+def address_key(address: str) -> str:
+    """The key an address is counted under: an IPv4 address itself, an IPv6 address's /64
+    network (one machine easily holds a whole /64: counting each address would let it
+    rotate through them, and fill the table)."""
+    if ":" not in address:
+        return address
+    try:
+        network = ipaddress.IPv6Network(f"{address.split('%')[0]}/64", strict=False)
+    except ValueError:
+        return address[:64]
+    return str(network)
+
+
 class FailureLimiter:
-    """At most ``limit`` wrong credentials per address in ``window`` seconds."""
+    """At most ``limit`` wrong credentials per address (``address_key``) in ``window``
+    seconds. The table keeps at most ``max_addresses`` addresses: past it, the one unheard
+    of the longest is forgotten (memory stays bounded whatever the number of addresses)."""
 
     def __init__(
-        self, limit: int = 20, window: float = 60.0, clock: Callable[[], float] = time.monotonic
+        self,
+        limit: int = 20,
+        window: float = 60.0,
+        clock: Callable[[], float] = time.monotonic,
+        max_addresses: int = 4096,
     ) -> None:
         self.limit = limit
         self.window = window
+        self.max_addresses = max_addresses
         self._clock = clock
         self._lock = threading.Lock()
-        self._failures: dict[str, deque[float]] = {}
+        self._failures: OrderedDict[str, deque[float]] = OrderedDict()
 
     def blocked(self, address: str) -> bool:
         """Whether ``address`` is refused without a check (too many failures lately)."""
         with self._lock:
-            failures = self._failures.get(address)
+            failures = self._failures.get(address_key(address))
             if not failures:
                 return False
             self._forget(failures)
             return len(failures) >= self.limit
 
     def failed(self, address: str) -> None:
+        key = address_key(address)
         with self._lock:
-            if len(self._failures) > 10_000:  # many addresses: keep the recent ones only
-                for key in [k for k, v in self._failures.items() if not v][:5_000]:
-                    del self._failures[key]
-            failures = self._failures.setdefault(address, deque())
+            failures = self._failures.pop(key, None) or deque(maxlen=self.limit)
             self._forget(failures)
             failures.append(self._clock())
+            self._failures[key] = failures  # the most recent last
+            while len(self._failures) > self.max_addresses:
+                self._failures.popitem(last=False)
 
     def retry_after(self, address: str) -> int:
         """Seconds until ``address`` may try again."""
         with self._lock:
-            failures = self._failures.get(address)
+            failures = self._failures.get(address_key(address))
             if not failures:
                 return 0
             return max(1, int(failures[0] + self.window - self._clock()) + 1)
+
+    def __len__(self) -> int:
+        return len(self._failures)
 
     def _forget(self, failures: deque[float]) -> None:
         oldest = self._clock() - self.window
@@ -187,10 +214,15 @@ class Guard:
     def token_ok(self, address: str, token: str) -> bool:
         """Check a TD token given by ``address``; ``TooManyFailures`` without a check when
         that address has failed too often (a guesser cannot keep the server busy)."""
-        if self.limiter.blocked(address):
-            raise TooManyFailures(self.limiter.retry_after(address))
-        if len(token) <= _MAX_TOKEN_LENGTH and self.check_token(token):
+        blocked = self.limiter.blocked(address)
+        # A blocked address still gets its right token through (the TD behind the venue's
+        # NAT, while a guesser shares the address): a check costs a microsecond
+        # (``HashedToken``); an old, slow file's check is not made for a blocked address.
+        slow = bool(getattr(self.check_token, "slow", False))
+        if len(token) <= _MAX_TOKEN_LENGTH and not (blocked and slow) and self.check_token(token):
             return True
+        if blocked:
+            raise TooManyFailures(self.limiter.retry_after(address))
         self.limiter.failed(address)
         return False
 

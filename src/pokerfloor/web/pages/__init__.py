@@ -42,12 +42,13 @@ from pokerfloor.web.pages._common import (
     PageError,
     Pages,
     damaged_page,
+    error_page,
     make_environment,
     redirect,
     render,
 )
 
-__all__ = ["damaged_page", "mount_pages"]
+__all__ = ["damaged_page", "error_page", "mount_pages"]
 
 STATIC = Path(__file__).parent.parent / "static"
 ROUTERS = (

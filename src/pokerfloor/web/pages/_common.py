@@ -240,6 +240,28 @@ def damaged_page(request: Request, error: PokerfloorError) -> HTMLResponse:
     return render(request, "error.html", status=500, message=DAMAGED_TOURNAMENT)
 
 
+NO_SUCH_PAGE = i18n.N_("There is no such page.")
+DAMAGED_CLUB = i18n.N_(
+    "This club's records are damaged: it cannot be opened (CLUB_DAMAGED). The other clubs "
+    "and the tournaments are not affected; the server's log names the broken event."
+)
+
+
+def error_page(request: Request, status: int, error: PokerfloorError) -> HTMLResponse:
+    """The page for a refusal no page answered (issue 27): "no such page" for an unknown id,
+    the damaged club's or tournament's page, else the refusal's sentence."""
+    if status == 404:
+        message = say(request, NO_SUCH_PAGE)
+    elif error.code == "CLUB_DAMAGED":
+        message = say(request, DAMAGED_CLUB)
+    elif error.code == "TOURNAMENT_DAMAGED":
+        message = say(request, DAMAGED_TOURNAMENT)
+    else:
+        with i18n.use_locale(locale_of(request)):
+            message = str(explain(error))
+    return render(request, "error.html", status=status, message=message)
+
+
 def rules_language(language: str) -> Lang:
     """The rule profiles' language for a page's (their labels are French and English)."""
     return "fr" if language == "fr" else "en"

@@ -219,4 +219,10 @@ EXPLANATIONS: dict[str, tuple[Message, ...]] = {
         N_("Line %(line)s, column “%(column)s”: the file has errors; nothing was imported."),
     ),
     "WRONG_PIN": (N_("The member number or the PIN is wrong."),),
+    "PIN_LOCKED": (
+        N_(
+            "This member number is locked after %(failures)s wrong PINs: ask the tournament "
+            "director to unlock it."
+        ),
+    ),
 }

@@ -436,6 +436,12 @@ EXPLANATIONS: dict[str, tuple[Message, ...]] = {
             "disk space, then try again.",
         ),
     ),
+    "STORE_UNAVAILABLE": (
+        N_(
+            "The database cannot be written (its disk or its file is failing or read-only): "
+            "nothing was recorded; check the disk, then try again.",
+        ),
+    ),
     "STRUCTURE_ANTE_AND_BB_ANTE": (
         N_("Level %(level)s has both an ante and a big blind ante: use one of them."),
     ),

@@ -17,8 +17,13 @@ from pokerfloor.app.club_service import ClubService
 from pokerfloor.app.club_views import public_event_view, standings_csv, standings_view
 from pokerfloor.club.state import Club
 from pokerfloor.errors import PokerfloorError
-from pokerfloor.web.club_access import _checked_digest as checked_digest
-from pokerfloor.web.club_access import clubs_of, csv_response, member_acts, pin_limiter_of
+from pokerfloor.web.club_access import (
+    clubs_of,
+    csv_response,
+    member_acts,
+    member_digest,
+    pin_limiter_of,
+)
 from pokerfloor.web.i18n import N_
 from pokerfloor.web.pages._club_common import (
     back,
@@ -125,8 +130,10 @@ def cancel(
     form: no script is needed to be warned."""
     clubs = club_of(request, club_id, td_only=False)
     member_id, pin = member_id.strip(), pin.strip()
+    # The event first: a missing event answers the same whatever the PIN (no PIN oracle).
+    _read(request, clubs, club_id, lambda club: public_event_view(club, event_id))
     try:
-        digest = checked_digest(clubs, pin_limiter_of(request), club_id, member_id, pin)
+        digest = member_digest(clubs, pin_limiter_of(request), club_id, member_id, pin)
         clubs.execute_published(
             club_id,
             MemberCancel(
@@ -184,12 +191,35 @@ def standings(request: Request, club_id: str, season_id: str) -> Response:
 
 @router.get("/c/{club_id}/m/{member_id}")
 def player(request: Request, club_id: str, member_id: str) -> Response:
-    """A player's evenings: the events played with place and points, the next ones."""
+    """A player's evenings, once their PIN is given: without it the page is the same form
+    for every number, so it tells nothing of who exists (issue 27)."""
     clubs = club_of(request, club_id, td_only=False)
+    return club_render(
+        request, "club_public_player.html", clubs.club(club_id), None, member_id=member_id,
+        name=None, evenings=None, kinds=KIND_LABELS,
+    )  # fmt: skip
+
+
+@router.post("/c/{club_id}/m/{member_id}")
+def player_with_pin(request: Request, club_id: str, member_id: str, pin: Text) -> Response:
+    """The events played with place and points, the next ones: for the PIN's holder."""
+    clubs = club_of(request, club_id, td_only=False)
+    error = None
+    try:
+        member_digest(clubs, pin_limiter_of(request), club_id, member_id, pin)
+    except TooManyFailures as refusal:
+        error = say_now(request, TOO_MANY, seconds=refusal.retry_after)
+    except PokerfloorError as refusal:
+        error = refusal_text(request, refusal, club_id)
+    if error is not None:
+        return club_render(
+            request, "club_public_player.html", clubs.club(club_id), error,
+            member_id=member_id, name=None, evenings=None, kinds=KIND_LABELS,
+        )  # fmt: skip
     member = _read(request, clubs, club_id, lambda club: club.member(member_id))
     evenings = _read(request, clubs, club_id, lambda club: club.player_evenings(member_id))
     shown = [e for e in evenings if e.status in ("registered", "waiting", "checked_in")]
     return club_render(
-        request, "club_public_player.html", clubs.club(club_id), None,
+        request, "club_public_player.html", clubs.club(club_id), None, member_id=member_id,
         name=member.nickname or member.name, evenings=shown, kinds=KIND_LABELS,
     )  # fmt: skip

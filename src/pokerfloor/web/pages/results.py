@@ -19,6 +19,7 @@ from fastapi.responses import HTMLResponse, Response
 from pydantic import Field
 
 from pokerfloor.app.commands import MAX_CENTS
+from pokerfloor.app.csv_cells import safe_cell
 from pokerfloor.app.service import TournamentService
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament import points, prizes
@@ -246,8 +247,8 @@ def csv_dialect(language: str) -> tuple[str, str]:
 
 
 def cell(text: str) -> str:
-    # A name starting with = + - @ would run as a formula in a spreadsheet: keep it text.
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    # A name a spreadsheet would run as a formula stays text (app/csv_cells.py).
+    return safe_cell(text)
 
 
 @router.get("/t/{tournament_id}/results.csv")

@@ -1,0 +1,136 @@
+"""The connection-level limits of ``pokerfloor serve`` (issue 27, finding 4): uvicorn's
+HTTP protocol (httptools) with what it lacks.
+
+- A header timeout: a connection must finish sending a request's line and headers within
+  ``header_timeout`` seconds of opening (or of the first byte of its next request), else it is
+  closed. uvicorn's ``timeout_keep_alive`` only runs between two requests of a connection: a
+  client that opens a connection and sends nothing, or half a header, was kept for ever.
+- A size for the request's line and headers (``max_head_bytes``): past it, ``431`` and the
+  connection closed (httptools itself has no limit).
+- At most ``max_per_address`` open HTTP connections per client address (``address_key``): a
+  new one past it is closed at once. A connection that becomes a WebSocket leaves the count
+  (a phone's live view stays open all evening).
+
+``protocol_class(limits)`` makes the class that ``uvicorn.Config(http=...)`` takes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+from pokerfloor.web.sessions import address_key
+
+__all__ = ["ConnectionLimits", "protocol_class"]
+
+
+@dataclass(frozen=True)
+class ConnectionLimits:
+    header_timeout: float = 5.0
+    max_head_bytes: int = 16 * 1024
+    max_per_address: int = 32
+
+
+_TOO_LARGE = (
+    b"HTTP/1.1 431 Request Header Fields Too Large\r\n"
+    b"content-type: text/plain; charset=utf-8\r\ncontent-length: 26\r\n"
+    b"connection: close\r\n\r\nrequest headers too large\n"
+)
+
+
+class _SheddingProtocol(HttpToolsProtocol):
+    limits: ClassVar[ConnectionLimits] = ConnectionLimits()
+    open_per_address: ClassVar[dict[str, int]] = {}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._address_key: str | None = None
+        self._header_timer: asyncio.TimerHandle | None = None
+        self._head_bytes = 0
+        self._in_head = True
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        key = address_key(self.client[0]) if self.client else "unknown"
+        if self.open_per_address.get(key, 0) >= self.limits.max_per_address:
+            transport.close()  # past the cap: shed at once, nothing read
+            return
+        self.open_per_address[key] = self.open_per_address.get(key, 0) + 1
+        self._address_key = key
+        self._start_header_timer()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._stop_header_timer()
+        self._leave_count()
+        super().connection_lost(exc)
+
+    def data_received(self, data: bytes) -> None:
+        if self._address_key is None:
+            return  # a shed connection
+        super().data_received(data)
+        if self._in_head and self._head_bytes > self.limits.max_head_bytes:
+            self.transport.write(_TOO_LARGE)
+            self.transport.close()
+
+    def handle_websocket_upgrade(self) -> None:
+        self._stop_header_timer()
+        self._leave_count()
+        super().handle_websocket_upgrade()
+
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        self._in_head = True
+        self._head_bytes = 0
+        self._start_header_timer()
+
+    def on_url(self, url: bytes) -> None:
+        self._head_bytes += len(url)
+        super().on_url(url)
+
+    def on_header(self, name: bytes, value: bytes) -> None:
+        self._head_bytes += len(name) + len(value) + 4
+        super().on_header(name, value)
+
+    def on_headers_complete(self) -> None:
+        self._in_head = False
+        self._stop_header_timer()
+        super().on_headers_complete()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        self._in_head = True  # the next request's head, if any, is timed from its first byte
+
+    def _start_header_timer(self) -> None:
+        if self._header_timer is None:
+            self._header_timer = self.loop.call_later(
+                self.limits.header_timeout, self._header_timed_out
+            )
+
+    def _stop_header_timer(self) -> None:
+        if self._header_timer is not None:
+            self._header_timer.cancel()
+            self._header_timer = None
+
+    def _header_timed_out(self) -> None:
+        self._header_timer = None
+        if self._in_head and not self.transport.is_closing():
+            self.transport.close()
+
+    def _leave_count(self) -> None:
+        key, self._address_key = self._address_key, None
+        if key is not None:
+            left = self.open_per_address.get(key, 1) - 1
+            if left > 0:
+                self.open_per_address[key] = left
+            else:
+                self.open_per_address.pop(key, None)
+
+
+def protocol_class(limits: ConnectionLimits) -> type[HttpToolsProtocol]:
+    """A protocol class for ``uvicorn.Config(http=...)`` with ``limits`` and its own count
+    of connections per address."""
+    attributes: dict[str, Any] = {"limits": limits, "open_per_address": {}}
+    return type("SheddingHttpProtocol", (_SheddingProtocol,), attributes)
