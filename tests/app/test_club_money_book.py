@@ -93,6 +93,12 @@ class Evening:
             if hand_no % 3 == 0:
                 level_index += 1
                 assert level_index < 12, "the structure never offered the add-on"
+                try:  # the break before the level when there is one (a club's add-on break)
+                    self.command(type="jump_to_level", level_index=level_index, break_before=True)
+                    if self.try_addon("2"):
+                        break
+                except PokerfloorError:
+                    pass  # no break before that level
                 self.command(type="jump_to_level", level_index=level_index)
             hand_no += 1
             stacks = {p.player_id: p.stack for p in self.tournament().in_play()}

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pokerfloor.club._base import ClubBase, check_id, check_iso_date, check_text
+from pokerfloor.club._base import ClubBase, check_text
 from pokerfloor.club.events import CardIssued, IdentityChecked, MemberAdded, MemberPinSet
 from pokerfloor.club.settings import CardType
 from pokerfloor.errors import PokerfloorError
@@ -44,6 +44,10 @@ class EnrolmentCommands(ClubBase):
 
         def _card_choice(self, card_type: str, period: str) -> CardType: ...
 
+        def _check_new_member(
+            self, member_id: str, name: str, nickname: str, birth_date: str, contact: str
+        ) -> None: ...
+
     def enrol_member(
         self,
         member_id: str,
@@ -62,18 +66,7 @@ class EnrolmentCommands(ClubBase):
         """A new member with, when given, a card of ``card_type`` from today (its fee in the
         cash book), the digest of the PIN the club gives them, and the identity document
         ``identity_by`` saw (heavenpoker 2.2, 3.2)."""
-        check_id("member_id", member_id)
-        if member_id in self.members:
-            raise PokerfloorError(
-                "MEMBER_EXISTS",
-                f"number {member_id} is already {self.members[member_id].name}'s",
-                {"member_id": member_id, "name": self.members[member_id].name},
-            )
-        check_text("name", name, required=True, limit=100)
-        check_text("nickname", nickname, limit=100)
-        check_text("contact", contact, limit=200)
-        if birth_date:
-            check_iso_date("birth_date", birth_date)
+        self._check_new_member(member_id, name, nickname, birth_date, contact)
         card_id = f"{member_id}-{len(self.cards) + 1}"[:64]
         if card_type:
             if card_id in self.cards:

@@ -92,6 +92,15 @@ class MemberCommands(ClubBase):
     ) -> MemberAdded:
         """A new member with the club's number ``member_id`` (``next_member_id`` proposes
         one). Homonyms are not refused: the desk asks ``homonyms`` first and warns."""
+        self._check_new_member(member_id, name, nickname, birth_date, contact)
+        event = MemberAdded(member_id, name.strip(), at_ms, nickname.strip(), birth_date, contact)
+        self._record(event)
+        return event
+
+    def _check_new_member(
+        self, member_id: str, name: str, nickname: str, birth_date: str, contact: str
+    ) -> None:
+        """A new member's number (free, well formed) and fields, before anything is recorded."""
         check_id("member_id", member_id)
         if member_id in self.members:
             raise PokerfloorError(
@@ -100,9 +109,6 @@ class MemberCommands(ClubBase):
                 {"member_id": member_id, "name": self.members[member_id].name},
             )
         _check_fields(name, nickname, birth_date, contact)
-        event = MemberAdded(member_id, name.strip(), at_ms, nickname.strip(), birth_date, contact)
-        self._record(event)
-        return event
 
     def update_member(
         self,

@@ -48,6 +48,9 @@ from pokerfloor.club.events import (
 )
 from pokerfloor.errors import PokerfloorError
 
+if TYPE_CHECKING:
+    from pokerfloor.club.cashbook import EntryDue
+
 __all__ = ["REGISTERED_BY", "CancellationOutcome", "RegistrationCommands"]
 
 REGISTERED_BY = ("td", "member")
@@ -70,11 +73,13 @@ class CancellationOutcome:
 class RegistrationCommands(ClubBase):
     """Registrations' commands and queries, mixed into ``Club``."""
 
-    if TYPE_CHECKING:  # provided by CardCommands (cards.py)
+    if TYPE_CHECKING:  # provided by CardCommands (cards.py) and CashCommands (cashbook.py)
 
         def card_refusal(
             self, member_id: str, event_kind: str, day: str
         ) -> PokerfloorError | None: ...
+
+        def entry_due(self, event_id: str, member_id: str) -> EntryDue: ...
 
     def register(
         self,
@@ -327,14 +332,14 @@ class RegistrationCommands(ClubBase):
             )
         if not member.identity_checked:
             self._record(IdentityChecked(member.member_id, True, identity_by.strip(), at_ms))
-        deposit = registration.deposit_cents
+        due = self.entry_due(event_id, member.member_id)  # what the desk showed, to the cent
         event = CheckedIn(
             event_id,
             member.member_id,
-            scheduled.buy_in_cents - deposit,
+            due.buy_in_cents - due.deposit_cents,
             at_ms,
-            deposit,
-            self.fine_due_cents(member.member_id),
+            due.deposit_cents,
+            due.fines_cents,
             method,
             ("heavenpoker 2.2", "heavenpoker 2.4", "heavenpoker 2.5"),
         )
