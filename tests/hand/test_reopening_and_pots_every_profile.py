@@ -84,9 +84,10 @@ def test_a_dead_hand_s_chips_above_every_live_total_go_to_the_last_side_pot(
     profile: str,
 ) -> None:
     # A is all in for 300, B for 500; C raises to 2000 and his hand is then killed (the muck
-    # touched it and it can no longer be told apart: tda-2024 R65 keeps an identifiable one). What C put in above 500 is either given back (a profile that returns an
-    # uncalled raise) or stays with the last side pot, which only B and D can win: never in the
-    # main pot, which A can win.
+    # touched it and it can no longer be told apart: tda-2024 R65 keeps an identifiable one).
+    # What C put in above 500 is either given back (a profile that returns an uncalled raise)
+    # or stays with the last side pot, which only B and D can win: never in the main pot,
+    # which A can win.
     seats = {"A": 300, "B": 500, "C": 5000, "D": 5000}
     actions = [
         "A: allin",

@@ -322,7 +322,7 @@ def test_the_profile_panel_shows_the_settings_with_their_citations(venue: Venue)
     assert "diffère de" not in tda
 
     ropta = venue.td.get("/new/profile?profile=ropta").text
-    assert "ropta-2025 table finale" in ropta
+    assert "ropta 2.6" in ropta  # the final table (RP-9 per event format)
     assert "ropta-2025 inscriptions tardives" in ropta
     assert "diffère de TDA 2024" in ropta  # e.g. the late entrant's seat
     heaven = venue.td.get("/new/profile?profile=heavenpoker&lang=en").text

@@ -16,6 +16,7 @@ from pokerfloor.web.i18n import N_
 from pokerfloor.web.pages._refusal_plural import Message, Np_, Plural
 from pokerfloor.web.pages._refusals_a_to_l import EXPLANATIONS as _A_TO_L
 from pokerfloor.web.pages._refusals_club import EXPLANATIONS as _CLUB
+from pokerfloor.web.pages._refusals_dealt import EXPLANATIONS as _DEALT
 from pokerfloor.web.pages._refusals_floor import EXPLANATIONS as _FLOOR
 from pokerfloor.web.pages._refusals_irregularities import EXPLANATIONS as _IRREGULARITIES
 from pokerfloor.web.pages._refusals_m_to_z import EXPLANATIONS as _M_TO_Z
@@ -34,6 +35,7 @@ EXPLANATIONS: dict[str, tuple[Message, ...]] = {
     **_FLOOR,
     **_IRREGULARITIES,
     **_CLUB,
+    **_DEALT,
 }
 
 # Words the engine puts in params, shown in the page's language.
