@@ -22,6 +22,7 @@ from pokerfloor.app.public_view import (
 from pokerfloor.app.service import EVENT_DECODER, event_line, event_type
 from pokerfloor.tournament.clock import ClockPaused
 from pokerfloor.tournament.events import (
+    AddonWindowOpened,
     BustCorrected,
     ButtonMoved,
     CashRefunded,
@@ -243,6 +244,7 @@ def _every_td_only_event() -> list[TournamentEvent]:
         ButtonMoved(1, 3, "note", 1),
         DealCancelled("note", 1),
         SeatChanged((Move("P1", SeatRef(1, 2), SeatRef(2, 3), "seat_change"),), "note", 1),
+        AddonWindowOpened(4, "note", 1),
     ]
 
 
