@@ -183,7 +183,7 @@ def test_the_club_book_shows_the_tournaments_money_and_reconciles(
     expect(refund).to_contain_text("Adèle Moreau")
     expect(refund).to_contain_text("Soirée du samedi — Deepstack")
     expect(refund).to_contain_text("-5,00 €")
-    day = page.locator("table.reconciliation tr", has_text="2026-11-28")
+    day = page.locator("table.reconciliation tr", has_text="28 nov. 2026")
     expect(day).to_contain_text("615,00 €")  # 31 entries of 20 € less the 5 € refund
     page.screenshot(path=f"{SHOTS}/h-desk-1366-cash-book.png", full_page=True)
     for name, size in (

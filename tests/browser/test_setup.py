@@ -25,7 +25,7 @@ def test_the_td_creates_a_tournament_through_the_form(page: Page, live_server: L
 
     page.get_by_label("Profil de règles").select_option("ropta")
     panel = page.locator("#profile-panel")
-    expect(panel).to_contain_text("ropta-2025 table finale")
+    expect(panel).to_contain_text("ropta 2.6")  # the final table (issue 28: RP-9 per format)
     expect(panel).to_contain_text("diffère de TDA 2024")
 
     page.get_by_label("Partir de").select_option("turbo")
