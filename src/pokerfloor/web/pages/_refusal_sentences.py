@@ -22,6 +22,7 @@ from pokerfloor.web.pages._refusals_irregularities import EXPLANATIONS as _IRREG
 from pokerfloor.web.pages._refusals_m_to_z import EXPLANATIONS as _M_TO_Z
 from pokerfloor.web.pages._refusals_phh import EXPLANATIONS as _PHH
 from pokerfloor.web.pages._refusals_player_clock import EXPLANATIONS as _PLAYER_CLOCK
+from pokerfloor.web.pages._refusals_store import EXPLANATIONS as _STORE
 
 __all__ = ["EXPLANATIONS", "FIELD_LABELS", "WORDS", "Message", "Np_", "Plural"]
 
@@ -36,6 +37,7 @@ EXPLANATIONS: dict[str, tuple[Message, ...]] = {
     **_IRREGULARITIES,
     **_CLUB,
     **_DEALT,
+    **_STORE,
 }
 
 # Words the engine puts in params, shown in the page's language.

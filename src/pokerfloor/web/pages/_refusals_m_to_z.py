@@ -423,25 +423,6 @@ EXPLANATIONS: dict[str, tuple[Message, ...]] = {
             "%(missing)s.",
         ),
     ),
-    "STORE_BUSY": (
-        N_(
-            "The database is busy (another program is writing to it): nothing was recorded; try "
-            "again in a moment.",
-        ),
-    ),
-    "STORE_CLOSED": (N_("The event store is closed."),),
-    "STORE_FULL": (
-        N_(
-            "The database is full (no space left on its disk): nothing was recorded; free some "
-            "disk space, then try again.",
-        ),
-    ),
-    "STORE_UNAVAILABLE": (
-        N_(
-            "The database cannot be written (its disk or its file is failing or read-only): "
-            "nothing was recorded; check the disk, then try again.",
-        ),
-    ),
     "STRUCTURE_ANTE_AND_BB_ANTE": (
         N_("Level %(level)s has both an ante and a big blind ante: use one of them."),
     ),
@@ -565,12 +546,6 @@ EXPLANATIONS: dict[str, tuple[Message, ...]] = {
             "%(busts)s bust would leave nobody in play: %(players_left)s left.",
             "%(busts)s busts would leave nobody in play: %(players_left)s left.",
             "busts",
-        ),
-    ),
-    "TOURNAMENT_DAMAGED": (
-        N_(
-            "The records of tournament %(tournament_id)s are damaged from event %(seq)s on: it "
-            "cannot be opened; the other tournaments are not affected.",
         ),
     ),
     "TOURNAMENT_EXISTS": (N_("A tournament with the id “%(tournament_id)s” already exists."),),
