@@ -160,10 +160,17 @@ def test_finding_1_no_secret_in_any_log_line_of_a_real_server(served: Served) ->
 
 
 def _raw(served: Served, head: str, body: bytes = b"", timeout: float = 10.0) -> bytes:
-    """Send ``head`` (and ``body``) on a new connection; the first bytes answered."""
+    """Send ``head`` (and ``body``) on a new connection; the answer's head and as much of its
+    body as its ``content-length`` says (the server may write them apart)."""
     with socket.create_connection(("127.0.0.1", served.server.port), timeout=timeout) as raw:
         raw.sendall(head.encode() + body)
-        return raw.recv(65536)
+        answer = raw.recv(65536)
+        end = answer.find(b"\r\n\r\n")
+        length = re.search(rb"content-length: *(\d+)", answer[: max(end, 0)].lower())
+        wanted = end + 4 + int(length[1]) if end >= 0 and length else 0
+        while len(answer) < wanted and (chunk := raw.recv(65536)):
+            answer += chunk
+        return answer
 
 
 def _spooled(served: Served) -> int:
