@@ -217,14 +217,15 @@ async def pump_club(
     (``initial``) and after every durable change of the club, until the page goes; None
     closes the socket (the event is gone). Closed at once for an unknown club (4404) or a
     viewer not ``allowed`` (4401)."""
+    # Subscribed before the handshake completes: a change made as soon as the client sees
+    # the socket open (a member registering that instant) is then never missed.
+    known = allowed and await run_in_threadpool(clubs.exists, club_id)
+    queue = clubs.subscribe(club_id) if known else None
     await websocket.accept()
-    if not allowed:
-        await websocket.close(code=4401, reason="not allowed")
+    if queue is None:
+        code, reason = (4401, "not allowed") if not allowed else (4404, "no such club")
+        await websocket.close(code=code, reason=reason)
         return
-    if not await run_in_threadpool(clubs.exists, club_id):
-        await websocket.close(code=4404, reason="no such club")
-        return
-    queue = clubs.subscribe(club_id)
 
     async def push() -> None:
         send = initial
