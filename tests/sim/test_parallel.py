@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from pokerfloor.sim._play import PARALLEL_FROM, HandTask, ProcessHands
-from pokerfloor.sim._ray import RayHands, ray_available
+from pokerfloor.sim._play import PARALLEL_FROM, ProcessHands, TableTask
 from pokerfloor.sim.scaled import scaled_structure
 from pokerfloor.sim.tournament import simulate
+from pokerfloor.tournament.types import Table
 from tests.sim.test_event_log import check_log, read_log
 
 
@@ -36,35 +36,15 @@ def test_one_worker_and_two_workers_write_the_same_log(tmp_path: Path) -> None:
 
 
 def test_a_hand_that_fails_in_a_worker_stops_the_simulation_with_its_traceback() -> None:
-    seats = ((1, "A", 1000, False, "tag"), (2, "B", 1000, False, "random"))
-    task = HandTask("no-such-profile", seats, 1, 50, 100, 0, 0, 25, 1, 2, 7)
+    table = Table(1, 9, {1: "A", 2: "B"}, button_seat=1)
+    players = ((1, 1000, False, "tag"), (2, 1000, False, "random"))
+    task = TableTask("no-such-profile", table, players, 50, 100, 0, 0, 25, 7)
     workers = ProcessHands(1)
     try:
         with pytest.raises(RuntimeError, match="no-such-profile"):
             list(workers.play(iter([task] * PARALLEL_FROM)))
     finally:
         workers.close()
-
-
-@pytest.mark.skipif(
-    not ray_available(),
-    reason="Ray is not installed (not a dependency: docs/tournament.md says why)",
-)
-def test_ray_on_this_machine_writes_the_same_log_as_one_process(tmp_path: Path) -> None:
-    """Ray no longer has a local mode: a Ray instance of 2 CPUs is started on this machine."""
-    players = 1_500
-    structure = scaled_structure(players)
-    alone, farmed = tmp_path / "one.jsonl", tmp_path / "ray.jsonl"
-    with alone.open("wb") as out:
-        simulate(players, "tda-2010", structure, 6, events_out=out)
-    hands = RayHands(2)
-    try:
-        with farmed.open("wb") as out:
-            simulate(players, "tda-2010", structure, 6, events_out=out, hands_by=hands)
-    finally:
-        hands.close()
-    assert hands.chunks_sent > 0
-    assert alone.read_bytes() == farmed.read_bytes()
 
 
 def test_events_stream_to_the_file_and_leave_memory(tmp_path: Path) -> None:
