@@ -1,17 +1,22 @@
 """Parallel play: a seed gives the same event log whatever the number of worker processes, the
-log streams to its file as the events are recorded, and the outside checker verifies the log
-of a 100,000-player tournament (issue 17)."""
+workers plan and play their tables' hands while this process records them (issue 29), the clock
+is read once per period of a batch, the log streams to its file as the events are recorded, and
+the outside checker verifies the log of a 100,000-player tournament (issue 17)."""
 
 from __future__ import annotations
 
+import sys
 import time
 from pathlib import Path
 
 import pytest
 
+from pokerfloor.sim import _play
 from pokerfloor.sim._play import PARALLEL_FROM, ProcessHands, TableTask
 from pokerfloor.sim.scaled import scaled_structure
-from pokerfloor.sim.tournament import simulate
+from pokerfloor.sim.tournament import WINDOW_MS, simulate
+from pokerfloor.tournament import clock
+from pokerfloor.tournament.state import Tournament
 from pokerfloor.tournament.types import Table
 from tests.sim.test_event_log import check_log, read_log
 
@@ -33,6 +38,68 @@ def test_one_worker_and_two_workers_write_the_same_log(tmp_path: Path) -> None:
     assert alone.read_bytes() == together.read_bytes()
     counts = check_log(read_log(alone))
     assert counts["hands"] == first.hands and counts["moves"] > 0
+
+
+def test_with_workers_this_process_neither_plans_nor_plays_a_hand(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 29: the workers plan (positions from the core) and play their tables' hands; this
+    process only takes the tables to them and records the answers. Every batch, however small,
+    goes to the workers here, and the log is still the one this process writes alone."""
+    players = 200
+    structure = scaled_structure(players)
+    alone, together = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    with alone.open("wb") as out:
+        simulate(players, "tda-2024", structure, 3, events_out=out)
+    planned_here: list[int] = []
+    positions = _play.next_hand_positions
+
+    def counted(*arguments: object, **options: object) -> object:
+        planned_here.append(1)
+        return positions(*arguments, **options)  # type: ignore[arg-type]
+
+    def refused(*arguments: object) -> object:
+        raise AssertionError("the main process planned a hand")
+
+    monkeypatch.setattr(_play, "next_hand_positions", counted)
+    monkeypatch.setattr(_play, "PARALLEL_FROM", 1)
+    monkeypatch.setattr(Tournament, "plan_hand", refused)
+    workers = ProcessHands(2)
+    try:
+        with together.open("wb") as out:
+            result = simulate(players, "tda-2024", structure, 3, events_out=out, hands_by=workers)
+    finally:
+        workers.close()
+    assert result.hands > 500 and workers.chunks_sent > 0
+    assert planned_here == []
+    assert alone.read_bytes() == together.read_bytes()
+
+
+def test_the_clock_is_read_once_per_period_of_a_batch_not_for_every_hand(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 29: ``clock_view`` was asked twice a hand (is a break on, which level). Every
+    caller of the core's ``clock_view`` is counted, the core's own (``level_at``...) too."""
+    original = clock.clock_view
+    calls: list[int] = []
+
+    def counted(*arguments: object) -> object:
+        calls.append(1)
+        return original(*arguments)  # type: ignore[arg-type]
+
+    for module in list(sys.modules.values()):
+        name = getattr(module, "__name__", "")
+        if name.startswith("pokerfloor") and getattr(module, "clock_view", None) is original:
+            monkeypatch.setattr(module, "clock_view", counted)
+    players = 1_000
+    result = simulate(players, "tda-2024", scaled_structure(players), 5)
+    # A batch begins a window (30 s) after the previous one at the earliest.
+    batches = result.seconds_simulated * 1000 // WINDOW_MS
+    assert result.hands > 3_000
+    assert 0 < result.clock_views <= 2 * batches  # a level or a break ending in a batch: 2
+    # Twice a hand and once a batch before; now once a batch for the chip races, once a
+    # period for the batch, and the late registration desk's own questions.
+    assert len(calls) < result.hands / 2
 
 
 def test_a_hand_that_fails_in_a_worker_stops_the_simulation_with_its_traceback() -> None:
