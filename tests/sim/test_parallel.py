@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from pokerfloor.sim import _play
-from pokerfloor.sim._play import PARALLEL_FROM, ProcessHands, TableTask
+from pokerfloor.sim._play import CHUNK, PARALLEL_FROM, ProcessHands, TableTask
 from pokerfloor.sim.scaled import scaled_structure
 from pokerfloor.sim.tournament import WINDOW_MS, simulate
 from pokerfloor.tournament import clock
@@ -100,6 +101,33 @@ def test_the_clock_is_read_once_per_period_of_a_batch_not_for_every_hand(
     # Twice a hand and once a batch before; now once a batch for the chip races, once a
     # period for the batch, and the late registration desk's own questions.
     assert len(calls) < result.hands / 2
+
+
+def test_the_workers_take_later_tables_while_the_first_answers_are_recorded() -> None:
+    """Issue 29: the tasks are taken as the workers need them, so the simulator records the
+    first answers while the workers play later tables (before, every task was taken and sent
+    before the first answer was read, and the workers waited for the whole recording)."""
+    table = Table(1, 9, {1: "A", 2: "B", 5: "C"}, button_seat=1)
+    players = ((1, 1000, False, "tag"), (2, 1500, False, "random"), (5, 800, False, "tag"))
+    tasks = [TableTask("tda-2024", table, players, 25, 50, 0, 50, 25, seed) for seed in range(1200)]
+    taken: list[int] = []
+
+    def given() -> Iterator[TableTask]:
+        for task in tasks:
+            taken.append(task.seed)
+            yield task
+
+    workers = ProcessHands(2)
+    try:
+        results = workers.play(given())
+        first = next(results)
+        taken_at_first = len(taken)
+        rest = list(results)
+    finally:
+        workers.close()
+    # The chunks primed (two a worker) and the one sent when the first answer came in.
+    assert taken_at_first == (ProcessHands.IN_FLIGHT * 2 + 1) * CHUNK < len(tasks)
+    assert [first, *rest] == [_play.play_table(task) for task in tasks]
 
 
 def test_a_hand_that_fails_in_a_worker_stops_the_simulation_with_its_traceback() -> None:

@@ -17,10 +17,12 @@ seed gives the same event log whatever the number of workers.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import multiprocessing
 import random
 import traceback
-from collections.abc import Callable, Iterator, Sequence
+from collections import deque
+from collections.abc import Iterator, Sequence
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import NamedTuple, Protocol
@@ -164,29 +166,11 @@ def play_chunk(tasks: Sequence[TableTask]) -> list[TableResult]:
     return [play_table(task) for task in tasks]
 
 
-def send_in_chunks(
-    tasks: Iterator[TableTask], send: Callable[[list[TableTask]], None]
-) -> list[TableTask] | None:
-    """Hand ``send`` the tasks in chunks of ``CHUNK`` as they come; a batch of fewer than
-    ``PARALLEL_FROM`` tasks is returned instead, to be played here (None: all were sent)."""
-    chunk: list[TableTask] = []
-    sent = False
-    for task in tasks:
-        chunk.append(task)
-        if len(chunk) >= (CHUNK if sent else max(CHUNK, PARALLEL_FROM)):
-            send(chunk)
-            sent, chunk = True, []
-    if not sent and len(chunk) < PARALLEL_FROM:
-        return chunk
-    if chunk:
-        send(chunk)
-    return None
-
-
 class HandPlayers(Protocol):
     """Plans and plays tables' hands and yields their results in the tasks' order. ``play``
-    takes every task before it returns (the simulator takes them from the tables as they are
-    asked for, then records the answers)."""
+    takes the tasks as it needs them, the later ones while the caller records the results of
+    the first: the simulator builds each task from the aggregate when it is taken, so a task
+    must not depend on the results recorded before it (a batch's tables are independent)."""
 
     workers: int
 
@@ -199,7 +183,7 @@ class InlineHands:
     workers = 1
 
     def play(self, tasks: Iterator[TableTask]) -> Iterator[TableResult]:
-        return (play_table(task) for task in list(tasks))
+        return (play_table(task) for task in tasks)
 
     def close(self) -> None:
         pass
@@ -211,8 +195,9 @@ class ProcessHands:
 
     Chunk ``i`` goes to worker ``i mod workers``; each worker answers in the order it was fed,
     so the results are read back in the tasks' order. At most ``IN_FLIGHT`` chunks wait at a
-    worker: the answers of earlier ones are read (and kept) before more are sent, so neither
-    pipe fills up while the other side waits."""
+    worker, and the next one is sent once an answer is read: neither pipe fills up while the
+    other side waits, and the workers play the later chunks while this process records the
+    earlier answers (issue 29: the workers no longer wait for the recording)."""
 
     IN_FLIGHT = 2
 
@@ -231,32 +216,31 @@ class ProcessHands:
             self._processes.append(process)
 
     def play(self, tasks: Iterator[TableTask]) -> Iterator[TableResult]:
-        """Chunks go to the workers as soon as they are planned; the results come back in
-        order, the first while the last are still being played."""
-        sent: list[int] = []  # the worker of each chunk sent, in order
-        answers: dict[int, list[list[TableResult]]] = {}  # read early, by worker
-        waiting = [0] * self.workers  # chunks sent to each worker and not read
+        """The first chunks go to the workers at once; then each chunk answered is followed by
+        the next one to the same worker, so the workers play while this process records."""
+        first = list(itertools.islice(tasks, max(CHUNK, PARALLEL_FROM)))
+        if len(first) < PARALLEL_FROM:
+            return (play_table(task) for task in first)
+        return self._stream(_chunks(itertools.chain(first, tasks)))
 
-        def send(chunk: list[TableTask]) -> None:
-            worker = len(sent) % self.workers
-            if waiting[worker] >= self.IN_FLIGHT:
-                answers.setdefault(worker, []).append(self._receive(worker))
-                waiting[worker] -= 1
-            self._connections[worker].send_bytes(_TASKS.encode(chunk))
-            waiting[worker] += 1
-            sent.append(worker)
+    def _stream(self, chunks: Iterator[list[TableTask]]) -> Iterator[TableResult]:
+        # Chunk i goes to worker i mod workers and is answered in turn: when chunk i is in,
+        # chunk i + IN_FLIGHT * workers goes to the same worker, whose pipe just emptied.
+        sent: deque[int] = deque()  # the worker of each chunk not yet read, in order
+        for chunk in itertools.islice(chunks, self.IN_FLIGHT * self.workers):
+            sent.append(self._send(chunk))
+        while sent:
+            answer = self._receive(sent.popleft())
+            following = next(chunks, None)
+            if following is not None:
+                sent.append(self._send(following))
+            yield from answer
 
-        small = send_in_chunks(tasks, send)
-        if small is not None:
-            return (play_table(task) for task in small)
-        self.chunks_sent += len(sent)
-
-        def results() -> Iterator[TableResult]:
-            for worker in sent:
-                early = answers.get(worker)
-                yield from early.pop(0) if early else self._receive(worker)
-
-        return results()
+    def _send(self, chunk: list[TableTask]) -> int:
+        worker = self.chunks_sent % self.workers
+        self._connections[worker].send_bytes(_TASKS.encode(chunk))
+        self.chunks_sent += 1
+        return worker
 
     def _receive(self, worker: int) -> list[TableResult]:
         data = self._connections[worker].recv_bytes()
@@ -279,6 +263,12 @@ class ProcessHands:
 _TASKS = msgspec.msgpack.Encoder()
 _RESULTS = msgspec.msgpack.Decoder(list[TableResult])
 _FAILED = b"!"  # then the worker's traceback (a msgpack list never starts with it)
+
+
+def _chunks(tasks: Iterator[TableTask]) -> Iterator[list[TableTask]]:
+    """The tasks in chunks of ``CHUNK``, each taken when the chunk is asked for."""
+    while chunk := list(itertools.islice(tasks, CHUNK)):
+        yield chunk
 
 
 def _serve(connection: Connection) -> None:

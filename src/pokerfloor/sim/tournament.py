@@ -25,7 +25,7 @@ from __future__ import annotations
 import heapq
 import random
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import BinaryIO
 
@@ -270,37 +270,35 @@ def _batch(run: _Run) -> int:
     batch: list[tuple[int, int]] = []
     while free_at and free_at[0][0] < start + WINDOW_MS:
         batch.append(heapq.heappop(free_at))
-    taken: list[tuple[int, int, int, Level]] = []  # (free at, table, hand begins, level)
+    # Which tables deal, their add-ons, levels and seeds, all decided (and drawn from ``rng``)
+    # before any hand is recorded: then the tasks are built as the workers take them, while
+    # the first answers are recorded, and the log is still the same whatever the workers.
+    taken: list[tuple[int, int, int, Level, int]] = []  # (free at, table, begins, level, seed)
     unbalanced = False
     clock = BatchClock(tournament)
-
-    def tasks() -> Iterator[TableTask]:
-        nonlocal unbalanced
-        for now, table_no in batch:
-            table = tournament.tables.get(table_no)
-            if table is None or table.player_count < 2:
-                if table is not None and tournament.tables.live_count > 1:
-                    unbalanced = True  # balanced at the end of the batch
-                    heapq.heappush(free_at, (now + 60_000, table_no))
-                continue
-            begins = hand_begins_at(tournament, now)
-            wait = clock.break_wait(now)
-            if wait:
-                heapq.heappush(free_at, (now + wait, table_no))
-                continue
-            _addons(tournament, table_no, now, rng, run.addons_offered)
-            wait = clock.break_wait(begins)
-            if wait:
-                heapq.heappush(free_at, (begins + wait, table_no))
-                continue
-            level = clock.level(begins)
-            taken.append((now, table_no, begins, level))
-            yield _task(run, table_no, level, rng.getrandbits(64))
-
-    results = run.players.play(tasks())
+    for now, table_no in batch:
+        table = tournament.tables.get(table_no)
+        if table is None or table.player_count < 2:
+            if table is not None and tournament.tables.live_count > 1:
+                unbalanced = True  # balanced at the end of the batch
+                heapq.heappush(free_at, (now + 60_000, table_no))
+            continue
+        begins = hand_begins_at(tournament, now)
+        wait = clock.break_wait(now)
+        if wait:
+            heapq.heappush(free_at, (now + wait, table_no))
+            continue
+        _addons(tournament, table_no, now, rng, run.addons_offered)
+        wait = clock.break_wait(begins)
+        if wait:
+            heapq.heappush(free_at, (begins + wait, table_no))
+            continue
+        taken.append((now, table_no, begins, clock.level(begins), rng.getrandbits(64)))
+    tasks = (_task(run, table_no, level, seed) for _, table_no, _, level, seed in taken)
+    results = run.players.play(tasks)
     end = batch[-1][0] if batch else start
     changed = unbalanced
-    for (now, table_no, begins, level), (placed, final) in zip(taken, results, strict=True):
+    for (now, table_no, begins, level, _), (placed, final) in zip(taken, results, strict=True):
         plan = tournament.hand_plan(table_no, begins, level, placed)
         heapq.heappush(free_at, (now + hand_seconds(len(plan.seats)) * 1000, table_no))
         changed = _record(run, plan, final, now) or changed
@@ -494,20 +492,16 @@ def _hand_for_hand_round(run: _Run, now: int) -> int:
         tournament.clock_command(PauseClock(now))
     _chip_races(tournament, now, rng, run.raced)
     clock = BatchClock(tournament)
-    taken: list[tuple[int, Level]] = []
-
-    def tasks() -> Iterator[TableTask]:
-        for table_no in sorted(tournament.tables):
-            if tournament.tables[table_no].player_count < 2:
-                continue
-            level = clock.level(now)
-            taken.append((table_no, level))
-            yield _task(run, table_no, level, rng.getrandbits(64))
-
-    results = run.players.play(tasks())
+    taken = [
+        (table_no, clock.level(now), rng.getrandbits(64))
+        for table_no in sorted(tournament.tables)
+        if tournament.tables[table_no].player_count >= 2
+    ]
+    tasks = (_task(run, table_no, level, seed) for table_no, level, seed in taken)
+    results = run.players.play(tasks)
     busts: list[BustInfo] = []
     planned = 0
-    for (table_no, level), (placed, final) in zip(taken, results, strict=True):
+    for (table_no, level, _), (placed, final) in zip(taken, results, strict=True):
         plan = tournament.hand_plan(table_no, now, level, placed)
         busts += _record_hand(run, plan, final, now)
         planned += 1
