@@ -5,6 +5,7 @@ the outside checker verifies the log of a 100,000-player tournament (issue 17)."
 
 from __future__ import annotations
 
+import random
 import sys
 import time
 from collections.abc import Iterator
@@ -128,6 +129,29 @@ def test_the_workers_take_later_tables_while_the_first_answers_are_recorded() ->
     # The chunks primed (two a worker) and the one sent when the first answer came in.
     assert taken_at_first == (ProcessHands.IN_FLIGHT * 2 + 1) * CHUNK < len(tasks)
     assert [first, *rest] == [_play.play_table(task) for task in tasks]
+
+
+@pytest.mark.parametrize("profile", ["tda-2024", "ropta", "heavenpoker"])
+def test_a_plan_from_the_positions_a_worker_computed_is_the_aggregates_own(profile: str) -> None:
+    """The worker plans with ``positions.next_hand_positions`` from the table it was given;
+    ``Tournament.hand_plan`` turns that into the plan ``plan_hand`` would have made, absent
+    players' hands killed (a player away is dealt in, hand killed)."""
+    tournament = Tournament.create("t", profile, scaled_structure(40), 9)
+    for number in range(1, 41):
+        tournament.register(f"P{number:02d}", f"Player {number}", 0, present=number % 7 != 0)
+    rng = random.Random(2)
+    tournament.draw_seats(rng)
+    tournament.place_buttons(rng)
+    tournament.start_clock(0)
+    at_ms = 25 * 60_000  # level 2
+    for table_no in sorted(tournament.tables):
+        table = tournament.tables[table_no]
+        placed = _play.next_hand_positions(table, tournament.profile)
+        level = tournament.level_of_hand(at_ms)
+        assert level is not None and level.number == 2
+        plan = tournament.hand_plan(table_no, at_ms, level, placed)
+        assert plan == tournament.plan_hand(table_no, at_ms)
+        assert plan.away == {player for _, player, _ in plan.seats if int(player[1:]) % 7 == 0}
 
 
 def test_a_hand_that_fails_in_a_worker_stops_the_simulation_with_its_traceback() -> None:
