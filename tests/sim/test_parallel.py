@@ -1,18 +1,25 @@
 """Parallel play: a seed gives the same event log whatever the number of worker processes, the
-log streams to its file as the events are recorded, and the outside checker verifies the log
-of a 100,000-player tournament (issue 17)."""
+workers plan and play their tables' hands while this process records them (issue 29), the clock
+is read once per period of a batch, the log streams to its file as the events are recorded, and
+the outside checker verifies the log of a 100,000-player tournament (issue 17)."""
 
 from __future__ import annotations
 
+import random
+import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from pokerfloor.sim._play import PARALLEL_FROM, HandTask, ProcessHands
-from pokerfloor.sim._ray import RayHands, ray_available
+from pokerfloor.sim import _play
+from pokerfloor.sim._play import CHUNK, PARALLEL_FROM, ProcessHands, TableTask
 from pokerfloor.sim.scaled import scaled_structure
-from pokerfloor.sim.tournament import simulate
+from pokerfloor.sim.tournament import WINDOW_MS, simulate
+from pokerfloor.tournament import clock
+from pokerfloor.tournament.state import Tournament
+from pokerfloor.tournament.types import Table
 from tests.sim.test_event_log import check_log, read_log
 
 
@@ -35,36 +42,128 @@ def test_one_worker_and_two_workers_write_the_same_log(tmp_path: Path) -> None:
     assert counts["hands"] == first.hands and counts["moves"] > 0
 
 
+def test_with_workers_this_process_neither_plans_nor_plays_a_hand(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 29: the workers plan (positions from the core) and play their tables' hands; this
+    process only takes the tables to them and records the answers. Every batch, however small,
+    goes to the workers here, and the log is still the one this process writes alone."""
+    players = 200
+    structure = scaled_structure(players)
+    alone, together = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    with alone.open("wb") as out:
+        simulate(players, "tda-2024", structure, 3, events_out=out)
+    planned_here: list[int] = []
+    positions = _play.next_hand_positions
+
+    def counted(*arguments: object, **options: object) -> object:
+        planned_here.append(1)
+        return positions(*arguments, **options)  # type: ignore[arg-type]
+
+    def refused(*arguments: object) -> object:
+        raise AssertionError("the main process planned a hand")
+
+    monkeypatch.setattr(_play, "next_hand_positions", counted)
+    monkeypatch.setattr(_play, "PARALLEL_FROM", 1)
+    monkeypatch.setattr(Tournament, "plan_hand", refused)
+    workers = ProcessHands(2)
+    try:
+        with together.open("wb") as out:
+            result = simulate(players, "tda-2024", structure, 3, events_out=out, hands_by=workers)
+    finally:
+        workers.close()
+    assert result.hands > 500 and workers.chunks_sent > 0
+    assert planned_here == []
+    assert alone.read_bytes() == together.read_bytes()
+
+
+def test_the_clock_is_read_once_per_period_of_a_batch_not_for_every_hand(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 29: ``clock_view`` was asked twice a hand (is a break on, which level). Every
+    caller of the core's ``clock_view`` is counted, the core's own (``level_at``...) too."""
+    original = clock.clock_view
+    calls: list[int] = []
+
+    def counted(*arguments: object) -> object:
+        calls.append(1)
+        return original(*arguments)  # type: ignore[arg-type]
+
+    for module in list(sys.modules.values()):
+        name = getattr(module, "__name__", "")
+        if name.startswith("pokerfloor") and getattr(module, "clock_view", None) is original:
+            monkeypatch.setattr(module, "clock_view", counted)
+    players = 1_000
+    result = simulate(players, "tda-2024", scaled_structure(players), 5)
+    # A batch begins a window (30 s) after the previous one at the earliest.
+    batches = result.seconds_simulated * 1000 // WINDOW_MS
+    assert result.hands > 3_000
+    assert 0 < result.clock_views <= 2 * batches  # a level or a break ending in a batch: 2
+    # Twice a hand and once a batch before; now once a batch for the chip races, once a
+    # period for the batch, and the late registration desk's own questions.
+    assert len(calls) < result.hands / 2
+
+
+def test_the_workers_take_later_tables_while_the_first_answers_are_recorded() -> None:
+    """Issue 29: the tasks are taken as the workers need them, so the simulator records the
+    first answers while the workers play later tables (before, every task was taken and sent
+    before the first answer was read, and the workers waited for the whole recording)."""
+    table = Table(1, 9, {1: "A", 2: "B", 5: "C"}, button_seat=1)
+    players = ((1, 1000, False, "tag"), (2, 1500, False, "random"), (5, 800, False, "tag"))
+    tasks = [TableTask("tda-2024", table, players, 25, 50, 0, 50, 25, seed) for seed in range(1200)]
+    taken: list[int] = []
+
+    def given() -> Iterator[TableTask]:
+        for task in tasks:
+            taken.append(task.seed)
+            yield task
+
+    workers = ProcessHands(2)
+    try:
+        results = workers.play(given())
+        first = next(results)
+        taken_at_first = len(taken)
+        rest = list(results)
+    finally:
+        workers.close()
+    # The chunks primed (two a worker) and the one sent when the first answer came in.
+    assert taken_at_first == (ProcessHands.IN_FLIGHT * 2 + 1) * CHUNK < len(tasks)
+    assert [first, *rest] == [_play.play_table(task) for task in tasks]
+
+
+@pytest.mark.parametrize("profile", ["tda-2024", "ropta", "heavenpoker"])
+def test_a_plan_from_the_positions_a_worker_computed_is_the_aggregates_own(profile: str) -> None:
+    """The worker plans with ``positions.next_hand_positions`` from the table it was given;
+    ``Tournament.hand_plan`` turns that into the plan ``plan_hand`` would have made, absent
+    players' hands killed (a player away is dealt in, hand killed)."""
+    tournament = Tournament.create("t", profile, scaled_structure(40), 9)
+    for number in range(1, 41):
+        tournament.register(f"P{number:02d}", f"Player {number}", 0, present=number % 7 != 0)
+    rng = random.Random(2)
+    tournament.draw_seats(rng)
+    tournament.place_buttons(rng)
+    tournament.start_clock(0)
+    at_ms = 25 * 60_000  # level 2
+    for table_no in sorted(tournament.tables):
+        table = tournament.tables[table_no]
+        placed = _play.next_hand_positions(table, tournament.profile)
+        level = tournament.level_of_hand(at_ms)
+        assert level is not None and level.number == 2
+        plan = tournament.hand_plan(table_no, at_ms, level, placed)
+        assert plan == tournament.plan_hand(table_no, at_ms)
+        assert plan.away == {player for _, player, _ in plan.seats if int(player[1:]) % 7 == 0}
+
+
 def test_a_hand_that_fails_in_a_worker_stops_the_simulation_with_its_traceback() -> None:
-    seats = ((1, "A", 1000, False, "tag"), (2, "B", 1000, False, "random"))
-    task = HandTask("no-such-profile", seats, 1, 50, 100, 0, 0, 25, 1, 2, 7)
+    table = Table(1, 9, {1: "A", 2: "B"}, button_seat=1)
+    players = ((1, 1000, False, "tag"), (2, 1000, False, "random"))
+    task = TableTask("no-such-profile", table, players, 50, 100, 0, 0, 25, 7)
     workers = ProcessHands(1)
     try:
         with pytest.raises(RuntimeError, match="no-such-profile"):
             list(workers.play(iter([task] * PARALLEL_FROM)))
     finally:
         workers.close()
-
-
-@pytest.mark.skipif(
-    not ray_available(),
-    reason="Ray is not installed (not a dependency: docs/tournament.md says why)",
-)
-def test_ray_on_this_machine_writes_the_same_log_as_one_process(tmp_path: Path) -> None:
-    """Ray no longer has a local mode: a Ray instance of 2 CPUs is started on this machine."""
-    players = 1_500
-    structure = scaled_structure(players)
-    alone, farmed = tmp_path / "one.jsonl", tmp_path / "ray.jsonl"
-    with alone.open("wb") as out:
-        simulate(players, "tda-2010", structure, 6, events_out=out)
-    hands = RayHands(2)
-    try:
-        with farmed.open("wb") as out:
-            simulate(players, "tda-2010", structure, 6, events_out=out, hands_by=hands)
-    finally:
-        hands.close()
-    assert hands.chunks_sent > 0
-    assert alone.read_bytes() == farmed.read_bytes()
 
 
 def test_events_stream_to_the_file_and_leave_memory(tmp_path: Path) -> None:

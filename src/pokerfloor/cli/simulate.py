@@ -45,7 +45,12 @@ def simulate_command(
         str, typer.Option(help="Points de championnat / championship points: none, sqrt, linear")
     ] = "none",
     workers: Annotated[
-        int, typer.Option(min=1, help="Processus qui jouent les mains / processes playing hands")
+        int,
+        typer.Option(
+            min=1,
+            help="Processus qui planifient et jouent les mains / processes planning and playing "
+            "the hands (this one records them)",
+        ),
     ] = 1,
     hands: Annotated[
         Path | None,

@@ -1,24 +1,28 @@
-"""Playing the simulator's hands, here or in worker processes.
+"""Planning and playing the simulator's hands, here or in worker processes.
 
-A hand to play is a ``HandTask``: the table's set-up as the aggregate planned it, the bots of its
-players and a seed of its own. Its result (the final stacks, in the task's seat order) depends on
-the task alone, never on which process plays it or on the hands played before: the simulator
-can hand a batch of tasks to several processes and record the results in its own order, and a
+A table to deal is a ``TableTask``: the table as the aggregate holds it between hands (seats,
+last positions, who waits), its players' stacks and bots, the level's blinds and a seed of the
+hand's own. Whoever takes it plans the hand with the core (``positions.next_hand_positions``:
+button, blinds, who is dealt in), plays it with the hand engine and answers a ``TableResult``:
+the positions and the final stacks in dealing order. The answer depends on the task alone,
+never on which process plays it or on the hands played before: the simulator hands a batch of
+tasks to several processes, records the answers in its own order through the aggregate, and a
 seed gives the same event log whatever the number of workers.
 
-- ``InlineHands``: plays in this process;
+- ``InlineHands``: plans and plays in this process;
 - ``ProcessHands``: worker processes of the standard library (``spawn``), chunks of tasks sent
-  through pipes as they are planned, results read back in order;
-- ``pokerfloor.sim._ray.RayHands``: the same on a Ray cluster (optional extra ``ray``).
+  through pipes as they are taken, results read back in order.
 """
 
 from __future__ import annotations
 
 import contextlib
+import itertools
 import multiprocessing
 import random
 import traceback
-from collections.abc import Callable, Iterator, Sequence
+from collections import deque
+from collections.abc import Iterator, Sequence
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import NamedTuple, Protocol
@@ -26,18 +30,24 @@ from typing import NamedTuple, Protocol
 import msgspec
 
 from pokerfloor.hand import Hand, HandSetup, Seat
+from pokerfloor.rules import load_profile
 from pokerfloor.sim.bots import BOTS, Bot
+from pokerfloor.tournament.positions import HandPositions, next_hand_positions
+from pokerfloor.tournament.types import Table
 
 __all__ = [
     "HandPlayers",
     "HandTask",
     "InlineHands",
     "ProcessHands",
+    "TableResult",
+    "TableTask",
     "final_stacks",
     "hand_players",
+    "hand_task",
     "play_chunk",
     "play_hand",
-    "play_task",
+    "play_table",
 ]
 
 # Fewer tasks than this in a batch are played here: sending them costs more than it saves.
@@ -49,9 +59,28 @@ CHUNK = 160
 _BOTS: dict[str, Bot] = {name: kind() for name, kind in BOTS.items()}
 
 
+class TableTask(NamedTuple):
+    """A table's next hand to plan and play: ``players`` are (seat, stack, hand killed, bot)
+    for every seated player; the deck and the bots' choices come from ``seed``."""
+
+    profile: str
+    table: Table
+    players: tuple[tuple[int, int, bool, str], ...]
+    small_blind: int
+    big_blind: int
+    ante: int
+    bb_ante: int
+    smallest_chip: int
+    seed: int
+
+
+# The hand's positions (the core's) and the final stacks in dealing order.
+TableResult = tuple[HandPositions, tuple[int, ...]]
+
+
 class HandTask(NamedTuple):
-    """One hand to play: ``seats`` are (seat number, player, stack, absent, bot) in dealing
-    order; the deck and the bots' choices come from ``seed``."""
+    """One planned hand: ``seats`` are (seat number, player, stack, absent, bot) in dealing
+    order."""
 
     profile: str
     seats: tuple[tuple[int, str, int, bool, str], ...]
@@ -66,9 +95,34 @@ class HandTask(NamedTuple):
     seed: int
 
 
-def play_task(task: HandTask) -> tuple[int, ...]:
-    """Play the hand; the final stacks in the order of ``task.seats``."""
-    return final_stacks(task, play_hand(task))
+def hand_task(task: TableTask) -> tuple[HandPositions, HandTask]:
+    """The table's next hand planned by the core: its positions and the hand to play."""
+    placed = next_hand_positions(task.table, load_profile(task.profile))
+    by_seat = {seat: (stack, away, bot) for seat, stack, away, bot in task.players}
+    seats = task.table.seats
+    dealt = []
+    for seat in placed.dealt_in:
+        stack, away, bot = by_seat[seat]
+        dealt.append((seat, seats[seat], stack, away, bot))
+    return placed, HandTask(
+        task.profile,
+        tuple(dealt),
+        placed.button_seat,
+        task.small_blind,
+        task.big_blind,
+        task.ante,
+        task.bb_ante,
+        task.smallest_chip,
+        placed.small_blind_seat or 0,
+        placed.big_blind_seat,
+        task.seed,
+    )
+
+
+def play_table(task: TableTask) -> TableResult:
+    """Plan and play the table's next hand."""
+    placed, hand_to_play = hand_task(task)
+    return placed, final_stacks(hand_to_play, play_hand(hand_to_play))
 
 
 def final_stacks(task: HandTask, hand: Hand) -> tuple[int, ...]:
@@ -108,36 +162,19 @@ def play_hand(task: HandTask) -> Hand:
     return hand
 
 
-def play_chunk(tasks: Sequence[HandTask]) -> list[tuple[int, ...]]:
-    return [play_task(task) for task in tasks]
-
-
-def send_in_chunks(
-    tasks: Iterator[HandTask], send: Callable[[list[HandTask]], None]
-) -> list[HandTask] | None:
-    """Hand ``send`` the tasks in chunks of ``CHUNK`` as they come; a batch of fewer than
-    ``PARALLEL_FROM`` tasks is returned instead, to be played here (None: all were sent)."""
-    chunk: list[HandTask] = []
-    sent = False
-    for task in tasks:
-        chunk.append(task)
-        if len(chunk) >= (CHUNK if sent else max(CHUNK, PARALLEL_FROM)):
-            send(chunk)
-            sent, chunk = True, []
-    if not sent and len(chunk) < PARALLEL_FROM:
-        return chunk
-    if chunk:
-        send(chunk)
-    return None
+def play_chunk(tasks: Sequence[TableTask]) -> list[TableResult]:
+    return [play_table(task) for task in tasks]
 
 
 class HandPlayers(Protocol):
-    """Plays tasks and yields their results in the tasks' order. ``play`` takes every task
-    before it returns (the simulator plans them as they are taken, then records)."""
+    """Plans and plays tables' hands and yields their results in the tasks' order. ``play``
+    takes the tasks as it needs them, the later ones while the caller records the results of
+    the first: the simulator builds each task from the aggregate when it is taken, so a task
+    must not depend on the results recorded before it (a batch's tables are independent)."""
 
     workers: int
 
-    def play(self, tasks: Iterator[HandTask]) -> Iterator[tuple[int, ...]]: ...
+    def play(self, tasks: Iterator[TableTask]) -> Iterator[TableResult]: ...
 
     def close(self) -> None: ...
 
@@ -145,8 +182,8 @@ class HandPlayers(Protocol):
 class InlineHands:
     workers = 1
 
-    def play(self, tasks: Iterator[HandTask]) -> Iterator[tuple[int, ...]]:
-        return (play_task(task) for task in list(tasks))
+    def play(self, tasks: Iterator[TableTask]) -> Iterator[TableResult]:
+        return (play_table(task) for task in tasks)
 
     def close(self) -> None:
         pass
@@ -158,8 +195,9 @@ class ProcessHands:
 
     Chunk ``i`` goes to worker ``i mod workers``; each worker answers in the order it was fed,
     so the results are read back in the tasks' order. At most ``IN_FLIGHT`` chunks wait at a
-    worker: the answers of earlier ones are read (and kept) before more are sent, so neither
-    pipe fills up while the other side waits."""
+    worker, and the next one is sent once an answer is read: neither pipe fills up while the
+    other side waits, and the workers play the later chunks while this process records the
+    earlier answers (issue 29: the workers no longer wait for the recording)."""
 
     IN_FLIGHT = 2
 
@@ -177,35 +215,34 @@ class ProcessHands:
             self._connections.append(ours)
             self._processes.append(process)
 
-    def play(self, tasks: Iterator[HandTask]) -> Iterator[tuple[int, ...]]:
-        """Chunks go to the workers as soon as they are planned; the results come back in
-        order, the first while the last are still being played."""
-        sent: list[int] = []  # the worker of each chunk sent, in order
-        answers: dict[int, list[list[tuple[int, ...]]]] = {}  # read early, by worker
-        waiting = [0] * self.workers  # chunks sent to each worker and not read
+    def play(self, tasks: Iterator[TableTask]) -> Iterator[TableResult]:
+        """The first chunks go to the workers at once; then each chunk answered is followed by
+        the next one to the same worker, so the workers play while this process records."""
+        first = list(itertools.islice(tasks, max(CHUNK, PARALLEL_FROM)))
+        if len(first) < PARALLEL_FROM:
+            return (play_table(task) for task in first)
+        return self._stream(_chunks(itertools.chain(first, tasks)))
 
-        def send(chunk: list[HandTask]) -> None:
-            worker = len(sent) % self.workers
-            if waiting[worker] >= self.IN_FLIGHT:
-                answers.setdefault(worker, []).append(self._receive(worker))
-                waiting[worker] -= 1
-            self._connections[worker].send_bytes(_TASKS.encode(chunk))
-            waiting[worker] += 1
-            sent.append(worker)
+    def _stream(self, chunks: Iterator[list[TableTask]]) -> Iterator[TableResult]:
+        # Chunk i goes to worker i mod workers and is answered in turn: when chunk i is in,
+        # chunk i + IN_FLIGHT * workers goes to the same worker, whose pipe just emptied.
+        sent: deque[int] = deque()  # the worker of each chunk not yet read, in order
+        for chunk in itertools.islice(chunks, self.IN_FLIGHT * self.workers):
+            sent.append(self._send(chunk))
+        while sent:
+            answer = self._receive(sent.popleft())
+            following = next(chunks, None)
+            if following is not None:
+                sent.append(self._send(following))
+            yield from answer
 
-        small = send_in_chunks(tasks, send)
-        if small is not None:
-            return (play_task(task) for task in small)
-        self.chunks_sent += len(sent)
+    def _send(self, chunk: list[TableTask]) -> int:
+        worker = self.chunks_sent % self.workers
+        self._connections[worker].send_bytes(_TASKS.encode(chunk))
+        self.chunks_sent += 1
+        return worker
 
-        def results() -> Iterator[tuple[int, ...]]:
-            for worker in sent:
-                early = answers.get(worker)
-                yield from early.pop(0) if early else self._receive(worker)
-
-        return results()
-
-    def _receive(self, worker: int) -> list[tuple[int, ...]]:
+    def _receive(self, worker: int) -> list[TableResult]:
         data = self._connections[worker].recv_bytes()
         if data[:1] == _FAILED:
             raise RuntimeError(f"a hand failed in worker {worker}:\n{data[1:].decode()}")
@@ -224,13 +261,19 @@ class ProcessHands:
 
 
 _TASKS = msgspec.msgpack.Encoder()
-_RESULTS = msgspec.msgpack.Decoder(list[tuple[int, ...]])
+_RESULTS = msgspec.msgpack.Decoder(list[TableResult])
 _FAILED = b"!"  # then the worker's traceback (a msgpack list never starts with it)
+
+
+def _chunks(tasks: Iterator[TableTask]) -> Iterator[list[TableTask]]:
+    """The tasks in chunks of ``CHUNK``, each taken when the chunk is asked for."""
+    while chunk := list(itertools.islice(tasks, CHUNK)):
+        yield chunk
 
 
 def _serve(connection: Connection) -> None:
     """A worker: chunks of tasks in, their results out, until an empty message."""
-    tasks = msgspec.msgpack.Decoder(list[HandTask])
+    tasks = msgspec.msgpack.Decoder(list[TableTask])
     results = msgspec.msgpack.Encoder()
     while True:
         data = connection.recv_bytes()

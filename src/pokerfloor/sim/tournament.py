@@ -3,14 +3,16 @@ engine plays every hand, bots choose through the public hand API.
 
 Simulated time: every table plays its hands one after the other, a hand lasting a time that
 grows with the players dealt in; tables run side by side. The tables free within the same
-``WINDOW_MS`` play their next hands as one batch: the aggregate plans them (positions, level,
-stacks) in the order the tables became free, the hands are played (here or by worker
-processes, each from a seed of its own drawn in that order), then recorded in that order with
-their busts, and the tables are balanced once the batch is in. Between two balancing steps the
-tables are independent, so the event log is the same whatever the number of workers. Breaks
-stop every table; a colour-up break is followed at each table by a chip race. Near the bubble
-the tables play hand-for-hand: one hand each, then wait for the others, the clock losing the
-profile's time per hand.
+``WINDOW_MS`` play their next hands as one batch. This process takes each table as the
+aggregate holds it (seats, last positions, stacks, the level read once per clock period:
+``_clock.BatchClock``) in the order the tables became free, with a seed of its own drawn in
+that order; whoever plays the table (this process, or the worker process it goes to: ``_play``)
+plans the hand with the core (button, blinds, who is dealt in) and plays it. The answers are
+recorded through the aggregate in the same order with their busts, and the tables are balanced
+once the batch is in. Between two balancing steps the tables are independent, so the event log
+is the same whatever the number of workers. Breaks stop every table; a colour-up break is
+followed at each table by a chip race. Near the bubble the tables play hand-for-hand: one hand
+each, then wait for the others, the clock losing the profile's time per hand.
 
 The cost of a hand does not grow with the field: the aggregate's balancing, breaking, seating
 and buttons look at the tables concerned only (``pokerfloor.tournament.table_map``), and the
@@ -23,21 +25,22 @@ from __future__ import annotations
 import heapq
 import random
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import BinaryIO
 
 import msgspec
 
 from pokerfloor.cards import Deck
-from pokerfloor.sim._play import HandPlayers, HandTask, hand_players
+from pokerfloor.sim._clock import BatchClock
+from pokerfloor.sim._play import HandPlayers, TableTask, hand_players
 from pokerfloor.tournament.chiprace import odd_chips_from_stacks
 from pokerfloor.tournament.clock import PauseClock, ResumeClock, clock_view
 from pokerfloor.tournament.events import TournamentEvent, TournamentFinished
 from pokerfloor.tournament.points import PointsFormula
 from pokerfloor.tournament.ranking import BustInfo
 from pokerfloor.tournament.state import HandPlan, Tournament
-from pokerfloor.tournament.structure import Structure
+from pokerfloor.tournament.structure import Level, Structure
 
 Progress = Callable[[int, int, int], None]  # players left, level number, hands played
 
@@ -51,6 +54,7 @@ class SimulationResult:
     payouts: tuple[int, ...]
     bots: dict[str, str] = field(default_factory=dict)
     event_count: int = 0  # every event recorded, written out or kept
+    clock_views: int = 0  # views of the clock the batches asked of the core
 
     @property
     def events(self) -> list[TournamentEvent]:
@@ -120,6 +124,7 @@ class _Run:
     addons_offered: set[str] = field(default_factory=set)
     highest_table_no: int = 0
     hands: int = 0
+    clock_views: int = 0  # views of the clock asked of the core (``BatchClock``)
     smallest_chips: dict[int, int] = field(default_factory=dict)  # by level number
 
     def smallest_chip(self, level_number: int) -> int:
@@ -146,9 +151,10 @@ def simulate(
     """Play a whole tournament; ``penalty_rate`` is the chance, per hand, that a player at the
     table gets the next penalty of the profile's ladder (to exercise penalties in the log).
 
-    ``workers``: processes playing the hands (1: this one); ``hands_by`` instead: hand players
-    of your own (``pokerfloor.sim._ray.RayHands``), left open. ``events_out``: a binary file
-    the events are written to as they happen (JSON lines); they then leave memory."""
+    ``workers``: processes planning and playing the hands (1: this one); ``hands_by`` instead:
+    hand players of your own (``sim._play.HandPlayers``: ``ProcessHands``, the PHH writer),
+    left open. ``events_out``: a binary file the events are written to as they happen (JSON
+    lines); they then leave memory."""
     # The workers start first, while this process is small (a spawned worker begins as a copy).
     hands = hands_by or hand_players(workers)
     try:
@@ -249,7 +255,7 @@ def _simulate(
     count = writer.written + len(tournament.events)
     writer.drain(tournament)
     return SimulationResult(
-        tournament, finished, run.hands, now // 1000, payouts, kinds, event_count=count
+        tournament, finished, run.hands, now // 1000, payouts, kinds, count, run.clock_views
     )
 
 
@@ -264,43 +270,40 @@ def _batch(run: _Run) -> int:
     batch: list[tuple[int, int]] = []
     while free_at and free_at[0][0] < start + WINDOW_MS:
         batch.append(heapq.heappop(free_at))
-    planned: list[tuple[int, HandPlan]] = []
+    # Which tables deal, their add-ons, levels and seeds, all decided (and drawn from ``rng``)
+    # before any hand is recorded: then the tasks are built as the workers take them, while
+    # the first answers are recorded, and the log is still the same whatever the workers.
+    taken: list[tuple[int, int, int, Level, int]] = []  # (free at, table, begins, level, seed)
     unbalanced = False
-    # Hands that begin before the level running at the start of the batch ends need no look
-    # at the clock for a break.
-    view = clock_view(tournament.clock, tournament.structure, start)
-    level_ends = start + view.remaining_ms if view.running and not view.in_break else start
-
-    def tasks() -> Iterator[HandTask]:
-        nonlocal unbalanced
-        for now, table_no in batch:
-            table = tournament.tables.get(table_no)
-            if table is None or table.player_count < 2:
-                if table is not None and tournament.tables.live_count > 1:
-                    unbalanced = True  # balanced at the end of the batch
-                    heapq.heappush(free_at, (now + 60_000, table_no))
-                continue
-            begins = hand_begins_at(tournament, now)
-            wait = 0 if begins < level_ends else _break_wait(tournament, now)
-            if wait:
-                heapq.heappush(free_at, (now + wait, table_no))
-                continue
-            _addons(tournament, table_no, now, rng, run.addons_offered)
-            wait = 0 if begins < level_ends else _break_wait(tournament, begins)
-            if wait:
-                heapq.heappush(free_at, (begins + wait, table_no))
-                continue
-            plan = tournament.plan_hand(table_no, begins)
-            planned.append((now, plan))
-            heapq.heappush(free_at, (now + hand_seconds(len(plan.seats)) * 1000, table_no))
-            yield _task(run, plan, rng.getrandbits(64))
-
-    results = run.players.play(tasks())
+    clock = BatchClock(tournament)
+    for now, table_no in batch:
+        table = tournament.tables.get(table_no)
+        if table is None or table.player_count < 2:
+            if table is not None and tournament.tables.live_count > 1:
+                unbalanced = True  # balanced at the end of the batch
+                heapq.heappush(free_at, (now + 60_000, table_no))
+            continue
+        begins = hand_begins_at(tournament, now)
+        wait = clock.break_wait(now)
+        if wait:
+            heapq.heappush(free_at, (now + wait, table_no))
+            continue
+        _addons(tournament, table_no, now, rng, run.addons_offered)
+        wait = clock.break_wait(begins)
+        if wait:
+            heapq.heappush(free_at, (begins + wait, table_no))
+            continue
+        taken.append((now, table_no, begins, clock.level(begins), rng.getrandbits(64)))
+    tasks = (_task(run, table_no, level, seed) for _, table_no, _, level, seed in taken)
+    results = run.players.play(tasks)
     end = batch[-1][0] if batch else start
     changed = unbalanced
-    for (now, plan), final in zip(planned, results, strict=True):
+    for (now, table_no, begins, level, _), (placed, final) in zip(taken, results, strict=True):
+        plan = tournament.hand_plan(table_no, begins, level, placed)
+        heapq.heappush(free_at, (now + hand_seconds(len(plan.seats)) * 1000, table_no))
         changed = _record(run, plan, final, now) or changed
-    run.hands += len(planned)
+    run.hands += len(taken)
+    run.clock_views += clock.views
     if changed:
         tournament.seat_alternates(end, rng)
     if tournament.release_absent_seats(end):
@@ -333,24 +336,27 @@ def _record_hand(
     return tournament.record_hand(plan, final, plan.started_at_ms, rebuyers)
 
 
-def _task(run: _Run, plan: HandPlan, seed: int) -> HandTask:
-    level, kinds, away = plan.level, run.kinds, plan.away
-    return HandTask(
-        run.tournament.created.profile,
+def _task(run: _Run, table_no: int, level: Level, seed: int) -> TableTask:
+    """The table as the aggregate holds it, for a worker to plan and play its next hand."""
+    tournament, kinds = run.tournament, run.kinds
+    table = tournament.tables[table_no]
+    players = tournament.players
+    seats = table.seats
+    killed = tournament.hand_killed(seats.values())
+    return TableTask(
+        tournament.created.profile,
+        table,
         tuple(
             [
-                (seat_no, player, stack, player in away, kinds[player])
-                for seat_no, player, stack in plan.seats
+                (seat_no, players[player].stack, player in killed, kinds[player])
+                for seat_no, player in seats.items()
             ]
         ),
-        plan.button_seat,
         level.small_blind,
         level.big_blind,
         level.ante,
         level.bb_ante,
         run.smallest_chip(level.number),
-        plan.small_blind_seat or 0,
-        plan.big_blind_seat,
         seed,
     )
 
@@ -485,26 +491,27 @@ def _hand_for_hand_round(run: _Run, now: int) -> int:
         now += max(1, view.remaining_ms)
         tournament.clock_command(PauseClock(now))
     _chip_races(tournament, now, rng, run.raced)
-    planned: list[HandPlan] = []
-
-    def tasks() -> Iterator[HandTask]:
-        for table_no in sorted(tournament.tables):
-            if tournament.tables[table_no].player_count < 2:
-                continue
-            plan = tournament.plan_hand(table_no, now)
-            planned.append(plan)
-            yield _task(run, plan, rng.getrandbits(64))
-
-    results = run.players.play(tasks())
+    clock = BatchClock(tournament)
+    taken = [
+        (table_no, clock.level(now), rng.getrandbits(64))
+        for table_no in sorted(tournament.tables)
+        if tournament.tables[table_no].player_count >= 2
+    ]
+    tasks = (_task(run, table_no, level, seed) for table_no, level, seed in taken)
+    results = run.players.play(tasks)
     busts: list[BustInfo] = []
-    for plan, final in zip(planned, results, strict=True):
+    planned = 0
+    for (table_no, level, _), (placed, final) in zip(taken, results, strict=True):
+        plan = tournament.hand_plan(table_no, now, level, placed)
         busts += _record_hand(run, plan, final, now)
+        planned += 1
     # The round's busts, whatever their tables, are ranked together (RP-8) once the round is
     # in: with thousands of tables a round busts hundreds, and ranking them table by table
     # would record the growing group again at each table. The aggregate takes the round's time
     # off the clock once every table has played it.
     tournament.settle_busts(busts, now)
-    run.hands += len(planned)
+    run.hands += planned
+    run.clock_views += clock.views
     if tournament.balance(now, rng):
         tournament.place_buttons(rng)
     slowest = max(

@@ -189,6 +189,16 @@ class HandCommands:
             )
         level = self.level_of_hand(at_ms) or self.structure.levels[0]
         placed = positions.next_hand_positions(table, self.profile)
+        return self.hand_plan(table_no, at_ms, level, placed)
+
+    def hand_plan(
+        self, table_no: int, at_ms: int, level: Level, placed: positions.HandPositions
+    ) -> HandPlan:
+        """The plan of the table's next hand from positions already computed from the table as
+        it stands (``positions.next_hand_positions``), at ``level`` (``level_of_hand(at_ms)``):
+        ``plan_hand`` without its checks, for a caller that computed those elsewhere (the
+        simulator's worker processes plan their tables' positions)."""
+        table = self.tables[table_no]
         stacks = self.players
         seats = tuple(
             (seat, table.seats[seat], stacks[table.seats[seat]].stack) for seat in placed.dealt_in
@@ -203,12 +213,18 @@ class HandCommands:
             seats,
             placed.waiting,
             tuple(placed.citations),
-            frozenset(
-                player
-                for _, player, _ in seats
-                if stacks[player].missed_hands > 0 or not stacks[player].present
-            ),
+            self.hand_killed(player for _, player, _ in seats),
             at_ms,
+        )
+
+    def hand_killed(self, players: Iterable[PlayerId]) -> frozenset[PlayerId]:
+        """Those of ``players`` dealt in with their hand killed: absent, or serving a penalty
+        of missed hands."""
+        stacks = self.players
+        return frozenset(
+            player
+            for player in players
+            if stacks[player].missed_hands > 0 or not stacks[player].present
         )
 
     def plan_next_hand(self, table_no: int, now_ms: int) -> HandPlan:
