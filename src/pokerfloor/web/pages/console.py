@@ -21,7 +21,6 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import Response
 
 from pokerfloor.app.service import TournamentService
-from pokerfloor.tournament import balancing
 from pokerfloor.tournament.clock import timeline
 from pokerfloor.tournament.structure import Structure
 from pokerfloor.web import i18n
@@ -109,36 +108,23 @@ def _table_card(table: dict[str, Any], halted: set[int]) -> dict[str, Any]:
     }
 
 
-def _hints(
-    service: TournamentService, tournament_id: str, chart: dict[str, Any], clock: dict[str, Any]
-) -> list[dict[str, Any]]:
-    """What the rules call for now, as (kind, values) the template words."""
-    tournament = service.tournament(tournament_id)
-    profile = tournament.profile
-    table_size = tournament.created.table_size
-    # The same size the aggregate's final-table redraw uses (tda-2024 RP-9 per event format).
-    final_size = balancing.final_table_size(profile, table_size)
-    live = _tables_in_play(chart)
-    counts = [len(table["seats"]) for table in live]
-    seated = sum(counts)
-    hints: list[dict[str, Any]] = []
-    if chart["halted_tables"]:
-        hints.append({"kind": "halted", "tables": ", ".join(map(str, chart["halted_tables"]))})
-    if len(live) > 1 and seated <= final_size:
-        hints.append({"kind": "final", "players": seated, "size": final_size})
-        return hints
-    needed = max(1, -(-seated // table_size))
-    if len(live) > needed:
-        # The predetermined order of tda-2024 R10: the highest-numbered table breaks first.
-        due = sorted((table["table_no"] for table in live), reverse=True)[0]
-        hints.append({"kind": "break", "table": due, "players": seated, "needed": needed})
-        return hints
-    if len(live) > 1:
-        limit = balancing.balance_gap_limit(profile, len(live), clock["hand_for_hand"])
-        gap = max(counts) - min(counts)
-        if gap >= limit:
-            hints.append({"kind": "balance", "gap": gap})
-    return hints
+def _hints(service: TournamentService, tournament_id: str) -> list[dict[str, Any]]:
+    """What the rules call for now (the core's ``console_hints``), as the values the template
+    words."""
+    hints = service.read(tournament_id, lambda t: t.console_hints())
+    return [
+        {
+            "kind": hint.kind,
+            "tables": ", ".join(map(str, hint.tables)),
+            "table": hint.table,
+            "players": hint.players,
+            "size": hint.size,
+            "needed": hint.needed,
+            "gap": hint.gap,
+            "citations": hint.citations,
+        }
+        for hint in hints
+    ]
 
 
 def board(service: TournamentService, tournament_id: str) -> dict[str, Any]:
@@ -161,7 +147,7 @@ def board(service: TournamentService, tournament_id: str) -> dict[str, Any]:
             for player in service.players_list(tournament_id)["players"]
             if player["status"] == "busted" and player["may_rebuy"]
         ],
-        "hints": _hints(service, tournament_id, chart, clock),
+        "hints": _hints(service, tournament_id),
         "roster": roster_key(chart),
         **deal_panel(service, tournament_id),
     }

@@ -94,16 +94,6 @@ def _taken_ids(tournament: Tournament) -> set[str]:
 # ---- what the desk shows --------------------------------------------------------------------
 
 
-def _level_number(tournament: Tournament, now_ms: int) -> int:
-    index, level = tournament.level_at(now_ms)
-    return level.number if level else index + 1
-
-
-def _reentry_open(tournament: Tournament, now_ms: int) -> bool:
-    until = tournament.structure.entry.reentry_until_level
-    return bool(until) and _level_number(tournament, now_ms) <= until
-
-
 def _status(player: dict[str, Any], drawn: bool) -> tuple[str, dict[str, Any]]:
     """The player's status as a message to translate and its values."""
     if player["status"] == "withdrawn":
@@ -124,13 +114,11 @@ def desk_state(service: TournamentService, tournament_id: str) -> dict[str, Any]
     drawn = bool(tournament.tables)
     finished = tournament.finished is not None
     entry = tournament.structure.entry
-    reentry_open = _reentry_open(tournament, now)
     unpaid = service.cash_book(tournament_id)["unpaid"]
     owed = {account["player_id"]: account["owed_cents"] for account in unpaid}
     rows: list[dict[str, Any]] = []
     for player in listed["players"]:
         status, values = _status(player, drawn)
-        reentries_left = entry.max_reentries is None or player["entries"] <= entry.max_reentries
         absent = player["status"] == "playing" and not player["present"]
         busted = player["status"] == "busted"
         rows.append(
@@ -143,7 +131,9 @@ def desk_state(service: TournamentService, tournament_id: str) -> dict[str, Any]
                 "can_pay": not finished,
                 "can_unregister": not drawn and not finished,
                 "can_arrive": not finished and absent,
-                "can_reenter": not finished and busted and reentry_open and reentries_left,
+                "can_reenter": not finished
+                and busted
+                and tournament.reentry_refusal(player["player_id"], now) is None,
                 "can_change_seat": not finished
                 and player["status"] == "playing"
                 and player["seat_no"] is not None,
@@ -173,7 +163,6 @@ def desk_state(service: TournamentService, tournament_id: str) -> dict[str, Any]
     rows.sort(key=lambda row: (fold(row["name"]), row["player_id"]))
     players = listed["players"]
     in_play = [p for p in players if p["status"] == "playing"]
-    absent_in_play = [p for p in in_play if not p["present"] and p["seat_no"] is not None]
     rule = tournament.profile.enum_value("late_registration.absent_seat_released")
     unbuttoned = [
         table_no
@@ -196,10 +185,7 @@ def desk_state(service: TournamentService, tournament_id: str) -> dict[str, Any]
         "late_until_level": entry.late_registration_until_level,
         "late_minutes": entry.late_registration_minutes,
         "can_seat_waiting": drawn and not finished and bool(waiting),
-        "can_release": not finished
-        and rule != "never"
-        and tournament.clock_started_at is not None
-        and bool(absent_in_play),
+        "can_release": not finished and tournament.release_refusal() is None,
         "release_rule": rule,
         "unbuttoned": unbuttoned,
         "methods": PAYMENT_METHODS,
