@@ -31,7 +31,6 @@ from pokerfloor.tournament._chip_races import ChipRaceCommands
 from pokerfloor.tournament._corrections import CORRECTION_EVENTS, CorrectionCommands
 from pokerfloor.tournament._deals import DEAL_EVENTS, DealCommands
 from pokerfloor.tournament._entries import EntryCommands
-from pokerfloor.tournament._finish_checks import finish_amounts
 from pokerfloor.tournament._hand_report import HandPlan, ReportedHand
 from pokerfloor.tournament._hands import HAND_EVENTS, HandCommands
 from pokerfloor.tournament._moves import MoveCommands
@@ -81,6 +80,7 @@ from pokerfloor.tournament.events import (
     TournamentFinished,
     WaitingListJoined,
 )
+from pokerfloor.tournament.finish_checks import finish_amounts
 from pokerfloor.tournament.points import PointsFormula
 from pokerfloor.tournament.room_screen import ROOM_SCREEN_EVENTS, RoomScreen, RoomScreenCommands
 from pokerfloor.tournament.structure import Level, Structure
@@ -435,7 +435,7 @@ class Tournament(
         """Close the tournament: the complete ranking, the prizes (tied players share the
         places they cover) and, with a formula, championship points in hundredths. The pool
         defaults to the pool collected, the payouts to the set-up's scheme; payouts above the
-        pool are refused, and given payouts below it unless ``below_pool`` (_finish_checks)."""
+        pool are refused, and given payouts below it unless ``below_pool`` (finish_checks)."""
         payouts, prize_pool_cents = finish_amounts(
             payouts,
             prize_pool_cents,

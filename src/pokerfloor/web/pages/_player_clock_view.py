@@ -90,9 +90,13 @@ def _times(tournament: Tournament) -> dict[str, Any]:
 def table_clock(service: TournamentService, tournament_id: str, table_no: int) -> dict[str, Any]:
     """One table's clock (``pc`` in the templates): ``clock`` while a player is timed or on
     the clock, ``ruling`` once time ran out and the table said whether a bet was faced, the
-    seated players (to choose who is thinking) and the profile's times."""
-    tournament = service.tournament(tournament_id)
+    seated players (to choose who is thinking) and the profile's times; read under the
+    tournament's lock."""
     now_ms = service.clock()
+    return service.read(tournament_id, lambda t: _table_clock(t, table_no, now_ms))
+
+
+def _table_clock(tournament: Tournament, table_no: int, now_ms: int) -> dict[str, Any]:
     current = tournament.player_clock(table_no)
     table = tournament.tables.get(table_no)
     seats = [
@@ -124,13 +128,17 @@ def table_clock(service: TournamentService, tournament_id: str, table_no: int) -
 def clocks(service: TournamentService, tournament_id: str) -> dict[str, Any]:
     """Every table's clock that applies now (the console's list), by table, and a fingerprint
     of what a tap can change."""
-    tournament = service.tournament(tournament_id)
+    now_ms = service.clock()
+    return service.read(tournament_id, lambda t: _clocks(t, now_ms))
+
+
+def _clocks(tournament: Tournament, now_ms: int) -> dict[str, Any]:
     tables = sorted(
         table_no
         for table_no in tournament.player_clocks
         if tournament.player_clock(table_no) is not None
     )
-    views = [table_clock(service, tournament_id, table_no) for table_no in tables]
+    views = [_table_clock(tournament, table_no, now_ms) for table_no in tables]
     return {
         "clocks": views,
         # On the clock now (the console's badge by the clock line): called, not ruled yet.

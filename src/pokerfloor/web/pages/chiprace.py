@@ -212,13 +212,13 @@ def _chip_race_tables(
 ) -> dict[str, Any]:
     """Every table in play with its players in dealing order, those already raced for the
     suggested colour-up marked (the TD goes from table to table)."""
-    tournament = service.tournament(tournament_id)
-    suggestion = suggested_chip_race(tournament.structure, service.clock_screen(tournament_id))
+    structure, profile = service.read(tournament_id, lambda t: (t.structure, t.profile))
+    suggestion = suggested_chip_race(structure, service.clock_screen(tournament_id))
     tables = []
     for chart_table in service.seating_chart(tournament_id)["tables"]:
         if not chart_table["seats"]:
             continue
-        table = race_seats(chart_table, tournament.profile)
+        table = race_seats(chart_table, profile)
         table["done"] = (
             suggestion is not None and _raced(races, table["table_no"], suggestion[0]) is not None
         )
@@ -249,8 +249,7 @@ def captain_chip_race(
     pause = clock.get("break") or {}
     if not clock["in_break"] or not pause.get("colour_up") or clock["status"] == "finished":
         return None
-    tournament = service.tournament(tournament_id)
-    structure = tournament.structure
+    structure, profile = service.read(tournament_id, lambda t: (t.structure, t.profile))
     suggestion = suggested_chip_race(structure, clock)
     chart_table = next(
         (
@@ -275,7 +274,7 @@ def captain_chip_race(
         "next_chip": next_chip,
         "removed_colour": {lang: _colour(structure, removed, lang) for lang in ("fr", "en")},
         "most": next_chip // removed - 1,
-        "table": race_seats(chart_table, tournament.profile),
+        "table": race_seats(chart_table, profile),
         "seat_of": {seat["player_id"]: seat["seat_no"] for seat in chart_table["seats"]},
         "race": _race_view(races[-1], player_names(service, tournament_id)) if races else None,
     }
@@ -285,8 +284,7 @@ def captain_chip_race(
 def chip_race_page(request: Request, tournament_id: str) -> Response:
     service = tournament_service(request, tournament_id, td_only=True)
     language = locale_of(request)
-    tournament = service.tournament(tournament_id)
-    structure, profile = tournament.structure, tournament.profile
+    structure, profile = service.read(tournament_id, lambda t: (t.structure, t.profile))
     panel = _chip_race_panel(service, tournament_id)
     tables = _chip_race_tables(service, tournament_id, panel["races"])
     suggestion = tables["suggestion"]

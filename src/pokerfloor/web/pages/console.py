@@ -194,13 +194,13 @@ live_view(
 @router.get("/t/{tournament_id}/console")
 def console_page(request: Request, tournament_id: str) -> Response:
     service = tournament_service(request, tournament_id, td_only=True)
-    tournament = service.tournament(tournament_id)
+    structure, profile = service.read(tournament_id, lambda t: (t.structure, t.profile))
     return render(
         request,
         "console.html",
-        jump_targets=jump_targets(tournament.structure),
-        has_addon=bool(tournament.structure.entry.addon_chips),
-        seconds_off=tournament.profile.int_value("hand_for_hand.seconds_off_per_hand"),
+        jump_targets=jump_targets(structure),
+        has_addon=bool(structure.entry.addon_chips),
+        seconds_off=profile.int_value("hand_for_hand.seconds_off_per_hand"),
         **{
             **board(service, tournament_id),
             **_pickers(service, tournament_id),
@@ -390,7 +390,7 @@ def hand_for_hand(request: Request, tournament_id: str, active: Text = "") -> Re
 @router.post("/t/{tournament_id}/console/hand-for-hand/round")
 def hand_for_hand_round(request: Request, tournament_id: str) -> Response:
     service = tournament_service(request, tournament_id, td_only=True)
-    profile = service.tournament(tournament_id).profile
+    profile = service.read(tournament_id, lambda t: t.profile)
     taken = i18n.format_duration(profile.int_value("hand_for_hand.seconds_off_per_hand") * 1000)
     error = run(request, tournament_id, "hand_for_hand_round")
     done = say(request, N_("Hand-for-hand round recorded: %(time)s off the clock."), time=taken)
