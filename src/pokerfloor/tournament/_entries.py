@@ -256,6 +256,13 @@ class EntryCommands:
             return "rebuy"
         return "addon" if number <= entry.rebuy_until_level + 1 else "over"
 
+    def rebuys_open(self, player_id: PlayerId, at_ms: int) -> bool:
+        """Whether the structure has rebuys and ``player_id`` is still in their period (the
+        captain's "bust + rebuy" is offered then; the rebuy itself is checked when made)."""
+        return bool(self.structure.entry.rebuy_chips) and (
+            self.rebuy_period(player_id, at_ms) == "rebuy"
+        )
+
     def _level_number(self, at_ms: int, level: Level | None) -> int:
         if level is not None:
             return level.number

@@ -270,11 +270,17 @@ class HandCommands:
             busted.append(ranking.BustInfo(player, plan.table_no, stack, plan.hand_no))
         return busted
 
+    def round_waits_for(self, table_no: int) -> list[int]:
+        """Hand-for-hand, the tables a table that played the round waits for (tda-2024 RP-8);
+        [] when it may deal."""
+        if not self.hand_for_hand or table_no not in self.round_played:
+            return []
+        return sorted(set(self._dealing_tables()) - self.round_played)
+
     def _check_round(self, table_no: int) -> None:
-        """Hand-for-hand, a table that played the round waits for the others (tda-2024 RP-8)."""
         if not self.hand_for_hand or table_no not in self.round_played:
             return
-        waiting = sorted(set(self._dealing_tables()) - self.round_played)
+        waiting = self.round_waits_for(table_no)
         raise PokerfloorError(
             "HAND_FOR_HAND_WAIT",
             f"hand-for-hand: table {table_no} has played round {self.round_no}; its next hand "
