@@ -153,6 +153,7 @@ def test_tda_2024_r11_tables_out_of_balance_and_halted_tables() -> None:
     hints = tournament.console_hints()
     assert [h.kind for h in hints] == ["halted", "balance"]
     assert hints[0].tables == (1,) and hints[0].citations == ("tda-2024 R11",)
+    assert hints[0].short_by == 3
     assert hints[1].gap == 3
 
 

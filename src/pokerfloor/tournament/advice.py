@@ -38,9 +38,10 @@ BREAK_ORDER_CITATIONS = ("tda-2024 R10", "tda-2024 R11")
 class Hint:
     """One piece of advice: its kind, the numbers the console words it with, its articles.
 
-    ``tables``: the halted tables; ``table``: the table due to break; ``players``: players
-    seated; ``size``: the final table's seats; ``needed``: tables the players fit at; ``gap``:
-    players between the fullest and the shortest table."""
+    ``tables``: the halted tables; ``short_by``: how many players short of the fullest table
+    halts one; ``table``: the table due to break; ``players``: players seated; ``size``: the
+    final table's seats; ``needed``: tables the players fit at; ``gap``: players between the
+    fullest and the shortest table."""
 
     kind: HintKind
     citations: tuple[str, ...]
@@ -50,6 +51,7 @@ class Hint:
     size: int | None = None
     needed: int | None = None
     gap: int | None = None
+    short_by: int | None = None
 
 
 def console_hints(
@@ -63,8 +65,10 @@ def console_hints(
     one of ``final``, ``break``, ``balance``, in that order of precedence."""
     hints: list[Hint] = []
     if halted:
+        key = "balancing.halt_when_short_by"
+        short_by = profile.int_value(key)
         hints.append(
-            Hint("halted", profile.citations("balancing.halt_when_short_by"), tables=tuple(halted))
+            Hint("halted", profile.citations(key), tables=tuple(halted), short_by=short_by)
         )
     live = tables.live_count
     seated = tables.seated

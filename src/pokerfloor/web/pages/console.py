@@ -121,6 +121,7 @@ def _hints(service: TournamentService, tournament_id: str) -> list[dict[str, Any
             "size": hint.size,
             "needed": hint.needed,
             "gap": hint.gap,
+            "short_by": hint.short_by,
             "citations": hint.citations,
         }
         for hint in hints
