@@ -161,7 +161,8 @@ class TournamentService:
             self._load(tournament_id, slot)
 
     def tournament(self, tournament_id: str) -> Tournament:
-        """The aggregate as of its last durable event (do not mutate it)."""
+        """The live aggregate (tests and tools that own the service; never mutate it). A page
+        or a request uses ``read``: the next command changes this object while it is read."""
         slot = self._slot(tournament_id)
         with slot.lock:
             return self._load(tournament_id, slot)
