@@ -11,6 +11,7 @@ import random
 import pytest
 
 from pokerfloor.errors import PokerfloorError
+from pokerfloor.tournament._hand_report import HandReport, report_hand
 from pokerfloor.tournament.advice import BREAK_ORDER_CITATIONS
 from pokerfloor.tournament.clock import JumpToLevel
 from pokerfloor.tournament.state import ReportedHand, Tournament
@@ -244,3 +245,36 @@ def test_a_finish_without_amounts_pays_the_pool_collected_by_the_set_up_scheme()
 
 def _code(error: PokerfloorError | None) -> str | None:
     return None if error is None else error.code
+
+
+# ---- a report with its busts ---------------------------------------------------------------
+
+
+def test_busts_reported_without_stacks_are_ranked_as_one_group_with_the_hand() -> None:
+    tournament = ten_at_one_table()
+    plan = tournament.plan_next_hand(1, MINUTE)
+    stacks = {player: stack for _, player, stack in plan.seats}
+    (_, first, _), (_, second, _) = plan.seats[:2]
+    # Nobody counted: the stacks stay as recorded, two players are ticked as busted with the
+    # same chips at the start of the hand, so they tie and share the places they cover.
+    report = HandReport(
+        1,
+        ReportedHand(1),
+        stacks,
+        busted=(first, second),
+        starting_stacks={first: 20_000, second: 20_000},
+    )
+    report_hand(tournament, report, MINUTE)
+    assert tournament.hands_at[1] == 1
+    places = {tournament.players[player].place for player in (first, second)}
+    assert places == {9}
+
+
+def test_a_report_with_the_wrong_button_records_nothing() -> None:
+    tournament = ten_at_one_table()
+    plan = tournament.plan_next_hand(1, MINUTE)
+    stacks = {player: stack for _, player, stack in plan.seats}
+    wrong = next(seat for seat, _, _ in plan.seats if seat != plan.button_seat)
+    report = HandReport(1, ReportedHand(1, button_seat=wrong), stacks)
+    refused("POSITIONS_MISMATCH", report_hand, tournament, report, MINUTE)
+    assert tournament.hands_at.get(1, 0) == 0

@@ -71,7 +71,7 @@ from pokerfloor.app.commands import (
 from pokerfloor.cards import Deck
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament import clock, points
-from pokerfloor.tournament._hand_report import NOT_GIVEN
+from pokerfloor.tournament._hand_report import NOT_GIVEN, HandReport, report_hand
 from pokerfloor.tournament.state import ReportedHand, Tournament
 
 __all__ = ["dispatch", "points_formula"]
@@ -217,7 +217,6 @@ def dispatch(tournament: Tournament, command: TournamentCommand, now: int) -> No
 
 
 def _record_hand(tournament: Tournament, command: RecordHand, now: int) -> None:
-    plan = tournament.plan_reported_hand(command.table_no, now, command.started_at_ms)
     unset = msgspec.UNSET
     reported = ReportedHand(
         command.hand_no,
@@ -225,25 +224,16 @@ def _record_hand(tournament: Tournament, command: RecordHand, now: int) -> None:
         NOT_GIVEN if command.small_blind_seat is unset else command.small_blind_seat,
         NOT_GIVEN if command.big_blind_seat is unset else command.big_blind_seat,
     )
-    uncounted = set(command.busted)
-    at_zero = [player for player in command.rebuys if player not in uncounted]
-    busted = tournament.record_hand(plan, command.final_stacks, now, at_zero, reported)
-    if not command.busted and not command.starting_stacks:
-        tournament.settle_busts(busted, now)
-        return
-    # Busts reported without stacks go through the same checks as ``bust_players``, and the
-    # players the stacks left at 0 are ranked with them: one hand, one group of places. A
-    # refusal here undoes the hand too (the service reloads the aggregate).
-    starting = dict(command.starting_stacks)
-    if starting:
-        starting.update({bust.player_id: bust.starting_stack_of_hand for bust in busted})
-    tournament.bust_players(
+    report = HandReport(
         command.table_no,
-        [*command.busted, *(bust.player_id for bust in busted)],
-        starting,
-        now,
-        [player for player in command.rebuys if player in uncounted],
+        reported,
+        command.final_stacks,
+        command.rebuys,
+        command.busted,
+        command.starting_stacks,
+        command.started_at_ms,
     )
+    report_hand(tournament, report, now)
 
 
 def _bust_players(tournament: Tournament, command: BustPlayers, now: int) -> None:

@@ -13,13 +13,27 @@ apply the same checks (issue 30: they used to sit in the API's dispatcher):
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
+from typing import TYPE_CHECKING
 
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament.structure import Level
 from pokerfloor.tournament.types import PlayerId
 
-__all__ = ["HandPlan", "ReportedHand", "check_hand_time", "check_report"]
+if TYPE_CHECKING:
+    from pokerfloor.tournament.state import Tournament
+
+__all__ = [
+    "NOT_GIVEN",
+    "HandPlan",
+    "HandReport",
+    "ReportedHand",
+    "check_hand_time",
+    "check_report",
+    "report_hand",
+]
 
 
 @dataclass(frozen=True)
@@ -91,3 +105,44 @@ def check_report(plan: HandPlan, reported: ReportedHand) -> None:
                     "citations": list(plan.citations),
                 },
             )
+
+
+@dataclass(frozen=True)
+class HandReport:
+    """A table's report of a hand as a captain (or the API) gives it: the stacks of the
+    players dealt in; ``rebuys``: players left at 0 who rebuy at once; ``busted``: players
+    busted without stacks (a dealerless table does not count chips), ranked with
+    ``starting_stacks`` (all or none) together with any player the stacks left at 0."""
+
+    table_no: int
+    reported: ReportedHand
+    final_stacks: Mapping[PlayerId, int]
+    rebuys: Sequence[PlayerId] = ()
+    busted: Sequence[PlayerId] = ()
+    starting_stacks: Mapping[PlayerId, int] = dataclass_field(default_factory=dict)
+    started_at_ms: int | None = None
+
+
+def report_hand(tournament: Tournament, report: HandReport, at_ms: int) -> None:
+    """Record a reported hand and the busts it caused as one group of places. A refusal may
+    come after the hand was recorded (a bust's checks): the caller drops the aggregate then
+    (the service reloads it), so the hand and its busts are recorded together or not at all."""
+    plan = tournament.plan_reported_hand(report.table_no, at_ms, report.started_at_ms)
+    uncounted = set(report.busted)
+    at_zero = [player for player in report.rebuys if player not in uncounted]
+    busted = tournament.record_hand(plan, report.final_stacks, at_ms, at_zero, report.reported)
+    if not report.busted and not report.starting_stacks:
+        tournament.settle_busts(busted, at_ms)
+        return
+    # Busts reported without stacks go through the same checks as ``bust_players``, and the
+    # players the stacks left at 0 are ranked with them: one hand, one group of places.
+    starting = dict(report.starting_stacks)
+    if starting:
+        starting.update({bust.player_id: bust.starting_stack_of_hand for bust in busted})
+    tournament.bust_players(
+        report.table_no,
+        [*report.busted, *(bust.player_id for bust in busted)],
+        starting,
+        at_ms,
+        [player for player in report.rebuys if player in uncounted],
+    )
