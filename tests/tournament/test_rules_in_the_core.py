@@ -13,6 +13,7 @@ import pytest
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament._hand_report import HandReport, report_hand
 from pokerfloor.tournament.advice import BREAK_ORDER_CITATIONS
+from pokerfloor.tournament.chiprace import colour_up_to_race, race_dealer_seat
 from pokerfloor.tournament.clock import JumpToLevel
 from pokerfloor.tournament.state import ReportedHand, Tournament
 from tests.tournament.test_deals import knock_outs, ten_at_one_table
@@ -278,3 +279,52 @@ def test_a_report_with_the_wrong_button_records_nothing() -> None:
     report = HandReport(1, ReportedHand(1, button_seat=wrong), stacks)
     refused("POSITIONS_MISMATCH", report_hand, tournament, report, MINUTE)
     assert tournament.hands_at.get(1, 0) == 0
+
+
+# ---- rebuys, add-ons, the chip race, hand-for-hand -----------------------------------------
+
+
+def test_tda_2024_r27_rebuys_are_offered_in_their_period_only() -> None:
+    tournament, _ = started(12)
+    assert tournament.rebuys_open("P01", 0)
+    assert not tournament.rebuys_open("P01", 4 * 20 * MINUTE + 1)  # the add-on's time
+    no_rebuys = ten_at_one_table()  # club-evening: a freezeout
+    assert not no_rebuys.rebuys_open("P01", 0)
+
+
+def test_once_the_rebuy_period_is_over_the_add_ons_reason_is_given() -> None:
+    tournament, _ = started(12)
+    over = 6 * 20 * MINUTE + 16 * MINUTE
+    refusal = tournament.rebuy_or_addon_refusal("P01", over)
+    assert refusal is not None and refusal.code == "NO_ADDON"
+    assert refusal.params["reason"] == "closed"
+    during = tournament.rebuy_or_addon_refusal("P01", 0)
+    assert during is not None and during.code == "REBUY_NOT_ALLOWED"  # a full stack
+
+
+def test_tda_2024_r24_the_colour_up_to_race_is_the_break_on_or_the_next_one() -> None:
+    structure = started(12)[0].structure  # club-rebuy: the 25 chips leave after level 4
+    assert colour_up_to_race(structure, 1, None) == (25, 100)
+    assert colour_up_to_race(structure, 5, 4) == (25, 100)  # the break after level 4
+    assert colour_up_to_race(structure, 9, None) == (25, 100)  # the last one, later on
+
+
+def test_allinouest_the_race_is_dealt_from_left_of_the_new_dealer() -> None:
+    tournament, _ = started(12, "allinouest")
+    table = tournament.tables[1]
+    assert race_dealer_seat(table, tournament.profile) is not None
+    tda, _ = started(12, "tda-2024")
+    assert race_dealer_seat(tda.tables[1], tda.profile) is None
+
+
+def test_tda_2024_rp_8_hand_for_hand_a_table_that_played_waits_for_the_others() -> None:
+    tournament, _ = started(20)  # three tables
+    tournament.set_hand_for_hand(True, MINUTE)
+    assert tournament.round_waits_for(1) == []
+    plan = tournament.plan_hand(1, MINUTE)
+    tournament.record_hand(plan, {player: stack for _, player, stack in plan.seats}, MINUTE)
+    assert tournament.round_waits_for(1) == [2, 3]
+    again = tournament.plan_hand(1, MINUTE)
+    stacks = {player: stack for _, player, stack in again.seats}
+    error = refused("HAND_FOR_HAND_WAIT", tournament.record_hand, again, stacks, MINUTE)
+    assert error.params["waiting_for"] == [2, 3]
