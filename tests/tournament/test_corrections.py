@@ -89,7 +89,7 @@ def test_a_wrong_bust_is_corrected_and_the_ranking_stays_consistent() -> None:
     for at_ms, player_id in enumerate(others, start=10):
         disqualify(tournament, player_id, at_ms)
     formula = points.points_formula("linear")
-    finished = tournament.finish(100, [10_000], 24_000, points_formula=formula)
+    finished = tournament.finish(100, [10_000], 24_000, points_formula=formula, below_pool=True)
     places = {p.player_id: p.place for p in finished.ranking}
     assert (
         places["P01"] == 1 and places["P05"] == 12 and sorted(places.values()) == list(range(1, 13))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pokerfloor.cards import shuffled_order
 from pokerfloor.hand import Action, Hand, HandSetup, Misdeal, Seat
-from pokerfloor.tournament._hands import HandPlan
+from pokerfloor.tournament._hand_report import HandPlan
 from tests.tournament.test_entries import started
 
 

@@ -13,7 +13,6 @@ from typing import Any
 
 import msgspec
 
-from pokerfloor.app import read_models
 from pokerfloor.app.commands import (
     Addon,
     Addons,
@@ -72,7 +71,8 @@ from pokerfloor.app.commands import (
 from pokerfloor.cards import Deck
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament import clock, points
-from pokerfloor.tournament.state import Tournament
+from pokerfloor.tournament._hand_report import NOT_GIVEN, HandReport, report_hand
+from pokerfloor.tournament.state import ReportedHand, Tournament
 
 __all__ = ["dispatch", "points_formula"]
 
@@ -217,55 +217,23 @@ def dispatch(tournament: Tournament, command: TournamentCommand, now: int) -> No
 
 
 def _record_hand(tournament: Tournament, command: RecordHand, now: int) -> None:
-    if command.started_at_ms is None:
-        plan = tournament.plan_next_hand(command.table_no, now)
-    else:
-        started = command.started_at_ms
-        if not tournament.created.at_ms <= started <= now:
-            raise PokerfloorError(
-                "BAD_HAND_TIME",
-                "a hand starts after the tournament was created and before it is reported",
-                {"started_at_ms": started, "now_ms": now},
-            )
-        plan = tournament.plan_hand(command.table_no, started)
-    if command.hand_no != plan.hand_no:
-        raise PokerfloorError(
-            "HAND_NUMBER_MISMATCH",
-            f"table {command.table_no} plays hand {plan.hand_no}, not {command.hand_no}",
-            {"table_no": command.table_no, "expected": plan.hand_no, "reported": command.hand_no},
-        )
-    reported = {
-        "button_seat": (command.button_seat, plan.button_seat),
-        "small_blind_seat": (command.small_blind_seat, plan.small_blind_seat),
-        "big_blind_seat": (command.big_blind_seat, plan.big_blind_seat),
-    }
-    for field, (given, expected) in reported.items():
-        if given is not msgspec.UNSET and given != expected:
-            raise PokerfloorError(
-                "POSITIONS_MISMATCH",
-                f"table {command.table_no}: the {field.replace('_', ' ')} of this hand is "
-                f"{expected}, not {given} (dead button rules)",
-                {"table_no": command.table_no, "field": field, "expected": expected},
-            )
-    uncounted = set(command.busted)
-    at_zero = [player for player in command.rebuys if player not in uncounted]
-    busted = tournament.record_hand(plan, command.final_stacks, now, at_zero)
-    if not command.busted and not command.starting_stacks:
-        tournament.settle_busts(busted, now)
-        return
-    # Busts reported without stacks go through the same checks as ``bust_players``, and the
-    # players the stacks left at 0 are ranked with them: one hand, one group of places. A
-    # refusal here undoes the hand too (the service reloads the aggregate).
-    starting = dict(command.starting_stacks)
-    if starting:
-        starting.update({bust.player_id: bust.starting_stack_of_hand for bust in busted})
-    tournament.bust_players(
-        command.table_no,
-        [*command.busted, *(bust.player_id for bust in busted)],
-        starting,
-        now,
-        [player for player in command.rebuys if player in uncounted],
+    unset = msgspec.UNSET
+    reported = ReportedHand(
+        command.hand_no,
+        NOT_GIVEN if command.button_seat is unset else command.button_seat,
+        NOT_GIVEN if command.small_blind_seat is unset else command.small_blind_seat,
+        NOT_GIVEN if command.big_blind_seat is unset else command.big_blind_seat,
     )
+    report = HandReport(
+        command.table_no,
+        reported,
+        command.final_stacks,
+        command.rebuys,
+        command.busted,
+        command.starting_stacks,
+        command.started_at_ms,
+    )
+    report_hand(tournament, report, now)
 
 
 def _bust_players(tournament: Tournament, command: BustPlayers, now: int) -> None:
@@ -287,29 +255,6 @@ def _chip_race(tournament: Tournament, command: ChipRace, now: int) -> None:
 
 
 def _finish(tournament: Tournament, command: Finish, now: int) -> None:
-    pool = command.prize_pool_cents
-    if pool is None:
-        pool = (
-            read_models.prize_pool_cents(tournament)
-            if command.payouts_cents is None
-            else sum(command.payouts_cents)
-        )
-    payouts = command.payouts_cents
-    if payouts is None:
-        payouts = tournament.default_payouts(pool)
-    if sum(payouts) > pool:
-        raise PokerfloorError(
-            "PAYOUTS_EXCEED_POOL",
-            f"the payouts add up to {sum(payouts)} cents, more than the pool of {pool}",
-            {"payouts": sum(payouts), "prize_pool_cents": pool},
-        )
-    if command.payouts_cents is not None and sum(payouts) < pool and not command.below_pool:
-        raise PokerfloorError(
-            "PAYOUTS_BELOW_POOL",
-            f"the payouts add up to {sum(payouts)} cents, {pool - sum(payouts)} less than the "
-            f"pool of {pool}: confirm with below_pool to leave that amount unpaid",
-            {"payouts": sum(payouts), "prize_pool_cents": pool, "unpaid": pool - sum(payouts)},
-        )
     if command.no_points and command.points is not None:
         raise PokerfloorError(
             "POINTS_BAD_INPUT",
@@ -320,7 +265,13 @@ def _finish(tournament: Tournament, command: Finish, now: int) -> None:
     if command.no_points:
         spec = None
     formula = None if spec is None else points_formula(spec)
-    tournament.finish(now, payouts, pool, points_formula=formula)
+    tournament.finish(
+        now,
+        command.payouts_cents,
+        command.prize_pool_cents,
+        points_formula=formula,
+        below_pool=command.below_pool,
+    )
 
 
 def points_formula(spec: Mapping[str, Any]) -> points.PointsFormula:

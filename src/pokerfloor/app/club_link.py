@@ -23,6 +23,7 @@ them already). Nothing is copied: both logs replay to the same books.
 from __future__ import annotations
 
 import hashlib
+from functools import partial
 from typing import Any
 
 import msgspec
@@ -43,6 +44,7 @@ from pokerfloor.club.cashbook import TOURNAMENT_KINDS
 from pokerfloor.club.events import ClubEventScheduled
 from pokerfloor.club.state import Club
 from pokerfloor.errors import PokerfloorError
+from pokerfloor.tournament.state import Tournament
 from pokerfloor.tournament.structure import dump_structure, load_structure
 
 __all__ = [
@@ -115,9 +117,9 @@ def start_tournament(
                 name=scheduled.name[:100],
             ),
         )
-    tournament = tournaments.tournament(tournament_id)
-    known = set(tournament.players) | set(tournament.waiting_list)
-    drawn = bool(tournament.tables)
+    known, drawn = tournaments.read(
+        tournament_id, lambda t: (set(t.players) | set(t.waiting_list), bool(t.tables))
+    )
     for member_id, name in players:
         if member_id in known or not is_valid_id(member_id):
             continue
@@ -127,8 +129,8 @@ def start_tournament(
             tournaments.execute(
                 tournament_id, RegisterPlayer(player_id=member_id, name=name[:100], present=True)
             )
-        owed = tournaments.tournament(tournament_id).cash_accounts.get(member_id)
-        if owed is not None and owed.owed_cents:
+        owed = tournaments.read(tournament_id, partial(_owed_cents, member_id=member_id))
+        if owed:
             tournaments.execute(
                 tournament_id, RecordPayment(player_id=member_id, paid=True, method=CLUB_METHOD)
             )
@@ -143,7 +145,10 @@ def seat_of(
     tournament_id = tournament_id_of(club_id, event_id)
     if not tournaments.exists(tournament_id):
         return {}
-    tournament = tournaments.tournament(tournament_id)
+    return tournaments.read(tournament_id, _seats)
+
+
+def _seats(tournament: Tournament) -> dict[str, tuple[int, int] | None]:
     seats: dict[str, tuple[int, int] | None] = {
         player.player_id: (player.seat.table_no, player.seat.seat_no)
         for player in tournament.players.values()
@@ -151,6 +156,11 @@ def seat_of(
     }
     seats.update({player_id: None for player_id in tournament.waiting_list})
     return seats
+
+
+def _owed_cents(tournament: Tournament, member_id: str) -> int:
+    account = tournament.cash_accounts.get(member_id)
+    return 0 if account is None else account.owed_cents
 
 
 def tournament_cash_lines(

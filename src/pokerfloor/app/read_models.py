@@ -158,7 +158,7 @@ def seating_chart(tournament: Tournament, now_ms: int) -> dict[str, Any]:
                 "stacks_known": table_no not in tournament.unknown_chips,
                 "unknown_chips": tournament.unknown_chips.get(table_no, 0),
                 # Hand-for-hand: the tables this one waits for (it played the round).
-                "waits_for_tables": _round_waits_for(tournament, table_no),
+                "waits_for_tables": tournament.round_waits_for(table_no),
                 "button_seat": table.button_seat,
                 "small_blind_seat": table.small_blind_seat,
                 "big_blind_seat": table.big_blind_seat,
@@ -200,14 +200,6 @@ def seating_chart(tournament: Tournament, now_ms: int) -> dict[str, Any]:
             for call in sorted(tournament.floor_calls.values(), key=lambda call: call.at_ms)
         ],
     }
-
-
-def _round_waits_for(tournament: Tournament, table_no: int) -> list[int]:
-    """Hand-for-hand, a table that played the round waits for these (tda-2024 RP-8)."""
-    if not tournament.hand_for_hand or table_no not in tournament.round_played:
-        return []
-    dealing = {no for no, table in tournament.tables.items() if table.player_count >= 2}
-    return sorted(dealing - tournament.round_played)
 
 
 def _status(player: PlayerState, finished: bool) -> str:

@@ -19,7 +19,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
 
@@ -51,6 +51,8 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 EVENT_DECODER = msgspec.json.Decoder(TournamentEvent)
 _ENCODER = msgspec.json.Encoder()
@@ -159,7 +161,8 @@ class TournamentService:
             self._load(tournament_id, slot)
 
     def tournament(self, tournament_id: str) -> Tournament:
-        """The aggregate as of its last durable event (do not mutate it)."""
+        """The live aggregate (tests and tools that own the service; never mutate it). A page
+        or a request uses ``read``: the next command changes this object while it is read."""
         slot = self._slot(tournament_id)
         with slot.lock:
             return self._load(tournament_id, slot)
@@ -363,10 +366,23 @@ class TournamentService:
         stored = self.store.read(stream_id(tournament_id), after_seq)
         return [(item.seq, item.type, event_line(item.seq, item.data)) for item in stored]
 
-    def _view(self, tournament_id: str, build: Callable[[Tournament], dict[str, Any]]) -> Any:
+    def read(self, tournament_id: str, build: Callable[[Tournament], T]) -> T:
+        """``build(tournament)`` under the tournament's lock: a view never half-way through a
+        command (a command holds the lock from its first event to its last being stored).
+        ``build`` reads and copies; what it returns must not hold on to the aggregate's
+        mutable parts (its players, tables, dicts), which the next command changes."""
         slot = self._slot(tournament_id)
         with slot.lock:
             return build(self._load(tournament_id, slot))
+
+    def read_versioned(self, tournament_id: str, build: Callable[[Tournament], T]) -> tuple[int, T]:
+        """``read`` with the stream version the view reflects (its last durable event)."""
+        slot = self._slot(tournament_id)
+        with slot.lock:
+            return slot.version, build(self._load(tournament_id, slot))
+
+    def _view(self, tournament_id: str, build: Callable[[Tournament], dict[str, Any]]) -> Any:
+        return self.read(tournament_id, build)
 
     def clock_screen(self, tournament_id: str) -> dict[str, Any]:
         now = self.clock()

@@ -40,6 +40,7 @@ class AddonCommands:
         def _record(self, event: TournamentEvent) -> None: ...
         def cite(self, key: str) -> tuple[str, ...]: ...
         def rebuy_period(self, player_id: PlayerId, at_ms: int) -> str: ...
+        def rebuy_refusal(self, player_id: PlayerId, at_ms: int) -> PokerfloorError | None: ...
         def _rebuy(
             self,
             player_id: PlayerId,
@@ -78,6 +79,14 @@ class AddonCommands:
                 },
             )
         return self.addon_window_refusal(player_id, at_ms)
+
+    def rebuy_or_addon_refusal(self, player_id: PlayerId, at_ms: int) -> PokerfloorError | None:
+        """Why ``player_id`` may take neither a rebuy nor an add-on now (None: one of them is
+        open to them): once the rebuy period is over, the add-on's own reason, never a
+        rebuy's (a structure with an add-on offers it then)."""
+        if self.rebuy_period(player_id, at_ms) != "rebuy" and self.structure.entry.addon_chips:
+            return self.addon_refusal(player_id, at_ms)
+        return self.rebuy_refusal(player_id, at_ms)
 
     def addon_window_refusal(self, player_id: PlayerId, at_ms: int) -> PokerfloorError | None:
         """Why the add-on window is not open for the player now (not yet, or closed since

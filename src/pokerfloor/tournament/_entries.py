@@ -8,7 +8,7 @@ records events through ``_record``; ``_apply_entry`` folds the events of this mo
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament import seating
@@ -35,6 +35,9 @@ if TYPE_CHECKING:
     from pokerfloor.tournament.table_map import TableMap
 
 FIRST_HOUR_MS = 60 * 60_000
+
+# Why absent players' seats cannot be released now (``release_refusal``).
+ReleaseRefusal = Literal["never", "clock_not_started", "no_absent_player"]
 
 
 class EntryCommands:
@@ -167,32 +170,42 @@ class EntryCommands:
     ) -> None:
         """A busted player buys a new entry (a full starting stack, a new random seat), paid on
         the spot by ``method`` ("" = not paid yet)."""
-        entry = self.structure.entry
-        player = self.players.get(player_id)
-        if player is None or player.in_play:
-            raise PokerfloorError(
-                "NOT_BUSTED", f"{player_id} has not busted: no re-entry", {"player_id": player_id}
-            )
-        index, level = self.level_at(at_ms)
-        number = level.number if level else index + 1
-        if not entry.reentry_until_level or number > entry.reentry_until_level:
-            raise PokerfloorError(
-                "REENTRY_CLOSED",
-                f"re-entries are allowed until the end of level {entry.reentry_until_level}",
-                {"player_id": player_id, "level": number},
-            )
-        if entry.max_reentries is not None and player.entries > entry.max_reentries:
-            raise PokerfloorError(
-                "NO_REENTRY_LEFT",
-                f"{player_id} has used the {entry.max_reentries} re-entries allowed",
-                {"player_id": player_id},
-            )
+        refusal = self.reentry_refusal(player_id, at_ms)
+        if refusal is not None:
+            raise refusal
+        player = self.players[player_id]
         self._record(
             PlayerRegistered(
                 player_id, player.name, at_ms, player.entries + 1, payment_method=method
             )
         )
         self._seat_newcomer(player_id, "reentry", at_ms, rng)
+
+    def reentry_refusal(self, player_id: PlayerId, at_ms: int) -> PokerfloorError | None:
+        """Why ``player_id`` may not re-enter at ``at_ms`` (None: they may): not busted, the
+        re-entry period over (``entry.reentry_until_level``), or every re-entry used
+        (``entry.max_reentries``)."""
+        entry = self.structure.entry
+        player = self.players.get(player_id)
+        if player is None or player.in_play:
+            return PokerfloorError(
+                "NOT_BUSTED", f"{player_id} has not busted: no re-entry", {"player_id": player_id}
+            )
+        index, level = self.level_at(at_ms)
+        number = level.number if level else index + 1
+        if not entry.reentry_until_level or number > entry.reentry_until_level:
+            return PokerfloorError(
+                "REENTRY_CLOSED",
+                f"re-entries are allowed until the end of level {entry.reentry_until_level}",
+                {"player_id": player_id, "level": number},
+            )
+        if entry.max_reentries is not None and player.entries > entry.max_reentries:
+            return PokerfloorError(
+                "NO_REENTRY_LEFT",
+                f"{player_id} has used the {entry.max_reentries} re-entries allowed",
+                {"player_id": player_id},
+            )
+        return None
 
     def _seat_newcomer(
         self, player_id: PlayerId, reason: str, at_ms: int, rng: random.Random
@@ -242,6 +255,13 @@ class EntryCommands:
         if played < extra:
             return "rebuy"
         return "addon" if number <= entry.rebuy_until_level + 1 else "over"
+
+    def rebuys_open(self, player_id: PlayerId, at_ms: int) -> bool:
+        """Whether the structure has rebuys and ``player_id`` is still in their period (the
+        captain's "bust + rebuy" is offered then; the rebuy itself is checked when made)."""
+        return bool(self.structure.entry.rebuy_chips) and (
+            self.rebuy_period(player_id, at_ms) == "rebuy"
+        )
 
     def _level_number(self, at_ms: int, level: Level | None) -> int:
         if level is not None:
@@ -425,14 +445,32 @@ class EntryCommands:
             )
         self._record(PlayerArrived(player_id, at_ms))
 
+    def _absent_seated(self) -> list[PlayerState]:
+        absent = [self.players[player_id] for player_id in self.absent_ids]
+        return [p for p in absent if p.in_play and p.seat is not None]
+
+    def release_refusal(self) -> ReleaseRefusal | None:
+        """Why the desk may not release absent players' seats now (None: it may; each seat is
+        then released when its own time has come): ``never`` (the profile keeps them,
+        ``late_registration.absent_seat_released``), ``clock_not_started``, or
+        ``no_absent_player`` (no absent player holds a seat). A reason, not a refusal: the
+        command itself releases nothing in these cases and says so."""
+        if self.profile.enum_value("late_registration.absent_seat_released") == "never":
+            return "never"
+        if self.clock_started_at is None:
+            return "clock_not_started"
+        if not self._absent_seated():
+            return "no_absent_player"
+        return None
+
     def release_absent_seats(self, at_ms: int) -> list[PlayerId]:
         """Give absent players' seats to the waiting list once the profile allows it
         (allinouest: an unpaid entry after the first level, a paid one never; heavenpoker 2.6:
         after the first hour, the stack removed when nobody waits). The newcomer plays the
         stack left; the absent player is no longer an entry."""
-        rule = self.profile.enum_value("late_registration.absent_seat_released")
-        if rule == "never" or self.clock_started_at is None:
+        if self.release_refusal() is not None:
             return []
+        rule = self.profile.enum_value("late_registration.absent_seat_released")
         released: list[PlayerId] = []
         cite = self.cite("late_registration.absent_seat_released")
 
@@ -442,10 +480,7 @@ class EntryCommands:
 
         # The waiting list takes the unpaid seats first: a paid no-show whose stack leaves
         # play stays an entry with his money in the pool, and nobody is left owing.
-        absent = [self.players[player_id] for player_id in self.absent_ids]
-        absent = [p for p in absent if p.in_play and p.seat is not None]
-        if not absent:
-            return []
+        absent = self._absent_seated()
         for player in sorted(absent, key=paid):
             assert player.seat is not None
             table = self.tables[player.seat.table_no]

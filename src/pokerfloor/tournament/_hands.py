@@ -20,12 +20,18 @@ ones plus those chips) or a correction does; chips in play never change for it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament import positions, ranking
-from pokerfloor.tournament._clock_history import break_began_at
+from pokerfloor.tournament._hand_report import (
+    HandPlan,
+    ReportedHand,
+    check_hand_time,
+    check_report,
+)
+from pokerfloor.tournament._hand_time import SHUFFLE_MS as SHUFFLE_MS
+from pokerfloor.tournament._hand_time import hand_begins
 from pokerfloor.tournament.clock import (
     PauseClock,
     RecordHandForHandHand,
@@ -51,29 +57,8 @@ if TYPE_CHECKING:
     from pokerfloor.tournament.structure import Level, Structure
     from pokerfloor.tournament.table_map import TableMap
 
-# From the pot being pushed to the first riffle of the next hand (profiles whose hand begins
-# at the shuffle or the riffle): a hand reported in the last seconds of a level is followed by
-# one at the next level.
-SHUFFLE_MS = 20_000
 
 HAND_EVENTS = (HandPlayed, PlayersBusted, BustRebought, HandForHandChanged)
-
-
-@dataclass(frozen=True)
-class HandPlan:
-    """What the next hand at a table is: positions, level and who is dealt in."""
-
-    table_no: int
-    hand_no: int
-    level: Level
-    button_seat: int
-    small_blind_seat: int | None
-    big_blind_seat: int
-    seats: tuple[tuple[int, PlayerId, int], ...]  # (seat, player, stack), dealing order
-    waiting: frozenset[int]
-    citations: tuple[str, ...]
-    away: frozenset[PlayerId] = frozenset()  # serving a penalty: dealt in, hand killed
-    started_at_ms: int | None = None
 
 
 class HandCommands:
@@ -137,25 +122,9 @@ class HandCommands:
         return self.next_hand_begins(ready, now_ms)
 
     def next_hand_begins(self, table_free_ms: int, now_ms: int) -> int:
-        """When a hand begins at a table free from ``table_free_ms`` (the previous pot pushed):
-        at once (ropta 3.2) or at the shuffle (``SHUFFLE_MS`` later), and never during a break
-        (then when the break ends; but a table free before the break began its hand just
-        before it); never after ``now_ms``."""
-        begins = table_free_ms
-        if self.profile.value("hand.begins_at") != "previous_pot_awarded":
-            begins += SHUFFLE_MS
-        begins = min(begins, now_ms)
-        resumes = play_resumes_at(self.clock, self.structure, begins, now_ms)
-        if resumes != begins:
-            # The shuffle was under way when the break came (a level ending then, or ended
-            # early by the TD): a report made during that break proves the table's hand began
-            # before it, so it is played at the level in force then (tda-2024 R23). A report
-            # after the break is the hand dealt when play resumed.
-            break_began = break_began_at(self.clock, self.structure, begins)
-            still_on = break_began_at(self.clock, self.structure, now_ms) == break_began
-            if break_began is not None and table_free_ms < break_began and still_on:
-                return break_began - 1
-        return max(table_free_ms, resumes)
+        """When a hand begins at a table free from ``table_free_ms`` (``_hand_time``)."""
+        shuffles = self.profile.value("hand.begins_at") != "previous_pot_awarded"
+        return hand_begins(self.clock, self.structure, shuffles, table_free_ms, now_ms)
 
     def level_of_hand(self, started_at_ms: int) -> Level | None:
         """The level a hand that began at ``started_at_ms`` is played at (the clock's history
@@ -231,16 +200,33 @@ class HandCommands:
         """The table's next hand as it is reported at ``now_ms``: begun when the module says."""
         return self.plan_hand(table_no, self.hand_begins_at(table_no, now_ms))
 
+    def plan_reported_hand(
+        self, table_no: int, now_ms: int, started_at_ms: int | None = None
+    ) -> HandPlan:
+        """The hand a report made at ``now_ms`` is about: begun at ``started_at_ms`` when the
+        report says so (after the creation, not after ``now_ms``), else when the module says."""
+        if started_at_ms is None:
+            return self.plan_next_hand(table_no, now_ms)
+        check_hand_time(self.created.at_ms, started_at_ms, now_ms)
+        return self.plan_hand(table_no, started_at_ms)
+
     def record_hand(
         self,
         plan: HandPlan,
         final_stacks: Mapping[PlayerId, int],
         at_ms: int,
         rebuys: Iterable[PlayerId] = (),
+        reported: ReportedHand | None = None,
     ) -> list[ranking.BustInfo]:
         """Record a hand's result (reported at ``at_ms``). Players left with no chips and named
         in ``rebuys`` rebuy at once (refused with the reason when they may not: nothing asked
-        for is dropped); the others are returned as busts to settle (``settle_busts``)."""
+        for is dropped); the others are returned as busts to settle (``settle_busts``). The
+        hand's time, and the number and positions ``reported``, are checked against the plan
+        (``_hand_report``)."""
+        if plan.started_at_ms is not None:
+            check_hand_time(self.created.at_ms, plan.started_at_ms, at_ms)
+        if reported is not None:
+            check_report(plan, reported)
         table = self.tables.get(plan.table_no)
         if table is None or plan.hand_no != self.hands_at.get(plan.table_no, 0) + 1:
             raise PokerfloorError(
@@ -300,11 +286,17 @@ class HandCommands:
             busted.append(ranking.BustInfo(player, plan.table_no, stack, plan.hand_no))
         return busted
 
+    def round_waits_for(self, table_no: int) -> list[int]:
+        """Hand-for-hand, the tables a table that played the round waits for (tda-2024 RP-8);
+        [] when it may deal."""
+        if not self.hand_for_hand or table_no not in self.round_played:
+            return []
+        return sorted(set(self._dealing_tables()) - self.round_played)
+
     def _check_round(self, table_no: int) -> None:
-        """Hand-for-hand, a table that played the round waits for the others (tda-2024 RP-8)."""
         if not self.hand_for_hand or table_no not in self.round_played:
             return
-        waiting = sorted(set(self._dealing_tables()) - self.round_played)
+        waiting = self.round_waits_for(table_no)
         raise PokerfloorError(
             "HAND_FOR_HAND_WAIT",
             f"hand-for-hand: table {table_no} has played round {self.round_no}; its next hand "

@@ -176,19 +176,46 @@ class PlayerClockCommands:
         hand_no = self.hands_at.get(table_no, 0) + 1
         self._record(PlayerThinking(table_no, seat_no, player_id, hand_no, at_ms))
 
+    def _thinking_since(self, table_no: int, seat_no: int) -> int | None:
+        """Since when the player of ``seat_no`` has been timed thinking (None: not timed)."""
+        current = self.player_clock(table_no)
+        if current is None or current.seat_no != seat_no or current.expired is not None:
+            return None
+        return current.thinking_since_ms
+
+    def _captain_may_call_at(self, table_no: int, seat_no: int) -> int | None:
+        """From when a captain may call the clock on ``seat_no`` (None: at once, the player
+        not being timed or the profile leaving the time to the floor's judgement)."""
+        since = self._thinking_since(table_no, seat_no)
+        after_seconds = clock_times(self.profile).call_after_seconds
+        if since is None or not after_seconds:
+            return None
+        return since + after_seconds * SECOND_MS
+
+    def captain_call_wait_ms(self, table_no: int, seat_no: int, at_ms: int) -> int:
+        """How long a captain still waits before calling the clock on ``seat_no`` (0: they
+        may now; ``clock.call_after_seconds``, the TD never waits)."""
+        allowed_at = self._captain_may_call_at(table_no, seat_no)
+        return 0 if allowed_at is None else max(0, allowed_at - at_ms)
+
+    def may_call_clock(
+        self, table_no: int, seat_no: int, at_ms: int, by: Literal["captain", "td"] = "captain"
+    ) -> bool:
+        """Whether ``by`` may put ``seat_no`` on the clock at ``at_ms`` as far as the thinking
+        time goes (``call_player_clock`` refuses a captain with ``PLAYER_CLOCK_TOO_EARLY``)."""
+        return by == "td" or self.captain_call_wait_ms(table_no, seat_no, at_ms) == 0
+
     def call_player_clock(
         self, table_no: int, seat_no: int, at_ms: int, by: Literal["captain", "td"] = "td"
     ) -> None:
         """Put the player of ``seat_no`` on the clock with the profile's times."""
         player_id = self._clock_seat(table_no, seat_no)
-        current = self._not_on_the_clock(table_no)
+        self._not_on_the_clock(table_no)
         times = clock_times(self.profile)
-        since = None
-        if current is not None and current.seat_no == seat_no and current.expired is None:
-            since = current.thinking_since_ms
-        if by == "captain" and since is not None and times.call_after_seconds:
-            allowed_at = since + times.call_after_seconds * SECOND_MS
-            if at_ms < allowed_at:
+        since = self._thinking_since(table_no, seat_no)
+        if by == "captain":
+            allowed_at = self._captain_may_call_at(table_no, seat_no)
+            if allowed_at is not None and at_ms < allowed_at:
                 wait = _seconds_up(allowed_at - at_ms)
                 raise PokerfloorError(
                     "PLAYER_CLOCK_TOO_EARLY",

@@ -33,15 +33,18 @@ from pokerfloor.cards import Card, Deck
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.rules import RuleProfile
 from pokerfloor.tournament import positions
+from pokerfloor.tournament._structure_model import Structure
 from pokerfloor.tournament.types import PlayerId, Table
 
 __all__ = [
     "ChipRaceResult",
     "chip_race",
     "chips_to_award",
+    "colour_up_to_race",
     "dealing_order",
     "new_dealer_seat",
     "odd_chips_from_stacks",
+    "race_dealer_seat",
 ]
 
 _SETTINGS = (
@@ -262,6 +265,32 @@ def new_dealer_seat(table: Table, profile: RuleProfile) -> int | None:
     if len(table.seats) < 2:
         return table.button_seat
     return positions.next_hand_positions(table, profile).dealer_seat
+
+
+def race_dealer_seat(table: Table, profile: RuleProfile) -> int | None:
+    """The seat the race is dealt from when the profile starts it left of the new dealer
+    (``chip_race.starts_at``); None when it starts at seat 1."""
+    if profile.enum_value("chip_race.starts_at") != "left_of_dealer":
+        return None
+    return new_dealer_seat(table, profile)
+
+
+def colour_up_to_race(
+    structure: Structure, level_number: int, break_after_level: int | None
+) -> tuple[int, int] | None:
+    """(removed, next chip) of the colour-up most likely raced now: the break going on
+    (``break_after_level``), else the next break with a colour-up, else the last one (None
+    without any). Several denominations leaving at once are raced in units of the smallest;
+    the next chip is the smallest one left in play after that break."""
+    breaks = [b for b in structure.breaks if b.colour_up]
+    chosen = next((b for b in breaks if b.after_level == break_after_level), None)
+    chosen = chosen or next((b for b in breaks if b.after_level >= level_number), None)
+    chosen = chosen or next((b for b in reversed(breaks) if b.after_level < level_number), None)
+    if chosen is None:
+        return None
+    gone = {value for b in breaks if b.after_level <= chosen.after_level for value in b.colour_up}
+    left = [chip.value for chip in structure.chips if chip.value not in gone]
+    return (min(chosen.colour_up), min(left)) if left else None
 
 
 def dealing_order(

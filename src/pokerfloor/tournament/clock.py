@@ -28,7 +28,21 @@ from typing import Literal
 import msgspec
 
 from pokerfloor.errors import PokerfloorError
-from pokerfloor.rules import RuleProfile
+from pokerfloor.tournament._clock_messages import COMMAND_TYPES as _COMMAND_TYPES
+from pokerfloor.tournament._clock_messages import AdjustClock as AdjustClock
+from pokerfloor.tournament._clock_messages import ClockAdjusted as ClockAdjusted
+from pokerfloor.tournament._clock_messages import ClockCommand as ClockCommand
+from pokerfloor.tournament._clock_messages import ClockEvent as ClockEvent
+from pokerfloor.tournament._clock_messages import ClockPaused as ClockPaused
+from pokerfloor.tournament._clock_messages import ClockResumed as ClockResumed
+from pokerfloor.tournament._clock_messages import ClockStarted as ClockStarted
+from pokerfloor.tournament._clock_messages import HandForHandHandPlayed as HandForHandHandPlayed
+from pokerfloor.tournament._clock_messages import JumpToLevel as JumpToLevel
+from pokerfloor.tournament._clock_messages import LevelJumped as LevelJumped
+from pokerfloor.tournament._clock_messages import PauseClock as PauseClock
+from pokerfloor.tournament._clock_messages import RecordHandForHandHand as RecordHandForHandHand
+from pokerfloor.tournament._clock_messages import ResumeClock as ResumeClock
+from pokerfloor.tournament._clock_messages import StartClock as StartClock
 from pokerfloor.tournament._structure_model import Break, Level, Structure
 from pokerfloor.tournament._timeline import MINUTE_MS as MINUTE_MS
 from pokerfloor.tournament._timeline import Period as Period
@@ -37,7 +51,6 @@ from pokerfloor.tournament._timeline import timeline as timeline
 
 MAX_ADJUSTMENT_MS = 24 * 60 * MINUTE_MS
 MAX_SECONDS_OFF = 600
-_HAND_FOR_HAND_KEY = "hand_for_hand.seconds_off_per_hand"
 
 ClockStatus = Literal["not_started", "running", "paused"]
 
@@ -95,117 +108,6 @@ class ClockView(msgspec.Struct, frozen=True):
     ends_at_ms: int | None
     played_ms: int
     hand_for_hand_hands: int
-
-
-# ---- commands -----------------------------------------------------------------------------
-
-
-class StartClock(msgspec.Struct, frozen=True, tag="start_clock"):
-    at_ms: int
-
-
-class PauseClock(msgspec.Struct, frozen=True, tag="pause_clock"):
-    at_ms: int
-
-
-class ResumeClock(msgspec.Struct, frozen=True, tag="resume_clock"):
-    at_ms: int
-
-
-class AdjustClock(msgspec.Struct, frozen=True, tag="adjust_clock"):
-    """Add (``delta_ms`` > 0) or take off (< 0) time on the current period. Taking off more
-    than is left ends the period now; the next one starts with its full time."""
-
-    delta_ms: int
-    at_ms: int
-
-
-class JumpToLevel(msgspec.Struct, frozen=True, tag="jump_to_level"):
-    """Go to a level (0-based index) with its full time, e.g. to restart a level or to resume
-    a tournament on day 2. Allowed before the start. ``break_before``: go to the break that
-    comes just before that level instead (the add-ons and the chip race are taken there)."""
-
-    level_index: int
-    at_ms: int
-    break_before: bool = False
-
-
-class RecordHandForHandHand(msgspec.Struct, frozen=True, tag="record_hand_for_hand_hand"):
-    """A hand-for-hand hand was played: take ``seconds_off`` off the level (tda-2024 RP-8).
-    Build it from the profile with ``RecordHandForHandHand.per_profile(profile, at_ms)``."""
-
-    seconds_off: int
-    at_ms: int
-    citations: tuple[str, ...] = ()
-
-    @classmethod
-    def per_profile(cls, profile: RuleProfile, at_ms: int) -> RecordHandForHandHand:
-        seconds = profile.value(_HAND_FOR_HAND_KEY)
-        if not isinstance(seconds, int) or isinstance(seconds, bool):  # pragma: no cover
-            raise PokerfloorError(
-                "PROFILE_BAD_VALUE",
-                f"{_HAND_FOR_HAND_KEY} must be a number of seconds",
-                {"key": _HAND_FOR_HAND_KEY},
-            )
-        return cls(
-            seconds_off=seconds, at_ms=at_ms, citations=profile.citations(_HAND_FOR_HAND_KEY)
-        )
-
-
-ClockCommand = (
-    StartClock | PauseClock | ResumeClock | AdjustClock | JumpToLevel | RecordHandForHandHand
-)
-
-_COMMAND_TYPES = (
-    StartClock,
-    PauseClock,
-    ResumeClock,
-    AdjustClock,
-    JumpToLevel,
-    RecordHandForHandHand,
-)
-
-
-# ---- events -------------------------------------------------------------------------------
-
-
-class ClockStarted(msgspec.Struct, frozen=True, tag="clock_started"):
-    at_ms: int
-
-
-class ClockPaused(msgspec.Struct, frozen=True, tag="clock_paused"):
-    at_ms: int
-
-
-class ClockResumed(msgspec.Struct, frozen=True, tag="clock_resumed"):
-    at_ms: int
-
-
-class ClockAdjusted(msgspec.Struct, frozen=True, tag="clock_adjusted"):
-    """Time added to (or taken off) the period that was on at ``at_ms``."""
-
-    delta_ms: int
-    at_ms: int
-
-
-class LevelJumped(msgspec.Struct, frozen=True, tag="level_jumped", omit_defaults=True):
-    """The clock went to a level, or to the break before it (``break_before``; left out of
-    the stored event when false, so a jump to a level reads as it always did)."""
-
-    level_index: int
-    at_ms: int
-    break_before: bool = False
-
-
-class HandForHandHandPlayed(msgspec.Struct, frozen=True, tag="hand_for_hand_hand_played"):
-    seconds_off: int
-    at_ms: int
-    citations: tuple[str, ...] = ()
-
-
-ClockEvent = (
-    ClockStarted | ClockPaused | ClockResumed | ClockAdjusted | LevelJumped | HandForHandHandPlayed
-)
 
 
 # ---- the timeline -------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from pokerfloor.cards import Deck
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.rules import RuleProfile, load_profile
 from pokerfloor.tournament import (
+    advice,
     balancing,
     points,
     prizes,
@@ -30,7 +31,8 @@ from pokerfloor.tournament._chip_races import ChipRaceCommands
 from pokerfloor.tournament._corrections import CORRECTION_EVENTS, CorrectionCommands
 from pokerfloor.tournament._deals import DEAL_EVENTS, DealCommands
 from pokerfloor.tournament._entries import EntryCommands
-from pokerfloor.tournament._hands import HAND_EVENTS, HandCommands, HandPlan
+from pokerfloor.tournament._hand_report import HandPlan, ReportedHand
+from pokerfloor.tournament._hands import HAND_EVENTS, HandCommands
 from pokerfloor.tournament._moves import MoveCommands
 from pokerfloor.tournament._penalties import PenaltyCommands
 from pokerfloor.tournament._player_clock import (
@@ -78,13 +80,14 @@ from pokerfloor.tournament.events import (
     TournamentFinished,
     WaitingListJoined,
 )
+from pokerfloor.tournament.finish_checks import finish_amounts
 from pokerfloor.tournament.points import PointsFormula
 from pokerfloor.tournament.room_screen import ROOM_SCREEN_EVENTS, RoomScreen, RoomScreenCommands
 from pokerfloor.tournament.structure import Level, Structure
 from pokerfloor.tournament.table_map import TableMap
 from pokerfloor.tournament.types import Move, PlayerId, SeatRef, Table
 
-__all__ = ["HandPlan", "PlayerState", "Tournament"]
+__all__ = ["HandPlan", "PlayerState", "ReportedHand", "Tournament"]
 
 CLOCK_EVENTS = get_args(ClockEvent)
 ENTRY_EVENTS = (PlayerSeated, PlayerArrived, WaitingListJoined, AbsentSeatReleased)
@@ -340,6 +343,14 @@ class Tournament(
         scheme, rounding = prizes.payout_scheme(self.created.payouts or {"name": "standard"})
         return prizes.payout_table(max(self.entries, 1), pool_cents, scheme, rounding)
 
+    def console_hints(self) -> tuple[advice.Hint, ...]:
+        """What the rules call for at the tables now (``advice``), for the TD's console."""
+        table_size = self.created.table_size
+        halted = self.halted_tables()
+        return advice.console_hints(
+            self.tables, self.profile, table_size, self.hand_for_hand, halted
+        )
+
     def halted_tables(self) -> list[int]:
         """Tables 3 or more players short of the fullest: play stops there until balanced
         (tda-2024 R11, ``balancing.halt_when_short_by``)."""
@@ -416,12 +427,22 @@ class Tournament(
     def finish(
         self,
         at_ms: int,
-        payouts: Sequence[int],
-        prize_pool_cents: int,
+        payouts: Sequence[int] | None = None,
+        prize_pool_cents: int | None = None,
         points_formula: PointsFormula | None = None,
+        below_pool: bool = False,
     ) -> TournamentFinished:
         """Close the tournament: the complete ranking, the prizes (tied players share the
-        places they cover) and, with a formula, championship points in hundredths."""
+        places they cover) and, with a formula, championship points in hundredths. The pool
+        defaults to the pool collected, the payouts to the set-up's scheme; payouts above the
+        pool are refused, and given payouts below it unless ``below_pool`` (finish_checks)."""
+        payouts, prize_pool_cents = finish_amounts(
+            payouts,
+            prize_pool_cents,
+            lambda: self.prize_pool().total_cents,
+            self.default_payouts,
+            below_pool,
+        )
         alive = self.in_play()
         if len(alive) != 1:
             raise PokerfloorError(

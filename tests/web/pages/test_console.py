@@ -332,7 +332,8 @@ def test_halted_table_is_shown_then_a_proposed_move_is_done(venue: Venue) -> Non
     evening(club, players=23)  # tables of 8, 8 and 7
     bust_at(club, 3, 3)  # 8, 8 and 4: table 3 is halted; 20 players still need 3 tables
     page = club.td.get(f"/t/{TID}/console").text
-    assert "Tables arrêtées : 3" in page
+    assert "Tables arrêtées : 3. Il leur manque 3 joueurs ou plus" in page
+    assert "(tda-2024 R11)" in page  # the core's advice carries its articles
     assert "Les tables sont déséquilibrées" in page
     assert "2 déplacements à faire" in post(club, "moves/propose")
     moves = club.service.seating_chart(TID)["moves_to_confirm"]
@@ -375,6 +376,7 @@ def test_break_the_table_the_rules_say_then_confirm_all(club: Venue) -> None:
     bust_at(club, 3, 2)  # 18 players fit at 2 tables of 9: table 3 breaks
     page = club.td.get(f"/t/{TID}/console").text
     assert "La table 3 doit casser" in page
+    assert "(tda-2024 R10, tda-2024 R11)" in page
     assert "4 déplacements à faire" in post(club, "moves/break", {"table_no": ""})
     moves = club.service.seating_chart(TID)["moves_to_confirm"]
     assert {move["from_table"] for move in moves} == {3}

@@ -153,7 +153,7 @@ def require_td(connection: HTTPConnection) -> None:
 def captain_key(pages: Pages, tournament_id: str, table_no: int) -> str:
     """The key in a table captain's link: only that table of that tournament, until the TD
     renews the table's link (an HMAC of the three with the server's captain secret)."""
-    renewal = pages.service.tournament(tournament_id).captain_keys.get(table_no, 0)
+    renewal = pages.service.read(tournament_id, lambda t: t.captain_keys.get(table_no, 0))
     message = f"{tournament_id}:{table_no}:{renewal}".encode()
     return hmac.new(pages.captain_secret, message, hashlib.sha256).hexdigest()[:20]
 
@@ -183,7 +183,7 @@ def tournament_name(service: TournamentService, tournament_id: str) -> str:
     """The tournament's display name for a page's title; its id when it cannot be read."""
     try:
         if service.exists(tournament_id):
-            return service.tournament(tournament_id).display_name
+            return service.read(tournament_id, lambda t: t.display_name)
     except PokerfloorError:
         pass
     return tournament_id

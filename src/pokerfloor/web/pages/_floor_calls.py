@@ -80,7 +80,7 @@ def floor_calls(service: TournamentService, tournament_id: str) -> dict[str, Any
     button is not replaced under the TD's click)."""
     now_ms = service.clock()
     calls = open_calls(service, tournament_id)
-    profile = service.tournament(tournament_id).profile if calls else None
+    profile = service.read(tournament_id, lambda t: t.profile) if calls else None
     waited = [
         WaitingCall(
             call,

@@ -17,7 +17,7 @@ from typing import Any
 
 from pokerfloor.app.service import TournamentService
 from pokerfloor.hand import timeout_ruling
-from pokerfloor.tournament._player_clock import SECOND_MS, PlayerClock
+from pokerfloor.tournament._player_clock import PlayerClock
 from pokerfloor.tournament.state import Tournament
 
 __all__ = ["clocks", "table_clock"]
@@ -33,11 +33,10 @@ def _name(tournament: Tournament, player_id: str) -> str:
 
 
 def _running(tournament: Tournament, clock: PlayerClock, now_ms: int) -> dict[str, Any]:
-    times = tournament.player_clock_times()
     phase = clock.phase(now_ms)
     since = clock.thinking_since_ms
     thinking_ms = 0 if since is None else max(0, now_ms - since)
-    wait_ms = times.call_after_seconds * SECOND_MS - thinking_ms if since is not None else 0
+    wait_ms = tournament.captain_call_wait_ms(clock.table_no, clock.seat_no, now_ms)
     called = clock.called
     return {
         "seat_no": clock.seat_no,
@@ -48,10 +47,9 @@ def _running(tournament: Tournament, clock: PlayerClock, now_ms: int) -> dict[st
         "key": f"{clock.table_no}-{called.at_ms if called else since}",
         "timed": since is not None,
         "thinking_ms": thinking_ms,
-        "call_in_ms": max(0, wait_ms),
-        # A captain may call once the thinking time has passed (at once when the profile
-        # leaves the time to the floor's judgement, or when the player was not timed).
-        "can_call": wait_ms <= 0,
+        "call_in_ms": wait_ms,
+        # The core's answer (clock.call_after_seconds): the page only shows it.
+        "can_call": tournament.may_call_clock(clock.table_no, clock.seat_no, now_ms),
         "left_ms": clock.left_ms(now_ms),
         "left_s": clock.left_s(now_ms),
         "by": called.by if called else None,
@@ -92,9 +90,13 @@ def _times(tournament: Tournament) -> dict[str, Any]:
 def table_clock(service: TournamentService, tournament_id: str, table_no: int) -> dict[str, Any]:
     """One table's clock (``pc`` in the templates): ``clock`` while a player is timed or on
     the clock, ``ruling`` once time ran out and the table said whether a bet was faced, the
-    seated players (to choose who is thinking) and the profile's times."""
-    tournament = service.tournament(tournament_id)
+    seated players (to choose who is thinking) and the profile's times; read under the
+    tournament's lock."""
     now_ms = service.clock()
+    return service.read(tournament_id, lambda t: _table_clock(t, table_no, now_ms))
+
+
+def _table_clock(tournament: Tournament, table_no: int, now_ms: int) -> dict[str, Any]:
     current = tournament.player_clock(table_no)
     table = tournament.tables.get(table_no)
     seats = [
@@ -126,13 +128,17 @@ def table_clock(service: TournamentService, tournament_id: str, table_no: int) -
 def clocks(service: TournamentService, tournament_id: str) -> dict[str, Any]:
     """Every table's clock that applies now (the console's list), by table, and a fingerprint
     of what a tap can change."""
-    tournament = service.tournament(tournament_id)
+    now_ms = service.clock()
+    return service.read(tournament_id, lambda t: _clocks(t, now_ms))
+
+
+def _clocks(tournament: Tournament, now_ms: int) -> dict[str, Any]:
     tables = sorted(
         table_no
         for table_no in tournament.player_clocks
         if tournament.player_clock(table_no) is not None
     )
-    views = [table_clock(service, tournament_id, table_no) for table_no in tables]
+    views = [_table_clock(tournament, table_no, now_ms) for table_no in tables]
     return {
         "clocks": views,
         # On the clock now (the console's badge by the clock line): called, not ruled yet.

@@ -78,7 +78,7 @@ def _key_fits(pages: Pages, tournament_id: str, table_no: int, key: str) -> bool
     open nothing any more)."""
     if not key or not pages.service.exists(tournament_id):
         return False
-    if pages.service.tournament(tournament_id).finished is not None:
+    if pages.service.read(tournament_id, lambda t: t.finished is not None):
         return False
     return hmac.compare_digest(key.encode(), captain_key(pages, tournament_id, table_no).encode())
 
@@ -87,7 +87,7 @@ def _captain_pages(request: Request, tournament_id: str, table_no: int, key: str
     """The pages' state once the key is checked (403 on a wrong or missing key)."""
     pages = pages_of(request)
     service = tournament_service(request, tournament_id)  # 404 for a tournament that is not
-    if service.tournament(tournament_id).finished is not None:
+    if service.read(tournament_id, lambda t: t.finished is not None):
         raise PageError(403, LINK_ENDED)
     if not _key_fits(pages, tournament_id, table_no, key):
         raise PageError(403, BAD_KEY)
@@ -181,11 +181,9 @@ def _captain_context(pages: Pages, tournament_id: str, table_no: int) -> dict[st
 def _rebuys_open(pages: Pages, tournament_id: str, seats: list[dict[str, Any]]) -> bool:
     if not seats:
         return False
-    tournament = pages.service.tournament(tournament_id)
     now = pages.service.clock()
-    return tournament.rebuy_period(seats[0]["player_id"], now) == "rebuy" and bool(
-        tournament.structure.entry.rebuy_chips
-    )
+    player_id = seats[0]["player_id"]
+    return pages.service.read(tournament_id, lambda t: t.rebuys_open(player_id, now))
 
 
 def _render_captain_live(

@@ -86,18 +86,10 @@ def _colour(structure: Structure, value: int, language: str) -> str:
 def suggested_chip_race(structure: Structure, clock: dict[str, Any]) -> tuple[int, int] | None:
     """(removed, next chip) of the colour-up the TD is most likely racing: the break going on,
     else the next break with a colour-up, else the last one. Several denominations leaving at
-    once are raced in units of the smallest."""
-    breaks = [b for b in structure.breaks if b.colour_up]
+    once are raced in units of the smallest (the core's ``colour_up_to_race``)."""
     current = clock.get("break") or {}
-    level = int(clock["level_number"])
-    chosen = next((b for b in breaks if current and b.after_level == current["after_level"]), None)
-    chosen = chosen or next((b for b in breaks if b.after_level >= level), None)
-    chosen = chosen or next((b for b in reversed(breaks) if b.after_level < level), None)
-    if chosen is None:
-        return None
-    gone = {value for b in breaks if b.after_level <= chosen.after_level for value in b.colour_up}
-    left = [chip.value for chip in structure.chips if chip.value not in gone]
-    return (min(chosen.colour_up), min(left)) if left else None
+    after_level = current["after_level"] if current else None
+    return race_rules.colour_up_to_race(structure, int(clock["level_number"]), after_level)
 
 
 _SUITS = {"s": ("♠", False), "h": ("♥", True), "d": ("♦", True), "c": ("♣", False)}
@@ -160,10 +152,9 @@ def race_seats(chart_table: dict[str, Any], profile: RuleProfile) -> dict[str, A
         frozenset(seat_no for seat_no, seat in seats.items() if seat["waits"]),
     )
     by_player = {seat["player_id"]: seat for seat in seats.values()}
-    left_of_dealer = profile.enum_value("chip_race.starts_at") == "left_of_dealer"
     try:
         order = race_rules.dealing_order(table, profile)
-        dealer = race_rules.new_dealer_seat(table, profile) if left_of_dealer else None
+        dealer = race_rules.race_dealer_seat(table, profile)
     except PokerfloorError:
         # No button yet: the race itself refuses, with the reason; list the seats meanwhile.
         order, dealer = tuple(by_player), None
@@ -212,13 +203,13 @@ def _chip_race_tables(
 ) -> dict[str, Any]:
     """Every table in play with its players in dealing order, those already raced for the
     suggested colour-up marked (the TD goes from table to table)."""
-    tournament = service.tournament(tournament_id)
-    suggestion = suggested_chip_race(tournament.structure, service.clock_screen(tournament_id))
+    structure, profile = service.read(tournament_id, lambda t: (t.structure, t.profile))
+    suggestion = suggested_chip_race(structure, service.clock_screen(tournament_id))
     tables = []
     for chart_table in service.seating_chart(tournament_id)["tables"]:
         if not chart_table["seats"]:
             continue
-        table = race_seats(chart_table, tournament.profile)
+        table = race_seats(chart_table, profile)
         table["done"] = (
             suggestion is not None and _raced(races, table["table_no"], suggestion[0]) is not None
         )
@@ -249,8 +240,7 @@ def captain_chip_race(
     pause = clock.get("break") or {}
     if not clock["in_break"] or not pause.get("colour_up") or clock["status"] == "finished":
         return None
-    tournament = service.tournament(tournament_id)
-    structure = tournament.structure
+    structure, profile = service.read(tournament_id, lambda t: (t.structure, t.profile))
     suggestion = suggested_chip_race(structure, clock)
     chart_table = next(
         (
@@ -275,7 +265,7 @@ def captain_chip_race(
         "next_chip": next_chip,
         "removed_colour": {lang: _colour(structure, removed, lang) for lang in ("fr", "en")},
         "most": next_chip // removed - 1,
-        "table": race_seats(chart_table, tournament.profile),
+        "table": race_seats(chart_table, profile),
         "seat_of": {seat["player_id"]: seat["seat_no"] for seat in chart_table["seats"]},
         "race": _race_view(races[-1], player_names(service, tournament_id)) if races else None,
     }
@@ -285,8 +275,7 @@ def captain_chip_race(
 def chip_race_page(request: Request, tournament_id: str) -> Response:
     service = tournament_service(request, tournament_id, td_only=True)
     language = locale_of(request)
-    tournament = service.tournament(tournament_id)
-    structure, profile = tournament.structure, tournament.profile
+    structure, profile = service.read(tournament_id, lambda t: (t.structure, t.profile))
     panel = _chip_race_panel(service, tournament_id)
     tables = _chip_race_tables(service, tournament_id, panel["races"])
     suggestion = tables["suggestion"]

@@ -111,7 +111,7 @@ def clock_screen(pages: Pages, tournament_id: str) -> dict[str, Any]:
     """The read model of the clock screen with what the page adds from the structure."""
     service = pages.service
     screen = dict(service.clock_screen(tournament_id))
-    structure = service.tournament(tournament_id).structure
+    structure = service.read(tournament_id, lambda t: t.structure)
     entry = structure.entry
     screen["chip_race"] = chip_race_announcement(screen, structure)
     screen["has_rebuys"] = bool(entry.rebuy_until_level or screen["rebuys"])

@@ -21,7 +21,6 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import Response
 
 from pokerfloor.app.service import TournamentService
-from pokerfloor.tournament import balancing
 from pokerfloor.tournament.clock import timeline
 from pokerfloor.tournament.structure import Structure
 from pokerfloor.web import i18n
@@ -109,36 +108,24 @@ def _table_card(table: dict[str, Any], halted: set[int]) -> dict[str, Any]:
     }
 
 
-def _hints(
-    service: TournamentService, tournament_id: str, chart: dict[str, Any], clock: dict[str, Any]
-) -> list[dict[str, Any]]:
-    """What the rules call for now, as (kind, values) the template words."""
-    tournament = service.tournament(tournament_id)
-    profile = tournament.profile
-    table_size = tournament.created.table_size
-    # The same size the aggregate's final-table redraw uses (tda-2024 RP-9 per event format).
-    final_size = balancing.final_table_size(profile, table_size)
-    live = _tables_in_play(chart)
-    counts = [len(table["seats"]) for table in live]
-    seated = sum(counts)
-    hints: list[dict[str, Any]] = []
-    if chart["halted_tables"]:
-        hints.append({"kind": "halted", "tables": ", ".join(map(str, chart["halted_tables"]))})
-    if len(live) > 1 and seated <= final_size:
-        hints.append({"kind": "final", "players": seated, "size": final_size})
-        return hints
-    needed = max(1, -(-seated // table_size))
-    if len(live) > needed:
-        # The predetermined order of tda-2024 R10: the highest-numbered table breaks first.
-        due = sorted((table["table_no"] for table in live), reverse=True)[0]
-        hints.append({"kind": "break", "table": due, "players": seated, "needed": needed})
-        return hints
-    if len(live) > 1:
-        limit = balancing.balance_gap_limit(profile, len(live), clock["hand_for_hand"])
-        gap = max(counts) - min(counts)
-        if gap >= limit:
-            hints.append({"kind": "balance", "gap": gap})
-    return hints
+def _hints(service: TournamentService, tournament_id: str) -> list[dict[str, Any]]:
+    """What the rules call for now (the core's ``console_hints``), as the values the template
+    words."""
+    hints = service.read(tournament_id, lambda t: t.console_hints())
+    return [
+        {
+            "kind": hint.kind,
+            "tables": ", ".join(map(str, hint.tables)),
+            "table": hint.table,
+            "players": hint.players,
+            "size": hint.size,
+            "needed": hint.needed,
+            "gap": hint.gap,
+            "short_by": hint.short_by,
+            "citations": hint.citations,
+        }
+        for hint in hints
+    ]
 
 
 def board(service: TournamentService, tournament_id: str) -> dict[str, Any]:
@@ -161,7 +148,7 @@ def board(service: TournamentService, tournament_id: str) -> dict[str, Any]:
             for player in service.players_list(tournament_id)["players"]
             if player["status"] == "busted" and player["may_rebuy"]
         ],
-        "hints": _hints(service, tournament_id, chart, clock),
+        "hints": _hints(service, tournament_id),
         "roster": roster_key(chart),
         **deal_panel(service, tournament_id),
     }
@@ -208,13 +195,13 @@ live_view(
 @router.get("/t/{tournament_id}/console")
 def console_page(request: Request, tournament_id: str) -> Response:
     service = tournament_service(request, tournament_id, td_only=True)
-    tournament = service.tournament(tournament_id)
+    structure, profile = service.read(tournament_id, lambda t: (t.structure, t.profile))
     return render(
         request,
         "console.html",
-        jump_targets=jump_targets(tournament.structure),
-        has_addon=bool(tournament.structure.entry.addon_chips),
-        seconds_off=tournament.profile.int_value("hand_for_hand.seconds_off_per_hand"),
+        jump_targets=jump_targets(structure),
+        has_addon=bool(structure.entry.addon_chips),
+        seconds_off=profile.int_value("hand_for_hand.seconds_off_per_hand"),
         **{
             **board(service, tournament_id),
             **_pickers(service, tournament_id),
@@ -404,7 +391,7 @@ def hand_for_hand(request: Request, tournament_id: str, active: Text = "") -> Re
 @router.post("/t/{tournament_id}/console/hand-for-hand/round")
 def hand_for_hand_round(request: Request, tournament_id: str) -> Response:
     service = tournament_service(request, tournament_id, td_only=True)
-    profile = service.tournament(tournament_id).profile
+    profile = service.read(tournament_id, lambda t: t.profile)
     taken = i18n.format_duration(profile.int_value("hand_for_hand.seconds_off_per_hand") * 1000)
     error = run(request, tournament_id, "hand_for_hand_round")
     done = say(request, N_("Hand-for-hand round recorded: %(time)s off the clock."), time=taken)

@@ -16,7 +16,6 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
 from pokerfloor.app.service import TournamentService
-from pokerfloor.errors import PokerfloorError
 from pokerfloor.web import i18n
 from pokerfloor.web.i18n import N_
 from pokerfloor.web.pages._common import (
@@ -53,15 +52,8 @@ def _player(service: TournamentService, tournament_id: str, player_id: str) -> d
 
 def _entry_note(service: TournamentService, tournament_id: str, player_id: str) -> str:
     """Why neither a rebuy nor an add-on is possible now, in the page's language."""
-    tournament = service.tournament(tournament_id)
     now = service.clock()
-    refusal: PokerfloorError | None
-    # Once the rebuy period is over, the add-on's own reason (never a rebuy's).
-    period = tournament.rebuy_period(player_id, now)
-    if period != "rebuy" and tournament.structure.entry.addon_chips:
-        refusal = tournament.addon_refusal(player_id, now)
-    else:
-        refusal = tournament.rebuy_refusal(player_id, now)
+    refusal = service.read(tournament_id, lambda t: t.rebuy_or_addon_refusal(player_id, now))
     if refusal is None:
         return ""
     return reason_text(refusal, refusal_names(service, tournament_id))
@@ -77,10 +69,10 @@ def player_dialog(request: Request, tournament_id: str, player_id: str) -> Respo
         raise PageError(404, N_("There is no such player."))
     # "Bust + rebuy" is judged as a rebuy at the bust: the rebuy period and the limit only,
     # whatever the stack now (the engine decides again when it is recorded).
-    tournament = service.tournament(tournament_id)
-    player["may_bust_rebuy"] = bool(player["table_no"]) and (
-        tournament.rebuy_refusal(player_id, service.clock(), hand_recorded=True, at_bust=True)
-        is None
+    now = service.clock()
+    player["may_bust_rebuy"] = bool(player["table_no"]) and service.read(
+        tournament_id,
+        lambda t: t.rebuy_refusal(player_id, now, hand_recorded=True, at_bust=True) is None,
     )
     others = []
     if player["table_no"]:
@@ -216,17 +208,18 @@ def addons_dialog(request: Request, tournament_id: str) -> Response:
     service = tournament_service(request, tournament_id, td_only=True)
     listed = service.players_list(tournament_id)["players"]
     players = sorted((p for p in listed if p["may_addon"]), key=seat_order)
-    tournament = service.tournament(tournament_id)
     now = service.clock()
     names = refusal_names(service, tournament_id)
     in_play = sorted((p for p in listed if p["status"] == "playing"), key=seat_order)
+    asked = [p["player_id"] for p in in_play if not p["may_addon"]]
+    refusals = service.read(
+        tournament_id, lambda t: {player: t.addon_refusal(player, now) for player in asked}
+    )
     window = None
     refused: list[dict[str, str]] = []
     with i18n.use_locale(locale_of(request)):
         for player in in_play:
-            refusal = (
-                None if player["may_addon"] else tournament.addon_refusal(player["player_id"], now)
-            )
+            refusal = refusals.get(player["player_id"])
             if refusal is None:
                 continue
             if refusal.params.get("reason") in ("not_open", "closed"):

@@ -39,7 +39,7 @@ def deal_panel(service: TournamentService, tournament_id: str) -> dict[str, Any]
     at one table, until the finish (the results page shows the deal then)."""
     results = service.results(tournament_id)
     left = results["players_left"]
-    table_size = service.tournament(tournament_id).created.table_size  # fixed at creation
+    table_size = service.read(tournament_id, lambda t: t.created.table_size)  # fixed at creation
     if results["finished"] or not 2 <= left <= table_size:
         return {"deal_panel": None}
     panel: dict[str, Any] = {"agreed": results["deal"], "proposal": None, "refusal": None}

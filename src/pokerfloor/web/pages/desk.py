@@ -18,6 +18,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
+from pokerfloor.app import read_models
 from pokerfloor.app.service import TournamentService
 from pokerfloor.tournament.state import Tournament
 from pokerfloor.web import i18n
@@ -94,16 +95,6 @@ def _taken_ids(tournament: Tournament) -> set[str]:
 # ---- what the desk shows --------------------------------------------------------------------
 
 
-def _level_number(tournament: Tournament, now_ms: int) -> int:
-    index, level = tournament.level_at(now_ms)
-    return level.number if level else index + 1
-
-
-def _reentry_open(tournament: Tournament, now_ms: int) -> bool:
-    until = tournament.structure.entry.reentry_until_level
-    return bool(until) and _level_number(tournament, now_ms) <= until
-
-
 def _status(player: dict[str, Any], drawn: bool) -> tuple[str, dict[str, Any]]:
     """The player's status as a message to translate and its values."""
     if player["status"] == "withdrawn":
@@ -117,20 +108,22 @@ def _status(player: dict[str, Any], drawn: bool) -> tuple[str, dict[str, Any]]:
 
 def desk_state(service: TournamentService, tournament_id: str) -> dict[str, Any]:
     """Everything the desk shows, as a template context (``rows``: every player and every
-    waiting player, in alphabetical order)."""
-    tournament = service.tournament(tournament_id)
-    listed = service.players_list(tournament_id)
+    waiting player, in alphabetical order), read in one view under the tournament's lock."""
     now = service.clock()
+    return service.read(tournament_id, lambda tournament: _desk_state(tournament, now))
+
+
+def _desk_state(tournament: Tournament, now: int) -> dict[str, Any]:
+    tournament_id = tournament.created.tournament_id
+    listed = read_models.players_list(tournament, now)
     drawn = bool(tournament.tables)
     finished = tournament.finished is not None
     entry = tournament.structure.entry
-    reentry_open = _reentry_open(tournament, now)
-    unpaid = service.cash_book(tournament_id)["unpaid"]
+    unpaid = read_models.cash_book(tournament)["unpaid"]
     owed = {account["player_id"]: account["owed_cents"] for account in unpaid}
     rows: list[dict[str, Any]] = []
     for player in listed["players"]:
         status, values = _status(player, drawn)
-        reentries_left = entry.max_reentries is None or player["entries"] <= entry.max_reentries
         absent = player["status"] == "playing" and not player["present"]
         busted = player["status"] == "busted"
         rows.append(
@@ -143,7 +136,9 @@ def desk_state(service: TournamentService, tournament_id: str) -> dict[str, Any]
                 "can_pay": not finished,
                 "can_unregister": not drawn and not finished,
                 "can_arrive": not finished and absent,
-                "can_reenter": not finished and busted and reentry_open and reentries_left,
+                "can_reenter": not finished
+                and busted
+                and tournament.reentry_refusal(player["player_id"], now) is None,
                 "can_change_seat": not finished
                 and player["status"] == "playing"
                 and player["seat_no"] is not None,
@@ -173,7 +168,6 @@ def desk_state(service: TournamentService, tournament_id: str) -> dict[str, Any]
     rows.sort(key=lambda row: (fold(row["name"]), row["player_id"]))
     players = listed["players"]
     in_play = [p for p in players if p["status"] == "playing"]
-    absent_in_play = [p for p in in_play if not p["present"] and p["seat_no"] is not None]
     rule = tournament.profile.enum_value("late_registration.absent_seat_released")
     unbuttoned = [
         table_no
@@ -196,10 +190,7 @@ def desk_state(service: TournamentService, tournament_id: str) -> dict[str, Any]
         "late_until_level": entry.late_registration_until_level,
         "late_minutes": entry.late_registration_minutes,
         "can_seat_waiting": drawn and not finished and bool(waiting),
-        "can_release": not finished
-        and rule != "never"
-        and tournament.clock_started_at is not None
-        and bool(absent_in_play),
+        "can_release": not finished and tournament.release_refusal() is None,
         "release_rule": rule,
         "unbuttoned": unbuttoned,
         "methods": PAYMENT_METHODS,
@@ -297,8 +288,11 @@ def _answer(request: Request, error: str | None, done: str = "") -> Response:
 
 
 def _where(service: TournamentService, tournament_id: str, player_id: str) -> tuple[int, int]:
-    seat = service.tournament(tournament_id).players[player_id].seat
-    return (seat.table_no, seat.seat_no) if seat else (0, 0)
+    def build(tournament: Tournament) -> tuple[int, int]:
+        seat = tournament.players[player_id].seat
+        return (seat.table_no, seat.seat_no) if seat else (0, 0)
+
+    return service.read(tournament_id, build)
 
 
 @router.post("/t/{tournament_id}/desk/add")
@@ -315,9 +309,8 @@ def add_player(
     name = " ".join(name.split())
     if not name:
         return refuse(request, N_("Enter the player's name."))
-    tournament = service.tournament(tournament_id)
-    chosen = player_id.strip() or derive_player_id(name, _taken_ids(tournament))
-    drawn = bool(tournament.tables)
+    taken, drawn = service.read(tournament_id, lambda t: (_taken_ids(t), bool(t.tables)))
+    chosen = player_id.strip() or derive_player_id(name, taken)
     if drawn:
         error = run(request, tournament_id, "register_late", player_id=chosen, name=name)
     else:
@@ -327,9 +320,8 @@ def add_player(
         )
     if error is not None:
         return _answer(request, error)
-    tournament = service.tournament(tournament_id)
-    if chosen in tournament.waiting_list:
-        rank = list(tournament.waiting_list).index(chosen) + 1
+    rank, present = service.read(tournament_id, lambda t: _added(t, chosen))
+    if rank is not None:
         done = say(
             request,
             N_("The field is full: %(name)s (%(id)s) is on the waiting list, %(rank)s."),
@@ -347,11 +339,18 @@ def add_player(
             table=table_no,
             seat=seat_no,
         )
-    elif not tournament.players[chosen].present:
+    elif not present:
         done = say(request, N_("%(name)s registered (%(id)s), not here yet."), name=name, id=chosen)
     else:
         done = say(request, N_("%(name)s registered (%(id)s)."), name=name, id=chosen)
     return _answer(request, None, done)
+
+
+def _added(tournament: Tournament, player_id: str) -> tuple[int | None, bool]:
+    """The new player's rank on the waiting list (None: not on it), and whether present."""
+    if player_id in tournament.waiting_list:
+        return list(tournament.waiting_list).index(player_id) + 1, False
+    return None, tournament.players[player_id].present
 
 
 @router.post("/t/{tournament_id}/desk/pay")
@@ -420,17 +419,15 @@ def arrive(request: Request, tournament_id: str, player_id: FormText = "") -> Re
 @router.post("/t/{tournament_id}/desk/seat-waiting")
 def seat_waiting(request: Request, tournament_id: str) -> Response:
     service = tournament_service(request, tournament_id, td_only=True)
-    tournament = service.tournament(tournament_id)
-    if not tournament.tables:
+    drawn, before = service.read(tournament_id, lambda t: (bool(t.tables), list(t.waiting_list)))
+    if not drawn:
         # Before the draw there is nothing to seat them at: a player who unregisters is
         # replaced by the first one waiting, by the engine.
         return refuse(request, N_("The seats are not drawn yet."))
-    before = list(tournament.waiting_list)
     error = run(request, tournament_id, "seat_alternates")
     if error is not None:
         return _answer(request, error)
-    players = service.tournament(tournament_id).players
-    seated = [player_id for player_id in before if player_id in players]
+    seated = service.read(tournament_id, lambda t: [p for p in before if p in t.players])
     with i18n.use_locale(locale_of(request)):
         if seated:
             done = i18n.ngettext(
@@ -446,12 +443,15 @@ def seat_waiting(request: Request, tournament_id: str) -> Response:
 @router.post("/t/{tournament_id}/desk/release-absent")
 def release_absent(request: Request, tournament_id: str) -> Response:
     service = tournament_service(request, tournament_id, td_only=True)
-    absent = [p.player_id for p in service.tournament(tournament_id).in_play() if not p.present]
+    absent = service.read(
+        tournament_id, lambda t: [p.player_id for p in t.in_play() if not p.present]
+    )
     error = run(request, tournament_id, "release_absent_seats")
     if error is not None:
         return _answer(request, error)
-    players = service.tournament(tournament_id).players
-    released = [player_id for player_id in absent if not players[player_id].in_play]
+    released = service.read(
+        tournament_id, lambda t: [player for player in absent if not t.players[player].in_play]
+    )
     with i18n.use_locale(locale_of(request)):
         if released:
             done = i18n.ngettext(
@@ -473,13 +473,13 @@ def draw(request: Request, tournament_id: str) -> Response:
     )
     if error is not None:
         return _answer(request, error)
-    tournament = service.tournament(tournament_id)
+    tables, players = service.read(tournament_id, lambda t: (len(t.tables), len(t.players)))
     with i18n.use_locale(locale_of(request)):
         done = i18n.ngettext(
             "Seats drawn: %(players)s players at %(num)s table.",
             "Seats drawn: %(players)s players at %(num)s tables.",
-            len(tournament.tables),
-            players=len(tournament.players),
+            tables,
+            players=players,
         )
     return _answer(request, None, done)
 

@@ -85,7 +85,7 @@ def _tournament(pages: Pages, tournament_id: str) -> dict[str, Any]:
     screen = service.clock_screen(tournament_id)
     level = screen["level"] or screen["next_level"]
     number = screen["level_number"]
-    chips = service.tournament(tournament_id).structure.chips_at(number)
+    chips = service.read(tournament_id, lambda t: t.structure).chips_at(number)
     chip = min((c.value for c in chips), default=1)
     average = screen["average_stack"] or 100 * int(level["big_blind"] if level else 200)
     return {

@@ -103,7 +103,7 @@ def irregularities_page(request: Request) -> Response:
 def tournament_irregularities_page(request: Request, tournament_id: str) -> Response:
     """With the tournament's own profile: a house profile is ruled as the event plays it."""
     service = tournament_service(request, tournament_id, td_only=True)
-    profile = service.tournament(tournament_id).profile
+    profile = service.read(tournament_id, lambda t: t.profile)
     fields = dict(request.query_params)
     with i18n.use_locale(locale_of(request)):
         context = _context(fields, profile, [])

@@ -16,6 +16,7 @@ from pokerfloor.app.service import TournamentService
 from pokerfloor.rules import RuleProfile, setting_spec
 from pokerfloor.tournament import penalties
 from pokerfloor.tournament.events import PenaltyGiven
+from pokerfloor.tournament.state import Tournament
 from pokerfloor.web import i18n
 from pokerfloor.web.pages._citations import citations_text
 from pokerfloor.web.pages._common import (
@@ -63,10 +64,12 @@ def _ladder(profile: RuleProfile, language: str) -> list[dict[str, str]]:
 
 
 def _proposed(service: TournamentService, tournament_id: str, player_id: str) -> str | None:
-    tournament = service.tournament(tournament_id)
-    if player_id not in tournament.players:
-        return None
-    return tournament.proposed_penalty(player_id)
+    def build(tournament: Tournament) -> str | None:
+        if player_id not in tournament.players:
+            return None
+        return tournament.proposed_penalty(player_id)
+
+    return service.read(tournament_id, build)
 
 
 def _penalties_panel(service: TournamentService, tournament_id: str) -> dict[str, Any]:
@@ -95,7 +98,7 @@ live_view("penalties", panel_view("penalties_panel.html", _penalties_panel, td_o
 def _kind_context(
     service: TournamentService, tournament_id: str, player_id: str, language: str
 ) -> dict[str, Any]:
-    profile = service.tournament(tournament_id).profile
+    profile = service.read(tournament_id, lambda t: t.profile)
     return {
         "ladder": _ladder(profile, language),
         "proposed": _proposed(service, tournament_id, player_id) if player_id else None,
@@ -123,7 +126,7 @@ def _kind_fragment(
 def penalties_page(request: Request, tournament_id: str, player_id: str = "") -> Response:
     service = tournament_service(request, tournament_id, td_only=True)
     language = locale_of(request)
-    tournament = service.tournament(tournament_id)
+    profile = service.read(tournament_id, lambda t: t.profile)
     in_play = [
         p
         for p in service.players_list(tournament_id)["players"]
@@ -137,8 +140,8 @@ def penalties_page(request: Request, tournament_id: str, player_id: str = "") ->
         "penalties.html",
         tournament_id=tournament_id,
         tool="penalties",
-        profile_id=tournament.profile.id,
-        ladder_citations=citations_text(tournament.profile.citations("penalties.ladder")),
+        profile_id=profile.id,
+        ladder_citations=citations_text(profile.citations("penalties.ladder")),
         players=sorted(in_play, key=seat_order),
         selected=player_id,
         **kind,

@@ -23,6 +23,7 @@ from pokerfloor.app.csv_cells import safe_cell
 from pokerfloor.app.service import TournamentService
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament import points, prizes
+from pokerfloor.tournament.finish_checks import proposed_finish
 from pokerfloor.web import i18n
 from pokerfloor.web.pages._common import (
     Pages,
@@ -155,15 +156,17 @@ def _proposal(
     results = service.results(tournament_id)
     entries = results["entries"]
     collected = results["prize_pool_cents"]
-    # The service's defaults: the pool collected, or the sum of the amounts given.
-    if pool is None:
-        pool = collected if amounts is None else sum(amounts)
     by_scheme = amounts is None
-    payouts = (
-        service.tournament(tournament_id).default_payouts(pool) if amounts is None else amounts
+    # The core's defaults and checks (the pool collected, the set-up's scheme); the preview
+    # warns of payouts above the pool only: below it, the form asks the TD to confirm.
+    payouts, pool, refusal = service.read(
+        tournament_id,
+        lambda t: proposed_finish(
+            amounts, pool, lambda: t.prize_pool().total_cents, t.default_payouts, below_pool=True
+        ),
     )
     problem = None
-    if sum(payouts) > pool:
+    if refusal is not None:
         problem = _(
             "The payouts add up to %(total)s, more than the prize pool of %(pool)s.",
             total=i18n.format_cents(sum(payouts)),
@@ -174,7 +177,7 @@ def _proposal(
         params = {key: value for key, value in points_spec.items() if key != "name"}
         try:
             formula = points.points_formula(points_spec["name"], **params)
-            buy_in = service.tournament(tournament_id).structure.entry.buy_in_cents
+            buy_in = service.read(tournament_id, lambda t: t.structure.entry.buy_in_cents)
             table = points.points_table(formula, max(entries, 1), buy_in)
         except PokerfloorError as error:
             problem = explain(error)

@@ -17,6 +17,7 @@ from fastapi.responses import HTMLResponse, Response
 from pokerfloor.app.service import TournamentService
 from pokerfloor.tournament.events import MovesProposed, SeatChanged
 from pokerfloor.tournament.limits import MAX_REASON_LENGTH
+from pokerfloor.tournament.state import Tournament
 from pokerfloor.tournament.types import Move
 from pokerfloor.web.i18n import N_
 from pokerfloor.web.pages._common import (
@@ -54,7 +55,10 @@ REASONS = {
 
 def _choices(service: TournamentService, tournament_id: str, player_id: str) -> dict[str, Any]:
     """The free seats of the tables in play and the seated players to swap with."""
-    tournament = service.tournament(tournament_id)
+    return service.read(tournament_id, lambda tournament: _seat_choices(tournament, player_id))
+
+
+def _seat_choices(tournament: Tournament, player_id: str) -> dict[str, Any]:
     free = [
         {"value": f"seat:{table.table_no}:{seat_no}", "table": table.table_no, "seat": seat_no}
         for table in sorted(tournament.tables.values(), key=lambda t: t.table_no)
@@ -81,8 +85,16 @@ def _choices(service: TournamentService, tournament_id: str, player_id: str) -> 
 def seat_form(request: Request, tournament_id: str, player_id: str = "") -> Response:
     """The seat change form for one seated player, shown above the list."""
     service = tournament_service(request, tournament_id, td_only=True)
-    player = service.tournament(tournament_id).players.get(player_id)
-    if player is None or player.seat is None or not player.in_play:
+
+    def seated(tournament: Tournament) -> tuple[str, int, int] | None:
+        """The player's name, table and seat; None unless seated and in play."""
+        player = tournament.players.get(player_id)
+        if player is None or player.seat is None or not player.in_play:
+            return None
+        return player.name, player.seat.table_no, player.seat.seat_no
+
+    found = service.read(tournament_id, seated)
+    if found is None:
         # The form would go where the dialog sits: the refusal goes to the flash instead.
         response = refuse(request, N_("Only a seated player in play can change seats."))
         response.headers["HX-Retarget"] = "#flash"
@@ -93,9 +105,9 @@ def seat_form(request: Request, tournament_id: str, player_id: str = "") -> Resp
         "desk_seat_change.html",
         tournament_id=tournament_id,
         player_id=player_id,
-        name=player.name,
-        table_no=player.seat.table_no,
-        seat_no=player.seat.seat_no,
+        name=found[0],
+        table_no=found[1],
+        seat_no=found[2],
         max_reason=MAX_REASON_LENGTH,
         **_choices(service, tournament_id, player_id),
     )
@@ -203,7 +215,7 @@ def slips(
     proposals = events_of(service, tournament_id, "moves_proposed")
     last = proposals[-1] if proposals else None
     at_ms = last.at_ms if isinstance(last, MovesProposed) else 0
-    pending = list(service.tournament(tournament_id).proposed.values())
+    pending = service.read(tournament_id, lambda t: list(t.proposed.values()))
     groups: list[dict[str, Any]] = []
     for table_no in sorted({m.source.table_no for m in pending if m.reason == "break"}):
         broken = [m for m in pending if m.reason == "break" and m.source.table_no == table_no]

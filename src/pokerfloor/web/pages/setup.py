@@ -192,7 +192,7 @@ def source_structure(request: Request, choice: str) -> Structure:
         service = pages_of(request).service
         tournament_id = choice.removeprefix(FROM_TOURNAMENT)
         with contextlib.suppress(PokerfloorError):  # unknown (or unreadable): said below
-            return service.tournament(tournament_id).structure
+            return service.read(tournament_id, lambda t: t.structure)
     elif choice in bundled_structures():
         return load_structure(choice)
     raise Refusal(i18n.gettext("There is no structure “%(name)s”.", name=choice))
@@ -427,7 +427,7 @@ def structure_file(request: Request, tournament_id: str) -> Response:
     """Public: the structure is what the clock screen shows anyway."""
     service = pages_of(request).service
     try:
-        structure = service.tournament(tournament_id).structure
+        structure = service.read(tournament_id, lambda t: t.structure)
     except PokerfloorError:
         raise PageError(404, N_("There is no such tournament.")) from None
     # The id passed the id pattern at creation: safe inside the header.
