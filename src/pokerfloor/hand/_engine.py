@@ -39,7 +39,7 @@ from pokerfloor.hand._model import (
     Timeout,
 )
 from pokerfloor.hand._setup import check_setup, deal_order
-from pokerfloor.hand._state import ACTIVE, FOLDED, HandError
+from pokerfloor.hand._state import ACTIVE, FOLDED, HandError, HandState
 from pokerfloor.hand._timeout import timeout_ruling
 
 _BOARD_SIZES = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
@@ -161,9 +161,17 @@ class Hand(HandIrregularities):
             raise
 
     def _restore(self, length: int) -> None:
-        """Undo a partly applied action: rebuild the state from the events before it."""
-        rebuilt = Hand.replay(self.events[:length])
-        self.__dict__.update(rebuilt.__dict__)
+        """Undo a partly applied action: rebuild the state from the events before it.
+
+        Folded back into this same object (as ``replay`` folds them into a new one) rather than
+        copied from a rebuilt hand's ``__dict__``: a hand compiled by mypyc has no
+        ``__dict__``."""
+        events = self.events[:length]
+        first = events[0]
+        assert isinstance(first, HandStarted)
+        HandState.__init__(self, first)
+        for event in events[1:]:
+            self._record(event)
 
     def _live(self, player: int, live: LiveAction) -> None:
         outcome = interpret_live(self, player, live)
