@@ -15,6 +15,11 @@ amounts) and the set-up read from a table's shape (seats, blinds, antes) are the
 are after the first hands of any corpus; the lines unique to a hand (its number, stacks,
 actions, winnings) are read every time, and every hand is replayed.
 
+Real corpora are read once, hand after hand: the caches are warm for what every hand repeats
+(a table's shape, ``d dh p1 ????``) and cold for what is new (amounts, boards). So each file is
+also timed *cold*: the reader's caches emptied before the run, filled as the run reads the
+file, as when a new corpus is read (the ``cold`` columns; the issue's target is read on them).
+
 The ratio is printed per file (one room and stake each) and for the whole: the target holds on
 every room, not only on the total. ``tests/data/handhq-more`` (more rooms and stakes, listed by
 source in its README) is read as well when it is there; ``--sample DIR`` names other folders.
@@ -29,13 +34,23 @@ import argparse
 import os
 import warnings
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 from pokerkit import HandHistory
 from rich.console import Console
 from rich.table import Table
 
 from bench._timing import per_second, profiled
+from pokerfloor.formats import (
+    _phh_cards,
+    _phh_decimal,
+    _phh_parse,
+    _phh_read,
+    _phh_setup,
+    _phh_toml,
+)
 from pokerfloor.formats._phh_check import corpus_files
 from pokerfloor.formats.phh import PhhHand, PhhResult, parse_phhs, replay_phh, replay_phh_fast
 
@@ -43,6 +58,29 @@ DATA = Path(__file__).parents[1] / "tests" / "data"
 SAMPLES = (DATA / "handhq", DATA / "handhq-more")
 TARGET = 20.0
 Replay = Callable[[PhhHand], PhhResult]
+
+
+# The reader's caches of text seen before (lines, amounts, actions by position, table shapes,
+# card orders): emptied for a cold run.
+CACHES: tuple[dict[Any, Any] | set[Any], ...] = (
+    _phh_cards._EVERYONE,
+    _phh_cards._ORDERS,
+    _phh_decimal._PLACES,
+    _phh_parse._PARSED,
+    _phh_parse._ACTIONS,
+    _phh_read._AMOUNTS,
+    _phh_read._CENTS,
+    _phh_read._LINES,
+    _phh_read._TABLES,
+    _phh_setup._SHAPES,
+    _phh_toml._SCALARS,
+    _phh_toml._KEYS,
+)
+
+
+def empty_caches() -> None:
+    for cache in CACHES:
+        cache.clear()
 
 
 def load_texts(folders: list[Path]) -> dict[str, list[str]]:
@@ -89,11 +127,16 @@ class Timing:
     def __init__(self, texts: list[str]) -> None:
         self.texts = texts
         self.counts: dict[str, tuple[int, int]] = {}
-        self.rate = {"lean": 0.0, "engine": 0.0, "pokerkit": 0.0}
-        self.seconds = {"lean": 0.0, "engine": 0.0, "pokerkit": 0.0}
+        self.rate = {"cold": 0.0, "lean": 0.0, "engine": 0.0, "pokerkit": 0.0}
+        self.seconds = {"cold": 0.0, "lean": 0.0, "engine": 0.0, "pokerkit": 0.0}
 
     def run_once(self) -> None:
+        def cold() -> tuple[int, int]:
+            empty_caches()
+            return run_pokerfloor(self.texts)
+
         runs: dict[str, Callable[[], tuple[int, int]]] = {
+            "cold": cold,
             "lean": lambda: run_pokerfloor(self.texts),
             "engine": lambda: run_pokerfloor(self.texts, replay_phh),
             "pokerkit": lambda: run_pokerkit(self.texts),
@@ -125,58 +168,51 @@ def main() -> None:
         for timing in timings.values():
             timing.run_once()
     table = Table(title="HandHQ hands read and replayed, hands/s (fastest run of each)")
-    table.add_column("file (room, stake)")
-    table.add_column("hands", justify="right")
-    table.add_column("replayed", justify="right")
-    table.add_column("lean hands/s", justify="right")
-    table.add_column("engine hands/s", justify="right")
-    table.add_column("pokerkit hands/s", justify="right")
-    table.add_column("lean vs pokerkit", justify="right")
-    table.add_column("engine vs pokerkit", justify="right")
-    total = {"hands": 0, "lean": 0.0, "engine": 0.0, "pokerkit": 0.0}
+    for column in ("file (room, stake)", "hands", "replayed"):
+        table.add_column(column, justify="left" if column.startswith("file") else "right")
+    for column in ("cold", "warm", "engine", "pokerkit"):
+        table.add_column(f"{column} hands/s", justify="right")
+    for column in ("cold", "warm", "engine"):
+        table.add_column(f"{column} vs pokerkit", justify="right")
+    kinds = ("cold", "lean", "engine", "pokerkit")
+    total = dict.fromkeys(kinds, 0.0)
+    hands_all = 0
     below: list[str] = []
     for name, timing in timings.items():
         hands, legal = timing.counts["lean"]
         rate = timing.rate
-        ratio = rate["lean"] / rate["pokerkit"]
-        if ratio < TARGET:
+        if rate["cold"] / rate["pokerkit"] < TARGET:
             below.append(name)
         table.add_row(
             name,
             f"{hands:,}",
             f"{legal:,}",
-            f"{rate['lean']:,.0f}",
-            f"{rate['engine']:,.0f}",
-            f"{rate['pokerkit']:,.0f}",
-            f"{ratio:.1f}x",
-            f"{rate['engine'] / rate['pokerkit']:.1f}x",
+            *(f"{rate[kind]:,.0f}" for kind in kinds),
+            *(f"{rate[kind] / rate['pokerkit']:.1f}x" for kind in kinds[:3]),
         )
-        total["hands"] += hands
-        for kind in ("lean", "engine", "pokerkit"):
+        hands_all += hands
+        for kind in kinds:
             total[kind] += timing.seconds[kind]
-    hands_all = total["hands"]
     table.add_row(
         "total",
         f"{hands_all:,}",
         "",
-        f"{hands_all / total['lean']:,.0f}",
-        f"{hands_all / total['engine']:,.0f}",
-        f"{hands_all / total['pokerkit']:,.0f}",
-        f"{total['pokerkit'] / total['lean']:.1f}x",
-        f"{total['pokerkit'] / total['engine']:.1f}x",
+        *(f"{hands_all / total[kind]:,.0f}" for kind in kinds),
+        *(f"{total['pokerkit'] / total[kind]:.1f}x" for kind in kinds[:3]),
     )
-    Console(width=150).print(table)
+    Console(width=170).print(table)
     one, five, _fifteen = os.getloadavg()
     print(f"load average {one:.2f} (1 min), {five:.2f} (5 min) on {os.cpu_count()} cores")
     print(
-        f"pokerfloor / pokerkit: {total['pokerkit'] / total['lean']:.1f}x hands per second in "
-        f"all; target: at least {TARGET:.0f}x on every file; "
+        f"pokerfloor / pokerkit: {total['pokerkit'] / total['cold']:.1f}x cold, "
+        f"{total['pokerkit'] / total['lean']:.1f}x warm, in all; target: at least "
+        f"{TARGET:.0f}x cold on every file; "
         + (f"below it: {', '.join(below)}" if below else "every file meets it")
     )
     if arguments.profile:
         for name, timing in timings.items():
             print(name)
-            print(profiled(lambda timing=timing: run_pokerfloor(timing.texts), 20))
+            print(profiled(partial(run_pokerfloor, timing.texts), 20))
 
 
 if __name__ == "__main__":

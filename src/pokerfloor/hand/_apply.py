@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pokerfloor.errors import PokerfloorError
+from pokerfloor.hand._betting import raised
 from pokerfloor.hand._model import (
     Acted,
     BetReturned,
@@ -219,11 +220,9 @@ class HandApplying(HandState):
             self.committed[player] = event.to
             self.contributed[player] += added
             if event.to > self.current_bet:
-                raise_size = event.to - self.current_bet
-                if raise_size >= self.increment:
-                    self.increment = raise_size
-                    self.full_raise_level = event.to
-                self.current_bet = event.to
+                self.current_bet, self.increment, self.full_raise_level = raised(
+                    event.to, self.current_bet, self.increment, self.full_raise_level
+                )
                 self.aggressor = player
             self.acted[player] = self.current_bet
             if self.stacks[player] == 0:

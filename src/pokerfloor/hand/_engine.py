@@ -46,6 +46,7 @@ _BOARD_SIZES = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
 # Read on every action: a module constant is several times faster than an enum member's
 # attribute look-up on Python 3.11.
 _SHOWDOWN = Street.SHOWDOWN
+_COMPLETE = Street.COMPLETE
 
 __all__ = ["Hand", "HandError"]
 
@@ -98,13 +99,15 @@ class Hand(HandIrregularities):
 
         Raises ``HandError`` (state unchanged) when the rules refuse it.
         """
-        if self.street is Street.COMPLETE:
+        if self.street is _COMPLETE:
             raise HandError("HAND_OVER", "the hand is over: no more actions")
         actor = self.to_act if player is None else player
         if not 0 <= actor < self.count:
             raise HandError("UNKNOWN_PLAYER", f"no player {actor} in this hand", {"player": actor})
         first_new = len(self.events)
-        with self._undone_if_refused(first_new):
+        # What _undone_if_refused does, written out: this is the path of every action, and a
+        # generator-based context manager costs more than the rest of a simple check or call.
+        try:
             if self.street is _SHOWDOWN:
                 self._showdown_action(actor, action)
             elif type(action) is ShowdownAction:
@@ -125,6 +128,10 @@ class Hand(HandIrregularities):
             else:
                 self._record_action(self._checked(actor, action, None))
             self._advance()
+        except PokerfloorError:
+            if len(self.events) > first_new:
+                self._restore(first_new)
+            raise
         return self.events[first_new:]
 
     def apply_irregularity(self, command: Irregularity) -> list[Event]:
