@@ -44,6 +44,9 @@ class HandApplying(HandState):
 
     def _apply(self, event: Event) -> None:
         self._legal_cache = None
+        if type(event) is Acted:  # most events: called directly, not through the table
+            self._apply_acted(event)
+            return
         handler = _HANDLERS.get(type(event))
         if handler is None:
             raise PokerfloorError("BAD_EVENT_LOG", f"{type(event).__name__} cannot be applied here")
