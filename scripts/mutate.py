@@ -50,9 +50,9 @@ MUTATIONS = (
     Mutation(
         "min_raise_full_raise",
         "a raise of exactly the minimum is a full raise (tda-2024 R47, tda-2010 R31)",
-        f"{CORE}/hand/_apply.py",
-        "if raise_size >= self.increment:",
-        "if raise_size > self.increment:",
+        f"{CORE}/hand/_betting.py",
+        "if to - current >= increment:",
+        "if to - current > increment:",
         (
             "tests/hand/test_scenarios.py",
             "tests/hand/test_reopening_and_pots_every_profile.py",
@@ -62,9 +62,9 @@ MUTATIONS = (
     Mutation(
         "short_allin_reopen",
         "a short all-in does not reopen the betting (tda-2024 R47, heavenpoker 9.23)",
-        f"{CORE}/hand/_legality.py",
-        "if acted < 0 or self.full_raise_level > acted:",
-        "if acted < 0 or self.current_bet > acted:",
+        f"{CORE}/hand/_betting.py",
+        "if acted_at < 0 or full_level > acted_at:",
+        "if acted_at < 0 or current > acted_at:",
         (
             "tests/hand/test_scenarios.py",
             "tests/hand/test_reopening_and_pots_every_profile.py",

@@ -27,17 +27,24 @@ from dataclasses import dataclass
 
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.formats._phh_cards import PhhCards, phh_cards
-from pokerfloor.formats._phh_lean_pots import (
-    ACTIVE,
-    ALL_IN,
-    FOLDED,
-    showdown_awards,
-    showdown_pots,
-)
+from pokerfloor.formats._phh_lean_pots import showdown_awards, showdown_pots
 from pokerfloor.formats._phh_lean_result import Award, LeanReplay, PhhResult, paid_totals
 from pokerfloor.formats._phh_parse import PhhAction, PhhHand
 from pokerfloor.formats._phh_replay import _last_betting_actions, replay_phh
 from pokerfloor.formats._phh_setup import PHH_PROFILE, PhhForced, plan_forced
+from pokerfloor.hand._betting import (
+    ACTIVE,
+    ALL_IN,
+    FOLDED,
+    amount_to_call,
+    facing,
+    least_bet_or_raise,
+    next_to_act,
+    raised,
+    reopened,
+    someone_can_call_more,
+    uncalled_bet,
+)
 from pokerfloor.hand._rules import HandRules, hand_rules
 
 PREFLOP, RIVER, COMPLETE = 0, 3, 5
@@ -268,13 +275,10 @@ class _Table:
     # ---- the file's actions: _phh_replay._play -------------------------------------------------
 
     def play(self, strict: bool) -> None:
-        # The hot loop of the fast path: the commonest actions (fold, check, call, bet) and
-        # the search for the next player are written out here, on local names, rather than
-        # in a method each (a call per action was a large part of the time).
+        # The hot loop of the fast path: the commonest actions (fold, check, call, bet) on
+        # local names; the rules themselves are the engine's functions (hand/_betting.py).
         status, stacks, contributed = self.status, self.stacks, self.contributed
-        count = self.count
-        rings = _rings(count)
-        last = count - 1
+        last = self.count - 1
         board_in_file = 0
         step = -1
         for action in self.phh.actions:
@@ -306,7 +310,7 @@ class _Table:
             committed, acted, current = self.committed, self.acted, self.current
             if verb == "f":
                 status[player] = FOLDED
-                self.active = active = self.active - 1
+                self.active -= 1
                 self.folded = folded = self.folded + 1
                 if folded >= last:
                     self._advance()  # one player left: the pot is theirs, no one acts again
@@ -317,13 +321,11 @@ class _Table:
                     if current <= mine:
                         to = mine  # a check: always an option with nothing to call
                     else:
-                        if self.active == 1:
-                            current = min(current, self._highest_other(player))
-                        to_call = min(current - mine, stacks[player]) if current > mine else 0
+                        faced = facing(player, status, committed, current)
+                        to_call = amount_to_call(mine, stacks[player], faced)
                         if not to_call:
                             raise _Refused  # NOTHING_TO_CALL
                         to = mine + to_call
-                        current = self.current
                 else:
                     to = action.amount  # type: ignore[assignment]  # cbr always has one
                     self._check_bet(player, to)
@@ -334,27 +336,15 @@ class _Table:
                 committed[player] = to
                 contributed[player] += added
                 if to > current:
-                    if to - current >= self.increment:
-                        self.increment = to - current
-                        self.full_level = to
-                    self.current = current = to
+                    current, self.increment, self.full_level = raised(
+                        to, current, self.increment, self.full_level
+                    )
+                    self.current = current
                 acted[player] = current
-                if stack:
-                    active = self.active
-                else:
+                if not stack:
                     status[player] = ALL_IN
-                    self.active = active = self.active - 1
-            # HandState._next_to_act: the first player around the table from ``player`` able to
-            # act who has not acted at this level.
-            if active > 1:
-                to_act = -1
-                for index in rings[player]:
-                    if status[index] == ACTIVE and (acted[index] < 0 or committed[index] < current):
-                        to_act = index
-                        break
-                self.to_act = to_act
-            else:
-                self.to_act = to_act = self._next_to_act(player)
+                    self.active -= 1
+            self.to_act = to_act = next_to_act(player, status, committed, acted, current)
             if to_act < 0 or self.folded >= last:
                 self._advance()
 
@@ -379,50 +369,39 @@ class _Table:
 
     def _check_bet(self, player: int, amount: int) -> None:
         """``cbr amount`` is legal: all in when it is the player's all, else a bet or a raise
-        to it (``play`` then applies it)."""
-        current = self.current
-        if self.active == 1:
-            current = min(current, self._highest_other(player))
+        to it (``play`` then applies it), by ``HandLegality._compute_legal``'s functions."""
         committed, stacks, status = self.committed, self.stacks, self.status
+        current = facing(player, status, committed, self.current)
         mine, stack = committed[player], stacks[player]
-        to_call = min(current - mine, stack) if current > mine else 0
         all_in = mine + stack
-        minimum = None
-        software_kind_allowed = False
-        if stack > to_call:
-            for index in _rings(self.count)[player]:  # another player who can still call more
-                if (
-                    status[index] == ACTIVE
-                    and committed[index] + stacks[index] > current
-                    and index != player
-                ):
-                    if current == 0:
-                        minimum = min(self.opening, all_in)
-                        software_kind_allowed = self.current == 0  # the action is a bet
-                    elif self._reopened(player):
-                        minimum = min(current + self.increment, all_in)
-                        software_kind_allowed = True  # the action is a raise
-                    break
+        minimum = -1
+        kind_allowed = False  # the replay's bet (no bet open on the table) or raise is offered
+        if stack > amount_to_call(mine, stack, current) and someone_can_call_more(
+            player, status, stacks, committed, current
+        ):
+            if current == 0:
+                minimum = least_bet_or_raise(0, self.opening, self.increment, all_in)
+                kind_allowed = self.current == 0
+            elif self._reopened(player):
+                minimum = least_bet_or_raise(current, self.opening, self.increment, all_in)
+                kind_allowed = True
         if amount == all_in:
-            if not (stack > 0 and (minimum is not None or stack <= current - mine)):
+            if not (stack > 0 and (minimum >= 0 or stack <= current - mine)):
                 raise _Refused  # all in is not among the options
-        elif not software_kind_allowed or minimum is None or amount > all_in or amount < minimum:
+        elif not kind_allowed or amount > all_in or amount < minimum:
             raise _Refused  # BET_ALREADY_OPEN, BETTING_NOT_REOPENED, ABOVE_STACK, BELOW_MINIMUM
 
     def _reopened(self, player: int) -> bool:
-        acted = self.acted[player]
-        if acted < 0 or self.full_level > acted:
-            return True
-        reopens = self.lean.reopens
-        if reopens == "cumulative_full_raise" and self.current - acted >= self.increment:
-            return True
-        if reopens == "doubled_bet" and acted > 0 and 2 * acted <= self.current:
-            return True
-        forced = self.forced
-        return (
-            self.lean.reopens_for_blinds
+        lean, forced = self.lean, self.forced
+        return reopened(
+            self.acted[player],
+            self.full_level,
+            self.current,
+            self.increment,
+            lean.reopens,
+            lean.reopens_for_blinds
             and self.street == PREFLOP
-            and player in (forced.small_index, forced.big_index)
+            and player in (forced.small_index, forced.big_index),
         )
 
     # ---- state: HandApplying._apply_acted, HandState._next_to_act ------------------------------
@@ -433,26 +412,8 @@ class _Table:
         self.folded += 1
         self.to_act = self._next_to_act(player)
 
-    def _highest_other(self, player: int) -> int:
-        status, committed = self.status, self.committed
-        return max(
-            (committed[i] for i in range(self.count) if i != player and status[i] != FOLDED),
-            default=0,
-        )
-
     def _next_to_act(self, after: int) -> int:
-        able = self.active
-        if able == 0:
-            return -1
-        status, committed = self.status, self.committed
-        if able == 1:
-            only = status.index(ACTIVE)
-            return only if committed[only] < self._highest_other(only) else -1
-        acted, current = self.acted, self.current
-        for index in _rings(self.count)[after]:
-            if status[index] == ACTIVE and (acted[index] < 0 or committed[index] < current):
-                return index
-        return -1
+        return next_to_act(after, self.status, self.committed, self.acted, self.current)
 
     # ---- the flow of streets and the end: Hand._advance, HandShowdown --------------------------
 
@@ -494,20 +455,10 @@ class _Table:
         self.committed = [0] * self.count
 
     def _return_uncalled(self) -> None:
-        contributed = self.contributed
-        top = max(contributed)
-        if contributed.count(top) != 1:
-            return
-        holder = contributed.index(top)
-        if self.status[holder] == FOLDED:
-            return  # a dead hand has no claim to its chips (tda-2024 R30)
-        contributed[holder] = -1  # the largest of the others, without a list
-        second = max(contributed)
-        contributed[holder] = top
-        if top > second:
-            amount = top - second
+        holder, amount = uncalled_bet(self.contributed, self.status)
+        if amount:
             self.stacks[holder] += amount
-            contributed[holder] -= amount
+            self.contributed[holder] -= amount
             self.committed[holder] = max(0, self.committed[holder] - amount)
             self.returned[holder] += amount
 
@@ -519,18 +470,3 @@ class _Table:
             stacks[player] += paid
         self.awards = awards
         self._end()
-
-
-_RINGS: dict[int, tuple[tuple[int, ...], ...]] = {}
-
-
-def _rings(count: int) -> tuple[tuple[int, ...], ...]:
-    """For each player, every player in turn from their left, themselves last: the order the
-    engine looks for the next player to act, without index arithmetic in the loops."""
-    rings = _RINGS.get(count)
-    if rings is None:
-        players = tuple(range(count))
-        rings = tuple(players[after + 1 :] + players[: after + 1] for after in players)
-        if len(_RINGS) < 100:
-            _RINGS[count] = rings
-    return rings

@@ -11,11 +11,10 @@ from __future__ import annotations
 from pokerfloor.cards import rank7
 from pokerfloor.formats._phh_cards import PhhCards, drawn_cards, unknown_at_showdown
 from pokerfloor.formats._phh_lean_result import Award
+from pokerfloor.hand._betting import ALL_IN, FOLDED
 from pokerfloor.hand._pots import build_pots, split_pot
 from pokerfloor.hand._rules import HandRules
 from pokerfloor.hand._showdown_rights import award_order
-
-ACTIVE, FOLDED, ALL_IN = 0, 1, 2  # a player's status, as in hand/_state.py
 
 Pots = list[tuple[int, tuple[int, ...]]]
 

@@ -516,17 +516,28 @@ def _player(word: str, count: int, bad: Callable[[str], PhhError]) -> int:
     raise bad(f"{word!r} is not a player: use p1 to p{count}")
 
 
+def _card_codes() -> dict[str, int | None]:
+    """Every two-character card as ``parse_card`` reads it (either case), and ``??``."""
+    codes: dict[str, int | None] = {_UNKNOWN: None}
+    for rank in "23456789TJQKAtjqka":
+        for suit in "cdhsCDHS":
+            codes[rank + suit] = int(parse_card(rank + suit))
+    return codes
+
+
+# A card of a file read by a look-up rather than parse_card's pattern: a new corpus brings new
+# boards and shown hands on nearly every hand, so this is on the path of a first reading.
+_CARD_CODES = _card_codes()
+
+
 def _cards(word: str, bad: Callable[[str], PhhError]) -> tuple[int | None, ...]:
     if len(word) % 2:
         raise bad(f"{word!r} is not a list of two-character cards (e.g. AcKd, ?? unknown)")
+    codes = _CARD_CODES
     cards: list[int | None] = []
     for start in range(0, len(word), 2):
         token = word[start : start + 2]
-        if token == _UNKNOWN:
-            cards.append(None)
-            continue
-        try:
-            cards.append(int(parse_card(token)))
-        except PokerfloorError:
-            raise bad(f"{token!r} is not a card (rank 2-9 T J Q K A, suit c d h s)") from None
+        if token not in codes:
+            raise bad(f"{token!r} is not a card (rank 2-9 T J Q K A, suit c d h s)")
+        cards.append(codes[token])
     return tuple(cards)

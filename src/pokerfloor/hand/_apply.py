@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pokerfloor.errors import PokerfloorError
+from pokerfloor.hand._betting import raised
 from pokerfloor.hand._model import (
     Acted,
     BetReturned,
@@ -43,6 +44,9 @@ class HandApplying(HandState):
 
     def _apply(self, event: Event) -> None:
         self._legal_cache = None
+        if type(event) is Acted:  # most events: called directly, not through the table
+            self._apply_acted(event)
+            return
         handler = _HANDLERS.get(type(event))
         if handler is None:
             raise PokerfloorError("BAD_EVENT_LOG", f"{type(event).__name__} cannot be applied here")
@@ -219,11 +223,9 @@ class HandApplying(HandState):
             self.committed[player] = event.to
             self.contributed[player] += added
             if event.to > self.current_bet:
-                raise_size = event.to - self.current_bet
-                if raise_size >= self.increment:
-                    self.increment = raise_size
-                    self.full_raise_level = event.to
-                self.current_bet = event.to
+                self.current_bet, self.increment, self.full_raise_level = raised(
+                    event.to, self.current_bet, self.increment, self.full_raise_level
+                )
                 self.aggressor = player
             self.acted[player] = self.current_bet
             if self.stacks[player] == 0:

@@ -39,13 +39,14 @@ from pokerfloor.hand._model import (
     Timeout,
 )
 from pokerfloor.hand._setup import check_setup, deal_order
-from pokerfloor.hand._state import ACTIVE, FOLDED, HandError
+from pokerfloor.hand._state import ACTIVE, FOLDED, HandError, HandState
 from pokerfloor.hand._timeout import timeout_ruling
 
 _BOARD_SIZES = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
 # Read on every action: a module constant is several times faster than an enum member's
 # attribute look-up on Python 3.11.
 _SHOWDOWN = Street.SHOWDOWN
+_COMPLETE = Street.COMPLETE
 
 __all__ = ["Hand", "HandError"]
 
@@ -98,13 +99,15 @@ class Hand(HandIrregularities):
 
         Raises ``HandError`` (state unchanged) when the rules refuse it.
         """
-        if self.street is Street.COMPLETE:
+        if self.street is _COMPLETE:
             raise HandError("HAND_OVER", "the hand is over: no more actions")
         actor = self.to_act if player is None else player
         if not 0 <= actor < self.count:
             raise HandError("UNKNOWN_PLAYER", f"no player {actor} in this hand", {"player": actor})
         first_new = len(self.events)
-        with self._undone_if_refused(first_new):
+        # What _undone_if_refused does, written out: this is the path of every action, and a
+        # generator-based context manager costs more than the rest of a simple check or call.
+        try:
             if self.street is _SHOWDOWN:
                 self._showdown_action(actor, action)
             elif type(action) is ShowdownAction:
@@ -125,6 +128,10 @@ class Hand(HandIrregularities):
             else:
                 self._record_action(self._checked(actor, action, None))
             self._advance()
+        except PokerfloorError:
+            if len(self.events) > first_new:
+                self._restore(first_new)
+            raise
         return self.events[first_new:]
 
     def apply_irregularity(self, command: Irregularity) -> list[Event]:
@@ -161,9 +168,17 @@ class Hand(HandIrregularities):
             raise
 
     def _restore(self, length: int) -> None:
-        """Undo a partly applied action: rebuild the state from the events before it."""
-        rebuilt = Hand.replay(self.events[:length])
-        self.__dict__.update(rebuilt.__dict__)
+        """Undo a partly applied action: rebuild the state from the events before it.
+
+        Folded back into this same object (as ``replay`` folds them into a new one) rather than
+        copied from a rebuilt hand's ``__dict__``: a hand compiled by mypyc has no
+        ``__dict__``."""
+        events = self.events[:length]
+        first = events[0]
+        assert isinstance(first, HandStarted)
+        HandState.__init__(self, first)
+        for event in events[1:]:
+            self._record(event)
 
     def _live(self, player: int, live: LiveAction) -> None:
         outcome = interpret_live(self, player, live)

@@ -5,6 +5,13 @@ from __future__ import annotations
 
 from pokerfloor.cards import rank7
 from pokerfloor.hand._apply import HandApplying
+from pokerfloor.hand._betting import (
+    amount_to_call,
+    facing,
+    least_bet_or_raise,
+    reopened,
+    someone_can_call_more,
+)
 from pokerfloor.hand._model import (
     Acted,
     Action,
@@ -78,19 +85,19 @@ class HandLegality(HandApplying):
         )
 
     def _reopened(self, player: int) -> bool:
-        acted = self.acted[player]
-        if acted < 0 or self.full_raise_level > acted:
-            return True
         rules = self.rules
-        reopens = rules.short_allin_reopens
-        if reopens == "cumulative_full_raise" and self.current_bet - acted >= self.increment:
-            return True  # several short all-ins together made a full raise (tda-2024 R47)
-        if reopens == "doubled_bet" and acted > 0 and 2 * acted <= self.current_bet:
-            return True  # the all-ins doubled the player's own bet (allinouest)
-        return (
+        blind_may_raise = (
             rules.short_allin_reopens_for_blinds
             and self.street is Street.PREFLOP
             and player in (self.small_blind_index, self.big_blind_index)
+        )
+        return reopened(
+            self.acted[player],
+            self.full_raise_level,
+            self.current_bet,
+            self.increment,
+            rules.short_allin_reopens,
+            blind_may_raise,
         )
 
     def _legal(self, player: int) -> LegalActions:
@@ -101,42 +108,28 @@ class HandLegality(HandApplying):
         return cached
 
     def _compute_legal(self, player: int) -> LegalActions:
-        committed = self.committed[player]
-        stack = self.stacks[player]
-        current = self.current_bet
-        if self.status.count(ACTIVE) == 1:
-            # Nobody else can put in more chips: the call is what the others already have in
-            # (a big blind all in for less than the blind cannot be raised or called beyond it).
-            current = min(current, self._highest_other(player))
-        to_call = min(current - committed, stack) if current > committed else 0
+        committed, stacks, status = self.committed, self.stacks, self.status
+        mine = committed[player]
+        stack = stacks[player]
+        current = facing(player, status, committed, self.current_bet)
+        to_call = amount_to_call(mine, stack, current)
         restricted = self.restricted.get(player)
         if restricted is not None:
             # A restricted player may call or fold; with nothing to call that means check.
             return LegalActions(player, restricted if to_call else ("check",), to_call, None, None)
         options: list[ActionKind] = ["fold", "call"] if to_call > 0 else ["check"]
-        all_in_total = committed + stack
-        # A bet or raise needs an opponent who could put chips beyond the current bet.
-        stacks, committed_all, status = self.stacks, self.committed, self.status
-        others = False
-        for index in range(self.count):
-            if (
-                index != player
-                and status[index] == ACTIVE
-                and committed_all[index] + stacks[index] > current
-            ):
-                others = True
-                break
-        can_raise = stack > to_call and others
+        all_in_total = mine + stack
+        can_raise = stack > to_call and someone_can_call_more(
+            player, status, stacks, committed, current
+        )
         min_to: int | None = None
         max_to: int | None = None
-        if can_raise and current == 0:
-            options.append("bet")
-            minimum = self.setup.big_blind * self.rules.minimum_bet_big_blinds
-            min_to, max_to = min(minimum, all_in_total), all_in_total
-        elif can_raise and self._reopened(player):
-            options.append("raise")
-            min_to, max_to = min(current + self.increment, all_in_total), all_in_total
-        if stack > 0 and (min_to is not None or stack <= current - committed):
+        if can_raise and (current == 0 or self._reopened(player)):
+            options.append("bet" if current == 0 else "raise")
+            opening = self.setup.big_blind * self.rules.minimum_bet_big_blinds
+            min_to = least_bet_or_raise(current, opening, self.increment, all_in_total)
+            max_to = all_in_total
+        if stack > 0 and (min_to is not None or stack <= current - mine):
             options.append("allin")
         return LegalActions(player, tuple(options), to_call, min_to, max_to)
 

@@ -6,6 +6,7 @@ each of their actions)."""
 from __future__ import annotations
 
 from pokerfloor.cards import rank7
+from pokerfloor.hand._betting import uncalled_bet
 from pokerfloor.hand._legality import HandLegality
 from pokerfloor.hand._model import (
     BetReturned,
@@ -27,20 +28,16 @@ from pokerfloor.hand._showdown_rights import (
     showdown_options,
     split_ruling,
 )
-from pokerfloor.hand._state import ACTIVE, ALL_IN, FOLDED, HandError
+from pokerfloor.hand._state import ACTIVE, ALL_IN, HandError
 
 
 class HandShowdown(HandLegality):
     """Showdown and awards."""
 
     def _return_uncalled(self) -> None:
-        top = max(self.contributed)
-        holders = [index for index, amount in enumerate(self.contributed) if amount == top]
-        if len(holders) != 1 or self.status[holders[0]] == FOLDED:
-            return  # a dead hand has no claim to its chips (tda-2024 R30)
-        second = max((c for i, c in enumerate(self.contributed) if i != holders[0]), default=0)
-        if top > second:
-            self._record(BetReturned(holders[0], top - second))
+        holder, amount = uncalled_bet(self.contributed, self.status)
+        if amount:
+            self._record(BetReturned(holder, amount))
 
     def _void(self) -> None:
         refunds = tuple(

@@ -12,6 +12,13 @@ Players are indexed in dealing order: index 0 is the first seat left of the butt
 from __future__ import annotations
 
 from pokerfloor.errors import PokerfloorError
+
+# The statuses are the betting functions' own; named here too for the modules that read them
+# with the state.
+from pokerfloor.hand._betting import ACTIVE as ACTIVE
+from pokerfloor.hand._betting import ALL_IN as ALL_IN
+from pokerfloor.hand._betting import FOLDED as FOLDED
+from pokerfloor.hand._betting import highest_other, next_to_act
 from pokerfloor.hand._model import (
     ActionKind,
     Event,
@@ -24,8 +31,6 @@ from pokerfloor.hand._model import (
 )
 from pokerfloor.hand._pots import build_pots
 from pokerfloor.hand._rules import HandRules, hand_rules
-
-ACTIVE, FOLDED, ALL_IN = 0, 1, 2
 
 
 class HandError(PokerfloorError):
@@ -155,30 +160,10 @@ class HandState:
 
     def _highest_other(self, player: int) -> int:
         """The largest street commitment among the other players still in the hand."""
-        status, committed = self.status, self.committed
-        return max(
-            (committed[i] for i in range(self.count) if i != player and status[i] != FOLDED),
-            default=0,
-        )
+        return highest_other(player, self.status, self.committed)
 
     def _next_to_act(self, after: int) -> int:
-        status = self.status
-        able = status.count(ACTIVE)
-        if able == 0:
-            return -1
-        current = self.current_bet
-        committed = self.committed
-        if able == 1:
-            # Alone with chips: act only if someone else's commitment exceeds yours.
-            only = status.index(ACTIVE)
-            return only if committed[only] < self._highest_other(only) else -1
-        acted = self.acted
-        count = self.count
-        for step in range(1, count + 1):
-            index = (after + step) % count
-            if status[index] == ACTIVE and (acted[index] < 0 or committed[index] < current):
-                return index
-        return -1
+        return next_to_act(after, self.status, self.committed, self.acted, self.current_bet)
 
 
 def _blind_indices(setup: HandSetup, players: tuple[int, ...]) -> tuple[int, int]:
