@@ -102,6 +102,7 @@ def _serve(db: str | None, host: str, port: int, new_token: bool) -> None:
 
     from pokerfloor.app.service import TournamentService
     from pokerfloor.web import create_app
+    from pokerfloor.web.read_budget import ReadLimits
     from pokerfloor.web.sessions import Sessions
 
     try:
@@ -136,17 +137,13 @@ def _serve(db: str | None, host: str, port: int, new_token: bool) -> None:
             captain_secret=captain_secret,
             sessions=sessions,
             venue_url=links,
-            read_budget=(READS_PER_SECOND, READ_BURST),
+            read_budget=ReadLimits(),
         )
         uvicorn.Server(server_config(app, host, port)).run()
     finally:
         store.close()
 
 
-# What one address may ask of the server (docs/security.md): a phone or the TV reads far less
-# (their live views are WebSockets), a page load fetches about ten files at once.
-READS_PER_SECOND = 10.0
-READ_BURST = 40.0
 # uvicorn closes a connection idle this long between two requests (seconds).
 KEEP_ALIVE_SECONDS = 5
 
