@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import time
-from collections.abc import Callable
 
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -40,17 +38,12 @@ _Stored = tuple[bytes, list[tuple[bytes, bytes]], bytes]  # etag, headers, body
 
 
 class PublicReads:
-    """See the module's documentation; ``clock`` is wall seconds (a fake in tests)."""
+    """See the module's documentation; the second is the service's clock's (the one the
+    answers' ``now_ms`` come from)."""
 
-    def __init__(
-        self,
-        app: ASGIApp,
-        service: TournamentService,
-        clock: Callable[[], float] = time.time,
-    ) -> None:
+    def __init__(self, app: ASGIApp, service: TournamentService) -> None:
         self.app = app
         self.service = service
-        self.clock = clock
         self._second = -1
         self._stored: dict[tuple[object, ...], _Stored] = {}
 
@@ -66,7 +59,7 @@ class PublicReads:
         version = self.service.version_in_memory(match.group(1) or match.group(2))
         if version is None:
             return None  # not loaded (or unknown): the application answers
-        second = int(self.clock())
+        second = self.service.clock() // 1000
         if second != self._second:
             self._second, self._stored = second, {}
         return (

@@ -7,8 +7,8 @@ TV's read waits behind all of them. So, on the pages and the API (not their stat
 - **per address**: ``rate`` reads a second, bursts to ``burst`` (``address_key``: an IPv6
   /64 counts as one address); past it, ``429``.
 - **every anonymous reader together**: ``crowd_rate`` reads a second (bursts to
-  ``crowd_burst``). When that is spent, an address that reads well under its own budget (its
-  bucket at least half full: a screen, a phone) still goes through a quiet lane of
+  ``crowd_burst``). When that is spent, an address that reads well under its own budget (a screen,
+  a phone: its bucket holds all but a second's worth) still goes through a quiet lane of
   ``quiet_rate`` reads a second; a client that loops gets ``429``.
 - **never counted**: the TD's signed-in browser (a session cookie: the console, or the TV the
   TD signed in) and the TD token's programs. They are recognised only when a request would be
@@ -116,7 +116,8 @@ class ReadBudget:
         crowd_wait = self.crowd.take(now)
         if not crowd_wait:
             return 0.0
-        if bucket.tokens >= bucket.burst / 2 and not self.quiet_lane.take(now):
+        # Quiet: the address spent less than a second's worth of its budget lately.
+        if bucket.tokens >= bucket.burst - bucket.rate and not self.quiet_lane.take(now):
             return 0.0  # a quiet reader while the crowd is loud
         # Refused, the read is still spent: a client that loops never looks quiet.
         return crowd_wait
