@@ -14,6 +14,7 @@ reads and works while a server runs (docs/store.md).
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 import json
 import socket
 import sys
@@ -89,15 +90,46 @@ def serve(
     new_token: Annotated[
         bool, typer.Option("--new-token", help="Nouveau jeton TD / replace the TD token")
     ] = False,
+    trusted_proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--trusted-proxy",
+            help="Proxy de confiance / a reverse proxy (an address or a network such as "
+            "10.0.0.0/24) whose X-Forwarded-For and X-Forwarded-Proto are believed; "
+            "repeatable (docs/security.md)",
+        ),
+    ] = None,
 ) -> None:
     """Lance le serveur du tournoi / start the tournament server (API, WebSocket)."""
+    proxies = _trusted_proxies(trusted_proxy or [])
     # The database's writer lock first, before anything is written (the store, the TD token):
     # a second server on the same database is refused (docs/store.md).
     with _writer_lock(db):
-        _serve(db, host, port, new_token)
+        _serve(db, host, port, new_token, proxies)
 
 
-def _serve(db: str | None, host: str, port: int, new_token: bool) -> None:
+def _trusted_proxies(given: list[str]) -> tuple[str, ...]:
+    """The ``--trusted-proxy`` addresses or networks, each checked; a one-line refusal (exit
+    code 2) naming the one that is neither."""
+    checked: list[str] = []
+    for text in given:
+        try:
+            network = ipaddress.ip_network(text.strip(), strict=False)
+        except ValueError:
+            typer.echo(
+                f"BAD_TRUSTED_PROXY: « {text[:60]} » n'est ni une adresse IP ni un réseau "
+                f"(ex. 127.0.0.1, 10.0.0.0/24) / {text[:60]!r} is neither an IP address nor a "
+                "network (e.g. 127.0.0.1, 10.0.0.0/24)",
+                err=True,
+            )
+            raise typer.Exit(2) from None
+        checked.append(str(network.network_address) if network.num_addresses == 1 else str(network))
+    return tuple(checked)
+
+
+def _serve(
+    db: str | None, host: str, port: int, new_token: bool, proxies: tuple[str, ...] = ()
+) -> None:
     import uvicorn
 
     from pokerfloor.app.service import TournamentService
@@ -139,7 +171,7 @@ def _serve(db: str | None, host: str, port: int, new_token: bool) -> None:
             venue_url=links,
             read_budget=ReadLimits(),
         )
-        uvicorn.Server(server_config(app, host, port)).run()
+        uvicorn.Server(server_config(app, host, port, proxies)).run()
     finally:
         store.close()
 
@@ -148,21 +180,28 @@ def _serve(db: str | None, host: str, port: int, new_token: bool) -> None:
 KEEP_ALIVE_SECONDS = 5
 
 
-def server_config(app: Any, host: str, port: int) -> uvicorn.Config:
+def server_config(
+    app: Any, host: str, port: int, trusted_proxies: tuple[str, ...] = ()
+) -> uvicorn.Config:
     """uvicorn's configuration for ``app``: the log with its secrets masked on every handler
     (``web.server_log``), the header timeout, head size and connections per address of
     ``web.shedding`` (on httptools: uvicorn's h11 options do not apply), and a short
-    keep-alive."""
+    keep-alive. ``X-Forwarded-For`` and ``-Proto`` are believed from ``trusted_proxies``
+    only (none by default: anyone may send them); a trusted proxy's connections are not
+    capped per address (the proxy carries everyone's), the addresses it forwards are what
+    the budgets and the log see."""
     import uvicorn
 
     from pokerfloor.web.server_log import log_config
     from pokerfloor.web.shedding import ConnectionLimits, protocol_class
 
-    limits = ConnectionLimits()
+    limits = ConnectionLimits(uncapped=trusted_proxies)
     return uvicorn.Config(
         app,
         host=host,
         port=port,
+        proxy_headers=bool(trusted_proxies),
+        forwarded_allow_ips=list(trusted_proxies) or None,
         log_config=log_config(),
         http=protocol_class(limits),
         timeout_keep_alive=KEEP_ALIVE_SECONDS,
