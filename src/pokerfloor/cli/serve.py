@@ -138,7 +138,7 @@ def _serve(
     from pokerfloor.web.sessions import Sessions
 
     try:
-        store = _open(db)
+        store = _open(db, exclusive=True)  # no memory-mapped -shm under the server (_sqlite)
         where = token_path(db)
         check, token = load_or_create_token(where, renew=new_token)
         captain_secret = load_or_create_captain_secret(where.with_name(CAPTAIN_SECRET_FILE))
@@ -237,11 +237,11 @@ def venue_addresses() -> list[str]:
     return [address for address in dict.fromkeys(found) if not address.startswith("127.")]
 
 
-def _open(db: str | None) -> EventStore:
+def _open(db: str | None, exclusive: bool = False) -> EventStore:
     from pokerfloor.app.store import open_store  # SQLAlchemy: only for the commands that use it
 
     try:
-        return open_store(db)
+        return open_store(db, exclusive=exclusive)
     except PokerfloorError as error:
         _say(error)
         raise typer.Exit(2) from error
@@ -256,6 +256,31 @@ def _writer_lock(db: str | None) -> WriterLock:
     except PokerfloorError as error:
         _say(error)
         raise typer.Exit(2) from error
+
+
+def _not_under_a_server(db: str | None) -> None:
+    """A SQLite database a server runs on is its alone (``app/_sqlite.py``): a one-line
+    refusal naming the way round it, rather than a wait for a lock that never comes."""
+    from pokerfloor.app.store import resolve_url
+    from pokerfloor.app.writer_lock import hold_writer_lock
+
+    try:
+        if resolve_url(db).get_backend_name() != "sqlite":
+            return
+        with hold_writer_lock(db):
+            return
+    except PokerfloorError as error:
+        if error.code != "DATABASE_IN_USE":
+            _say(error)
+            raise typer.Exit(2) from error
+    typer.echo(
+        "DATABASE_IN_USE: un serveur pokerfloor tient cette base : exportez par le serveur "
+        "(GET /api/tournaments/<id>/events avec le jeton TD) ou arrêtez-le d'abord / a "
+        "pokerfloor server holds this database: export through it (GET "
+        "/api/tournaments/<id>/events with the TD token) or stop it first",
+        err=True,
+    )
+    raise typer.Exit(2)
 
 
 # The French half of the messages about the database (the English half is the error's own).
@@ -282,6 +307,7 @@ def export_command(
     ] = None,
 ) -> None:
     """Exporte le journal d'un tournoi / write a tournament's event log as JSON lines."""
+    _not_under_a_server(db)
     store = _open(db)
     try:
         stored = store.read(stream_id(tournament))
