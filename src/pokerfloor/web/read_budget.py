@@ -7,18 +7,21 @@ TV's read waits behind all of them. So, on the pages and the API (not their stat
 - **per address**: ``rate`` reads a second, bursts to ``burst`` (``address_key``: an IPv6
   /64 counts as one address); past it, ``429``.
 - **every anonymous reader together**: ``crowd_rate`` reads a second (bursts to
-  ``crowd_burst``). When that is spent, an address that reads well under its own budget (a screen,
-  a phone: its bucket holds all but a second's worth) still goes through a quiet lane of
-  ``quiet_rate`` reads a second; a client that loops gets ``429``.
+  ``crowd_burst``). When that is spent, a quiet address still goes through a quiet lane of
+  ``quiet_rate`` reads a second; a client that loops gets ``429``. Quiet: the address asks
+  (refused asks included) ``quiet_every_s`` apart or more on average (a public screen that
+  refreshes, a phone); its first ask is not quiet, so a crowd that just arrived has none of
+  it. A looping client, even held on its refusals (below), asks at least once per ``hold_s``
+  and is never quiet.
 - **never counted**: the TD's signed-in browser (a session cookie: the console, or the TV the
   TD signed in) and the TD token's programs. They are recognised only when a request would be
   refused, so a read within its budget costs no credential check.
 
-A refusal (``429`` + ``Retry-After``) is sent after waiting ``hold_s`` seconds at most: a
-client that loops without reading ``Retry-After`` is held on its connection (a timer, no
-work) instead of keeping the server busy refusing it; at most ``MAX_HELD`` refusals wait at
-once, the others are answered at once. The tables of addresses are bounded
-(``MAX_ADDRESSES``). Everything is answered before routing, so a refusal costs no route
+A refusal (``429`` + ``Retry-After``) is sent after waiting ``hold_s`` seconds (less when
+``Retry-After`` is shorter): a client that loops without reading ``Retry-After`` is held on
+its connection (a timer, no work) instead of keeping the server busy refusing it; at most
+``MAX_HELD`` refusals wait at once, the others are answered at once. The tables of addresses
+are bounded (``MAX_ADDRESSES``). Everything is answered before routing, so a refusal costs no route
 matching, no thread and no page.
 """
 
@@ -55,6 +58,7 @@ class ReadLimits:
     crowd_rate: float = 150.0
     crowd_burst: float = 300.0
     quiet_rate: float = 60.0
+    quiet_every_s: float = 2.0
     hold_s: float = 1.0
 
 
@@ -77,6 +81,29 @@ class TokenBucket:
         return (1.0 - self.tokens) / self.rate
 
 
+class _Asks:
+    """How far apart an address asks: an average of the gaps between its asks (each new
+    gap weighs ``_NEW_GAP``), refused asks included."""
+
+    __slots__ = ("gap_s", "last")
+
+    def __init__(self, gap_s: float) -> None:
+        self.gap_s = gap_s
+        self.last: float | None = None
+
+    def quiet(self, now: float, every_s: float) -> bool:
+        """Count an ask at ``now``; whether the address asks ``every_s`` apart or more. Its
+        first ask is not quiet: quiet is earned by a wait."""
+        last, self.last = self.last, now
+        if last is None:
+            return False
+        self.gap_s += _NEW_GAP * (now - last - self.gap_s)
+        return self.gap_s >= every_s
+
+
+_NEW_GAP = 0.3
+
+
 class ReadBudget:
     """See the module's documentation. ``clock`` is monotonic seconds (a fake in tests)."""
 
@@ -96,7 +123,8 @@ class ReadBudget:
         now = clock()
         self.crowd = TokenBucket(self.limits.crowd_rate, self.limits.crowd_burst, now)
         self.quiet_lane = TokenBucket(self.limits.quiet_rate, self.limits.quiet_rate, now)
-        self._buckets: OrderedDict[str, TokenBucket] = OrderedDict()
+        # Per address: its reads, and how far apart it asks (the quiet lane).
+        self._buckets: OrderedDict[str, tuple[TokenBucket, _Asks]] = OrderedDict()
         self._held = 0
 
     def spend(self, address: str) -> float:
@@ -104,22 +132,21 @@ class ReadBudget:
         wait."""
         now = self.clock()
         key = address_key(address)
-        bucket = self._buckets.pop(key, None)
-        if bucket is None:
-            bucket = TokenBucket(self.limits.rate, self.limits.burst, now)
+        buckets = self._buckets.pop(key, None)
+        if buckets is None:
+            asks = _Asks(self.limits.quiet_every_s)
+            buckets = (TokenBucket(self.limits.rate, self.limits.burst, now), asks)
             if len(self._buckets) >= MAX_ADDRESSES:
                 self._buckets.popitem(last=False)  # the address unheard of the longest
-        self._buckets[key] = bucket
-        wait = bucket.take(now)
+        self._buckets[key] = buckets
+        reads, asks = buckets
+        quiet = asks.quiet(now, self.limits.quiet_every_s)
+        wait = reads.take(now)
         if wait:
             return wait
         crowd_wait = self.crowd.take(now)
-        if not crowd_wait:
+        if not crowd_wait or (quiet and not self.quiet_lane.take(now)):
             return 0.0
-        # Quiet: the address spent less than a second's worth of its budget lately.
-        if bucket.tokens >= bucket.burst - bucket.rate and not self.quiet_lane.take(now):
-            return 0.0  # a quiet reader while the crowd is loud
-        # Refused, the read is still spent: a client that loops never looks quiet.
         return crowd_wait
 
     def _is_td(self, headers: Headers) -> bool:
@@ -152,7 +179,7 @@ class ReadBudget:
         if self._held < MAX_HELD:
             self._held += 1
             try:
-                await asyncio.sleep(min(self.limits.hold_s, wait))
+                await asyncio.sleep(min(self.limits.hold_s, seconds))
             finally:
                 self._held -= 1
         await answer(

@@ -182,7 +182,7 @@ class SignInFirst:
             )
         except TooManyFailures as refusal:
             wait = refusal.retry_after
-            await asyncio.sleep(min(self.hold_s, wait))
+            await asyncio.sleep(min(self.hold_s, max(1, wait)))
             await answer(
                 send,
                 429,
