@@ -158,6 +158,12 @@ def test_finding_4_the_public_clock_is_rendered_once_per_version_and_second_with
     clock.advance(1000)
     client.get("/api/tournaments/t1/clock")
     assert calls["count"] == 3
+    # A phone with its language cookie is served the shared answer too.
+    french = {"Cookie": "pokerfloor_lang=fr"}
+    assert client.get("/api/tournaments/t1/clock", headers=french).status_code == 200
+    assert client.get("/api/tournaments/t1/clock", headers=french).status_code == 200
+    assert calls["count"] == 4
     # The TD's reads are never served from the shared answers.
     client.get("/api/tournaments/t1/clock", headers=AUTH)
-    assert calls["count"] == 4
+    client.get("/api/tournaments/t1/clock", headers={"Cookie": f"{TD_COOKIE}=a-session"})
+    assert calls["count"] == 6

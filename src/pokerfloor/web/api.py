@@ -483,7 +483,8 @@ def _outer_middleware(
     def build_stack() -> ASGIApp:
         inner: ASGIApp = BodyLimit(build())
         hold_s = read_budget.hold_s if read_budget is not None else 0.0
-        inner = PublicReads(SignInFirst(inner, guard, TD_COOKIE, hold_s=hold_s), service)
+        inner = SignInFirst(inner, guard, TD_COOKIE, hold_s=hold_s)
+        inner = PublicReads(inner, service, TD_COOKIE)
         if read_budget is not None:
             inner = ReadBudget(inner, guard, TD_COOKIE, read_budget)
         inner = RequestGuard(inner, cookie=TD_COOKIE)

@@ -7,11 +7,11 @@ keeps each successful answer for the tournament's stream version and the current
 made): every other reader in that second gets the stored bytes without routing, a thread or a
 template, with an ``ETag``; a reader that sends it back in ``If-None-Match`` gets ``304``.
 
-Only anonymous reads are kept and served: a request with an ``Authorization`` header or one
-of our session cookies (``pokerfloor_*``: the TD's browser) goes to the application, which
-may show it more. The key holds what an anonymous answer depends on besides the tournament:
-the path, the query, the ``Host``, ``Cookie`` (the language) and ``Accept-Language`` headers.
-At most ``MAX_ENTRIES`` answers are kept, all of the current second.
+Only anonymous reads are kept and served: a request with an ``Authorization`` header or the
+TD's session cookie goes to the application, which may show it more. The key holds what an
+anonymous answer depends on besides the tournament: the path, the query, the ``Host``,
+``Cookie`` (the language) and ``Accept-Language`` headers. At most ``MAX_ENTRIES`` answers are
+kept, all of the current second; an answer that sets a cookie (``?lang=``) is never kept.
 """
 
 from __future__ import annotations
@@ -41,9 +41,10 @@ class PublicReads:
     """See the module's documentation; the second is the service's clock's (the one the
     answers' ``now_ms`` come from)."""
 
-    def __init__(self, app: ASGIApp, service: TournamentService) -> None:
+    def __init__(self, app: ASGIApp, service: TournamentService, td_cookie: str) -> None:
         self.app = app
         self.service = service
+        self.td_cookie = f"{td_cookie}="
         self._second = -1
         self._stored: dict[tuple[object, ...], _Stored] = {}
 
@@ -54,8 +55,8 @@ class PublicReads:
         if match is None or "authorization" in headers:
             return None
         cookie = headers.get("cookie", "")
-        if "pokerfloor_" in cookie:
-            return None  # a session of ours: the application decides what it shows
+        if self.td_cookie in cookie:
+            return None  # the TD's browser: the application decides what it shows
         version = self.service.version_in_memory(match.group(1) or match.group(2))
         if version is None:
             return None  # not loaded (or unknown): the application answers
