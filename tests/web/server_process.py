@@ -8,6 +8,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import httpx
@@ -26,8 +27,11 @@ class Server:
     """One ``pokerfloor serve`` process on ``db`` (a SQLite file or a PostgreSQL URL); its
     output goes to ``log`` (a pipe could fill up with access logs and stall the server)."""
 
-    def __init__(self, db: Path | str, log: Path, port: int | None = None) -> None:
+    def __init__(
+        self, db: Path | str, log: Path, port: int | None = None, options: Sequence[str] = ()
+    ) -> None:
         # ``port``: a restarted server takes its predecessor's, so pages reconnect to it.
+        # ``options``: more of ``serve``'s options (``--trusted-proxy``...).
         self.port = free_port() if port is None else port
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = log
@@ -48,6 +52,7 @@ class Server:
                     str(db),
                     "--port",
                     str(self.port),
+                    *options,
                 ],
                 stdout=out,
                 stderr=subprocess.STDOUT,

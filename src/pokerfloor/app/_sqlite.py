@@ -5,6 +5,14 @@ returns) and a busy timeout: a write waits that long for another process's lock,
 (the store refuses it as ``STORE_BUSY``). We take transaction control from the ``sqlite3``
 module and emit ``BEGIN`` ourselves: the writer's transactions start with ``BEGIN IMMEDIATE``
 so that two processes never fail upgrading a read lock to a write lock.
+
+The server opens its database ``exclusive`` (``locking_mode=EXCLUSIVE``, issue 27): it holds
+the database's writer lock anyway, and without it SQLite keeps the WAL's index in a
+memory-mapped ``-shm`` file; a write through that mapping after the file was truncated, or
+its disk failed, is a SIGBUS that kills the server. In exclusive mode the index lives in the
+process's memory and a failing disk is an error SQLite returns (``_store_errors``). The price:
+one connection for the reads and the writes, and no other process may read the database
+while the server runs (``pokerfloor export`` says so; the API exports through the server).
 """
 
 from __future__ import annotations
@@ -29,8 +37,11 @@ def default_database_path() -> Path:
     return Path(platformdirs.user_data_dir("pokerfloor", appauthor=False)) / DEFAULT_FILE_NAME
 
 
-def sqlite_engines(url: URL, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> tuple[Engine, Engine]:
-    """``(writer, reader)`` on one SQLite file, creating its directory when missing."""
+def sqlite_engines(
+    url: URL, busy_timeout_ms: int = BUSY_TIMEOUT_MS, *, exclusive: bool = False
+) -> tuple[Engine, Engine]:
+    """``(writer, reader)`` on one SQLite file, creating its directory when missing;
+    ``exclusive``: one engine of one connection for both (the module's documentation)."""
     database = url.database or ""
     if database in ("", ":memory:") or database.startswith("file:"):
         raise ValueError("the event store needs a SQLite file, not an in-memory database")
@@ -39,12 +50,24 @@ def sqlite_engines(url: URL, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> tuple[En
     # same mode): it holds the players' names and the evening's money.
     os.close(os.open(database, os.O_RDWR | os.O_CREAT, 0o600))
     busy = int(busy_timeout_ms)
-    writer = _engine(url, begin="BEGIN IMMEDIATE", pool_size=1, max_overflow=0, busy_ms=busy)
+    writer = _engine(
+        url, begin="BEGIN IMMEDIATE", pool_size=1, max_overflow=0, busy_ms=busy, exclusive=exclusive
+    )
+    if exclusive:
+        return writer, writer
     reader = _engine(url, begin="BEGIN", pool_size=8, max_overflow=8, busy_ms=busy)
     return writer, reader
 
 
-def _engine(url: URL, *, begin: str, pool_size: int, max_overflow: int, busy_ms: int) -> Engine:
+def _engine(
+    url: URL,
+    *,
+    begin: str,
+    pool_size: int,
+    max_overflow: int,
+    busy_ms: int,
+    exclusive: bool = False,
+) -> Engine:
     engine = create_engine(url, pool_size=pool_size, max_overflow=max_overflow)
 
     @event.listens_for(engine, "connect")
@@ -52,6 +75,8 @@ def _engine(url: URL, *, begin: str, pool_size: int, max_overflow: int, busy_ms:
         dbapi_connection.isolation_level = None  # autocommit driver: we emit BEGIN ourselves
         cursor = dbapi_connection.cursor()
         cursor.execute(f"PRAGMA busy_timeout={busy_ms}")
+        if exclusive:  # before WAL is first used: its index is then never memory-mapped
+            cursor.execute("PRAGMA locking_mode=EXCLUSIVE")
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=FULL")
         cursor.close()

@@ -204,6 +204,16 @@ class TournamentService:
             self._load(tournament_id, slot)
             return slot.version
 
+    def version_in_memory(self, tournament_id: str) -> int | None:
+        """The version of the tournament in memory without waiting for its lock (a command
+        may hold it through a disk write); None when it is not loaded. For the caches of
+        public reads (``web/public_reads.py``): a version read a moment early only means
+        one more miss."""
+        slot = self._slots.get(tournament_id)
+        if slot is None or slot.tournament is None:
+            return None
+        return slot.version
+
     # ---- commands -------------------------------------------------------------------------
 
     def create(self, command: CreateTournament) -> list[TournamentEvent]:

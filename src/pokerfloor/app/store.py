@@ -115,15 +115,20 @@ def resolve_url(target: str | Path | None) -> URL:
 
 
 def open_store(
-    target: str | Path | None = None, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS
+    target: str | Path | None = None,
+    *,
+    busy_timeout_ms: int = BUSY_TIMEOUT_MS,
+    exclusive: bool = False,
 ) -> SqlEventStore:
     """Open (and create or migrate) the store at ``target``; see ``resolve_url``. A SQLite
-    write waits ``busy_timeout_ms`` for another process's lock, then fails (``STORE_BUSY``)."""
+    write waits ``busy_timeout_ms`` for another process's lock, then fails (``STORE_BUSY``);
+    ``exclusive``: a SQLite database held by this process alone (``_sqlite``; the server,
+    which holds the writer lock)."""
     url = resolve_url(target)
     where = database_name(url)
     try:
         if url.get_backend_name() == "sqlite":
-            writer, reader = sqlite_engines(url, busy_timeout_ms)
+            writer, reader = sqlite_engines(url, busy_timeout_ms, exclusive=exclusive)
         else:
             writer = reader = postgres_engine(url)
     except OSError as error:  # the SQLite file's directory cannot be created

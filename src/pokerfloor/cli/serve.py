@@ -14,6 +14,7 @@ reads and works while a server runs (docs/store.md).
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 import json
 import socket
 import sys
@@ -89,23 +90,55 @@ def serve(
     new_token: Annotated[
         bool, typer.Option("--new-token", help="Nouveau jeton TD / replace the TD token")
     ] = False,
+    trusted_proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--trusted-proxy",
+            help="Proxy de confiance / a reverse proxy (an address or a network such as "
+            "10.0.0.0/24) whose X-Forwarded-For and X-Forwarded-Proto are believed; "
+            "repeatable (docs/security.md)",
+        ),
+    ] = None,
 ) -> None:
     """Lance le serveur du tournoi / start the tournament server (API, WebSocket)."""
+    proxies = _trusted_proxies(trusted_proxy or [])
     # The database's writer lock first, before anything is written (the store, the TD token):
     # a second server on the same database is refused (docs/store.md).
     with _writer_lock(db):
-        _serve(db, host, port, new_token)
+        _serve(db, host, port, new_token, proxies)
 
 
-def _serve(db: str | None, host: str, port: int, new_token: bool) -> None:
+def _trusted_proxies(given: list[str]) -> tuple[str, ...]:
+    """The ``--trusted-proxy`` addresses or networks, each checked; a one-line refusal (exit
+    code 2) naming the one that is neither."""
+    checked: list[str] = []
+    for text in given:
+        try:
+            network = ipaddress.ip_network(text.strip(), strict=False)
+        except ValueError:
+            typer.echo(
+                f"BAD_TRUSTED_PROXY: « {text[:60]} » n'est ni une adresse IP ni un réseau "
+                f"(ex. 127.0.0.1, 10.0.0.0/24) / {text[:60]!r} is neither an IP address nor a "
+                "network (e.g. 127.0.0.1, 10.0.0.0/24)",
+                err=True,
+            )
+            raise typer.Exit(2) from None
+        checked.append(str(network.network_address) if network.num_addresses == 1 else str(network))
+    return tuple(checked)
+
+
+def _serve(
+    db: str | None, host: str, port: int, new_token: bool, proxies: tuple[str, ...] = ()
+) -> None:
     import uvicorn
 
     from pokerfloor.app.service import TournamentService
     from pokerfloor.web import create_app
+    from pokerfloor.web.read_budget import ReadLimits
     from pokerfloor.web.sessions import Sessions
 
     try:
-        store = _open(db)
+        store = _open(db, exclusive=True)  # no memory-mapped -shm under the server (_sqlite)
         where = token_path(db)
         check, token = load_or_create_token(where, renew=new_token)
         captain_secret = load_or_create_captain_secret(where.with_name(CAPTAIN_SECRET_FILE))
@@ -136,36 +169,39 @@ def _serve(db: str | None, host: str, port: int, new_token: bool) -> None:
             captain_secret=captain_secret,
             sessions=sessions,
             venue_url=links,
-            read_budget=(READS_PER_SECOND, READ_BURST),
+            read_budget=ReadLimits(),
         )
-        uvicorn.Server(server_config(app, host, port)).run()
+        uvicorn.Server(server_config(app, host, port, proxies)).run()
     finally:
         store.close()
 
 
-# What one address may ask of the server (docs/security.md): a phone or the TV reads far less
-# (their live views are WebSockets), a page load fetches about ten files at once.
-READS_PER_SECOND = 10.0
-READ_BURST = 40.0
 # uvicorn closes a connection idle this long between two requests (seconds).
 KEEP_ALIVE_SECONDS = 5
 
 
-def server_config(app: Any, host: str, port: int) -> uvicorn.Config:
+def server_config(
+    app: Any, host: str, port: int, trusted_proxies: tuple[str, ...] = ()
+) -> uvicorn.Config:
     """uvicorn's configuration for ``app``: the log with its secrets masked on every handler
     (``web.server_log``), the header timeout, head size and connections per address of
     ``web.shedding`` (on httptools: uvicorn's h11 options do not apply), and a short
-    keep-alive."""
+    keep-alive. ``X-Forwarded-For`` and ``-Proto`` are believed from ``trusted_proxies``
+    only (none by default: anyone may send them); a trusted proxy's connections are not
+    capped per address (the proxy carries everyone's), the addresses it forwards are what
+    the budgets and the log see."""
     import uvicorn
 
     from pokerfloor.web.server_log import log_config
     from pokerfloor.web.shedding import ConnectionLimits, protocol_class
 
-    limits = ConnectionLimits()
+    limits = ConnectionLimits(uncapped=trusted_proxies)
     return uvicorn.Config(
         app,
         host=host,
         port=port,
+        proxy_headers=bool(trusted_proxies),
+        forwarded_allow_ips=list(trusted_proxies) or None,
         log_config=log_config(),
         http=protocol_class(limits),
         timeout_keep_alive=KEEP_ALIVE_SECONDS,
@@ -201,11 +237,11 @@ def venue_addresses() -> list[str]:
     return [address for address in dict.fromkeys(found) if not address.startswith("127.")]
 
 
-def _open(db: str | None) -> EventStore:
+def _open(db: str | None, exclusive: bool = False) -> EventStore:
     from pokerfloor.app.store import open_store  # SQLAlchemy: only for the commands that use it
 
     try:
-        return open_store(db)
+        return open_store(db, exclusive=exclusive)
     except PokerfloorError as error:
         _say(error)
         raise typer.Exit(2) from error
@@ -220,6 +256,31 @@ def _writer_lock(db: str | None) -> WriterLock:
     except PokerfloorError as error:
         _say(error)
         raise typer.Exit(2) from error
+
+
+def _not_under_a_server(db: str | None) -> None:
+    """A SQLite database a server runs on is its alone (``app/_sqlite.py``): a one-line
+    refusal naming the way round it, rather than a wait for a lock that never comes."""
+    from pokerfloor.app.store import resolve_url
+    from pokerfloor.app.writer_lock import hold_writer_lock
+
+    try:
+        if resolve_url(db).get_backend_name() != "sqlite":
+            return
+        with hold_writer_lock(db):
+            return
+    except PokerfloorError as error:
+        if error.code != "DATABASE_IN_USE":
+            _say(error)
+            raise typer.Exit(2) from error
+    typer.echo(
+        "DATABASE_IN_USE: un serveur pokerfloor tient cette base : exportez par le serveur "
+        "(GET /api/tournaments/<id>/events avec le jeton TD) ou arrêtez-le d'abord / a "
+        "pokerfloor server holds this database: export through it (GET "
+        "/api/tournaments/<id>/events with the TD token) or stop it first",
+        err=True,
+    )
+    raise typer.Exit(2)
 
 
 # The French half of the messages about the database (the English half is the error's own).
@@ -246,6 +307,7 @@ def export_command(
     ] = None,
 ) -> None:
     """Exporte le journal d'un tournoi / write a tournament's event log as JSON lines."""
+    _not_under_a_server(db)
     store = _open(db)
     try:
         stored = store.read(stream_id(tournament))

@@ -45,8 +45,10 @@ from pokerfloor.web.club_api import mount_club
 from pokerfloor.web.headers import SecurityHeaders
 from pokerfloor.web.pages import damaged_page, error_page, mount_pages
 from pokerfloor.web.pages._common import TD_COOKIE, is_td
+from pokerfloor.web.public_reads import PublicReads
+from pokerfloor.web.read_budget import ReadBudget, ReadLimits
 from pokerfloor.web.request_guard import CLIENT_ADDRESS, RequestGuard
-from pokerfloor.web.request_limits import BodyLimit, ReadBudget, SignInFirst
+from pokerfloor.web.request_limits import BodyLimit, SignInFirst
 from pokerfloor.web.server_log import WebSocketOutcomeLog
 from pokerfloor.web.sessions import TICKET_SECONDS, Guard, Sessions, TooManyFailures
 
@@ -171,15 +173,15 @@ def create_app(
     captain_secret: bytes | None = None,
     sessions: Sessions | None = None,
     venue_url: str | None = None,
-    read_budget: tuple[float, float] | None = None,
+    read_budget: ReadLimits | None = None,
 ) -> FastAPI:
     """The FastAPI application: the API and the web pages. ``td_token`` is the TD's token, or
     a function that checks one (``pokerfloor serve`` keeps only a keyed hash);
     ``captain_secret`` signs the table captains' links; ``sessions``: the TD's signed-in
     browsers (in memory when not given); ``venue_url``: the address the venue's phones reach,
-    for the QR codes and every absolute link (docs/web.md); ``read_budget``: the reads per
-    second and the burst each address may make (``request_limits.ReadBudget``; ``pokerfloor
-    serve`` sets it, the tests' single client does not)."""
+    for the QR codes and every absolute link (docs/web.md); ``read_budget``: what the readers
+    may ask (``read_budget.ReadLimits``; ``pokerfloor serve`` sets it, the tests' single
+    client does not)."""
 
     check = _token_check(td_token)
     guard = Guard(check, sessions or Sessions())
@@ -192,7 +194,7 @@ def create_app(
         docs_url=None,
         redoc_url=None,
     )
-    _outer_middleware(app, guard, read_budget)
+    _outer_middleware(app, guard, service, read_budget)
     app.state.guard = guard
     app.state.venue_url = venue_url  # the QR codes' address (web/qr.py)
     command_schema, create_schema, components = _openapi_schemas()
@@ -468,18 +470,23 @@ def create_app(
     return app
 
 
-def _outer_middleware(app: FastAPI, guard: Guard, read_budget: tuple[float, float] | None) -> None:
+def _outer_middleware(
+    app: FastAPI, guard: Guard, service: TournamentService, read_budget: ReadLimits | None
+) -> None:
     """Wrap the whole application, Starlette's error handler included: a 500 carries the
     security headers too, and the limits answer before any route, body or exception
     handler runs (docs/security.md). From the outside in: headers, the WebSocket log line,
-    the origin check, the read budget, sign-in, the body's size."""
+    the origin check, the read budgets, the public reads' shared answers, sign-in, the
+    body's size."""
     build = app.build_middleware_stack
 
     def build_stack() -> ASGIApp:
         inner: ASGIApp = BodyLimit(build())
-        inner = SignInFirst(inner, guard, TD_COOKIE)
+        hold_s = read_budget.hold_s if read_budget is not None else 0.0
+        inner = SignInFirst(inner, guard, TD_COOKIE, hold_s=hold_s)
+        inner = PublicReads(inner, service, TD_COOKIE)
         if read_budget is not None:
-            inner = ReadBudget(inner, guard, TD_COOKIE, rate=read_budget[0], burst=read_budget[1])
+            inner = ReadBudget(inner, guard, TD_COOKIE, read_budget)
         inner = RequestGuard(inner, cookie=TD_COOKIE)
         return SecurityHeaders(WebSocketOutcomeLog(inner))
 

@@ -9,18 +9,15 @@
   a form); a larger declared ``Content-Length`` is answered ``413`` at once, and a body sent
   in chunks is cut off at the size, answered ``413`` too, and the connection closed (the
   rest is never read).
-- ``ReadBudget``: each address may make ``rate`` reads a second (bursts to ``burst``) on
-  the pages and the API (not their static files); past it, ``429`` with ``Retry-After`` at
-  once. The TD's signed-in console and the TD token's programs are not throttled. The table
-  of addresses is bounded (``MAX_ADDRESSES``).
+
+The read budgets (``ReadBudget``) live in ``web/read_budget.py``.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
-import time
-from collections import OrderedDict
 from collections.abc import Callable
 
 from starlette.datastructures import Headers
@@ -28,16 +25,9 @@ from starlette.requests import cookie_parser
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pokerfloor.tournament.limits import MAX_LOGO_BYTES
-from pokerfloor.web.sessions import Guard, TooManyFailures, address_key
+from pokerfloor.web.sessions import Guard, TooManyFailures
 
-__all__ = [
-    "MAX_ADDRESSES",
-    "PUBLIC_POSTS",
-    "BodyLimit",
-    "ReadBudget",
-    "SignInFirst",
-    "body_limit",
-]
+__all__ = ["PUBLIC_POSTS", "BodyLimit", "SignInFirst", "answer", "body_limit", "session_of"]
 
 KIB = 1024
 MIB = 1024 * KIB
@@ -70,7 +60,7 @@ def body_limit(path: str) -> int:
     return _FORM_BYTES
 
 
-async def _answer(
+async def answer(
     send: Send,
     status: int,
     code: str,
@@ -115,7 +105,7 @@ class BodyLimit:
         close = [(b"connection", b"close")]
         params = {"max_bytes": limit}
         if declared.isdigit() and int(declared) > limit:
-            await _answer(send, 413, "BODY_TOO_LARGE", message, close, params)
+            await answer(send, 413, "BODY_TOO_LARGE", message, close, params)
             return
         state = {"read": 0, "over": False, "answered": False}
 
@@ -134,7 +124,7 @@ class BodyLimit:
             elif not state["answered"] and reply["type"] == "http.response.start":
                 # Whatever the application makes of the cut body, the answer is 413.
                 state["answered"] = True
-                await _answer(send, 413, "BODY_TOO_LARGE", message, close, params)
+                await answer(send, 413, "BODY_TOO_LARGE", message, close, params)
 
         try:
             await self.app(scope, counted, guarded)
@@ -142,20 +132,24 @@ class BodyLimit:
             if not state["over"]:
                 raise
         if state["over"] and not state["answered"]:
-            await _answer(send, 413, "BODY_TOO_LARGE", message, close, params)
+            await answer(send, 413, "BODY_TOO_LARGE", message, close, params)
 
 
-def _session_of(headers: Headers, cookie: str) -> str:
+def session_of(headers: Headers, cookie: str) -> str:
     return cookie_parser(headers.get("cookie", "")).get(cookie, "")
 
 
 class SignInFirst:
-    """See the module's documentation; ``guard`` checks the session and the token."""
+    """See the module's documentation; ``guard`` checks the session and the token. An address
+    locked out for its wrong tokens gets its ``429`` after ``hold_s`` seconds at most (its
+    connection waits, costing nothing): a client that loops on its refusals without reading
+    ``Retry-After`` is slowed down instead of keeping the server busy answering it."""
 
-    def __init__(self, app: ASGIApp, guard: Guard, cookie: str) -> None:
+    def __init__(self, app: ASGIApp, guard: Guard, cookie: str, hold_s: float = 0.0) -> None:
         self.app = app
         self.guard = guard
         self.cookie = cookie
+        self.hold_s = hold_s
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if (
@@ -167,7 +161,7 @@ class SignInFirst:
             return
         headers = Headers(scope=scope)
         if not scope["path"].startswith("/api/"):
-            if self.guard.sessions.check(_session_of(headers, self.cookie)):
+            if self.guard.sessions.check(session_of(headers, self.cookie)):
                 await self.app(scope, receive, send)
                 return
             where = f"/login?next={scope['path']}".encode()
@@ -188,11 +182,13 @@ class SignInFirst:
             )
         except TooManyFailures as refusal:
             wait = refusal.retry_after
-            await _answer(
+            await asyncio.sleep(min(self.hold_s, max(1, wait)))
+            await answer(
                 send,
                 429,
                 "TOO_MANY_FAILURES",
-                f"too many wrong TD tokens: try again in {wait} s",
+                f"too many wrong TD tokens: try again in {wait} s / trop de jetons TD erronés : "
+                f"réessayez dans {wait} s",
                 [(b"retry-after", str(wait).encode())],
                 {"retry_after_s": wait},
             )
@@ -200,86 +196,10 @@ class SignInFirst:
         if right:
             await self.app(scope, receive, send)
             return
-        await _answer(
+        await answer(
             send,
             401,
             "UNAUTHORIZED",
             "commands need the TD token: Authorization: Bearer <token>",
             [(b"www-authenticate", b"Bearer")],
         )
-
-
-MAX_ADDRESSES = 4096
-
-
-class ReadBudget:
-    """See the module's documentation. ``clock`` is monotonic seconds (a fake in tests)."""
-
-    def __init__(
-        self,
-        app: ASGIApp,
-        guard: Guard,
-        cookie: str,
-        rate: float = 10.0,
-        burst: float = 40.0,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        self.app = app
-        self.guard = guard
-        self.cookie = cookie
-        self.rate = rate
-        self.burst = burst
-        self.clock = clock
-        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
-
-    def spend(self, address: str) -> float:
-        """Take one read from ``address``'s budget: 0 when allowed, else the seconds to wait."""
-        now = self.clock()
-        key = address_key(address)
-        tokens, since = self._buckets.pop(key, (self.burst, now))
-        tokens = min(self.burst, tokens + (now - since) * self.rate)
-        if len(self._buckets) >= MAX_ADDRESSES:
-            self._buckets.popitem(last=False)  # the address unheard of the longest
-        if tokens >= 1.0:
-            self._buckets[key] = (tokens - 1.0, now)
-            return 0.0
-        self._buckets[key] = (tokens, now)
-        return (1.0 - tokens) / self.rate
-
-    def _is_td(self, headers: Headers) -> bool:
-        """The TD's console (a session) or the TD's program (the token): never throttled.
-        Asked only past the budget; a wrong token here is not counted as a failure (the
-        route's own check counts it)."""
-        if self.guard.sessions.check(_session_of(headers, self.cookie)):
-            return True
-        scheme, _, token = headers.get("authorization", "").partition(" ")
-        token = token.strip()
-        if scheme.lower() != "bearer" or not token or len(token) > 200:
-            return False
-        if getattr(self.guard.check_token, "slow", False):
-            return False  # an old PBKDF2 file: no key derivation for every read
-        return bool(self.guard.check_token(token))
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if (
-            scope["type"] != "http"
-            or scope["method"] not in ("GET", "HEAD")
-            or scope["path"].startswith("/static/")  # a page's files: cheap, cached
-        ):
-            await self.app(scope, receive, send)
-            return
-        client = scope.get("client")
-        wait = self.spend(client[0] if client else "unknown")
-        if wait and not self._is_td(Headers(scope=scope)):
-            seconds = max(1, int(wait + 0.999))
-            await _answer(
-                send,
-                429,
-                "TOO_MANY_REQUESTS",
-                f"too many requests from this address: try again in {seconds} s / trop de "
-                f"requêtes depuis cette adresse : réessayez dans {seconds} s",
-                [(b"retry-after", str(seconds).encode())],
-                {"retry_after_s": seconds},
-            )
-            return
-        await self.app(scope, receive, send)

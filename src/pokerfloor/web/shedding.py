@@ -9,7 +9,9 @@ HTTP protocol (httptools) with what it lacks.
   connection closed (httptools itself has no limit).
 - At most ``max_per_address`` open HTTP connections per client address (``address_key``): a
   new one past it is closed at once. A connection that becomes a WebSocket leaves the count
-  (a phone's live view stays open all evening).
+  (a phone's live view stays open all evening). The trusted reverse proxies (``uncapped``,
+  ``pokerfloor serve --trusted-proxy``) are not counted: every player's connection comes
+  from them.
 
 ``protocol_class(limits)`` makes the class that ``uvicorn.Config(http=...)`` takes.
 """
@@ -17,6 +19,7 @@ HTTP protocol (httptools) with what it lacks.
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -32,6 +35,17 @@ class ConnectionLimits:
     header_timeout: float = 5.0
     max_head_bytes: int = 16 * 1024
     max_per_address: int = 32
+    uncapped: tuple[str, ...] = ()  # addresses or networks (the trusted proxies)
+
+    def capped(self, address: str) -> bool:
+        """Whether ``address``'s connections are counted (not one of ``uncapped``)."""
+        if not self.uncapped:
+            return True
+        try:
+            ip = ipaddress.ip_address(address.split("%")[0])
+        except ValueError:
+            return True
+        return not any(ip in ipaddress.ip_network(net, strict=False) for net in self.uncapped)
 
 
 _TOO_LARGE = (
@@ -54,7 +68,12 @@ class _SheddingProtocol(HttpToolsProtocol):
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
-        key = address_key(self.client[0]) if self.client else "unknown"
+        address = self.client[0] if self.client else "unknown"
+        if not self.limits.capped(address):
+            self._address_key = ""  # a trusted proxy: timed, not counted
+            self._start_header_timer()
+            return
+        key = address_key(address)
         if self.open_per_address.get(key, 0) >= self.limits.max_per_address:
             transport.close()  # past the cap: shed at once, nothing read
             return
@@ -121,7 +140,7 @@ class _SheddingProtocol(HttpToolsProtocol):
 
     def _leave_count(self) -> None:
         key, self._address_key = self._address_key, None
-        if key is not None:
+        if key:
             left = self.open_per_address.get(key, 1) - 1
             if left > 0:
                 self.open_per_address[key] = left
