@@ -178,7 +178,7 @@ def schedule_event(
     buy_in: Text = "",
     season_id: Text = "",
     structure: Text = "",
-    profile: Text = "heavenpoker",
+    profile: Text = "",
     table_size: Text = "9",
 ) -> Response:
     """An event in the calendar; a refused form names every wrong field at once and keeps
@@ -210,7 +210,8 @@ def schedule_event(
         request, club_id, "schedule_event",
         event_id=event_id.strip(), name=name.strip(), kind=kind, start_ms=start_ms,
         capacity=seats, buy_in_cents=buy_in_cents, season_id=season_id.strip(),
-        structure=structure, profile=profile, table_size=per_table,
+        structure=structure, profile=profile or club.settings.event_profile,
+        table_size=per_table,
     )  # fmt: skip
     if error:
         return _overview(request, club_id, error, typed=typed)
