@@ -210,8 +210,7 @@ def schedule_event(
         request, club_id, "schedule_event",
         event_id=event_id.strip(), name=name.strip(), kind=kind, start_ms=start_ms,
         capacity=seats, buy_in_cents=buy_in_cents, season_id=season_id.strip(),
-        structure=structure, profile=profile or club.settings.event_profile,
-        table_size=per_table,
+        structure=structure, profile=profile, table_size=per_table,
     )  # fmt: skip
     if error:
         return _overview(request, club_id, error, typed=typed)
