@@ -524,8 +524,10 @@ def test_9_the_season_counts_both_evenings(story: Story) -> None:
     phone.goto(url(story, f"/c/{CLUB}/s/s1"))
     rows = phone.locator("table.standings tbody tr")
     expect(rows).to_have_count(31)  # every member who played one of the evenings
-    ada = rows.filter(has_text=NAMES[0])
-    expect(ada).to_have_count(1)
+    for number in range(1, 31):  # the evenings each played, the 2nd for members 1 to 5
+        played = "2" if number <= 5 else "1"
+        expect(rows.filter(has_text=NAMES[number - 1]).locator("td").nth(3)).to_have_text(played)
+    expect(rows.filter(has_text=NAMES[30]).locator("td").nth(3)).to_have_text("1")
     story.look(phone, "9-standings")
     td.goto(url(story, f"/c/{CLUB}/s/s1"))
     story.look(td, "9-standings")

@@ -229,6 +229,8 @@ def _change_text(change: SettingChange, currency: str) -> str:
 
 def _value_text(field: str, text: str, currency: str) -> str:
     """A setting's value (as ``club_settings_changed`` keeps it) as the page shows it."""
+    if field == "rulebook" and text in RULEBOOK_LABELS:
+        return i18n.gettext(RULEBOOK_LABELS[text])
     if field.endswith("_cents") and text.lstrip("-").isdigit():
         return i18n.format_cents(int(text), currency)  # the club's currency now
     if text in ("true", "false"):
