@@ -36,7 +36,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from pokerfloor.app import club_link
 from tests.browser.conftest import wait_until
@@ -246,6 +246,19 @@ def test_3_registrations_from_phones_and_a_late_cancellation_fined(story: Story)
 # ---- 4. the fast desk: 30 check-ins with payment ----------------------------------------
 
 
+def find_at_desk(td: Page, number: int) -> Locator:
+    """Type the member's surname as a TD does and wait for the search's answer (at most two
+    members share a surname's letters here), then their row's one button."""
+    td.keyboard.type(plain(LAST[number - 1]))
+    wait_until(
+        td,
+        "document.querySelectorAll('#desk-rows tr[data-desk-member]').length <= 2"
+        " && !document.querySelector('.htmx-request')",
+    )
+    row = td.locator(f"tr[data-desk-member='{number}']")
+    return row.get_by_role("button", name=re.compile("^Valider · encaisser"))
+
+
 def test_4_thirty_check_ins_with_payment_at_the_desk(story: Story) -> None:
     venue, td = story.venue, story.td
     venue.clock.set("2026-11-07T18:30:00")  # 19:30 in Paris: the desk is open
@@ -254,9 +267,8 @@ def test_4_thirty_check_ins_with_payment_at_the_desk(story: Story) -> None:
     story.look(td, "4-desk-start", full=False)
     clicks = Clicks()
     for number in range(1, 31):
-        td.keyboard.type(plain(LAST[number - 1]))
+        button = find_at_desk(td, number)
         row = td.locator(f"tr[data-desk-member='{number}']")
-        button = row.get_by_role("button", name=re.compile("^Valider · encaisser"))
         expect(button).to_contain_text("25,00 €" if number == LATE else "20,00 €")
         if number == LATE:
             story.look(td, "4-desk-fine-due", full=False)
@@ -302,9 +314,20 @@ def launch(story: Story, event_id: str, players: int) -> str:
     return tid
 
 
-def seated(page: Page, table_no: int) -> list[str]:
+def seated(page: Page, table_no: int, count: int | None = None) -> list[str]:
+    """The names at a table as the console shows them (once it shows ``count`` players: the
+    live view follows a bust a moment after its answer)."""
     rows = page.locator(f"article:has(#table-{table_no}-title) tbody tr:not(.seat-free)")
+    if count is not None:
+        expect(rows).to_have_count(count)
     return [text.strip() for text in rows.locator("td:nth-child(2)").all_inner_texts()]
+
+
+def one_table(page: Page) -> int:
+    """The final table's number, once the console shows it alone."""
+    expect(page.locator("#console-tables [id^='table-'][id$='-title']")).to_have_count(1)
+    (table_no,) = tables_shown(page)
+    return table_no
 
 
 def tables_shown(page: Page) -> list[int]:
@@ -370,8 +393,8 @@ def test_5_the_rebuy_evening_add_ons_at_the_break_without_a_jump(story: Story) -
     expect(td.locator("#flash")).to_contain_text("Placez chaque joueur")
     td.get_by_role("button", name="Tout confirmer").click()
     expect(td.locator("#flash")).to_contain_text("Déplacements confirmés")
-    (final,) = tables_shown(td)
-    names = seated(td, final)
+    final = one_table(td)
+    names = seated(td, final, 9)
     grid_bust(td, final, names[:5])  # five in one hand, no stacks: four left
     story.look(td, "5-console-four-left", full=False)
     story.no_leaks()
@@ -409,10 +432,9 @@ def test_6_a_deal_with_the_stacks_entered_from_the_deal_panel_and_the_finish(
     expect(td.locator("#flash")).to_contain_text("Arrangement enregistré (ICM)")
     story.look(td, "6-deal-agreed", full=False)
 
-    (final,) = tables_shown(td)
-    for _ in range(3):
-        name = seated(td, final)[-1]
-        grid_bust(td, final, [name])
+    final = one_table(td)
+    for left in (4, 3, 2):
+        grid_bust(td, final, [seated(td, final, left)[-1]])
     td.set_viewport_size(TV)  # type: ignore[arg-type]
     td.goto(url(story, f"/t/{tid}/clock"))
     expect(td.locator(".clock-winner")).to_be_visible()
@@ -480,10 +502,8 @@ def test_8_a_second_evening_with_a_level_jump_onto_the_break(story: Story) -> No
     venue.clock.set("2026-11-17T18:30:00")
     td.goto(url(story, f"/club/{CLUB}/events/{SECOND_EVENING[0]}"))
     for number in players:
-        td.keyboard.type(plain(LAST[number - 1]))
-        row = td.locator(f"tr[data-desk-member='{number}']")
-        row.get_by_role("button", name=re.compile("^Valider · encaisser")).click()
-        expect(row).to_contain_text("validé")
+        find_at_desk(td, number).click()
+        expect(td.locator(f"tr[data-desk-member='{number}']")).to_contain_text("validé")
         wait_until(td, "document.activeElement && document.activeElement.id === 'desk-search'")
     venue.clock.set("2026-11-17T18:55:00")
     tid = launch(story, SECOND_EVENING[0], len(players))
@@ -501,9 +521,9 @@ def test_8_a_second_evening_with_a_level_jump_onto_the_break(story: Story) -> No
     expect(td.locator("#flash")).to_contain_text("Add-ons enregistrés pour 2 joueurs.")
     venue.clock.set("2026-11-17T19:20:00")  # the 15-minute break is over
     open_console(story, tid)
-    (table_no,) = tables_shown(td)
-    for _ in range(len(players) - 1):
-        grid_bust(td, table_no, [seated(td, table_no)[-1]])
+    table_no = one_table(td)
+    for left in range(len(players), 1, -1):
+        grid_bust(td, table_no, [seated(td, table_no, left)[-1]])
     td.goto(url(story, f"/t/{tid}/results"))
     td.get_by_role("button", name="Voir la proposition").click()
     td.once("dialog", lambda dialog: dialog.accept())
