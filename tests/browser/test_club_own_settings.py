@@ -126,7 +126,7 @@ def test_a_french_association_sets_up_its_club_and_a_phone_is_warned(
     phone.get_by_role("button", name="Annuler mon inscription").click()
     warning = phone.locator("#cancel-warning")
     expect(warning).to_contain_text("une amende de 10,00")
-    expect(warning).to_contain_text("heavenpoker 2.4")
+    expect(warning).to_contain_text("le règlement du club")  # an association: its own rules
     shot(phone, "cancel-warning-390")
     assert venue.clubs.club("pcn").calendar["sam"].registrations["1"].status == "registered"
     phone.get_by_label("Retapez votre code PIN pour confirmer").fill(anne_pin)

@@ -10,8 +10,13 @@ import msgspec
 import pytest
 
 from pokerfloor.club import Club, ClubSettings
-from pokerfloor.club.events import ClubSettingsChanged, decode_events
-from pokerfloor.club.settings import check_settings, preset_settings, settings_problems
+from pokerfloor.club.events import ClubSettingsChanged, OffenceRecorded, decode_events
+from pokerfloor.club.settings import (
+    CLUB_RULES,
+    check_settings,
+    preset_settings,
+    settings_problems,
+)
 from pokerfloor.errors import PokerfloorError
 from tests.club._club import DAY0, EVENING, HOUR, club_with, evening, member, new_club
 
@@ -247,3 +252,30 @@ def test_the_presence_setting_decides_who_joins_the_waiting_list(needs_presence:
         assert needs_presence and refused.code == "WAITING_LIST_NEEDS_PRESENCE"
     else:
         assert not needs_presence and waiting
+
+
+def test_an_association_cites_its_own_rules_never_a_heavenpoker_article() -> None:
+    """The "association" preset has no rulebook: its late-cancellation warning, its offences,
+    its bans and its refusals cite "the club's rules" (CLUB_RULES); a Heavenpoker club keeps
+    its articles."""
+    settings = preset_settings("association", "Poker Club Nantais")
+    assert (settings.rulebook, settings.event_profile) == ("", "ropta")
+    club = Club.create("nantes", settings, DAY0)
+    club.add_member("1", "Anne", DAY0, birth_date="1980-01-01")
+    club.add_member("2", "Petit", DAY0, birth_date="2015-01-01")
+    evening(club)
+    club.register("e1", "1", DAY0)
+    with pytest.raises(PokerfloorError) as warned:
+        club.cancel_registration("e1", "1", EVENING - HOUR, confirmed=False)
+    assert warned.value.params["citations"] == [CLUB_RULES]
+    club.cancel_registration("e1", "1", EVENING - HOUR, confirmed=True)
+    offence = [e for e in club.events if isinstance(e, OffenceRecorded)][-1]
+    assert offence.citations == (CLUB_RULES,)
+    with pytest.raises(PokerfloorError) as under_age:
+        club.register("e1", "2", DAY0)
+    assert under_age.value.params["citations"] == [CLUB_RULES]
+    assert "heavenpoker" not in under_age.value.message
+    ban = club.ban("b1", "1", "2026-03-01", "conduct", "td", DAY0)
+    assert ban.citations == (CLUB_RULES,)
+    heaven = club_with(1)
+    assert heaven.settings.cite("2.4") == ("heavenpoker 2.4",)

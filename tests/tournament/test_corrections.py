@@ -221,3 +221,19 @@ def test_a_hand_correction_that_does_not_fit_is_refused_and_changes_nothing(
         )
     assert caught.value.code == code
     assert len(tournament.events) == before
+
+
+def test_a_table_with_no_hand_yet_records_its_count_as_hand_0() -> None:
+    """A final table just drawn after busts entered without stacks has no hand to correct:
+    the chips counted as the players sit are recorded as hand 0 (the deal panel's count)."""
+    tournament, _ = started(12)
+    players = [p for p, s in tournament.players.items() if s.seat and s.seat.table_no == 1]
+    assert tournament.hands_at.get(1, 0) == 0
+    stacks = {players[0]: tournament.players[players[0]].stack + 500}
+    stacks[players[1]] = tournament.players[players[1]].stack - 500
+    tournament.correct_hand(1, 0, stacks, 2000, "counted for the deal")
+    assert {p: tournament.players[p].stack for p in stacks} == stacks
+    assert replayed(tournament).players[players[0]].stack == stacks[players[0]]
+    with pytest.raises(PokerfloorError) as caught:
+        tournament.correct_hand(1, 1, stacks, 2000, "no hand 1 yet")
+    assert caught.value.code == "NOT_LAST_HAND"

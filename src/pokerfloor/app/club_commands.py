@@ -206,7 +206,8 @@ class ScheduleEvent(_Command, frozen=True, tag="schedule_event"):
     capacity: Annotated[int, msgspec.Meta(ge=1, le=100_000)]
     buy_in_cents: Cents = 0
     structure: Annotated[str, msgspec.Meta(max_length=100_000)] = ""
-    profile: Annotated[str, msgspec.Meta(max_length=64)] = "heavenpoker"
+    # "": the club's ``event_profile`` (ropta for an association, heavenpoker by default).
+    profile: Annotated[str, msgspec.Meta(max_length=64)] = ""
     table_size: Annotated[int, msgspec.Meta(ge=2, le=10)] = 9
     season_id: OptionalId = ""
     points: PointsSpec | None = None

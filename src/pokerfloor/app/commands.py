@@ -471,10 +471,11 @@ class CorrectRebuy(_Command, frozen=True, tag="correct_rebuy"):
 
 class CorrectHand(_Command, frozen=True, tag="correct_hand"):
     """The stacks of a table's last reported hand were wrong: ``stacks`` gives the right
-    ones for the players named (their total must not change: chips do not appear)."""
+    ones for the players named (their total must not change: chips do not appear). Hand 0:
+    the chips counted at a table that has reported no hand yet."""
 
     table_no: TableNo
-    hand_no: HandNo
+    hand_no: Annotated[int, msgspec.Meta(ge=0, le=10_000_000)]
     stacks: Annotated[dict[PlayerIdText, Chips], msgspec.Meta(min_length=1, max_length=10)]
     reason: ReasonText
 

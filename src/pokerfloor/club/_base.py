@@ -41,8 +41,9 @@ __all__ = [
 ID_PATTERN = re.compile(r"\A[A-Za-z0-9][A-Za-z0-9_.\-]*\Z")
 MAX_ID_LENGTH = 64
 MAX_TEXT = 200
-OFFENCE_CITATIONS = ("heavenpoker 2.3", "heavenpoker 2.4")
-BAN_CITATIONS = ("heavenpoker 3.1", "heavenpoker 3.3")
+# The articles (of the club's rulebook, ``ClubSettings.cite``) behind an offence and a ban.
+OFFENCE_ARTICLES = ("2.3", "2.4")
+BAN_ARTICLES = ("3.1", "3.3")
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 
@@ -338,7 +339,14 @@ class ClubBase:
         step = self.ladder_step(counted)
         fine = self.settings.fine_cents if step == "fine" else 0
         return OffenceRecorded(
-            member_id, event_id, kind, len(offences) + 1, step, at_ms, fine, OFFENCE_CITATIONS
+            member_id,
+            event_id,
+            kind,
+            len(offences) + 1,
+            step,
+            at_ms,
+            fine,
+            self.settings.cite(*OFFENCE_ARTICLES),
         )
 
     def _promote(self, calendar_event: CalendarEvent, at_ms: int) -> None:

@@ -110,7 +110,7 @@ class CalendarCommands(ClubBase):
         at_ms: int,
         buy_in_cents: int = 0,
         structure: str = "",
-        profile: str = "heavenpoker",
+        profile: str = "",
         table_size: int = 9,
         season_id: str = "",
         points: Mapping[str, Any] | None = None,
@@ -122,7 +122,7 @@ class CalendarCommands(ClubBase):
     ) -> ClubEventScheduled:
         """Put an event in the calendar; the minutes not given are the club's settings
         (heavenpoker 2.2: desk 60 min before, validations closing 15 min before, late entries
-        60 min after the start)."""
+        60 min after the start), and so is the rule profile ("": ``event_profile``)."""
         check_id("event_id", event_id)
         if event_id in self.calendar:
             raise PokerfloorError(
@@ -171,7 +171,7 @@ class CalendarCommands(ClubBase):
             registration_opens_ms=registration_opens_ms,
             buy_in_cents=buy_in_cents,
             structure=structure,
-            profile=profile,
+            profile=profile or settings.event_profile,
             table_size=table_size,
             season_id=season_id,
             points=None if points is None else dict(points),

@@ -25,7 +25,7 @@ from pokerfloor.errors import PokerfloorError
 
 __all__ = ["CARD_PERIODS", "CardCommands", "card_validity", "pro_rata_fee"]
 
-_CITATIONS = ("heavenpoker 3.2",)
+_ARTICLE = "3.2"  # of the club's rulebook (ClubSettings.cite)
 
 
 def pro_rata_fee(yearly_fee_cents: int, month: int) -> int:
@@ -84,7 +84,7 @@ class CardCommands(ClubBase):
         first, last = card_validity(period, first_day)
         event = CardIssued(
             card_id, member.member_id, kind.code, period, first, last, fee_cents, at_ms,
-            method, _CITATIONS,
+            method, self.settings.cite(_ARTICLE),
         )  # fmt: skip
         self._record(event)
         return event
@@ -157,18 +157,18 @@ class CardCommands(ClubBase):
             "kind": event_kind,
             "date": day,
             "admitting": ", ".join(admitting),
-            "citations": list(_CITATIONS),
+            "citations": list(self.settings.cite(_ARTICLE)),
         }
         if not valid:
             return PokerfloorError(
                 "NO_VALID_CARD",
-                f"{member.name} has no card valid on {day} (heavenpoker 3.2)",
+                f"{member.name} has no card valid on {day} ({self.settings.cited(_ARTICLE)})",
                 params,
             )
         held = ", ".join(sorted({c.card_type for c in valid}))
         return PokerfloorError(
             "CARD_DOES_NOT_ADMIT",
             f"{member.name}'s card ({held}) does not admit {event_kind} events; cards that "
-            f"do: {params['admitting']} (heavenpoker 3.2)",
+            f"do: {params['admitting']} ({self.settings.cited(_ARTICLE)})",
             {**params, "held": held},
         )

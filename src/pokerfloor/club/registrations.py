@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pokerfloor.club._base import (
-    BAN_CITATIONS,
-    OFFENCE_CITATIONS,
+    BAN_ARTICLES,
+    OFFENCE_ARTICLES,
     CalendarEvent,
     ClubBase,
     Member,
@@ -111,8 +111,12 @@ class RegistrationCommands(ClubBase):
         if at_ms > closes:
             raise PokerfloorError(
                 "REGISTRATION_CLOSED",
-                f"registration for {event_id} is closed (heavenpoker 2.2)",
-                {"event_id": event_id, "closed_ms": closes, "citations": ["heavenpoker 2.2"]},
+                f"registration for {event_id} is closed ({self.settings.cited('2.2')})",
+                {
+                    "event_id": event_id,
+                    "closed_ms": closes,
+                    "citations": list(self.settings.cite("2.2")),
+                },
             )
         known = calendar_event.registrations.get(member.member_id)
         if known is not None and known.status != "cancelled":
@@ -131,14 +135,15 @@ class RegistrationCommands(ClubBase):
             raise PokerfloorError(
                 "WAITING_LIST_NEEDS_PRESENCE",
                 f"{event_id} is full: only a player present joins its waiting list "
-                "(heavenpoker 2.5)",
-                {"event_id": event_id, "citations": ["heavenpoker 2.5"]},
+                f"({self.settings.cited('2.5')})",
+                {"event_id": event_id, "citations": list(self.settings.cite("2.5"))},
             )
         if deposit_cents and not waiting:
             raise PokerfloorError(
                 "DEPOSIT_ONLY_WHEN_WAITING",
-                "a deposit is taken only for a place on the waiting list (heavenpoker 2.5)",
-                {"event_id": event_id, "citations": ["heavenpoker 2.5"]},
+                "a deposit is taken only for a place on the waiting list "
+                f"({self.settings.cited('2.5')})",
+                {"event_id": event_id, "citations": list(self.settings.cite("2.5"))},
             )
         if deposit_cents > scheduled.buy_in_cents:
             raise PokerfloorError(
@@ -151,12 +156,12 @@ class RegistrationCommands(ClubBase):
             raise PokerfloorError(
                 "DEPOSIT_ABOVE_CLUBS",
                 f"a deposit of {deposit_cents} cents is more than the club's "
-                f"{self.settings.waiting_deposit_cents} (heavenpoker 2.5)",
+                f"{self.settings.waiting_deposit_cents} ({self.settings.cited('2.5')})",
                 {
                     "deposit_cents": deposit_cents,
                     "club_deposit_cents": self.settings.waiting_deposit_cents,
                     "currency": self.settings.currency,
-                    "citations": ["heavenpoker 2.5"],
+                    "citations": list(self.settings.cite("2.5")),
                 },
             )
         event = RegistrationRecorded(
@@ -249,7 +254,13 @@ class RegistrationCommands(ClubBase):
             offence = self._offence_event(member.member_id, event_id, "late_cancellation", at_ms)
             step, fine = offence.step, offence.fine_cents
         return CancellationOutcome(
-            late, deadline, hours, step, fine, self.settings.currency, OFFENCE_CITATIONS
+            late,
+            deadline,
+            hours,
+            step,
+            fine,
+            self.settings.currency,
+            self.settings.cite(*OFFENCE_ARTICLES),
         )
 
     def set_waiting_presence(
@@ -301,21 +312,21 @@ class RegistrationCommands(ClubBase):
         if at_ms < scheduled.desk_opens_ms:
             raise PokerfloorError(
                 "DESK_NOT_OPEN",
-                f"the cash desk of {event_id} opens later (heavenpoker 2.2)",
+                f"the cash desk of {event_id} opens later ({self.settings.cited('2.2')})",
                 {
                     "event_id": event_id,
                     "opens_ms": scheduled.desk_opens_ms,
-                    "citations": ["heavenpoker 2.2"],
+                    "citations": list(self.settings.cite("2.2")),
                 },
             )
         if at_ms > scheduled.late_entry_until_ms:
             raise PokerfloorError(
                 "LATE_ENTRY_OVER",
-                f"late entries for {event_id} are over (heavenpoker 2.2, 2.6)",
+                f"late entries for {event_id} are over ({self.settings.cited('2.2', '2.6')})",
                 {
                     "event_id": event_id,
                     "until_ms": scheduled.late_entry_until_ms,
-                    "citations": ["heavenpoker 2.2", "heavenpoker 2.6"],
+                    "citations": list(self.settings.cite("2.2", "2.6")),
                 },
             )
         # A ban or an exclusion that came after the registration bars the entry too.
@@ -327,8 +338,9 @@ class RegistrationCommands(ClubBase):
         if not member.identity_checked and not identity_by.strip():
             raise PokerfloorError(
                 "IDENTITY_NOT_CHECKED",
-                f"{member.name}'s identity document must be seen first (heavenpoker 2.2)",
-                {"member_id": member.member_id, "citations": ["heavenpoker 2.2"]},
+                f"{member.name}'s identity document must be seen first "
+                f"({self.settings.cited('2.2')})",
+                {"member_id": member.member_id, "citations": list(self.settings.cite("2.2"))},
             )
         if not member.identity_checked:
             self._record(IdentityChecked(member.member_id, True, identity_by.strip(), at_ms))
@@ -341,7 +353,7 @@ class RegistrationCommands(ClubBase):
             due.deposit_cents,
             due.fines_cents,
             method,
-            ("heavenpoker 2.2", "heavenpoker 2.4", "heavenpoker 2.5"),
+            self.settings.cite("2.2", "2.4", "2.5"),
         )
         self._record(event)
         return event
@@ -364,11 +376,11 @@ class RegistrationCommands(ClubBase):
             raise PokerfloorError(
                 "NO_SHOW_TOO_EARLY",
                 f"{member.name} may still check in for {event_id} until validations close "
-                "(heavenpoker 2.2, 2.4)",
+                f"({self.settings.cited('2.2', '2.4')})",
                 {
                     "member_id": member.member_id,
                     "event_id": event_id,
-                    "citations": ["heavenpoker 2.2", "heavenpoker 2.4"],
+                    "citations": list(self.settings.cite("2.2", "2.4")),
                 },
             )
         self._record(self._offence_event(member.member_id, event_id, "no_show", at_ms))
@@ -406,21 +418,22 @@ class RegistrationCommands(ClubBase):
         if not member.birth_date:
             return PokerfloorError(
                 "BIRTH_DATE_UNKNOWN",
-                f"{member.name}'s birth date is needed to check the age (heavenpoker 2.1)",
-                {"member_id": member.member_id, "citations": ["heavenpoker 2.1"]},
+                f"{member.name}'s birth date is needed to check the age "
+                f"({self.settings.cited('2.1')})",
+                {"member_id": member.member_id, "citations": list(self.settings.cite("2.1"))},
             )
         age = age_on(member.birth_date, day)
         if age < self.settings.minimum_age:
             return PokerfloorError(
                 "UNDER_AGE",
                 f"{member.name} is {age} on {day}: events are for {self.settings.minimum_age} "
-                "and over (heavenpoker 2.1)",
+                f"and over ({self.settings.cited('2.1')})",
                 {
                     "member_id": member.member_id,
                     "age": age,
                     "minimum_age": self.settings.minimum_age,
                     "date": day,
-                    "citations": ["heavenpoker 2.1"],
+                    "citations": list(self.settings.cite("2.1")),
                 },
             )
         card = self.card_refusal(member.member_id, scheduled.kind, day)
@@ -438,11 +451,11 @@ class RegistrationCommands(ClubBase):
                 return PokerfloorError(
                     "ONE_EVENT_AT_A_TIME",
                     f"{member.name} is registered for {other.event_id} at the same time "
-                    "(heavenpoker 2.2)",
+                    f"({self.settings.cited('2.2')})",
                     {
                         "member_id": member.member_id,
                         "other_event_id": other.event_id,
-                        "citations": ["heavenpoker 2.2"],
+                        "citations": list(self.settings.cite("2.2")),
                     },
                 )
         return None
@@ -511,12 +524,13 @@ class RegistrationCommands(ClubBase):
             return PokerfloorError(
                 "MEMBER_BANNED",
                 f"{member.name} is banned from the club's events "
-                f"{'until ' + until if until else 'for good'} (heavenpoker 3.1, 3.3)",
+                f"{'until ' + until if until else 'for good'} "
+                f"({self.settings.cited(*BAN_ARTICLES)})",
                 {
                     "member_id": member.member_id,
                     "until": until or None,
                     "ban_reason": ban.reason,
-                    "citations": list(BAN_CITATIONS),
+                    "citations": list(self.settings.cite(*BAN_ARTICLES)),
                 },
             )
         if self.excluded(member.member_id) is None:
@@ -525,6 +539,10 @@ class RegistrationCommands(ClubBase):
         return PokerfloorError(
             "MEMBER_EXCLUDED",
             f"{member.name} is excluded after {counted} late cancellations or no-shows "
-            "(heavenpoker 2.4)",
-            {"member_id": member.member_id, "offences": counted, "citations": ["heavenpoker 2.4"]},
+            f"({self.settings.cited('2.4')})",
+            {
+                "member_id": member.member_id,
+                "offences": counted,
+                "citations": list(self.settings.cite("2.4")),
+            },
         )

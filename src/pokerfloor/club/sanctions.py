@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pokerfloor.club._base import (
-    BAN_CITATIONS,
-    OFFENCE_CITATIONS,
+    BAN_ARTICLES,
+    OFFENCE_ARTICLES,
     Ban,
     CalendarEvent,
     Card,
@@ -136,7 +136,7 @@ class SanctionCommands(ClubBase):
         check_text("by", by, required=True, limit=100)
         event = BanImposed(
             ban_id, member.member_id, from_date, until_date, reason.strip(), by.strip(), at_ms,
-            BAN_CITATIONS,
+            self.settings.cite(*BAN_ARTICLES),
         )  # fmt: skip
         self._record(event)
         return event
@@ -208,5 +208,5 @@ class SanctionCommands(ClubBase):
             next_fine_cents=self.settings.fine_cents if next_step == "fine" else 0,
             deadline_hours=self.settings.cancellation_deadline_hours,
             at_ms=offence.at_ms,
-            citations=OFFENCE_CITATIONS,
+            citations=self.settings.cite(*OFFENCE_ARTICLES),
         )

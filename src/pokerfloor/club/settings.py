@@ -26,12 +26,14 @@ from pokerfloor.errors import PokerfloorError
 
 __all__ = [
     "CARD_PERIODS",
+    "CLUB_RULES",
     "CURRENCIES",
     "DEFAULT_TIME_ZONE",
     "EVENT_KINDS",
     "HEAVENPOKER_CARDS",
     "LADDER_STEPS",
     "PRESETS",
+    "RULEBOOKS",
     "SETTING_BOUNDS",
     "CardType",
     "ClubSettings",
@@ -50,6 +52,10 @@ LADDER_STEPS = ("reminder", "fine", "exclusion")
 CURRENCIES = ("EUR", "CHF", "GBP", "USD", "CAD")
 DEFAULT_TIME_ZONE = "Europe/Paris"
 PRESETS = ("association", "heavenpoker")
+# What a club without a rulebook cites: its own rules (the pages word it "the club's rules").
+CLUB_RULES = "club rules"
+# The rulebooks whose articles a club's rulings may cite ("": none, the club's own rules).
+RULEBOOKS = ("", "heavenpoker")
 _CARD_CODE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.\-]{0,31}")
 _ZONE_NAME = re.compile(r"\A[A-Za-z][A-Za-z0-9_+\-]*(/[A-Za-z0-9_+\-]+)*\Z")
 
@@ -101,6 +107,24 @@ class ClubSettings(msgspec.Struct, frozen=True):
     utc_offset_minutes: int = 0
     currency: str = "EUR"  # every amount of the club is in cents of this currency
     time_zone: str = ""  # an IANA name (Europe/Paris); "" = the fixed offset above
+    # The rulebook whose articles the club's refusals, offences and letters cite; "" = none
+    # (a French association: its own rules, never Heavenpoker's articles). A club whose log
+    # predates the field was Heavenpoker's.
+    rulebook: str = "heavenpoker"
+    # The rule profile a new event's tournament is played under unless the TD picks another
+    # (ropta for an association: the French associations' rulebook).
+    event_profile: str = "heavenpoker"
+
+    def cite(self, *articles: str) -> tuple[str, ...]:
+        """The citations of ``articles`` of the club's rulebook (``("heavenpoker 2.4",)``),
+        or the club's own rules when it has no rulebook."""
+        if not self.rulebook:
+            return (CLUB_RULES,)
+        return tuple(f"{self.rulebook} {article}" for article in articles)
+
+    def cited(self, *articles: str) -> str:
+        """``cite`` as one English phrase, for an error's engine message."""
+        return ", ".join(self.cite(*articles))
 
     def card_type(self, code: str) -> CardType | None:
         for card_type in self.card_types:
@@ -148,6 +172,8 @@ def preset_settings(preset: str, name: str) -> ClubSettings:
             waiting_list_needs_presence=False,
             currency="EUR",
             time_zone=DEFAULT_TIME_ZONE,
+            rulebook="",
+            event_profile="ropta",
         )
     if preset == "heavenpoker":
         return ClubSettings(name, currency="CHF", time_zone="Europe/Zurich")
@@ -214,6 +240,12 @@ def settings_problems(settings: ClubSettings) -> list[SettingProblem]:
         )
     elif len(settings.ladder) > 10:
         found.append(SettingProblem("ladder", str(len(settings.ladder)), low=1, high=10))
+    if settings.rulebook not in RULEBOOKS:
+        found.append(SettingProblem("rulebook", settings.rulebook[:40], "heavenpoker, or none"))
+    if not _CARD_CODE.fullmatch(settings.event_profile):
+        found.append(
+            SettingProblem("event_profile", settings.event_profile[:40], "a rule profile's name")
+        )
     if settings.currency not in CURRENCIES:
         found.append(SettingProblem("currency", settings.currency[:20], ", ".join(CURRENCIES)))
     if settings.time_zone:

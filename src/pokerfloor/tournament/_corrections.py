@@ -216,14 +216,17 @@ class CorrectionCommands:
     ) -> None:
         """Correct the stacks reported for a table's last hand, before its next hand is
         reported. The total of the players named is unchanged (chips neither appear nor
-        vanish); a player who in fact had no chips left is a bust (``bust_players``)."""
+        vanish); a player who in fact had no chips left is a bust (``bust_players``). Hand 0,
+        at a table with no hand reported yet (a final table just drawn after busts entered
+        without stacks), records the chips counted as the players sit: the deal panel needs
+        them (issue 26)."""
         table = self.tables.get(table_no)
         if table is None or not table.seats:
             raise PokerfloorError(
                 "NO_SUCH_TABLE", f"there is no table {table_no} in play", {"table_no": table_no}
             )
         last = self.hands_at.get(table_no, 0)
-        if hand_no != last or last == 0:
+        if hand_no != last:
             raise PokerfloorError(
                 "NOT_LAST_HAND",
                 f"only the last hand reported at table {table_no} (hand {last}) can be "

@@ -257,3 +257,21 @@ def test_a_members_details_refused_name_every_wrong_field_and_keep_them(venue: V
         data={"name": "Anne Martin", "birth_date": "28/02/1980", "contact": "06"},
     )
     assert clubs(venue).read("pcn", lambda club: club.member("1").birth_date) == "1980-02-28"
+
+
+def test_the_rulebook_cited_is_chosen_on_the_settings_page(venue: Venue) -> None:
+    """An association cites its own rules; choosing Heavenpoker's rulebook is one change,
+    listed with its old and new values in words; an unknown rulebook is refused by name."""
+    french_club(venue)
+    page = venue.td.get("/club/pcn/settings").text
+    assert "Ces réglages sont le règlement du club" in page and "heavenpoker 2." not in page
+    refused = venue.td.post("/club/pcn/settings", data=settings_form(venue, rulebook="tda"))
+    assert "Règlement cité" in refused.text and "un des choix proposés" in refused.text
+    assert clubs(venue).read("pcn", lambda club: club.settings.rulebook) == ""
+    saved = venue.td.post("/club/pcn/settings", data=settings_form(venue, rulebook="heavenpoker"))
+    assert "Les réglages du club sont enregistrés" in saved.text
+    assert (
+        "Règlement cité : aucun : le règlement du club → Heavenpoker (règlement 002)"
+        in html.unescape(saved.text)
+    )
+    assert clubs(venue).read("pcn", lambda club: club.settings.cite("2.4")) == ("heavenpoker 2.4",)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from pokerfloor.club.settings import CLUB_RULES
 from pokerfloor.web import i18n
 from pokerfloor.web.i18n import N_
 
@@ -100,6 +101,8 @@ _CITATION = re.compile(r"(?P<source>\S+) (?P<article>.*?)(?: \((?P<comment>.*)\)
 
 def citation_text(citation: str) -> str:
     """``citation`` with its listed article name and comment in the current language."""
+    if citation == CLUB_RULES:  # a club without a rulebook: its own rules, no article
+        return i18n.gettext(N_("the club's rules"))
     match = _CITATION.fullmatch(citation)
     if match is None:
         return citation

@@ -19,6 +19,7 @@ from fastapi.responses import Response
 
 from pokerfloor.app.public_view import public_seating_chart
 from pokerfloor.web import i18n
+from pokerfloor.web.pages._captain_addons import captain_addons
 from pokerfloor.web.pages._captain_call import Fields, call_facts_fragment, captain_call
 from pokerfloor.web.pages._captain_report import (
     bad_hand_number,
@@ -174,6 +175,7 @@ def _captain_context(pages: Pages, tournament_id: str, table_no: int) -> dict[st
         "rebuys_open": _rebuys_open(pages, tournament_id, seats),
         "chip_race": captain_chip_race(service, tournament_id, table_no),
         "pc": table_clock(service, tournament_id, table_no),  # the player clock
+        "addons": captain_addons(service, tournament_id, seats, clock),  # the add-on window
         "call_situations": situation_choices,  # called while rendering: in its language
     }
 

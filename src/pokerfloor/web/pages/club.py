@@ -178,7 +178,7 @@ def schedule_event(
     buy_in: Text = "",
     season_id: Text = "",
     structure: Text = "",
-    profile: Text = "heavenpoker",
+    profile: Text = "",
     table_size: Text = "9",
 ) -> Response:
     """An event in the calendar; a refused form names every wrong field at once and keeps

@@ -17,6 +17,7 @@ from pokerfloor.app.club_service import ClubService
 from pokerfloor.app.club_views import public_event_view, standings_csv, standings_view
 from pokerfloor.club.state import Club
 from pokerfloor.errors import PokerfloorError
+from pokerfloor.web import i18n
 from pokerfloor.web.club_access import (
     clubs_of,
     csv_response,
@@ -66,7 +67,15 @@ def calendar(request: Request, club_id: str) -> Response:
         request, "club_public_home.html", club, None, events=club.events_by_start(),
         kinds=KIND_LABELS,
         statuses=STATUS_LABELS,
+        ladder_text=ladder_text(request, club.settings.ladder),
     )  # fmt: skip
+
+
+def ladder_text(request: Request, ladder: tuple[str, ...]) -> str:
+    """The club's sanction ladder in the page's language: "written reminder, fine, exclusion"
+    (past its end, the last step again)."""
+    with i18n.use_locale(locale_of(request)):
+        return ", ".join(i18n.gettext(STEP_LABELS[step]) for step in ladder)
 
 
 def _event_page(

@@ -21,11 +21,13 @@ from pokerfloor.club.settings import (
     CURRENCIES,
     EVENT_KINDS,
     LADDER_STEPS,
+    RULEBOOKS,
     SETTING_BOUNDS,
     CardType,
     ClubSettings,
     settings_problems,
 )
+from pokerfloor.rules import bundled_profile_ids
 from pokerfloor.web import i18n
 from pokerfloor.web.i18n import N_
 from pokerfloor.web.pages._club_common import back, club_of, club_render, club_run
@@ -52,7 +54,15 @@ LABELS = {
     "late_entry_minutes": N_("Late entries (minutes after the start)"),
     "event_hours": N_("An event lasts (hours)"),
     "cards": N_("Card types"),
+    "rulebook": N_("Rulebook cited"),
+    "event_profile": N_("Rule profile of new events"),
 }
+# The rulebooks a club may cite ("": its own rules, no article).
+RULEBOOK_LABELS = {
+    "": N_("none: the club's own rules"),
+    "heavenpoker": N_("Heavenpoker (rulebook 002)"),
+}
+CHOICE = N_("one of the choices offered")
 ACCEPTED = N_("accepted: %(accepted)s")
 CHANGE = N_("%(setting)s: %(old)s → %(new)s")
 CARD_ROW = N_(
@@ -87,6 +97,8 @@ def form_of(settings: ClubSettings) -> dict[str, Any]:
         name=settings.name,
         currency=settings.currency,
         time_zone=settings.time_zone,
+        rulebook=settings.rulebook,
+        event_profile=settings.event_profile,
         fine=_amount_text(settings.fine_cents),
         waiting_deposit=_amount_text(settings.waiting_deposit_cents),
         waiting_list_needs_presence=settings.waiting_list_needs_presence,
@@ -108,8 +120,17 @@ def _typed(form: FormData) -> dict[str, Any]:
     """The form's values as typed (shown again after a refusal)."""
     values: dict[str, Any] = {
         name: str(form.get(name, ""))[:200]
-        for name in ("name", "currency", "time_zone", "fine", "waiting_deposit", *_WHOLE_FIELDS)
+        for name in (
+            "name",
+            "currency",
+            "time_zone",
+            "fine",
+            "waiting_deposit",
+            *_WHOLE_FIELDS,
+        )
     }
+    for name in ("rulebook", "event_profile"):  # a form without them keeps the club's
+        values[name] = str(form[name])[:64] if name in form else None
     values["waiting_list_needs_presence"] = form.get("waiting_list_needs_presence") == "yes"
     values["cards_required"] = form.get("cards_required") == "yes"
     values["ladder"] = [str(form.get(f"step_{i}", "")) for i in range(LADDER_SLOTS)]
@@ -142,6 +163,14 @@ def _settings_of(typed: dict[str, Any], old: ClubSettings, fields: Fields) -> Cl
     high = SETTING_BOUNDS["fine_cents"][1]
     fine = fields.amount("fine", typed["fine"], high, currency)
     deposit = fields.amount("waiting_deposit", typed["waiting_deposit"], high, currency)
+    rulebook = old.rulebook if typed["rulebook"] is None else typed["rulebook"]
+    if rulebook not in RULEBOOKS:
+        fields.fail("rulebook", i18n.gettext(CHOICE))
+        rulebook = old.rulebook
+    profile = old.event_profile if typed["event_profile"] is None else typed["event_profile"]
+    if profile not in bundled_profile_ids():
+        fields.fail("event_profile", i18n.gettext(CHOICE))
+        profile = old.event_profile
     ladder = tuple(step for step in typed["ladder"] if step)
     if not ladder:
         fields.fail("ladder", i18n.gettext(LADDER_NEEDED))
@@ -170,6 +199,8 @@ def _settings_of(typed: dict[str, Any], old: ClubSettings, fields: Fields) -> Cl
         utc_offset_minutes=old.utc_offset_minutes,
         currency=currency,
         time_zone=typed["time_zone"].strip(),
+        rulebook=rulebook,
+        event_profile=profile,
         **whole,
     )
 
@@ -198,6 +229,8 @@ def _change_text(change: SettingChange, currency: str) -> str:
 
 def _value_text(field: str, text: str, currency: str) -> str:
     """A setting's value (as ``club_settings_changed`` keeps it) as the page shows it."""
+    if field == "rulebook" and text in RULEBOOK_LABELS:
+        return i18n.gettext(RULEBOOK_LABELS[text])
     if field.endswith("_cents") and text.lstrip("-").isdigit():
         return i18n.format_cents(int(text), currency)  # the club's currency now
     if text in ("true", "false"):
@@ -261,6 +294,7 @@ def _page(
         ladder_steps=LADDER_STEPS, step_labels=STEP_LABELS, ladder_slots=LADDER_SLOTS,
         kinds=[(kind, KIND_LABELS[kind]) for kind in EVENT_KINDS],
         periods=PERIOD_LABELS, labels=LABELS, changes=changes,
+        rulebooks=RULEBOOK_LABELS, profiles=bundled_profile_ids(),
     )  # fmt: skip
 
 
