@@ -22,6 +22,12 @@ class HandDealt(msgspec.Struct, frozen=True, tag="hand_dealt"):
     deck: tuple[int, ...]  # private until hand_revealed
     secret: str  # hexadecimal; private until hand_revealed
     at_ms: int
+    # The action clock of this hand (docs/dealt.md): each player has ``action_ms`` to act, then
+    # draws on a time bank of ``bank_ms`` for the whole stream; ``away_after`` timeouts in a row
+    # mark the player away (0: never). 0 ms: no clock (a table driven by hand, the tests).
+    action_ms: int = 0
+    bank_ms: int = 0
+    away_after: int = 0
 
 
 class HandStep(msgspec.Struct, frozen=True, tag="hand_step"):
@@ -53,6 +59,43 @@ class HandRevealed(msgspec.Struct, frozen=True, tag="hand_revealed"):
     at_ms: int
 
 
-DealtEvent = HandDealt | HandStep | HandFinished | HandRevealed
+class ActionTimedOut(msgspec.Struct, frozen=True, tag="action_timed_out"):
+    """The player at ``seat_no`` let the action clock run out; the engine's ruling follows
+    (``hand_step``: a check when nothing is to call, else the hand is dead)."""
 
-__all__ = ["DealtEvent", "HandDealt", "HandFinished", "HandRevealed", "HandStep"]
+    hand_no: int
+    seat_no: int
+    deadline_ms: int
+    at_ms: int
+
+
+class PlayerAway(msgspec.Struct, frozen=True, tag="player_away"):
+    """``missed`` timeouts in a row: the player is away, dealt in with a dead hand (blinds and
+    antes posted) until they come back (tda-2024 R30: absent players are dealt in)."""
+
+    seat_no: int
+    missed: int
+    at_ms: int
+
+
+class PlayerBack(msgspec.Struct, frozen=True, tag="player_back"):
+    """The player tapped "I'm back": dealt a live hand from the next deal on."""
+
+    seat_no: int
+    at_ms: int
+
+
+DealtEvent = (
+    HandDealt | HandStep | HandFinished | HandRevealed | ActionTimedOut | PlayerAway | PlayerBack
+)
+
+__all__ = [
+    "ActionTimedOut",
+    "DealtEvent",
+    "HandDealt",
+    "HandFinished",
+    "HandRevealed",
+    "HandStep",
+    "PlayerAway",
+    "PlayerBack",
+]

@@ -1,0 +1,431 @@
+"""The application service of tournaments dealt by pokerfloor (issue 31, docs/dealt.md).
+
+Each table's hands are a stream of their own (``dealt/<tournament id>/table/<n>``), the TD's
+choice and its times another (``dealt/<tournament id>``); the tournament's own stream gets what
+it needs from each hand through the same ``record_hand`` command as a live table's captain
+(stacks by player, busts ranked by the profile). The deck and the hand's secret come from
+``app.shuffle`` (``secrets``); the time from the service's clock, inside every command.
+
+``tick`` is what a dealer and a floor do at a table: deal the next hand once the last one is
+recorded and its pause is over (never during a break: the tournament's ``plan_hand`` refuses
+it, so a break stops the deal after the hand in progress; a new level applies from the next
+deal), time out the player whose clock ran out, fold the hand of a player away at once. The
+server runs it a few times a second (``run_ticker``); tests call it with their own clock.
+
+A hand's end is written to the table's stream first, then recorded in the tournament; a
+crash between the two is repaired when the table is loaded again (``_record_finished``). A
+crash mid-hand loses nothing acknowledged: the table is replayed from its stream, at the same
+action, with the same deadline (it is derived from the recorded times).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import msgspec
+
+from pokerfloor.app import shuffle
+from pokerfloor.app.commands import Addon, Rebuy, RecordHand
+from pokerfloor.app.service import TournamentService
+from pokerfloor.dealt import ActInHand, ComeBack, DealHand, DealtEvent, DealtTable, HandFinished
+from pokerfloor.dealt.mode import (
+    DealtPlayChosen,
+    DealtSettings,
+    check_settings,
+    default_settings,
+    hand_setup,
+)
+from pokerfloor.errors import PokerfloorError
+from pokerfloor.hand import Action, ShowdownAction, Timeout
+from pokerfloor.tournament.state import Tournament
+
+__all__ = ["DealtService", "dealt_stream_id", "table_stream_id"]
+
+log = logging.getLogger(__name__)
+
+_TABLE_DECODER = msgspec.json.Decoder(DealtEvent)
+_CHOICE_DECODER = msgspec.json.Decoder(DealtPlayChosen)
+_ENCODER = msgspec.json.Encoder()
+
+
+def dealt_stream_id(tournament_id: str) -> str:
+    return f"dealt/{tournament_id}"
+
+
+def table_stream_id(tournament_id: str, table_no: int) -> str:
+    return f"dealt/{tournament_id}/table/{table_no}"
+
+
+def _tag(event: msgspec.Struct) -> str:
+    return str(type(event).__struct_config__.tag)
+
+
+@dataclass
+class _Table:
+    table: DealtTable
+    version: int = 0
+
+
+@dataclass
+class _Tournament:
+    chosen: DealtPlayChosen | None
+    tables: dict[int, _Table] = field(default_factory=dict)
+
+
+_Listener = tuple[asyncio.AbstractEventLoop, "asyncio.Queue[int]"]
+
+
+class DealtService:
+    """The dealt tables of every tournament on this server, over the tournaments' service
+    (its store and clock). One lock for all of them: one writer per table stream."""
+
+    def __init__(self, tournaments: TournamentService) -> None:
+        self.tournaments = tournaments
+        self.store = tournaments.store
+        self.clock = tournaments.clock
+        self._lock = threading.RLock()
+        self._loaded: dict[str, _Tournament] = {}
+        self._listeners: dict[str, list[_Listener]] = {}
+
+    # ---- the TD's choice ------------------------------------------------------------------
+
+    def _state(self, tournament_id: str) -> _Tournament:
+        state = self._loaded.get(tournament_id)
+        if state is None:
+            stored = self.store.read(dealt_stream_id(tournament_id))
+            chosen = _CHOICE_DECODER.decode(stored[-1].data) if stored else None
+            state = self._loaded[tournament_id] = _Tournament(chosen)
+        return state
+
+    def settings(self, tournament_id: str) -> DealtSettings | None:
+        """The dealt play's times; None for a tournament played with live cards."""
+        with self._lock:
+            chosen = self._state(tournament_id).chosen
+            return None if chosen is None else chosen.settings
+
+    def is_dealt(self, tournament_id: str) -> bool:
+        return self.settings(tournament_id) is not None
+
+    def default_settings(self, tournament_id: str) -> DealtSettings:
+        return default_settings(self.tournaments.tournament(tournament_id).profile)
+
+    def choose(self, tournament_id: str, settings: DealtSettings | None = None) -> DealtSettings:
+        """Cards dealt by pokerfloor for this tournament (the TD, at creation; refused once a
+        hand was played: the tables cannot change how they deal mid-evening)."""
+        tournament = self.tournaments.tournament(tournament_id)  # TOURNAMENT_NOT_FOUND
+        chosen = check_settings(settings or default_settings(tournament.profile))
+        with self._lock:
+            state = self._state(tournament_id)
+            if tournament.hands_at:
+                raise PokerfloorError(
+                    "DEALT_TOO_LATE",
+                    "hands were already played with live cards: the way cards are dealt is "
+                    "chosen before the first hand",
+                    {"tournament_id": tournament_id},
+                )
+            event = DealtPlayChosen(chosen, self.clock())
+            stream = dealt_stream_id(tournament_id)
+            self.store.append(
+                stream, self.store.version(stream), [(_tag(event), _ENCODER.encode(event))]
+            )
+            state.chosen = event
+        self._notify(tournament_id)
+        return chosen
+
+    # ---- tables -----------------------------------------------------------------------------
+
+    def _table(self, tournament_id: str, table_no: int) -> _Table:
+        state = self._state(tournament_id)
+        slot = state.tables.get(table_no)
+        if slot is None:
+            stored = self.store.read(table_stream_id(tournament_id, table_no))
+            table = DealtTable.replay(_TABLE_DECODER.decode(item.data) for item in stored)
+            slot = state.tables[table_no] = _Table(table, stored[-1].seq if stored else 0)
+        return slot
+
+    def table(self, tournament_id: str, table_no: int) -> DealtTable:
+        """The table as of its last durable event (read it, do not change it)."""
+        with self._lock:
+            return self._table(tournament_id, table_no).table
+
+    def _append(
+        self, tournament_id: str, table_no: int, slot: _Table, events: Sequence[DealtEvent]
+    ) -> None:
+        """Store the events (durable on return), then fold them in: a refused append changes
+        nothing in memory."""
+        if not events:
+            return
+        batch = [(_tag(event), _ENCODER.encode(event)) for event in events]
+        stream = table_stream_id(tournament_id, table_no)
+        slot.version = self.store.append(stream, slot.version, batch)
+        for event in events:
+            slot.table.apply(event)
+        if any(isinstance(event, HandFinished) for event in events):
+            self._record_finished(tournament_id, table_no, slot.table)
+
+    def _record_finished(self, tournament_id: str, table_no: int, table: DealtTable) -> None:
+        """The finished hand in the tournament (stacks by player, busts ranked by the
+        profile), unless it already is: the tournament counts the table's hands."""
+        finished = table.finished
+        if finished is None or table.dealt is None:
+            return
+        tournament = self.tournaments.tournament(tournament_id)
+        if tournament.hands_at.get(table_no, 0) != finished.hand_no - 1:
+            return
+        seated = tournament.tables[table_no].seats
+        command = RecordHand(
+            table_no=table_no,
+            hand_no=finished.hand_no,
+            final_stacks={seated[seat_no]: chips for seat_no, chips in finished.stacks},
+            started_at_ms=table.dealt.at_ms,
+        )
+        self.tournaments.execute(tournament_id, command)
+
+    def seat_of(self, tournament_id: str, player_id: str) -> tuple[int, int] | None:
+        """``(table_no, seat_no)`` of a seated player, else None."""
+        player = self.tournaments.tournament(tournament_id).players.get(player_id)
+        if player is None or player.seat is None:
+            return None
+        return player.seat.table_no, player.seat.seat_no
+
+    def table_numbers(self, tournament_id: str) -> list[int]:
+        return sorted(self.tournaments.tournament(tournament_id).tables)
+
+    # ---- a player's commands --------------------------------------------------------------
+
+    def _player_table(self, tournament_id: str, player_id: str) -> tuple[int, int, _Table]:
+        where = self.seat_of(tournament_id, player_id)
+        if where is None:
+            raise PokerfloorError(
+                "PLAYER_NOT_SEATED",
+                f"{player_id} has no seat at a table now",
+                {"player_id": player_id},
+            )
+        table_no, seat_no = where
+        return table_no, seat_no, self._table(tournament_id, table_no)
+
+    def act(
+        self, tournament_id: str, player_id: str, action: Action | ShowdownAction
+    ) -> list[DealtEvent]:
+        """The player's action in the hand at their table, ruled by the hand engine (its
+        refusal, e.g. ``RAISE_TOO_SMALL`` with the bounds, changes nothing)."""
+        with self._lock:
+            self._require_dealt(tournament_id)
+            table_no, seat_no, slot = self._player_table(tournament_id, player_id)
+            events = slot.table.decide_act(ActInHand(seat_no, action, self.clock()))
+            self._append(tournament_id, table_no, slot, events)
+        self._notify(tournament_id)
+        return events
+
+    def come_back(self, tournament_id: str, player_id: str) -> list[DealtEvent]:
+        """The away player is back: a live hand from the next deal."""
+        with self._lock:
+            table_no, seat_no, slot = self._player_table(tournament_id, player_id)
+            events = slot.table.decide_come_back(ComeBack(seat_no, self.clock()))
+            self._append(tournament_id, table_no, slot, events)
+        self._notify(tournament_id)
+        return events
+
+    def _between_hands(self, tournament_id: str, table_no: int) -> None:
+        slot = self._table(tournament_id, table_no)
+        if slot.table.in_hand:
+            raise PokerfloorError(
+                "HAND_IN_PROGRESS",
+                f"hand {slot.table.hand_no} is still being played at this table: it must end first",
+                {"hand_no": slot.table.hand_no},
+            )
+
+    def rebuy(self, tournament_id: str, player_id: str) -> None:
+        """A rebuy (or the rebuy at the bust) asked from the player's page: between two
+        hands of the player's table only, so the hand's stacks stay the ones it was dealt
+        with (the tournament rules on the window: ``REBUY_CLOSED`` ...)."""
+        self._money_between_hands(tournament_id, player_id, Rebuy(player_id=player_id))
+
+    def addon(self, tournament_id: str, player_id: str) -> None:
+        self._money_between_hands(tournament_id, player_id, Addon(player_id=player_id))
+
+    def _money_between_hands(
+        self, tournament_id: str, player_id: str, command: Rebuy | Addon
+    ) -> None:
+        with self._lock:
+            tournament = self.tournaments.tournament(tournament_id)
+            player = tournament.players.get(player_id)
+            table_no = (
+                player.seat.table_no
+                if player is not None and player.seat is not None
+                else (player.last_seat.table_no if player and player.last_seat else 0)
+            )
+            if table_no:
+                self._between_hands(tournament_id, table_no)
+            self.tournaments.execute(tournament_id, command)
+        self._notify(tournament_id)
+
+    def _require_dealt(self, tournament_id: str) -> DealtSettings:
+        settings = self.settings(tournament_id)
+        if settings is None:
+            raise PokerfloorError(
+                "NOT_DEALT",
+                "this tournament is played with live cards: pokerfloor deals no hand",
+                {"tournament_id": tournament_id},
+            )
+        return settings
+
+    # ---- the dealer and the floor -----------------------------------------------------------
+
+    def tick(self, tournament_id: str) -> int:
+        """Deal where a table may, time out whom the clock says; the number of commands run."""
+        with self._lock:
+            settings = self.settings(tournament_id)
+            if settings is None:
+                return 0
+            tournament = self.tournaments.tournament(tournament_id)
+            if tournament.finished is not None:
+                return 0
+            done = 0
+            for table_no in sorted(tournament.tables):
+                try:
+                    done += self._tick_table(tournament_id, table_no, settings)
+                except PokerfloorError as refusal:  # e.g. the store is busy: next tick
+                    log.warning("dealt table %s/%s: %s", tournament_id, table_no, refusal)
+        if done:
+            self._notify(tournament_id)
+        return done
+
+    def _tick_table(self, tournament_id: str, table_no: int, settings: DealtSettings) -> int:
+        slot = self._table(tournament_id, table_no)
+        table = slot.table
+        now = self.clock()
+        if table.in_hand:
+            seat_no = table.to_act_seat()
+            if seat_no == 0:
+                return 0
+            deadline = table.deadline_ms(seat_no)
+            if seat_no in table.away or (deadline is not None and now >= deadline):
+                events = table.decide_act(ActInHand(seat_no, Timeout(), now))
+                self._append(tournament_id, table_no, slot, events)
+                return 1
+            return 0
+        self._record_finished(tournament_id, table_no, table)  # after a crash in between
+        if not self._may_deal(tournament_id, table_no, table, settings, now):
+            return 0
+        tournament = self.tournaments.tournament(tournament_id)
+        try:
+            plan = tournament.plan_hand(table_no, now)
+        except PokerfloorError as refusal:
+            if refusal.code in ("ON_BREAK", "TABLE_TOO_SHORT", "NO_SUCH_TABLE"):
+                return 0
+            raise
+        names = {player_id: state.name for player_id, state in tournament.players.items()}
+        setup = hand_setup(
+            plan,
+            tournament.created.profile,
+            names,
+            table.away,
+            tournament.smallest_chip(plan.level.number),
+        )
+        command = DealHand(
+            setup, shuffle.shuffled_deck(), shuffle.new_secret(), now, settings.time()
+        )
+        self._append(tournament_id, table_no, slot, table.decide_deal(command))
+        return 1
+
+    def _may_deal(
+        self,
+        tournament_id: str,
+        table_no: int,
+        table: DealtTable,
+        settings: DealtSettings,
+        now: int,
+    ) -> bool:
+        """The clock runs, the last hand is recorded and its pause over, and hand-for-hand
+        this table has not played the round yet (tda-2024 RP-8: it waits for the others)."""
+        tournament = self.tournaments.tournament(tournament_id)
+        if tournament.clock.status != "running":
+            return False
+        if tournament.hands_at.get(table_no, 0) != table.hand_no:
+            return False
+        if tournament.hand_for_hand and table_no in tournament.round_played:
+            return False
+        if table.finished is not None and now < table.finished.at_ms + _pause_ms(
+            tournament, table_no, table.finished, settings
+        ):
+            return False
+        table_state = tournament.tables.get(table_no)
+        return table_state is not None and table_state.player_count >= 2
+
+    # ---- listeners ----------------------------------------------------------------------
+
+    def subscribe(self, tournament_id: str) -> asyncio.Queue[int]:
+        """A queue that gets a number each time a dealt table of the tournament changed."""
+        queue: asyncio.Queue[int] = asyncio.Queue()
+        loop = asyncio.get_running_loop()
+        with self._lock:
+            self._listeners.setdefault(tournament_id, []).append((loop, queue))
+        return queue
+
+    def unsubscribe(self, tournament_id: str, queue: asyncio.Queue[int]) -> None:
+        with self._lock:
+            kept = [item for item in self._listeners.get(tournament_id, []) if item[1] is not queue]
+            self._listeners[tournament_id] = kept
+
+    def _notify(self, tournament_id: str) -> None:
+        with self._lock:
+            listeners = list(self._listeners.get(tournament_id, []))
+        for loop, queue in listeners:
+            try:
+                loop.call_soon_threadsafe(queue.put_nowait, 1)
+            except RuntimeError:  # the listener's loop is closed
+                self.unsubscribe(tournament_id, queue)
+
+    def dealt_tournaments(self) -> list[str]:
+        prefix = dealt_stream_id("")
+        return [
+            name.removeprefix(prefix)
+            for name in self.store.streams(prefix)
+            if "/" not in name.removeprefix(prefix)
+        ]
+
+    async def run_ticker(self, every_seconds: float = 0.2) -> None:
+        """The server's dealer: every dealt tournament ticked a few times a second."""
+        from starlette.concurrency import run_in_threadpool
+
+        while True:
+            for tournament_id in await run_in_threadpool(self.dealt_tournaments):
+                try:
+                    await run_in_threadpool(self.tick, tournament_id)
+                except Exception:  # one tournament's failure never stops the others
+                    log.exception("dealt tick failed for %s", tournament_id)
+            await asyncio.sleep(every_seconds)
+
+
+def _pause_ms(
+    tournament: Tournament, table_no: int, finished: HandFinished, settings: DealtSettings
+) -> int:
+    """The pause after a hand; when it busted a player who may rebuy at the bust, the longer
+    ``REBUY_WAIT_MS`` to decide (the window is the tournament's: ``rebuy_refusal``)."""
+    pause = settings.pause_seconds * 1000
+    if finished.busted and _a_bust_may_rebuy(tournament, table_no, finished):
+        return max(pause, REBUY_WAIT_MS)
+    return pause
+
+
+REBUY_WAIT_MS = 15_000
+
+
+def _a_bust_may_rebuy(tournament: Tournament, table_no: int, finished: HandFinished) -> bool:
+    for player in tournament.players.values():
+        seat = player.last_seat
+        if (
+            player.seat is None
+            and seat is not None
+            and seat.table_no == table_no
+            and seat.seat_no in finished.busted
+            and player.busted_after_hand == finished.hand_no
+            and tournament.rebuy_refusal(player.player_id, finished.at_ms, at_bust=True) is None
+        ):
+            return True
+    return False
