@@ -24,6 +24,7 @@ from pokerfloor.web.pages._common import PageError, Pages, pages_of
 
 __all__ = [
     "card_faces",
+    "choose_dealt_play",
     "dealt_of",
     "player_key",
     "player_link",
@@ -63,6 +64,19 @@ def check_player_key(
     expected = player_key(pages_of(connection), tournament_id, player_id)
     if not hmac.compare_digest(expected, key):
         raise PageError(404, i18n.N_("This player link is not valid (or no longer)."))
+
+
+def choose_dealt_play(connection: HTTPConnection, tournament_id: str) -> str | None:
+    """Cards dealt by pokerfloor for a tournament just created (the set-up page's choice),
+    with the profile's times; the refusal as a sentence, else None."""
+    from pokerfloor.errors import PokerfloorError
+    from pokerfloor.web.pages._refusals import explain
+
+    try:
+        dealt_of(connection).choose(tournament_id)
+    except PokerfloorError as error:
+        return str(explain(error))
+    return None
 
 
 def card_faces(cards: tuple[int, ...]) -> list[dict[str, str]]:
