@@ -124,3 +124,35 @@ def test_no_hand_is_dealt_during_a_break_and_a_new_level_applies_from_the_next_d
     # The hand dealt before the break was played to its end during the break.
     finished = [e for e in dealt.table("sng", 1).events if isinstance(e, HandFinished)]
     assert any(break_starts <= f.at_ms for f in finished)
+
+
+def test_bots_of_the_simulator_take_seats_and_play_a_sit_and_go_through_the_same_commands() -> None:
+    dealt, clock = sit_and_go(players=4)
+    for number, policy in ((1, "random"), (2, "tag"), (3, "random"), (4, "tag")):
+        dealt.seat_bot("sng", f"p{number}", policy)
+    tournaments = dealt.tournaments
+    for _ in range(20_000):
+        if tournaments.tournament("sng").players_left == 1:
+            break
+        dealt.tick("sng")  # the dealer, the clock and the bots: nothing else acts
+        clock.now += 500
+    assert tournaments.tournament("sng").players_left == 1
+    # A restarted service knows the bots from the tournament's dealt stream.
+    from pokerfloor.app.dealt_service import DealtService
+
+    assert DealtService(tournaments).bots("sng") == {
+        "p1": "random", "p2": "tag", "p3": "random", "p4": "tag"
+    }  # fmt: skip
+
+
+def test_an_unknown_bot_is_refused_with_the_bots_there_are() -> None:
+    import pytest
+
+    from pokerfloor.errors import PokerfloorError
+
+    dealt, _clock = sit_and_go(players=2)
+    with pytest.raises(PokerfloorError) as refused:
+        dealt.seat_bot("sng", "p1", "shark")
+    assert refused.value.code == "UNKNOWN_BOT"
+    assert refused.value.params["accepted"] == ["random", "tag"]
+    assert dealt.bots("sng") == {}

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
+import secrets
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -33,14 +35,18 @@ from pokerfloor.app.commands import Addon, Rebuy, RecordHand
 from pokerfloor.app.service import TournamentService
 from pokerfloor.dealt import ActInHand, ComeBack, DealHand, DealtEvent, DealtTable, HandFinished
 from pokerfloor.dealt.mode import (
+    BotSeated,
     DealtPlayChosen,
     DealtSettings,
+    DealtStreamEvent,
+    check_policy,
     check_settings,
     default_settings,
     hand_setup,
 )
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.hand import Action, ShowdownAction, Timeout
+from pokerfloor.sim.bots import Bot, RandomBot, TightAggressiveBot
 from pokerfloor.tournament.state import Tournament
 
 __all__ = ["DealtService", "dealt_stream_id", "table_stream_id"]
@@ -48,8 +54,9 @@ __all__ = ["DealtService", "dealt_stream_id", "table_stream_id"]
 log = logging.getLogger(__name__)
 
 _TABLE_DECODER = msgspec.json.Decoder(DealtEvent)
-_CHOICE_DECODER = msgspec.json.Decoder(DealtPlayChosen)
+_CHOICE_DECODER = msgspec.json.Decoder(DealtStreamEvent)
 _ENCODER = msgspec.json.Encoder()
+_BOTS: dict[str, Bot] = {"random": RandomBot(), "tag": TightAggressiveBot()}
 
 
 def dealt_stream_id(tournament_id: str) -> str:
@@ -74,6 +81,7 @@ class _Table:
 class _Tournament:
     chosen: DealtPlayChosen | None
     tables: dict[int, _Table] = field(default_factory=dict)
+    bots: dict[str, str] = field(default_factory=dict)  # player id -> policy
 
 
 _Listener = tuple[asyncio.AbstractEventLoop, "asyncio.Queue[int]"]
@@ -96,9 +104,14 @@ class DealtService:
     def _state(self, tournament_id: str) -> _Tournament:
         state = self._loaded.get(tournament_id)
         if state is None:
-            stored = self.store.read(dealt_stream_id(tournament_id))
-            chosen = _CHOICE_DECODER.decode(stored[-1].data) if stored else None
-            state = self._loaded[tournament_id] = _Tournament(chosen)
+            state = _Tournament(None)
+            for item in self.store.read(dealt_stream_id(tournament_id)):
+                event = _CHOICE_DECODER.decode(item.data)
+                if isinstance(event, DealtPlayChosen):
+                    state.chosen = event
+                else:
+                    state.bots[event.player_id] = event.policy
+            self._loaded[tournament_id] = state
         return state
 
     def settings(self, tournament_id: str) -> DealtSettings | None:
@@ -128,13 +141,35 @@ class DealtService:
                     {"tournament_id": tournament_id},
                 )
             event = DealtPlayChosen(chosen, self.clock())
-            stream = dealt_stream_id(tournament_id)
-            self.store.append(
-                stream, self.store.version(stream), [(_tag(event), _ENCODER.encode(event))]
-            )
+            self._append_choice(tournament_id, event)
             state.chosen = event
         self._notify(tournament_id)
         return chosen
+
+    def _append_choice(self, tournament_id: str, event: DealtStreamEvent) -> None:
+        stream = dealt_stream_id(tournament_id)
+        self.store.append(
+            stream, self.store.version(stream), [(_tag(event), _ENCODER.encode(event))]
+        )
+
+    def seat_bot(self, tournament_id: str, player_id: str, policy: str = "random") -> None:
+        """A bot of the simulator plays for ``player_id`` from now on (the TD)."""
+        check_policy(policy)
+        with self._lock:
+            self._require_dealt(tournament_id)
+            if player_id not in self.tournaments.tournament(tournament_id).players:
+                raise PokerfloorError(
+                    "UNKNOWN_PLAYER",
+                    f"no player {player_id!r} in this tournament",
+                    {"player": player_id[:40]},
+                )
+            self._append_choice(tournament_id, BotSeated(player_id, policy, self.clock()))
+            self._state(tournament_id).bots[player_id] = policy
+        self._notify(tournament_id)
+
+    def bots(self, tournament_id: str) -> dict[str, str]:
+        with self._lock:
+            return dict(self._state(tournament_id).bots)
 
     # ---- tables -----------------------------------------------------------------------------
 
@@ -308,7 +343,7 @@ class DealtService:
                 events = table.decide_act(ActInHand(seat_no, Timeout(), now))
                 self._append(tournament_id, table_no, slot, events)
                 return 1
-            return 0
+            return self._bot_acts(tournament_id, table_no, slot, seat_no, now)
         self._record_finished(tournament_id, table_no, table)  # after a crash in between
         if not self._may_deal(tournament_id, table_no, table, settings, now):
             return 0
@@ -331,6 +366,23 @@ class DealtService:
             setup, shuffle.shuffled_deck(), shuffle.new_secret(), now, settings.time()
         )
         self._append(tournament_id, table_no, slot, table.decide_deal(command))
+        return 1
+
+    def _bot_acts(
+        self, tournament_id: str, table_no: int, slot: _Table, seat_no: int, now: int
+    ) -> int:
+        """A bot whose turn it is acts through the same command as a person's phone; its
+        randomness is drawn here, in the application (``secrets``), never in the core."""
+        tournament = self.tournaments.tournament(tournament_id)
+        player_id = tournament.tables[table_no].seats.get(seat_no)
+        policy = self._state(tournament_id).bots.get(player_id or "")
+        if policy is None:
+            return 0
+        hand = slot.table.hand()
+        bot = _BOTS[policy]
+        action = bot.choose(hand, hand.legal_actions(), random.Random(secrets.randbits(64)))
+        events = slot.table.decide_act(ActInHand(seat_no, action, now))
+        self._append(tournament_id, table_no, slot, events)
         return 1
 
     def _may_deal(

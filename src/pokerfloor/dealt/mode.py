@@ -24,8 +24,12 @@ from pokerfloor.tournament._hands import HandPlan
 
 __all__ = [
     "BANK_SECONDS",
+    "BOT_POLICIES",
+    "BotSeated",
     "DealtPlayChosen",
     "DealtSettings",
+    "DealtStreamEvent",
+    "check_policy",
     "check_settings",
     "default_settings",
     "hand_setup",
@@ -59,6 +63,32 @@ class DealtPlayChosen(msgspec.Struct, frozen=True, tag="dealt_play_chosen"):
 
     settings: DealtSettings
     at_ms: int
+
+
+BOT_POLICIES = ("random", "tag")  # pokerfloor.sim.bots: RandomBot, TightAggressiveBot
+
+
+class BotSeated(msgspec.Struct, frozen=True, tag="bot_seated"):
+    """A bot of the simulator plays for ``player_id`` (practice tables, empty seats, tests),
+    through the same commands and the same clock as a person; ``policy`` is one of
+    ``BOT_POLICIES``."""
+
+    player_id: str
+    policy: str
+    at_ms: int
+
+
+DealtStreamEvent = DealtPlayChosen | BotSeated
+
+
+def check_policy(policy: str) -> str:
+    if policy not in BOT_POLICIES:
+        raise PokerfloorError(
+            "UNKNOWN_BOT",
+            f"no bot {policy!r}: use one of {', '.join(BOT_POLICIES)}",
+            {"policy": policy[:40], "accepted": list(BOT_POLICIES)},
+        )
+    return policy
 
 
 def default_settings(profile: RuleProfile) -> DealtSettings:

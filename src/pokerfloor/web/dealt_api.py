@@ -11,7 +11,9 @@ dealer while the application runs (``run_ticker``, started by the app's lifespan
   before it is shown); with the TD token, every card (logged);
 - ``GET /api/tournaments/{id}/dealt/players/{player}?key=...``: the player's view and choices;
 - ``POST /api/tournaments/{id}/dealt/players/{player}/act?key=...``: ``{"kind", "amount"?}``,
-  ruled by the hand engine; ``/back``: the away player is back.
+  ruled by the hand engine; ``/back``: the away player is back;
+- ``POST /api/tournaments/{id}/dealt/bots`` (TD): ``{"player_id", "policy"}``, a bot of the
+  simulator (``random`` or ``tag``) plays for that player.
 """
 
 from __future__ import annotations
@@ -49,6 +51,11 @@ class ChooseDealt(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     pause_seconds: int | None = None
 
 
+class SeatBot(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    player_id: Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
+    policy: Annotated[str, msgspec.Meta(max_length=16)] = "random"
+
+
 class PlayerAction(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     kind: Literal["fold", "check", "call", "bet", "raise", "allin"]
     amount: Annotated[int, msgspec.Meta(ge=0, le=10**12)] | None = None
@@ -56,6 +63,7 @@ class PlayerAction(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 _CHOOSE = msgspec.json.Decoder(ChooseDealt)
 _ACTION = msgspec.json.Decoder(PlayerAction)
+_BOT = msgspec.json.Decoder(SeatBot)
 
 
 def _json(value: Any, status: int = 200) -> Response:
@@ -120,6 +128,16 @@ def mount_dealt(
         except PokerfloorError as error:
             raise _refusal(error, 422) from error
         return _json(chosen)
+
+    @app.post("/api/tournaments/{tournament_id}/dealt/bots", dependencies=[Depends(require_td)],
+              summary="A bot of the simulator plays for a player (TD)")  # fmt: skip
+    async def seat_bot(tournament_id: str, request: Request) -> Response:
+        body = decode_body(_BOT, await read_body(request, _MAX_BODY))
+        try:
+            await run_in_threadpool(dealt.seat_bot, tournament_id, body.player_id, body.policy)
+        except PokerfloorError as error:
+            raise _refusal(error, 422) from error
+        return _json(await run_in_threadpool(dealt.bots, tournament_id))
 
     @app.get("/api/tournaments/{tournament_id}/dealt", summary="The dealt play's times")
     async def settings(tournament_id: str) -> Response:
