@@ -7,6 +7,7 @@ Pure like the rest of the core: the deck order and the secret come in with the d
 from pokerfloor.dealt.commitment import check_deck, commitment, matches
 from pokerfloor.dealt.events import (
     ActionTimedOut,
+    CardsProven,
     DealtEvent,
     HandDealt,
     HandFinished,
@@ -20,6 +21,7 @@ from pokerfloor.dealt.table import ActInHand, ComeBack, DealHand, DealtTable, Ti
 __all__ = [
     "ActInHand",
     "ActionTimedOut",
+    "CardsProven",
     "ComeBack",
     "DealHand",
     "DealtEvent",

@@ -28,6 +28,9 @@ class HandDealt(msgspec.Struct, frozen=True, tag="hand_dealt"):
     action_ms: int = 0
     bank_ms: int = 0
     away_after: int = 0
+    # One commitment per card (commitment.card_commitments), public from the deal: the cards
+    # everyone saw are proven one by one after the hand (``cards_proven``).
+    card_commitments: tuple[str, ...] = ()
 
 
 class HandStep(msgspec.Struct, frozen=True, tag="hand_step"):
@@ -45,6 +48,16 @@ class HandFinished(msgspec.Struct, frozen=True, tag="hand_finished"):
     hand_no: int
     stacks: tuple[tuple[int, int], ...]  # (seat_no, chips)
     busted: tuple[int, ...]  # seat numbers
+    at_ms: int
+
+
+class CardsProven(msgspec.Struct, frozen=True, tag="cards_proven"):
+    """After the hand, for every card everyone saw (the board, the hands shown): its place in
+    the deck, the card and its salt, to check against ``hand_dealt.card_commitments``. Public:
+    the salts say nothing about the cards that stay hidden."""
+
+    hand_no: int
+    proofs: tuple[tuple[int, int, str], ...]  # (position, card, salt hex)
     at_ms: int
 
 
@@ -86,11 +99,19 @@ class PlayerBack(msgspec.Struct, frozen=True, tag="player_back"):
 
 
 DealtEvent = (
-    HandDealt | HandStep | HandFinished | HandRevealed | ActionTimedOut | PlayerAway | PlayerBack
+    HandDealt
+    | HandStep
+    | HandFinished
+    | CardsProven
+    | HandRevealed
+    | ActionTimedOut
+    | PlayerAway
+    | PlayerBack
 )
 
 __all__ = [
     "ActionTimedOut",
+    "CardsProven",
     "DealtEvent",
     "HandDealt",
     "HandFinished",

@@ -16,9 +16,16 @@ from collections.abc import Iterable
 
 import msgspec
 
-from pokerfloor.dealt.commitment import check_deck, commitment, secret_bytes
+from pokerfloor.dealt.commitment import (
+    card_commitments,
+    card_salt,
+    check_deck,
+    commitment,
+    secret_bytes,
+)
 from pokerfloor.dealt.events import (
     ActionTimedOut,
+    CardsProven,
     DealtEvent,
     HandDealt,
     HandFinished,
@@ -31,8 +38,10 @@ from pokerfloor.errors import PokerfloorError
 from pokerfloor.hand import (
     Acted,
     Action,
+    CardsShown,
     Hand,
     HandSetup,
+    HandsShown,
     HandStarted,
     ShowdownAction,
     Street,
@@ -90,6 +99,7 @@ class DealtTable:
         self.hand_events: list[HandEvent] = []
         self.finished: HandFinished | None = None
         self.revealed: HandRevealed | None = None
+        self.proven: CardsProven | None = None
         # The action clock, derived from the recorded times only (a restarted server finds
         # the same deadline): when the player to act got the turn, each seat's bank spent,
         # timeouts in a row, the seats away.
@@ -160,6 +170,7 @@ class DealtTable:
             time.action_ms,
             time.bank_ms,
             time.away_after,
+            card_commitments(deck, command.secret),
         )
         return [dealt, *self._steps(hand_no, hand, hand.events, dealt, command.at_ms)]
 
@@ -212,6 +223,9 @@ class DealtTable:
             stacks = tuple(sorted(zip(hand.players, hand.stacks, strict=True)))
             busted = tuple(seat_no for seat_no, chips in stacks if chips == 0)
             steps.append(HandFinished(hand_no, stacks, busted, at_ms))
+            proofs = _proofs(hand, dealt) if dealt.card_commitments else ()
+            if proofs:  # a hand won before the flop showed no card: nothing to prove
+                steps.append(CardsProven(hand_no, proofs, at_ms))
             steps.append(HandRevealed(hand_no, dealt.commitment, dealt.deck, dealt.secret, at_ms))
         return steps
 
@@ -225,6 +239,7 @@ class DealtTable:
             self.hand_events = []
             self.finished = None
             self.revealed = None
+            self.proven = None
             self.turn_started_ms = event.at_ms
         elif isinstance(event, HandStep):
             self.hand_events.append(event.event)
@@ -233,6 +248,8 @@ class DealtTable:
             self.finished = event
         elif isinstance(event, HandRevealed):
             self.revealed = event
+        elif isinstance(event, CardsProven):
+            self.proven = event
         elif isinstance(event, ActionTimedOut):
             self.missed[event.seat_no] = self.missed.get(event.seat_no, 0) + 1
             self._timed_out_seat = event.seat_no
@@ -275,3 +292,21 @@ class DealtTable:
         for event in events:
             self.apply(event)
         return events
+
+
+def _proofs(hand: Hand, dealt: HandDealt) -> tuple[tuple[int, int, str], ...]:
+    """The cards everyone saw (the board, the hole cards turned face up), each with its place
+    in the deck and its salt; never a burnt card, a folded or a mucked hand."""
+    seen = set(hand.board)
+    holes = hand.holes  # as dealt, or as a deal correction left them
+    for event in hand.events:
+        if isinstance(event, HandsShown):
+            for player in event.order:
+                seen.update(holes[player])
+        elif isinstance(event, CardsShown):
+            seen.update(event.cards)
+    place = {card: position for position, card in enumerate(dealt.deck)}
+    return tuple(
+        (place[card], card, card_salt(dealt.secret, place[card]).hex())
+        for card in sorted(seen, key=place.__getitem__)
+    )

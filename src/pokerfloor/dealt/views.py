@@ -3,8 +3,9 @@
 A player's view holds their own hole cards and the cards shown at the table; the public view
 (spectators, the table's screen) only the cards shown; the TD's view everything, the deck order
 and secret included. A card thrown away unseen (a fold, a muck) is in no view but the TD's.
-The commitment is in every view from the deal on; the revealed order and secret only in the
-TD's, because the whole order also shows the mucked hands (an open point, docs/dealt.md).
+The commitments (the deck's and each card's) are in every view from the deal on; after the
+hand every view has the proofs of the cards everyone saw (``cards_proven``); the revealed order
+and secret stay in the TD's, because the whole order also shows the mucked hands.
 """
 
 from __future__ import annotations
@@ -48,6 +49,8 @@ class TableView(msgspec.Struct, frozen=True):
     deadline_ms: int = 0  # when the player to act times out (0: no clock)
     bank_ms: int = 0  # the time bank the player to act has left
     finished: bool = False  # the hand is over (its pots awarded)
+    card_commitments: tuple[str, ...] = ()  # one per card, public from the deal
+    proofs: tuple[tuple[int, int, str], ...] = ()  # after the hand: the cards everyone saw
 
 
 def _holes_and_shown(table: DealtTable) -> tuple[list[tuple[int, ...]], dict[int, set[int]]]:
@@ -118,6 +121,8 @@ def _view(table: DealtTable, viewer: str, own_seat: int | None, everything: bool
         deadline or 0,
         table.bank_left(to_act) if to_act else 0,
         not table.in_hand,
+        dealt.card_commitments,
+        table.proven.proofs if table.proven is not None else (),
     )
 
 
