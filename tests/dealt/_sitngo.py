@@ -17,7 +17,7 @@ from pokerfloor.app.memory_store import MemoryEventStore
 from pokerfloor.app.ports import EventStore
 from pokerfloor.app.service import TournamentService
 from pokerfloor.dealt.mode import DealtSettings
-from pokerfloor.hand import Action, Hand, LegalActions
+from pokerfloor.hand import Action, Hand, LegalActions, ShowdownAction
 from pokerfloor.sim.bots import Bot, RandomBot
 
 START_MS = 1_700_000_000_000
@@ -78,7 +78,12 @@ def play_until(
                 continue
             hand = table.hand()
             player = dealt.tournaments.tournament(tournament_id).tables[table_no].seats[seat_no]
-            dealt.act(tournament_id, player, chooser.choose(hand, hand.legal_actions(), rng))
+            legal = hand.legal_actions()
+            if not legal.options:  # the showdown: show or muck, as the profile allows
+                kinds = [k for k in hand.showdown_options() if k in ("show", "muck")]
+                dealt.act(tournament_id, player, ShowdownAction(rng.choice(kinds)))
+                continue
+            dealt.act(tournament_id, player, chooser.choose(hand, legal, rng))
         clock.now += step_ms
     raise AssertionError(f"not done after {max_steps} steps")
 

@@ -170,7 +170,7 @@ def test_no_hole_card_reaches_another_player_or_a_spectator_before_it_is_shown()
     ]
     for thread in readers:
         thread.start()
-    checked = 0
+    checked = mucks = 0
     for _step in range(3_000):
         tournament = dealt.tournaments.tournament("sng")
         if tournament.players_left == 1:
@@ -203,12 +203,18 @@ def test_no_hole_card_reaches_another_player_or_a_spectator_before_it_is_shown()
         if seat_no:
             hand = table.hand()
             player = tournament.tables[1].seats[seat_no]
-            choice = bot.choose(hand, hand.legal_actions(), rng)
-            form = {"kind": choice.kind, "amount": str(choice.amount or ""), "confirmed": "yes"}
+            legal = hand.legal_actions()
+            if legal.options:
+                choice = bot.choose(hand, legal, rng)
+                form = {"kind": choice.kind, "amount": str(choice.amount or ""), "confirmed": "yes"}
+            else:  # the showdown: show or muck (a mucked hand must never travel)
+                kinds = [k for k in hand.showdown_options() if k in ("show", "muck")]
+                form = {"kind": rng.choice(kinds)}
+                mucks += form["kind"] == "muck"
             venue.public.post(_link(player) + "/act", data=form)
         venue.clock.advance(1_000)
     assert dealt.tournaments.tournament("sng").players_left == 1
-    assert checked > 100
+    assert checked > 100 and mucks > 0
     frames["STOP"] = []
     hands = _hands_of(dealt.table("sng", 1))
     for name in ("screen", "p1"):

@@ -379,8 +379,12 @@ class DealtService:
         if policy is None:
             return 0
         hand = slot.table.hand()
-        bot = _BOTS[policy]
-        action = bot.choose(hand, hand.legal_actions(), random.Random(secrets.randbits(64)))
+        legal = hand.legal_actions()
+        action: Action | ShowdownAction
+        if not legal.options:  # the showdown: a bot tables its hand
+            action = ShowdownAction("show")
+        else:
+            action = _BOTS[policy].choose(hand, legal, random.Random(secrets.randbits(64)))
         events = slot.table.decide_act(ActInHand(seat_no, action, now))
         self._append(tournament_id, table_no, slot, events)
         return 1

@@ -24,16 +24,19 @@ class ActionChoices(msgspec.Struct, frozen=True):
     half_pot_to: int  # within [min_to, max_to]
     pot_to: int
     committed: int  # the player's chips already in front of him this street
+    showdown: tuple[str, ...] = ()  # at the showdown instead: show, muck (the profile's rights)
 
 
 def action_choices(table: DealtTable, seat_no: int) -> ActionChoices | None:
-    """The choices of ``seat_no`` when it is their turn to bet; None otherwise."""
+    """The choices of ``seat_no`` when it is their turn (to bet, or to show or muck at the
+    showdown); None otherwise."""
     if table.to_act_seat() != seat_no:
         return None
     hand = table.hand()
     legal = hand.legal_actions()
-    if not legal.options:  # a showdown the players play: no betting
-        return None
+    if not legal.options:  # a showdown the players play: show or muck, as the profile allows
+        kinds = tuple(k for k in hand.showdown_options() if k in ("show", "muck"))
+        return ActionChoices(seat_no, (), 0, 0, 0, 0, 0, 0, kinds)
     player = hand.players.index(seat_no)
     committed = hand.committed[player]
     low, high = legal.min_to or 0, legal.max_to or 0

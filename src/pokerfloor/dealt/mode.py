@@ -144,4 +144,7 @@ def hand_setup(
         smallest_chip=smallest_chip,
         small_blind_seat=plan.small_blind_seat or 0,
         big_blind_seat=plan.big_blind_seat,
+        # The players play the showdown (show or muck in the profile's order, its showdown
+        # rights); a hand all in is turned up by the engine as the profile says.
+        manual_showdown=True,
     )

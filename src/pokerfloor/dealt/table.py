@@ -185,7 +185,12 @@ class DealtTable:
                 {"seat_no": command.seat_no, "seats": list(hand.players)},
             )
         player = hand.players.index(command.seat_no)
-        new = hand.act(command.action, player)  # HandError (state unchanged) when refused
+        action = command.action
+        if isinstance(action, Timeout) and hand.street is Street.SHOWDOWN:
+            # The clock ran out at a showdown the players play: the hand is tabled and the
+            # cards speak (tda-2024 R12, R13 C): a software dealer never kills a hand unread.
+            action = ShowdownAction("show")
+        new = hand.act(action, player)  # HandError (state unchanged) when refused
         steps = self._steps(self.hand_no, hand, new, self.dealt, command.at_ms)
         if not isinstance(command.action, Timeout) or self.dealt.action_ms <= 0:
             return steps  # a table without a clock: the timeout is the engine's ruling only

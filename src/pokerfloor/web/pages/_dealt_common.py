@@ -169,6 +169,6 @@ def player_page_context(dealt: DealtService, tournament_id: str, player_id: str)
     context["choices"] = None if choices is None else {
         "options": choices.options, "to_call": choices.to_call, "min_to": choices.min_to,
         "max_to": choices.max_to, "half_pot_to": choices.half_pot_to, "pot_to": choices.pot_to,
-        "committed": choices.committed,
+        "committed": choices.committed, "showdown": choices.showdown,
     }  # fmt: skip
     return context

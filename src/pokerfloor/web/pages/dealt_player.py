@@ -20,7 +20,7 @@ from fastapi.responses import HTMLResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from pokerfloor.errors import PokerfloorError
-from pokerfloor.hand import Action
+from pokerfloor.hand import Action, ShowdownAction
 from pokerfloor.web import i18n
 from pokerfloor.web.pages._common import (
     flash,
@@ -43,7 +43,7 @@ __all__ = ["router"]
 
 router = APIRouter()
 
-_KINDS = ("fold", "check", "call", "bet", "raise", "allin")
+_KINDS = ("fold", "check", "call", "bet", "raise", "allin", "show", "muck")
 
 
 def _page_link(tournament_id: str, player_id: str, key: str) -> str:
@@ -116,8 +116,8 @@ def act(
             all_in_to = choices["max_to"] or choices["committed"] + choices["to_call"]
             return _answer(request, tournament_id, player_id, key, None,
                            {"kind": kind, "amount": to or "", "all_in_to": all_in_to})  # fmt: skip
-    error = _run(request, tournament_id,
-                 lambda: dealt.act(tournament_id, player_id, Action(kind, to)))  # type: ignore[arg-type]  # fmt: skip
+    action = ShowdownAction(kind) if kind in ("show", "muck") else Action(kind, to)  # type: ignore[arg-type]
+    error = _run(request, tournament_id, lambda: dealt.act(tournament_id, player_id, action))
     return _answer(request, tournament_id, player_id, key, error)
 
 
