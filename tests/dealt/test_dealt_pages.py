@@ -232,3 +232,21 @@ def _seat_in(frame: str) -> int:
     """The seat p1's fragment marks as his own (``dealt-mine``)."""
     found = re.search(r'dealt-mine" data-seat="(\d+)"', frame)
     return int(found.group(1)) if found else 0
+
+
+def test_the_set_up_page_creates_a_tournament_dealt_by_pokerfloor_with_the_profile_s_times() -> (
+    None
+):
+    from tests.web.pages.test_setup import create, new_form
+
+    venue = Venue()
+    form = new_form(venue)
+    assert form["dealing"] == ["live"]  # the default stays live cards
+    assert "Cartes distribuées par pokerfloor" in venue.td.get("/new").text
+    answer = create(venue, {**form, "dealing": ["pokerfloor"]}, "screens")
+    assert answer.status_code == 303, answer.text
+    dealt: DealtService = venue.td.app.state.dealt  # type: ignore[attr-defined]
+    settings = dealt.settings("screens")
+    assert settings is not None and settings.action_seconds == 25 + 5  # tda-2024 R29
+    assert create(venue, form, "live-one").status_code == 303
+    assert dealt.settings("live-one") is None

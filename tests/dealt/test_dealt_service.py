@@ -3,7 +3,8 @@ busts and places in the tournament, the action clock, absence, breaks and levels
 
 from __future__ import annotations
 
-from pokerfloor.dealt import ActionTimedOut, HandDealt, HandFinished, PlayerAway
+from pokerfloor.dealt import ActionTimedOut, HandDealt, HandFinished, HandStep, PlayerAway
+from pokerfloor.hand import Acted, Action
 from pokerfloor.tournament.events import HandPlayed
 from tests.dealt._sitngo import SHORT_STRUCTURE, CallingStation, play_until, sit_and_go
 
@@ -156,3 +157,27 @@ def test_an_unknown_bot_is_refused_with_the_bots_there_are() -> None:
     assert refused.value.code == "UNKNOWN_BOT"
     assert refused.value.params["accepted"] == ["random", "tag"]
     assert dealt.bots("sng") == {}
+
+
+def test_check_fold_and_call_any_chosen_in_advance_are_played_at_the_player_s_turn() -> None:
+    dealt, _clock = sit_and_go(players=3)
+    dealt.tick("sng")
+    table = dealt.table("sng", 1)
+    tournament = dealt.tournaments.tournament("sng")
+    to_act = table.to_act_seat()
+    waiting = [s for s in table.hand().players if s != to_act]
+    folder, caller = (tournament.tables[1].seats[seat] for seat in waiting)
+    dealt.choose_in_advance("sng", folder, "check_fold")
+    dealt.choose_in_advance("sng", caller, "call_any")
+    dealt.act("sng", tournament.tables[1].seats[to_act], Action("raise", 300))
+    for _ in range(4):
+        dealt.tick("sng")
+    acted = {
+        table.seats_by_index[e.event.player]: e.event.kind
+        for e in table.events
+        if isinstance(e, HandStep) and isinstance(e.event, Acted)
+    }
+    seats = {player: seat for seat, player in tournament.tables[1].seats.items()}
+    assert acted[seats[folder]] == "fold"  # facing the raise: check/fold folds
+    assert acted[seats[caller]] == "call"
+    assert dealt.advance_choice("sng", caller) == ""  # used once

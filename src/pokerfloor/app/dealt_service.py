@@ -98,6 +98,10 @@ class DealtService:
         self._lock = threading.RLock()
         self._loaded: dict[str, _Tournament] = {}
         self._listeners: dict[str, list[_Listener]] = {}
+        # Actions chosen in advance ("check_fold", "call_any") by (tournament, player), for the
+        # hand they were chosen in: a convenience kept in memory, played by ``tick`` at the
+        # player's turn through the same command (lost with a restart, like a tap not sent).
+        self._advance: dict[tuple[str, str], tuple[int, str]] = {}
 
     # ---- the TD's choice ------------------------------------------------------------------
 
@@ -256,6 +260,31 @@ class DealtService:
         self._notify(tournament_id)
         return events
 
+    def choose_in_advance(self, tournament_id: str, player_id: str, kind: str) -> None:
+        """ "check_fold" or "call_any" for the player's next turn in this hand; "" clears it."""
+        if kind not in ("", "check_fold", "call_any"):
+            raise PokerfloorError(
+                "BAD_ADVANCE_ACTION",
+                f"no action {kind[:20]!r} to choose in advance: check_fold or call_any",
+                {"kind": kind[:20], "accepted": ["check_fold", "call_any"]},
+            )
+        with self._lock:
+            _table_no, _seat_no, slot = self._player_table(tournament_id, player_id)
+            if not kind:
+                self._advance.pop((tournament_id, player_id), None)
+            else:
+                self._advance[(tournament_id, player_id)] = (slot.table.hand_no, kind)
+        self._notify(tournament_id)
+
+    def advance_choice(self, tournament_id: str, player_id: str) -> str:
+        with self._lock:
+            where = self.seat_of(tournament_id, player_id)
+            chosen = self._advance.get((tournament_id, player_id))
+            if where is None or chosen is None:
+                return ""
+            table = self._table(tournament_id, where[0]).table
+            return chosen[1] if chosen[0] == table.hand_no and table.in_hand else ""
+
     def come_back(self, tournament_id: str, player_id: str) -> list[DealtEvent]:
         """The away player is back: a live hand from the next deal."""
         with self._lock:
@@ -374,8 +403,10 @@ class DealtService:
         """A bot whose turn it is acts through the same command as a person's phone; its
         randomness is drawn here, in the application (``secrets``), never in the core."""
         tournament = self.tournaments.tournament(tournament_id)
-        player_id = tournament.tables[table_no].seats.get(seat_no)
-        policy = self._state(tournament_id).bots.get(player_id or "")
+        player_id = tournament.tables[table_no].seats.get(seat_no) or ""
+        if self._advance_acts(tournament_id, table_no, slot, seat_no, player_id, now):
+            return 1
+        policy = self._state(tournament_id).bots.get(player_id)
         if policy is None:
             return 0
         hand = slot.table.hand()
@@ -388,6 +419,26 @@ class DealtService:
         events = slot.table.decide_act(ActInHand(seat_no, action, now))
         self._append(tournament_id, table_no, slot, events)
         return 1
+
+    def _advance_acts(
+        self, tournament_id: str, table_no: int, slot: _Table, seat_no: int, player_id: str,
+        now: int,
+    ) -> bool:  # fmt: skip
+        """The action the player chose in advance for this hand, played at their turn."""
+        chosen = self._advance.pop((tournament_id, player_id), None)
+        if chosen is None or chosen[0] != slot.table.hand_no:
+            return False
+        options = slot.table.hand().legal_actions().options
+        if not options:  # the showdown: nothing chosen in advance applies
+            return False
+        if chosen[1] == "check_fold":
+            action = Action("check" if "check" in options else "fold")
+        else:
+            kind = "check" if "check" in options else "call" if "call" in options else "allin"
+            action = Action(kind)  # type: ignore[arg-type]
+        events = slot.table.decide_act(ActInHand(seat_no, action, now))
+        self._append(tournament_id, table_no, slot, events)
+        return True
 
     def _may_deal(
         self,

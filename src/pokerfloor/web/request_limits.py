@@ -48,7 +48,7 @@ PUBLIC_POSTS = re.compile(
     r"|c/[^/]+/e/[^/]+/(register|cancel)"
     r"|c/[^/]+/m/[^/]+"
     r"|t/[^/]+/table/\d+(/.*)?"
-    r"|t/[^/]+/play/[^/]+/[^/]+/(act|back|rebuy|addon)"
+    r"|t/[^/]+/play/[^/]+/[^/]+/(act|back|rebuy|addon|advance)"
     r"|api/tournaments/[^/]+/dealt/players/[^/]+/(act|back)"
     r"|api/clubs/[^/]+/events/[^/]+/(register|cancel))$"
 )

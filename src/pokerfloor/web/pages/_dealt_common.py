@@ -152,6 +152,7 @@ def player_page_context(dealt: DealtService, tournament_id: str, player_id: str)
         "view": None,
         "choices": None,
         "away": False,
+        "advance": "",
         "may_rebuy": tournament.rebuy_refusal(player_id, dealt.clock(), at_bust=True) is None
         and player.place is not None,
         "may_addon": tournament.addon_refusal(player_id, dealt.clock()) is None
@@ -165,6 +166,7 @@ def player_page_context(dealt: DealtService, tournament_id: str, player_id: str)
     if table.dealt is None:
         return context
     context["view"] = _view_dict(player_view(table, where[1]), {})
+    context["advance"] = dealt.advance_choice(tournament_id, player_id)
     choices = action_choices(table, where[1])
     context["choices"] = None if choices is None else {
         "options": choices.options, "to_call": choices.to_call, "min_to": choices.min_to,

@@ -34,6 +34,7 @@ EXPLANATIONS: dict[str, tuple[Message, ...]] = {
     "BAD_DEALT_SETTING": (
         N_("%(field)s must be between %(minimum)s and %(maximum)s; %(value)s was given."),
     ),
+    "BAD_ADVANCE_ACTION": (N_("%(kind)s cannot be chosen in advance; accepted: %(accepted)s."),),
     "UNKNOWN_BOT": (N_("There is no bot %(policy)s; accepted: %(accepted)s."),),
     "PLAYER_NOT_SEATED": (N_("%(player_id)s has no seat at a table now."),),
     "SEAT_NOT_IN_HAND": (

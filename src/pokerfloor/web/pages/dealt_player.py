@@ -121,6 +121,21 @@ def act(
     return _answer(request, tournament_id, player_id, key, error)
 
 
+@router.post("/t/{tournament_id}/play/{player_id}/{key}/advance")
+def choose_in_advance(
+    request: Request, tournament_id: str, player_id: str, key: str,
+    kind: Annotated[str, Form()] = "",
+) -> Response:  # fmt: skip
+    """ "Check/fold" or "call any" for the player's next turn in this hand (or none)."""
+    tournament_service(request, tournament_id)
+    check_player_key(request, tournament_id, player_id, key)
+    dealt = dealt_of(request)
+    error = _run(
+        request, tournament_id, lambda: dealt.choose_in_advance(tournament_id, player_id, kind)
+    )
+    return _answer(request, tournament_id, player_id, key, error)
+
+
 @router.post("/t/{tournament_id}/play/{player_id}/{key}/back")
 def come_back(request: Request, tournament_id: str, player_id: str, key: str) -> Response:
     tournament_service(request, tournament_id)
