@@ -204,7 +204,13 @@ class DealtService:
         for event in events:
             slot.table.apply(event)
         if any(isinstance(event, HandFinished) for event in events):
-            self._record_finished(tournament_id, table_no, slot.table)
+            try:
+                self._record_finished(tournament_id, table_no, slot.table)
+            except PokerfloorError as refusal:
+                # The action itself is durable and stays acknowledged; the tournament's record
+                # of the hand is retried by the next tick (and logged until it goes through).
+                log.warning("dealt hand not yet recorded %s/%s: %s", tournament_id, table_no,
+                            refusal)  # fmt: skip
 
     def _record_finished(self, tournament_id: str, table_no: int, table: DealtTable) -> None:
         """The finished hand in the tournament (stacks by player, busts ranked by the
