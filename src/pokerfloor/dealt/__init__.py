@@ -5,11 +5,24 @@ Pure like the rest of the core: the deck order and the secret come in with the d
 """
 
 from pokerfloor.dealt.commitment import check_deck, commitment, matches
-from pokerfloor.dealt.events import DealtEvent, HandDealt, HandFinished, HandRevealed, HandStep
-from pokerfloor.dealt.table import ActInHand, DealHand, DealtTable
+from pokerfloor.dealt.events import (
+    ActionTimedOut,
+    CardsProven,
+    DealtEvent,
+    HandDealt,
+    HandFinished,
+    HandRevealed,
+    HandStep,
+    PlayerAway,
+    PlayerBack,
+)
+from pokerfloor.dealt.table import ActInHand, ComeBack, DealHand, DealtTable, TimeSettings
 
 __all__ = [
     "ActInHand",
+    "ActionTimedOut",
+    "CardsProven",
+    "ComeBack",
     "DealHand",
     "DealtEvent",
     "DealtTable",
@@ -17,6 +30,9 @@ __all__ = [
     "HandFinished",
     "HandRevealed",
     "HandStep",
+    "PlayerAway",
+    "PlayerBack",
+    "TimeSettings",
     "check_deck",
     "commitment",
     "matches",

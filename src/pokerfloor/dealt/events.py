@@ -22,6 +22,15 @@ class HandDealt(msgspec.Struct, frozen=True, tag="hand_dealt"):
     deck: tuple[int, ...]  # private until hand_revealed
     secret: str  # hexadecimal; private until hand_revealed
     at_ms: int
+    # The action clock of this hand (docs/dealt.md): each player has ``action_ms`` to act, then
+    # draws on a time bank of ``bank_ms`` for the whole stream; ``away_after`` timeouts in a row
+    # mark the player away (0: never). 0 ms: no clock (a table driven by hand, the tests).
+    action_ms: int = 0
+    bank_ms: int = 0
+    away_after: int = 0
+    # One commitment per card (commitment.card_commitments), public from the deal: the cards
+    # everyone saw are proven one by one after the hand (``cards_proven``).
+    card_commitments: tuple[str, ...] = ()
 
 
 class HandStep(msgspec.Struct, frozen=True, tag="hand_step"):
@@ -42,6 +51,16 @@ class HandFinished(msgspec.Struct, frozen=True, tag="hand_finished"):
     at_ms: int
 
 
+class CardsProven(msgspec.Struct, frozen=True, tag="cards_proven"):
+    """After the hand, for every card everyone saw (the board, the hands shown): its place in
+    the deck, the card and its salt, to check against ``hand_dealt.card_commitments``. Public:
+    the salts say nothing about the cards that stay hidden."""
+
+    hand_no: int
+    proofs: tuple[tuple[int, int, str], ...]  # (position, card, salt hex)
+    at_ms: int
+
+
 class HandRevealed(msgspec.Struct, frozen=True, tag="hand_revealed"):
     """After the hand: the deck order and secret, so anyone holding them can recompute the
     commitment published at the deal."""
@@ -53,6 +72,51 @@ class HandRevealed(msgspec.Struct, frozen=True, tag="hand_revealed"):
     at_ms: int
 
 
-DealtEvent = HandDealt | HandStep | HandFinished | HandRevealed
+class ActionTimedOut(msgspec.Struct, frozen=True, tag="action_timed_out"):
+    """The player at ``seat_no`` let the action clock run out; the engine's ruling follows
+    (``hand_step``: a check when nothing is to call, else the hand is dead)."""
 
-__all__ = ["DealtEvent", "HandDealt", "HandFinished", "HandRevealed", "HandStep"]
+    hand_no: int
+    seat_no: int
+    deadline_ms: int
+    at_ms: int
+
+
+class PlayerAway(msgspec.Struct, frozen=True, tag="player_away"):
+    """``missed`` timeouts in a row: the player is away, dealt in with a dead hand (blinds and
+    antes posted) until they come back (tda-2024 R30: absent players are dealt in)."""
+
+    seat_no: int
+    missed: int
+    at_ms: int
+
+
+class PlayerBack(msgspec.Struct, frozen=True, tag="player_back"):
+    """The player tapped "I'm back": dealt a live hand from the next deal on."""
+
+    seat_no: int
+    at_ms: int
+
+
+DealtEvent = (
+    HandDealt
+    | HandStep
+    | HandFinished
+    | CardsProven
+    | HandRevealed
+    | ActionTimedOut
+    | PlayerAway
+    | PlayerBack
+)
+
+__all__ = [
+    "ActionTimedOut",
+    "CardsProven",
+    "DealtEvent",
+    "HandDealt",
+    "HandFinished",
+    "HandRevealed",
+    "HandStep",
+    "PlayerAway",
+    "PlayerBack",
+]

@@ -16,13 +16,50 @@ from collections.abc import Iterable
 
 import msgspec
 
-from pokerfloor.dealt.commitment import check_deck, commitment, secret_bytes
-from pokerfloor.dealt.events import DealtEvent, HandDealt, HandFinished, HandRevealed, HandStep
+from pokerfloor.dealt.commitment import (
+    card_commitments,
+    card_salt,
+    check_deck,
+    commitment,
+    secret_bytes,
+)
+from pokerfloor.dealt.events import (
+    ActionTimedOut,
+    CardsProven,
+    DealtEvent,
+    HandDealt,
+    HandFinished,
+    HandRevealed,
+    HandStep,
+    PlayerAway,
+    PlayerBack,
+)
 from pokerfloor.errors import PokerfloorError
-from pokerfloor.hand import Action, Hand, HandSetup, ShowdownAction, Street, Timeout
+from pokerfloor.hand import (
+    Acted,
+    Action,
+    CardsShown,
+    Hand,
+    HandSetup,
+    HandsShown,
+    HandStarted,
+    ShowdownAction,
+    Street,
+    Timeout,
+)
 from pokerfloor.hand import Event as HandEvent
 
-__all__ = ["ActInHand", "DealHand", "DealtTable"]
+__all__ = ["ActInHand", "ComeBack", "DealHand", "DealtTable", "TimeSettings"]
+
+
+class TimeSettings(msgspec.Struct, frozen=True):
+    """The action clock a hand is dealt with (recorded in ``hand_dealt``): ``action_ms`` per
+    action, a time bank of ``bank_ms`` drawn on past it, ``away_after`` timeouts in a row
+    mark the player away (0: never). All 0: no clock."""
+
+    action_ms: int = 0
+    bank_ms: int = 0
+    away_after: int = 0
 
 
 class DealHand(msgspec.Struct, frozen=True):
@@ -33,6 +70,7 @@ class DealHand(msgspec.Struct, frozen=True):
     deck: tuple[int, ...]
     secret: str  # hexadecimal
     at_ms: int
+    time: TimeSettings = TimeSettings()
 
 
 class ActInHand(msgspec.Struct, frozen=True):
@@ -41,6 +79,13 @@ class ActInHand(msgspec.Struct, frozen=True):
 
     seat_no: int
     action: Action | Timeout | ShowdownAction
+    at_ms: int
+
+
+class ComeBack(msgspec.Struct, frozen=True):
+    """The away player at ``seat_no`` is back (one tap): a live hand from the next deal."""
+
+    seat_no: int
     at_ms: int
 
 
@@ -54,6 +99,16 @@ class DealtTable:
         self.hand_events: list[HandEvent] = []
         self.finished: HandFinished | None = None
         self.revealed: HandRevealed | None = None
+        self.proven: CardsProven | None = None
+        # The action clock, derived from the recorded times only (a restarted server finds
+        # the same deadline): when the player to act got the turn, each seat's bank spent,
+        # timeouts in a row, the seats away.
+        self.seats_by_index: tuple[int, ...] = ()
+        self.turn_started_ms = 0
+        self.bank_used: dict[int, int] = {}
+        self.missed: dict[int, int] = {}
+        self.away: set[int] = set()
+        self._timed_out_seat = 0
 
     @classmethod
     def replay(cls, events: Iterable[DealtEvent]) -> DealtTable:
@@ -66,6 +121,24 @@ class DealtTable:
     def in_hand(self) -> bool:
         """A hand is dealt and not yet revealed."""
         return self.dealt is not None and self.revealed is None
+
+    def to_act_seat(self) -> int:
+        """The seat whose turn it is in the hand in progress; 0: nobody."""
+        if not self.in_hand:
+            return 0
+        hand = self.hand()
+        return hand.players[hand.to_act] if hand.to_act >= 0 else 0
+
+    def bank_left(self, seat_no: int) -> int:
+        bank = self.dealt.bank_ms if self.dealt is not None else 0
+        return max(0, bank - self.bank_used.get(seat_no, 0))
+
+    def deadline_ms(self, seat_no: int) -> int | None:
+        """When the turn of ``seat_no`` (to act now) times out: its action time from when the
+        turn began, then its bank; None without a clock."""
+        if self.dealt is None or self.dealt.action_ms <= 0:
+            return None
+        return self.turn_started_ms + self.dealt.action_ms + self.bank_left(seat_no)
 
     def hand(self) -> Hand:
         """The current (or last) hand, rebuilt from its events: a fresh object to read or to
@@ -87,8 +160,17 @@ class DealtTable:
         secret_bytes(command.secret)
         hand_no = self.hand_no + 1
         hand = Hand.start(command.setup, deck)
+        time = command.time
         dealt = HandDealt(
-            hand_no, commitment(deck, command.secret), deck, command.secret, command.at_ms
+            hand_no,
+            commitment(deck, command.secret),
+            deck,
+            command.secret,
+            command.at_ms,
+            time.action_ms,
+            time.bank_ms,
+            time.away_after,
+            card_commitments(deck, command.secret),
         )
         return [dealt, *self._steps(hand_no, hand, hand.events, dealt, command.at_ms)]
 
@@ -103,8 +185,34 @@ class DealtTable:
                 {"seat_no": command.seat_no, "seats": list(hand.players)},
             )
         player = hand.players.index(command.seat_no)
-        new = hand.act(command.action, player)  # HandError (state unchanged) when refused
-        return self._steps(self.hand_no, hand, new, self.dealt, command.at_ms)
+        action = command.action
+        if isinstance(action, Timeout) and hand.street is Street.SHOWDOWN:
+            # The clock ran out at a showdown the players play: the hand is tabled and the
+            # cards speak (tda-2024 R12, R13 C): a software dealer never kills a hand unread.
+            action = ShowdownAction("show")
+        new = hand.act(action, player)  # HandError (state unchanged) when refused
+        steps = self._steps(self.hand_no, hand, new, self.dealt, command.at_ms)
+        if not isinstance(command.action, Timeout) or self.dealt.action_ms <= 0:
+            return steps  # a table without a clock: the timeout is the engine's ruling only
+        seat_no = command.seat_no
+        deadline = self.deadline_ms(seat_no) or command.at_ms
+        missed = self.missed.get(seat_no, 0) + 1
+        timed_out: list[DealtEvent] = [
+            ActionTimedOut(self.hand_no, seat_no, deadline, command.at_ms)
+        ]
+        away_after = self.dealt.away_after
+        if away_after > 0 and missed >= away_after and seat_no not in self.away:
+            timed_out.append(PlayerAway(seat_no, missed, command.at_ms))
+        return [*timed_out, *steps]
+
+    def decide_come_back(self, command: ComeBack) -> list[DealtEvent]:
+        if command.seat_no not in self.away:
+            raise PokerfloorError(
+                "NOT_AWAY",
+                f"seat {command.seat_no} is not marked away",
+                {"seat_no": command.seat_no},
+            )
+        return [PlayerBack(command.seat_no, command.at_ms)]
 
     def _steps(
         self,
@@ -120,6 +228,9 @@ class DealtTable:
             stacks = tuple(sorted(zip(hand.players, hand.stacks, strict=True)))
             busted = tuple(seat_no for seat_no, chips in stacks if chips == 0)
             steps.append(HandFinished(hand_no, stacks, busted, at_ms))
+            proofs = _proofs(hand, dealt) if dealt.card_commitments else ()
+            if proofs:  # a hand won before the flop showed no card: nothing to prove
+                steps.append(CardsProven(hand_no, proofs, at_ms))
             steps.append(HandRevealed(hand_no, dealt.commitment, dealt.deck, dealt.secret, at_ms))
         return steps
 
@@ -133,15 +244,50 @@ class DealtTable:
             self.hand_events = []
             self.finished = None
             self.revealed = None
+            self.proven = None
+            self.turn_started_ms = event.at_ms
         elif isinstance(event, HandStep):
             self.hand_events.append(event.event)
+            self._clock_step(event)
         elif isinstance(event, HandFinished):
             self.finished = event
-        else:
+        elif isinstance(event, HandRevealed):
             self.revealed = event
+        elif isinstance(event, CardsProven):
+            self.proven = event
+        elif isinstance(event, ActionTimedOut):
+            self.missed[event.seat_no] = self.missed.get(event.seat_no, 0) + 1
+            self._timed_out_seat = event.seat_no
+        elif isinstance(event, PlayerAway):
+            self.away.add(event.seat_no)
+        else:
+            self.away.discard(event.seat_no)
+            self.missed[event.seat_no] = 0
+
+    def _clock_step(self, step: HandStep) -> None:
+        """An action spends the actor's bank past the action time; a turn begins."""
+        event = step.event
+        if isinstance(event, HandStarted):
+            self.seats_by_index = event.players
+        elif isinstance(event, Acted) and self.dealt is not None:
+            seat_no = self.seats_by_index[event.player]
+            over = step.at_ms - self.turn_started_ms - self.dealt.action_ms
+            if self.dealt.action_ms > 0 and over > 0:
+                spent = min(over, self.bank_left(seat_no))
+                self.bank_used[seat_no] = self.bank_used.get(seat_no, 0) + spent
+            if self._timed_out_seat != seat_no:
+                self.missed[seat_no] = 0  # acted in time: the count starts again
+            self._timed_out_seat = 0
+        self.turn_started_ms = step.at_ms
 
     def deal(self, command: DealHand) -> list[DealtEvent]:
         events = self.decide_deal(command)
+        for event in events:
+            self.apply(event)
+        return events
+
+    def come_back(self, command: ComeBack) -> list[DealtEvent]:
+        events = self.decide_come_back(command)
         for event in events:
             self.apply(event)
         return events
@@ -151,3 +297,21 @@ class DealtTable:
         for event in events:
             self.apply(event)
         return events
+
+
+def _proofs(hand: Hand, dealt: HandDealt) -> tuple[tuple[int, int, str], ...]:
+    """The cards everyone saw (the board, the hole cards turned face up), each with its place
+    in the deck and its salt; never a burnt card, a folded or a mucked hand."""
+    seen = set(hand.board)
+    holes = hand.holes  # as dealt, or as a deal correction left them
+    for event in hand.events:
+        if isinstance(event, HandsShown):
+            for player in event.order:
+                seen.update(holes[player])
+        elif isinstance(event, CardsShown):
+            seen.update(event.cards)
+    place = {card: position for position, card in enumerate(dealt.deck)}
+    return tuple(
+        (place[card], card, card_salt(dealt.secret, place[card]).hex())
+        for card in sorted(seen, key=place.__getitem__)
+    )

@@ -3,8 +3,9 @@
 A player's view holds their own hole cards and the cards shown at the table; the public view
 (spectators, the table's screen) only the cards shown; the TD's view everything, the deck order
 and secret included. A card thrown away unseen (a fold, a muck) is in no view but the TD's.
-The commitment is in every view from the deal on; the revealed order and secret only in the
-TD's, because the whole order also shows the mucked hands (an open point, docs/dealt.md).
+The commitments (the deck's and each card's) are in every view from the deal on; after the
+hand every view has the proofs of the cards everyone saw (``cards_proven``); the revealed order
+and secret stay in the TD's, because the whole order also shows the mucked hands.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import msgspec
 
 from pokerfloor.dealt.table import DealtTable
-from pokerfloor.hand import CardsShown, DealCorrected, HandsShown, HolesDealt
+from pokerfloor.hand import CardsShown, DealCorrected, HandsShown, HolesDealt, Posted
 
 __all__ = ["SeatView", "TableView", "player_view", "public_view", "td_view"]
 
@@ -23,6 +24,8 @@ class SeatView(msgspec.Struct, frozen=True):
     stack: int
     committed: int  # chips in front of the player on this street
     cards: tuple[int, ...]  # the hole cards this viewer may see (empty: face down or none)
+    status: str = "active"  # "active", "folded" or "allin"
+    away: bool = False
 
 
 class TableView(msgspec.Struct, frozen=True):
@@ -36,6 +39,18 @@ class TableView(msgspec.Struct, frozen=True):
     commitment: str
     deck: tuple[int, ...] = ()  # TD only
     secret: str = ""  # TD only
+    pot: int = 0  # every chip in the middle and in front of the players
+    pots: tuple[int, ...] = ()  # main pot first, the street's bets included
+    small_blind: int = 0
+    big_blind: int = 0
+    ante: int = 0
+    small_blind_seat: int = 0
+    big_blind_seat: int = 0
+    deadline_ms: int = 0  # when the player to act times out (0: no clock)
+    bank_ms: int = 0  # the time bank the player to act has left
+    finished: bool = False  # the hand is over (its pots awarded)
+    card_commitments: tuple[str, ...] = ()  # one per card, public from the deal
+    proofs: tuple[tuple[int, int, str], ...] = ()  # after the hand: the cards everyone saw
 
 
 def _holes_and_shown(table: DealtTable) -> tuple[list[tuple[int, ...]], dict[int, set[int]]]:
@@ -66,10 +81,25 @@ def _view(table: DealtTable, viewer: str, own_seat: int | None, everything: bool
         if not (everything or seat_no == own_seat):
             cards = tuple(card for card in cards if card in shown.get(index, ()))
         seats.append(
-            SeatView(seat_no, hand.names[index], hand.stacks[index], hand.committed[index], cards)
+            SeatView(
+                seat_no,
+                hand.names[index],
+                hand.stacks[index],
+                hand.committed[index],
+                cards,
+                _STATUS[hand.status[index]],
+                seat_no in table.away,
+            )
         )
     to_act = hand.players[hand.to_act] if hand.to_act >= 0 else 0
     dealt = table.dealt
+    setup = hand.setup
+    blinds = {
+        event.kind: hand.players[event.player]
+        for event in table.hand_events
+        if isinstance(event, Posted)
+    }
+    deadline = table.deadline_ms(to_act) if to_act else None
     return TableView(
         viewer,
         table.hand_no,
@@ -81,7 +111,22 @@ def _view(table: DealtTable, viewer: str, own_seat: int | None, everything: bool
         dealt.commitment,
         dealt.deck if everything else (),
         dealt.secret if everything else "",
+        sum(hand.contributed) + setup.dead_money,
+        tuple(amount for amount, _ in hand.pots()),
+        setup.small_blind,
+        setup.big_blind,
+        setup.ante,
+        blinds.get("small_blind", 0),
+        blinds.get("big_blind", 0),
+        deadline or 0,
+        table.bank_left(to_act) if to_act else 0,
+        not table.in_hand,
+        dealt.card_commitments,
+        table.proven.proofs if table.proven is not None else (),
     )
+
+
+_STATUS = ("active", "folded", "allin")  # the engine's ACTIVE, FOLDED, ALL_IN
 
 
 def player_view(table: DealtTable, seat_no: int) -> TableView:

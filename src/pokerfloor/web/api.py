@@ -42,9 +42,11 @@ from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament.room_screen import logo_media_type
 from pokerfloor.web.api_common import ApiError, check_td_token, decode_body, read_body
 from pokerfloor.web.club_api import mount_club
+from pokerfloor.web.dealt_api import mount_dealt
 from pokerfloor.web.headers import SecurityHeaders
 from pokerfloor.web.pages import damaged_page, error_page, mount_pages
 from pokerfloor.web.pages._common import TD_COOKIE, is_td
+from pokerfloor.web.pages._dealt_common import secret_player_key as dealt_player_key
 from pokerfloor.web.public_reads import PublicReads
 from pokerfloor.web.read_budget import ReadBudget, ReadLimits
 from pokerfloor.web.request_guard import CLIENT_ADDRESS, RequestGuard
@@ -466,6 +468,8 @@ def create_app(
     # a file by ``pokerfloor serve``; a fresh one for an app made without it).
     secret = captain_secret or secrets.token_bytes(32)
     mount_club(app, service, secret)  # the clubs' API and pages (web/club_api.py)
+    # Tables dealt by pokerfloor (web/dealt_api.py): its service, dealer and API.
+    mount_dealt(app, service, lambda tid, pid: dealt_player_key(secret, tid, pid))
     mount_pages(app, service, check, secret)
     return app
 

@@ -38,6 +38,8 @@ PUBLIC_POSTS = re.compile(
     r"|c/[^/]+/e/[^/]+/(register|cancel)"
     r"|c/[^/]+/m/[^/]+"
     r"|t/[^/]+/table/\d+(/.*)?"
+    r"|t/[^/]+/play/[^/]+/[^/]+/(act|back|rebuy|addon|advance)"
+    r"|api/tournaments/[^/]+/dealt/players/[^/]+/(act|back)"
     r"|api/clubs/[^/]+/events/[^/]+/(register|cancel))$"
 )
 # Body sizes, first match wins: a multipart form carries a little more than its file.

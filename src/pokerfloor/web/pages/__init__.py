@@ -27,6 +27,8 @@ from pokerfloor.web.pages import (
     console_players,
     corrections,
     deal,
+    dealt_player,
+    dealt_table,
     desk,
     floor,
     floor_irregularities,
@@ -71,6 +73,8 @@ ROUTERS = (
     captain.router,
     player.router,
     player_clock.router,
+    dealt_player.router,
+    dealt_table.router,
 )
 
 

@@ -1,5 +1,6 @@
 """Refusal sentences of the software-dealt tables (``pokerfloor.dealt``: a deal's deck and
-secret, a hand still being played, a seat not dealt in), merged by ``_refusal_sentences.py``.
+secret, a hand still being played, a seat not dealt in; the dealt play's times, a
+player away or not seated), merged by ``_refusal_sentences.py``.
 """
 
 from __future__ import annotations
@@ -20,6 +21,22 @@ EXPLANATIONS: dict[str, tuple[Message, ...]] = {
         N_("Hand %(hand_no)s is still being played at this table: it must end first."),
     ),
     "NO_HAND": (N_("No hand is being played at this table."),),
+    "NOT_AWAY": (N_("Seat %(seat_no)s is not marked away: there is nothing to come back from."),),
+    "NOT_DEALT": (
+        N_("This tournament is played with live cards: pokerfloor deals no hand in it."),
+    ),
+    "DEALT_TOO_LATE": (
+        N_(
+            "Hands were already played with live cards: how the cards are dealt is chosen "
+            "before the first hand."
+        ),
+    ),
+    "BAD_DEALT_SETTING": (
+        N_("%(field)s must be between %(minimum)s and %(maximum)s; %(value)s was given."),
+    ),
+    "BAD_ADVANCE_ACTION": (N_("%(kind)s cannot be chosen in advance; accepted: %(accepted)s."),),
+    "UNKNOWN_BOT": (N_("There is no bot %(policy)s; accepted: %(accepted)s."),),
+    "PLAYER_NOT_SEATED": (N_("%(player_id)s has no seat at a table now."),),
     "SEAT_NOT_IN_HAND": (
         N_("Seat %(seat_no)s is not dealt in this hand (seats dealt in: %(seats)s)."),
     ),

@@ -53,6 +53,7 @@ from pokerfloor.web.pages._common import (
     rules_language,
     run,
 )
+from pokerfloor.web.pages._dealt_common import choose_dealt_play
 from pokerfloor.web.pages._forms import FormError
 from pokerfloor.web.pages._payouts_form import PayoutsForm
 from pokerfloor.web.pages._points_form import PointsForm
@@ -119,6 +120,7 @@ class SetupFields(StructureFields, PointsForm, PayoutsForm):
     table_size: Short = "9"
     max_players: Short = ""
     template: Short = DEFAULT_TEMPLATE
+    dealing: Short = "live"  # or "pokerfloor": cards dealt by pokerfloor (docs/dealt.md)
 
 
 def parse_structure_file(data: bytes, filename: str) -> Structure:
@@ -345,6 +347,9 @@ def create_tournament(request: Request, fields: Annotated[SetupFields, Form()]) 
             error = _create(request, tournament_id, fields)
         except Refusal as refusal:
             error = refusal.message
+    if error is None and fields.dealing == "pokerfloor":
+        # Cards dealt by pokerfloor, with the profile's times (the TD's dealt page shows them).
+        error = choose_dealt_play(request, tournament_id)
     if error is None:
         desk = f"/t/{tournament_id}/desk"
         # htmx follows HX-Redirect with a full page load; a plain form post follows the 303.

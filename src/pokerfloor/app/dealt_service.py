@@ -1,0 +1,544 @@
+"""The application service of tournaments dealt by pokerfloor (issue 31, docs/dealt.md).
+
+Each table's hands are a stream of their own (``dealt/<tournament id>/table/<n>``), the TD's
+choice and its times another (``dealt/<tournament id>``); the tournament's own stream gets what
+it needs from each hand through the same ``record_hand`` command as a live table's captain
+(stacks by player, busts ranked by the profile). The deck and the hand's secret come from
+``app.shuffle`` (``secrets``); the time from the service's clock, inside every command.
+
+``tick`` is what a dealer and a floor do at a table: deal the next hand once the last one is
+recorded and its pause is over (never during a break: the tournament's ``plan_hand`` refuses
+it, so a break stops the deal after the hand in progress; a new level applies from the next
+deal), time out the player whose clock ran out, fold the hand of a player away at once. The
+server runs it a few times a second (``run_ticker``); tests call it with their own clock.
+
+A hand's end is written to the table's stream first, then recorded in the tournament; a
+crash between the two is repaired when the table is loaded again (``_record_finished``). A
+crash mid-hand loses nothing acknowledged: the table is replayed from its stream, at the same
+action, with the same deadline (it is derived from the recorded times).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import msgspec
+
+from pokerfloor.app import shuffle
+from pokerfloor.app.commands import Addon, Rebuy, RecordHand
+from pokerfloor.app.service import TournamentService
+from pokerfloor.dealt import ActInHand, ComeBack, DealHand, DealtEvent, DealtTable, HandFinished
+from pokerfloor.dealt.mode import (
+    BotSeated,
+    DealtPlayChosen,
+    DealtSettings,
+    DealtStreamEvent,
+    check_policy,
+    check_settings,
+    default_settings,
+    hand_setup,
+)
+from pokerfloor.errors import PokerfloorError
+from pokerfloor.hand import Action, ShowdownAction, Timeout
+from pokerfloor.sim.bots import Bot, RandomBot, TightAggressiveBot
+from pokerfloor.tournament.state import Tournament
+
+__all__ = ["DealtService", "dealt_stream_id", "table_stream_id"]
+
+log = logging.getLogger(__name__)
+
+_TABLE_DECODER = msgspec.json.Decoder(DealtEvent)
+_CHOICE_DECODER = msgspec.json.Decoder(DealtStreamEvent)
+_ENCODER = msgspec.json.Encoder()
+_BOTS: dict[str, Bot] = {"random": RandomBot(), "tag": TightAggressiveBot()}
+
+
+def dealt_stream_id(tournament_id: str) -> str:
+    return f"dealt/{tournament_id}"
+
+
+def table_stream_id(tournament_id: str, table_no: int) -> str:
+    return f"dealt/{tournament_id}/table/{table_no}"
+
+
+def _tag(event: msgspec.Struct) -> str:
+    return str(type(event).__struct_config__.tag)
+
+
+@dataclass
+class _Table:
+    table: DealtTable
+    version: int = 0
+
+
+@dataclass
+class _Tournament:
+    chosen: DealtPlayChosen | None
+    tables: dict[int, _Table] = field(default_factory=dict)
+    bots: dict[str, str] = field(default_factory=dict)  # player id -> policy
+
+
+_Listener = tuple[asyncio.AbstractEventLoop, "asyncio.Queue[int]"]
+
+
+class DealtService:
+    """The dealt tables of every tournament on this server, over the tournaments' service
+    (its store and clock). One lock for all of them: one writer per table stream."""
+
+    def __init__(self, tournaments: TournamentService) -> None:
+        self.tournaments = tournaments
+        self.store = tournaments.store
+        self.clock = tournaments.clock
+        self._lock = threading.RLock()
+        self._loaded: dict[str, _Tournament] = {}
+        self._listeners: dict[str, list[_Listener]] = {}
+        # Actions chosen in advance ("check_fold", "call_any") by (tournament, player), for the
+        # hand they were chosen in: a convenience kept in memory, played by ``tick`` at the
+        # player's turn through the same command (lost with a restart, like a tap not sent).
+        self._advance: dict[tuple[str, str], tuple[int, str]] = {}
+
+    # ---- the TD's choice ------------------------------------------------------------------
+
+    def _state(self, tournament_id: str) -> _Tournament:
+        state = self._loaded.get(tournament_id)
+        if state is None:
+            state = _Tournament(None)
+            for item in self.store.read(dealt_stream_id(tournament_id)):
+                event = _CHOICE_DECODER.decode(item.data)
+                if isinstance(event, DealtPlayChosen):
+                    state.chosen = event
+                else:
+                    state.bots[event.player_id] = event.policy
+            self._loaded[tournament_id] = state
+        return state
+
+    def settings(self, tournament_id: str) -> DealtSettings | None:
+        """The dealt play's times; None for a tournament played with live cards."""
+        with self._lock:
+            chosen = self._state(tournament_id).chosen
+            return None if chosen is None else chosen.settings
+
+    def is_dealt(self, tournament_id: str) -> bool:
+        return self.settings(tournament_id) is not None
+
+    def default_settings(self, tournament_id: str) -> DealtSettings:
+        return default_settings(self.tournaments.tournament(tournament_id).profile)
+
+    def choose(self, tournament_id: str, settings: DealtSettings | None = None) -> DealtSettings:
+        """Cards dealt by pokerfloor for this tournament (the TD, at creation; refused once a
+        hand was played: the tables cannot change how they deal mid-evening)."""
+        tournament = self.tournaments.tournament(tournament_id)  # TOURNAMENT_NOT_FOUND
+        chosen = check_settings(settings or default_settings(tournament.profile))
+        with self._lock:
+            state = self._state(tournament_id)
+            if tournament.hands_at:
+                raise PokerfloorError(
+                    "DEALT_TOO_LATE",
+                    "hands were already played with live cards: the way cards are dealt is "
+                    "chosen before the first hand",
+                    {"tournament_id": tournament_id},
+                )
+            event = DealtPlayChosen(chosen, self.clock())
+            self._append_choice(tournament_id, event)
+            state.chosen = event
+        self._notify(tournament_id)
+        return chosen
+
+    def _append_choice(self, tournament_id: str, event: DealtStreamEvent) -> None:
+        stream = dealt_stream_id(tournament_id)
+        self.store.append(
+            stream, self.store.version(stream), [(_tag(event), _ENCODER.encode(event))]
+        )
+
+    def seat_bot(self, tournament_id: str, player_id: str, policy: str = "random") -> None:
+        """A bot of the simulator plays for ``player_id`` from now on (the TD)."""
+        check_policy(policy)
+        with self._lock:
+            self._require_dealt(tournament_id)
+            if player_id not in self.tournaments.tournament(tournament_id).players:
+                raise PokerfloorError(
+                    "UNKNOWN_PLAYER",
+                    f"no player {player_id!r} in this tournament",
+                    {"player": player_id[:40]},
+                )
+            self._append_choice(tournament_id, BotSeated(player_id, policy, self.clock()))
+            self._state(tournament_id).bots[player_id] = policy
+        self._notify(tournament_id)
+
+    def bots(self, tournament_id: str) -> dict[str, str]:
+        with self._lock:
+            return dict(self._state(tournament_id).bots)
+
+    # ---- tables -----------------------------------------------------------------------------
+
+    def _table(self, tournament_id: str, table_no: int) -> _Table:
+        state = self._state(tournament_id)
+        slot = state.tables.get(table_no)
+        if slot is None:
+            stored = self.store.read(table_stream_id(tournament_id, table_no))
+            table = DealtTable.replay(_TABLE_DECODER.decode(item.data) for item in stored)
+            slot = state.tables[table_no] = _Table(table, stored[-1].seq if stored else 0)
+        return slot
+
+    def table(self, tournament_id: str, table_no: int) -> DealtTable:
+        """The table as of its last durable event (read it, do not change it)."""
+        with self._lock:
+            return self._table(tournament_id, table_no).table
+
+    def _append(
+        self, tournament_id: str, table_no: int, slot: _Table, events: Sequence[DealtEvent]
+    ) -> None:
+        """Store the events (durable on return), then fold them in: a refused append changes
+        nothing in memory."""
+        if not events:
+            return
+        batch = [(_tag(event), _ENCODER.encode(event)) for event in events]
+        stream = table_stream_id(tournament_id, table_no)
+        slot.version = self.store.append(stream, slot.version, batch)
+        for event in events:
+            slot.table.apply(event)
+        if any(isinstance(event, HandFinished) for event in events):
+            try:
+                self._record_finished(tournament_id, table_no, slot.table)
+            except PokerfloorError as refusal:
+                # The action itself is durable and stays acknowledged; the tournament's record
+                # of the hand is retried by the next tick (and logged until it goes through).
+                log.warning("dealt hand not yet recorded %s/%s: %s", tournament_id, table_no,
+                            refusal)  # fmt: skip
+
+    def _record_finished(self, tournament_id: str, table_no: int, table: DealtTable) -> None:
+        """The finished hand in the tournament (stacks by player, busts ranked by the
+        profile), unless it already is: the tournament counts the table's hands."""
+        finished = table.finished
+        if finished is None or table.dealt is None:
+            return
+        tournament = self.tournaments.tournament(tournament_id)
+        if tournament.hands_at.get(table_no, 0) != finished.hand_no - 1:
+            return
+        seated = tournament.tables[table_no].seats
+        command = RecordHand(
+            table_no=table_no,
+            hand_no=finished.hand_no,
+            final_stacks={seated[seat_no]: chips for seat_no, chips in finished.stacks},
+            started_at_ms=table.dealt.at_ms,
+        )
+        self.tournaments.execute(tournament_id, command)
+
+    def seat_of(self, tournament_id: str, player_id: str) -> tuple[int, int] | None:
+        """``(table_no, seat_no)`` of a seated player, else None."""
+        player = self.tournaments.tournament(tournament_id).players.get(player_id)
+        if player is None or player.seat is None:
+            return None
+        return player.seat.table_no, player.seat.seat_no
+
+    def table_numbers(self, tournament_id: str) -> list[int]:
+        return sorted(self.tournaments.tournament(tournament_id).tables)
+
+    # ---- a player's commands --------------------------------------------------------------
+
+    def _player_table(self, tournament_id: str, player_id: str) -> tuple[int, int, _Table]:
+        where = self.seat_of(tournament_id, player_id)
+        if where is None:
+            raise PokerfloorError(
+                "PLAYER_NOT_SEATED",
+                f"{player_id} has no seat at a table now",
+                {"player_id": player_id},
+            )
+        table_no, seat_no = where
+        return table_no, seat_no, self._table(tournament_id, table_no)
+
+    def act(
+        self, tournament_id: str, player_id: str, action: Action | ShowdownAction
+    ) -> list[DealtEvent]:
+        """The player's action in the hand at their table, ruled by the hand engine (its
+        refusal, e.g. ``RAISE_TOO_SMALL`` with the bounds, changes nothing)."""
+        with self._lock:
+            self._require_dealt(tournament_id)
+            table_no, seat_no, slot = self._player_table(tournament_id, player_id)
+            events = slot.table.decide_act(ActInHand(seat_no, action, self.clock()))
+            self._append(tournament_id, table_no, slot, events)
+        self._notify(tournament_id)
+        return events
+
+    def choose_in_advance(self, tournament_id: str, player_id: str, kind: str) -> None:
+        """ "check_fold" or "call_any" for the player's next turn in this hand; "" clears it."""
+        if kind not in ("", "check_fold", "call_any"):
+            raise PokerfloorError(
+                "BAD_ADVANCE_ACTION",
+                f"no action {kind[:20]!r} to choose in advance: check_fold or call_any",
+                {"kind": kind[:20], "accepted": ["check_fold", "call_any"]},
+            )
+        with self._lock:
+            _table_no, _seat_no, slot = self._player_table(tournament_id, player_id)
+            if not kind:
+                self._advance.pop((tournament_id, player_id), None)
+            else:
+                self._advance[(tournament_id, player_id)] = (slot.table.hand_no, kind)
+        self._notify(tournament_id)
+
+    def advance_choice(self, tournament_id: str, player_id: str) -> str:
+        with self._lock:
+            where = self.seat_of(tournament_id, player_id)
+            chosen = self._advance.get((tournament_id, player_id))
+            if where is None or chosen is None:
+                return ""
+            table = self._table(tournament_id, where[0]).table
+            return chosen[1] if chosen[0] == table.hand_no and table.in_hand else ""
+
+    def come_back(self, tournament_id: str, player_id: str) -> list[DealtEvent]:
+        """The away player is back: a live hand from the next deal."""
+        with self._lock:
+            table_no, seat_no, slot = self._player_table(tournament_id, player_id)
+            events = slot.table.decide_come_back(ComeBack(seat_no, self.clock()))
+            self._append(tournament_id, table_no, slot, events)
+        self._notify(tournament_id)
+        return events
+
+    def _between_hands(self, tournament_id: str, table_no: int) -> None:
+        slot = self._table(tournament_id, table_no)
+        if slot.table.in_hand:
+            raise PokerfloorError(
+                "HAND_IN_PROGRESS",
+                f"hand {slot.table.hand_no} is still being played at this table: it must end first",
+                {"hand_no": slot.table.hand_no},
+            )
+
+    def rebuy(self, tournament_id: str, player_id: str) -> None:
+        """A rebuy (or the rebuy at the bust) asked from the player's page: between two
+        hands of the player's table only, so the hand's stacks stay the ones it was dealt
+        with (the tournament rules on the window: ``REBUY_CLOSED`` ...)."""
+        self._money_between_hands(tournament_id, player_id, Rebuy(player_id=player_id))
+
+    def addon(self, tournament_id: str, player_id: str) -> None:
+        self._money_between_hands(tournament_id, player_id, Addon(player_id=player_id))
+
+    def _money_between_hands(
+        self, tournament_id: str, player_id: str, command: Rebuy | Addon
+    ) -> None:
+        with self._lock:
+            tournament = self.tournaments.tournament(tournament_id)
+            player = tournament.players.get(player_id)
+            table_no = (
+                player.seat.table_no
+                if player is not None and player.seat is not None
+                else (player.last_seat.table_no if player and player.last_seat else 0)
+            )
+            if table_no:
+                self._between_hands(tournament_id, table_no)
+            self.tournaments.execute(tournament_id, command)
+        self._notify(tournament_id)
+
+    def _require_dealt(self, tournament_id: str) -> DealtSettings:
+        settings = self.settings(tournament_id)
+        if settings is None:
+            raise PokerfloorError(
+                "NOT_DEALT",
+                "this tournament is played with live cards: pokerfloor deals no hand",
+                {"tournament_id": tournament_id},
+            )
+        return settings
+
+    # ---- the dealer and the floor -----------------------------------------------------------
+
+    def tick(self, tournament_id: str) -> int:
+        """Deal where a table may, time out whom the clock says; the number of commands run."""
+        with self._lock:
+            settings = self.settings(tournament_id)
+            if settings is None:
+                return 0
+            tournament = self.tournaments.tournament(tournament_id)
+            if tournament.finished is not None:
+                return 0
+            done = 0
+            for table_no in sorted(tournament.tables):
+                try:
+                    done += self._tick_table(tournament_id, table_no, settings)
+                except PokerfloorError as refusal:  # e.g. the store is busy: next tick
+                    log.warning("dealt table %s/%s: %s", tournament_id, table_no, refusal)
+        if done:
+            self._notify(tournament_id)
+        return done
+
+    def _tick_table(self, tournament_id: str, table_no: int, settings: DealtSettings) -> int:
+        slot = self._table(tournament_id, table_no)
+        table = slot.table
+        now = self.clock()
+        if table.in_hand:
+            seat_no = table.to_act_seat()
+            if seat_no == 0:
+                return 0
+            deadline = table.deadline_ms(seat_no)
+            if seat_no in table.away or (deadline is not None and now >= deadline):
+                events = table.decide_act(ActInHand(seat_no, Timeout(), now))
+                self._append(tournament_id, table_no, slot, events)
+                return 1
+            return self._bot_acts(tournament_id, table_no, slot, seat_no, now)
+        self._record_finished(tournament_id, table_no, table)  # after a crash in between
+        if not self._may_deal(tournament_id, table_no, table, settings, now):
+            return 0
+        tournament = self.tournaments.tournament(tournament_id)
+        try:
+            plan = tournament.plan_hand(table_no, now)
+        except PokerfloorError as refusal:
+            if refusal.code in ("ON_BREAK", "TABLE_TOO_SHORT", "NO_SUCH_TABLE"):
+                return 0
+            raise
+        names = {player_id: state.name for player_id, state in tournament.players.items()}
+        setup = hand_setup(
+            plan,
+            tournament.created.profile,
+            names,
+            table.away,
+            tournament.smallest_chip(plan.level.number),
+        )
+        command = DealHand(
+            setup, shuffle.shuffled_deck(), shuffle.new_secret(), now, settings.time()
+        )
+        self._append(tournament_id, table_no, slot, table.decide_deal(command))
+        return 1
+
+    def _bot_acts(
+        self, tournament_id: str, table_no: int, slot: _Table, seat_no: int, now: int
+    ) -> int:
+        """A bot whose turn it is acts through the same command as a person's phone; its
+        randomness is drawn here, in the application (``secrets``), never in the core."""
+        tournament = self.tournaments.tournament(tournament_id)
+        player_id = tournament.tables[table_no].seats.get(seat_no) or ""
+        if self._advance_acts(tournament_id, table_no, slot, seat_no, player_id, now):
+            return 1
+        policy = self._state(tournament_id).bots.get(player_id)
+        if policy is None:
+            return 0
+        hand = slot.table.hand()
+        legal = hand.legal_actions()
+        action: Action | ShowdownAction
+        if not legal.options:  # the showdown: a bot tables its hand
+            action = ShowdownAction("show")
+        else:
+            action = _BOTS[policy].choose(hand, legal, random.Random(secrets.randbits(64)))
+        events = slot.table.decide_act(ActInHand(seat_no, action, now))
+        self._append(tournament_id, table_no, slot, events)
+        return 1
+
+    def _advance_acts(
+        self, tournament_id: str, table_no: int, slot: _Table, seat_no: int, player_id: str,
+        now: int,
+    ) -> bool:  # fmt: skip
+        """The action the player chose in advance for this hand, played at their turn."""
+        chosen = self._advance.pop((tournament_id, player_id), None)
+        if chosen is None or chosen[0] != slot.table.hand_no:
+            return False
+        options = slot.table.hand().legal_actions().options
+        if not options:  # the showdown: nothing chosen in advance applies
+            return False
+        if chosen[1] == "check_fold":
+            action = Action("check" if "check" in options else "fold")
+        else:
+            kind = "check" if "check" in options else "call" if "call" in options else "allin"
+            action = Action(kind)  # type: ignore[arg-type]
+        events = slot.table.decide_act(ActInHand(seat_no, action, now))
+        self._append(tournament_id, table_no, slot, events)
+        return True
+
+    def _may_deal(
+        self,
+        tournament_id: str,
+        table_no: int,
+        table: DealtTable,
+        settings: DealtSettings,
+        now: int,
+    ) -> bool:
+        """The clock runs, the last hand is recorded and its pause over, and hand-for-hand
+        this table has not played the round yet (tda-2024 RP-8: it waits for the others)."""
+        tournament = self.tournaments.tournament(tournament_id)
+        if tournament.clock.status != "running":
+            return False
+        if tournament.hands_at.get(table_no, 0) != table.hand_no:
+            return False
+        if tournament.hand_for_hand and table_no in tournament.round_played:
+            return False
+        if table.finished is not None and now < table.finished.at_ms + _pause_ms(
+            tournament, table_no, table.finished, settings
+        ):
+            return False
+        table_state = tournament.tables.get(table_no)
+        return table_state is not None and table_state.player_count >= 2
+
+    # ---- listeners ----------------------------------------------------------------------
+
+    def subscribe(self, tournament_id: str) -> asyncio.Queue[int]:
+        """A queue that gets a number each time a dealt table of the tournament changed."""
+        queue: asyncio.Queue[int] = asyncio.Queue()
+        loop = asyncio.get_running_loop()
+        with self._lock:
+            self._listeners.setdefault(tournament_id, []).append((loop, queue))
+        return queue
+
+    def unsubscribe(self, tournament_id: str, queue: asyncio.Queue[int]) -> None:
+        with self._lock:
+            kept = [item for item in self._listeners.get(tournament_id, []) if item[1] is not queue]
+            self._listeners[tournament_id] = kept
+
+    def _notify(self, tournament_id: str) -> None:
+        with self._lock:
+            listeners = list(self._listeners.get(tournament_id, []))
+        for loop, queue in listeners:
+            try:
+                loop.call_soon_threadsafe(queue.put_nowait, 1)
+            except RuntimeError:  # the listener's loop is closed
+                self.unsubscribe(tournament_id, queue)
+
+    def dealt_tournaments(self) -> list[str]:
+        prefix = dealt_stream_id("")
+        return [
+            name.removeprefix(prefix)
+            for name in self.store.streams(prefix)
+            if "/" not in name.removeprefix(prefix)
+        ]
+
+    async def run_ticker(self, every_seconds: float = 0.2) -> None:
+        """The server's dealer: every dealt tournament ticked a few times a second."""
+        from starlette.concurrency import run_in_threadpool
+
+        while True:
+            for tournament_id in await run_in_threadpool(self.dealt_tournaments):
+                try:
+                    await run_in_threadpool(self.tick, tournament_id)
+                except Exception:  # one tournament's failure never stops the others
+                    log.exception("dealt tick failed for %s", tournament_id)
+            await asyncio.sleep(every_seconds)
+
+
+def _pause_ms(
+    tournament: Tournament, table_no: int, finished: HandFinished, settings: DealtSettings
+) -> int:
+    """The pause after a hand; when it busted a player who may rebuy at the bust, the longer
+    ``REBUY_WAIT_MS`` to decide (the window is the tournament's: ``rebuy_refusal``)."""
+    pause = settings.pause_seconds * 1000
+    if finished.busted and _a_bust_may_rebuy(tournament, table_no, finished):
+        return max(pause, REBUY_WAIT_MS)
+    return pause
+
+
+REBUY_WAIT_MS = 15_000
+
+
+def _a_bust_may_rebuy(tournament: Tournament, table_no: int, finished: HandFinished) -> bool:
+    for player in tournament.players.values():
+        seat = player.last_seat
+        if (
+            player.seat is None
+            and seat is not None
+            and seat.table_no == table_no
+            and seat.seat_no in finished.busted
+            and player.busted_after_hand == finished.hand_no
+            and tournament.rebuy_refusal(player.player_id, finished.at_ms, at_bust=True) is None
+        ):
+            return True
+    return False

@@ -1,0 +1,216 @@
+"""The HTTP API of tables dealt by pokerfloor (docs/api.md, "Software-dealt tables").
+
+``mount_dealt`` puts a ``DealtService`` in ``app.state.dealt`` (the pages use it too), runs its
+dealer while the application runs (``run_ticker``, started by the app's lifespan) and adds:
+
+- ``POST /api/tournaments/{id}/dealt`` (TD): cards dealt by pokerfloor, with the times
+  (``action_seconds``, ``bank_seconds``, ``away_after``, ``pause_seconds``; each optional,
+  the profile's defaults otherwise);
+- ``GET /api/tournaments/{id}/dealt``: the times, or 404 ``NOT_DEALT``;
+- ``GET /api/tournaments/{id}/dealt/tables/{n}``: the table's public view (no hole card
+  before it is shown); with the TD token, every card (logged);
+- ``GET /api/tournaments/{id}/dealt/players/{player}?key=...``: the player's view and choices;
+- ``POST /api/tournaments/{id}/dealt/players/{player}/act?key=...``: ``{"kind", "amount"?}``,
+  ruled by the hand engine; ``/back``: the away player is back;
+- ``POST /api/tournaments/{id}/dealt/bots`` (TD): ``{"player_id", "policy"}``, a bot of the
+  simulator (``random`` or ``tag``) plays for that player.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Callable
+from typing import Annotated, Any, Literal
+
+import msgspec
+from fastapi import Depends, FastAPI, Request
+from fastapi.responses import Response
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from starlette.concurrency import run_in_threadpool
+
+from pokerfloor.app.dealt_service import DealtService
+from pokerfloor.app.service import TournamentService
+from pokerfloor.dealt.choices import action_choices
+from pokerfloor.dealt.mode import DealtSettings
+from pokerfloor.dealt.views import player_view, public_view, td_view
+from pokerfloor.errors import PokerfloorError
+from pokerfloor.hand import Action
+from pokerfloor.web.api_common import ApiError, check_td_token, decode_body, read_body
+
+__all__ = ["mount_dealt"]
+
+_bearer = HTTPBearer(auto_error=False)
+_MAX_BODY = 1_000_000
+
+
+class ChooseDealt(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    action_seconds: int | None = None
+    bank_seconds: int | None = None
+    away_after: int | None = None
+    pause_seconds: int | None = None
+
+
+class SeatBot(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    player_id: Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
+    policy: Annotated[str, msgspec.Meta(max_length=16)] = "random"
+
+
+class PlayerAction(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    kind: Literal["fold", "check", "call", "bet", "raise", "allin"]
+    amount: Annotated[int, msgspec.Meta(ge=0, le=10**12)] | None = None
+
+
+_CHOOSE = msgspec.json.Decoder(ChooseDealt)
+_ACTION = msgspec.json.Decoder(PlayerAction)
+_BOT = msgspec.json.Decoder(SeatBot)
+
+
+def _json(value: Any, status: int = 200) -> Response:
+    return Response(msgspec.json.encode(value), status, media_type="application/json")
+
+
+def _refusal(error: PokerfloorError, status: int = 409) -> ApiError:
+    return ApiError(status, error.code, error.message, dict(error.params))
+
+
+def mount_dealt(
+    app: FastAPI,
+    service: TournamentService,
+    player_key: Callable[[str, str], str],
+) -> DealtService:
+    """Serve the dealt tables on ``app``; ``player_key(tournament_id, player_id)`` is the key
+    of a player's secret link (the pages make it from the server's secret)."""
+    dealt = DealtService(service)
+    app.state.dealt = dealt
+    inner = app.router.lifespan_context
+
+    @contextlib.asynccontextmanager
+    async def lifespan(application: FastAPI) -> AsyncIterator[Any]:
+        ticker = asyncio.create_task(dealt.run_ticker())
+        try:
+            async with inner(application) as state:
+                yield state
+        finally:
+            ticker.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await ticker
+
+    app.router.lifespan_context = lifespan
+
+    def require_td(
+        request: Request,
+        credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+    ) -> None:
+        check_td_token(request.app.state.guard, credentials)
+
+    def check_key(tournament_id: str, player_id: str, key: str) -> None:
+        import hmac
+
+        if not hmac.compare_digest(player_key(tournament_id, player_id), key):
+            raise ApiError(403, "BAD_PLAYER_KEY", "this player key is not valid", {})
+
+    @app.post("/api/tournaments/{tournament_id}/dealt", dependencies=[Depends(require_td)],
+              summary="Cards dealt by pokerfloor (TD)")  # fmt: skip
+    async def choose(tournament_id: str, request: Request) -> Response:
+        body = decode_body(_CHOOSE, await read_body(request, _MAX_BODY))
+        try:
+            defaults = await run_in_threadpool(dealt.default_settings, tournament_id)
+            settings = DealtSettings(
+                **{
+                    field: getattr(body, field)
+                    if getattr(body, field) is not None
+                    else getattr(defaults, field)
+                    for field in ("action_seconds", "bank_seconds", "away_after", "pause_seconds")
+                }
+            )
+            chosen = await run_in_threadpool(dealt.choose, tournament_id, settings)
+        except PokerfloorError as error:
+            raise _refusal(error, 422) from error
+        return _json(chosen)
+
+    @app.post("/api/tournaments/{tournament_id}/dealt/bots", dependencies=[Depends(require_td)],
+              summary="A bot of the simulator plays for a player (TD)")  # fmt: skip
+    async def seat_bot(tournament_id: str, request: Request) -> Response:
+        body = decode_body(_BOT, await read_body(request, _MAX_BODY))
+        try:
+            await run_in_threadpool(dealt.seat_bot, tournament_id, body.player_id, body.policy)
+        except PokerfloorError as error:
+            raise _refusal(error, 422) from error
+        return _json(await run_in_threadpool(dealt.bots, tournament_id))
+
+    @app.get("/api/tournaments/{tournament_id}/dealt", summary="The dealt play's times")
+    async def settings(tournament_id: str) -> Response:
+        chosen = await run_in_threadpool(dealt.settings, tournament_id)
+        if chosen is None:
+            raise ApiError(404, "NOT_DEALT", "this tournament is played with live cards", {})
+        return _json(chosen)
+
+    @app.get("/api/tournaments/{tournament_id}/dealt/tables/{table_no}",
+             summary="A dealt table (every card with the TD token, logged)")  # fmt: skip
+    async def table(
+        tournament_id: str,
+        table_no: int,
+        request: Request,
+        credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+    ) -> Response:
+        td = credentials is not None
+        if td:
+            check_td_token(request.app.state.guard, credentials)
+        try:
+            current = await run_in_threadpool(dealt.table, tournament_id, table_no)
+        except PokerfloorError as error:
+            raise _refusal(error, 404) from error
+        if td:
+            from pokerfloor.web.pages._dealt_common import log
+
+            log.info("td hole cards read (API): tournament=%s table=%s", tournament_id, table_no)
+        return _json(td_view(current) if td else public_view(current))
+
+    @app.get("/api/tournaments/{tournament_id}/dealt/players/{player_id}",
+             summary="A player's view of their table and their choices")  # fmt: skip
+    async def player(tournament_id: str, player_id: str, key: str) -> Response:
+        check_key(tournament_id, player_id, key)
+
+        def build() -> dict[str, Any]:
+            where = dealt.seat_of(tournament_id, player_id)
+            if where is None:
+                return {"table_no": 0, "seat_no": 0, "view": None, "choices": None}
+            current = dealt.table(tournament_id, where[0])
+            return {
+                "table_no": where[0],
+                "seat_no": where[1],
+                "away": where[1] in current.away,
+                "view": player_view(current, where[1]) if current.dealt else None,
+                "choices": action_choices(current, where[1]),
+            }
+
+        try:
+            return _json(await run_in_threadpool(build))
+        except PokerfloorError as error:
+            raise _refusal(error, 404) from error
+
+    @app.post("/api/tournaments/{tournament_id}/dealt/players/{player_id}/act",
+              summary="A player's action (the hand engine rules on it)")  # fmt: skip
+    async def act(tournament_id: str, player_id: str, key: str, request: Request) -> Response:
+        check_key(tournament_id, player_id, key)
+        body = decode_body(_ACTION, await read_body(request, _MAX_BODY))
+        try:
+            events = await run_in_threadpool(
+                dealt.act, tournament_id, player_id, Action(body.kind, body.amount)
+            )
+        except PokerfloorError as error:
+            raise _refusal(error) from error
+        return _json({"events": len(events)})
+
+    @app.post("/api/tournaments/{tournament_id}/dealt/players/{player_id}/back",
+              summary="The away player is back")  # fmt: skip
+    async def back(tournament_id: str, player_id: str, key: str) -> Response:
+        check_key(tournament_id, player_id, key)
+        try:
+            await run_in_threadpool(dealt.come_back, tournament_id, player_id)
+        except PokerfloorError as error:
+            raise _refusal(error) from error
+        return _json({"away": False})
+
+    return dealt

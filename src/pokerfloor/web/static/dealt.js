@@ -1,0 +1,60 @@
+// The dealt tables' pages: the action clock counted down from each push, the size buttons
+// filling the amount, a cancelled all-in confirmation, and the player's turn announced with
+// a sound and a vibration (once per turn). No inline script: behaviours hang on data-*.
+(function () {
+  "use strict";
+  var tickSound = new Audio("/static/sounds/player-clock-tick.wav");
+  var lastTurn = "";
+
+  function startClocks(root) {
+    var now = Date.now();
+    root.querySelectorAll("[data-remaining-ms]").forEach(function (el) {
+      el.dataset.until = String(now + Number(el.dataset.remainingMs));
+    });
+  }
+
+  function tick() {
+    var now = Date.now();
+    document.querySelectorAll("[data-remaining-ms]").forEach(function (el) {
+      if (!el.dataset.until) { el.dataset.until = String(now + Number(el.dataset.remainingMs)); }
+      var left = Math.max(0, Math.ceil((Number(el.dataset.until) - now) / 1000));
+      el.textContent = left + " s";
+      el.classList.toggle("dealt-clock-low", left <= 10);
+    });
+  }
+
+  function announceTurn() {
+    var player = document.getElementById("dealt-player");
+    if (!player) { return; }
+    var turn = player.dataset.yourTurn === "1" ? (document.querySelector(".dealt-hand") || {}).textContent || "1" : "";
+    if (turn && turn !== lastTurn) {
+      if (navigator.vibrate) { navigator.vibrate(200); }
+      tickSound.play().catch(function () { /* the browser wants a tap first */ });
+    }
+    lastTurn = turn;
+  }
+
+  document.addEventListener("click", function (event) {
+    var preset = event.target.closest("[data-amount]");
+    if (preset) {
+      var input = document.getElementById("dealt-amount");
+      if (input) { input.value = preset.dataset.amount; input.focus(); }
+      return;
+    }
+    var dismiss = event.target.closest("[data-dismiss]");
+    if (dismiss) {
+      var box = document.getElementById(dismiss.dataset.dismiss);
+      if (box) { box.innerHTML = ""; box.className = "flash"; }
+    }
+  });
+
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    startClocks(document);
+    announceTurn();
+  });
+  document.addEventListener("DOMContentLoaded", function () {
+    startClocks(document);
+    announceTurn();
+  });
+  setInterval(tick, 250);
+})();
