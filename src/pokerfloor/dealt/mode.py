@@ -20,7 +20,7 @@ from pokerfloor.dealt.table import TimeSettings
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.hand import HandSetup, Seat
 from pokerfloor.rules import RuleProfile
-from pokerfloor.tournament._hands import HandPlan
+from pokerfloor.tournament._hand_report import HandPlan
 
 __all__ = [
     "BANK_SECONDS",
