@@ -45,7 +45,7 @@ from pokerfloor.dealt.mode import (
     hand_setup,
 )
 from pokerfloor.errors import PokerfloorError
-from pokerfloor.hand import Action, ShowdownAction, Timeout
+from pokerfloor.hand import Action, HandSetup, ShowdownAction, Timeout
 from pokerfloor.sim.bots import Bot, RandomBot, TightAggressiveBot
 from pokerfloor.tournament.state import Tournament
 
@@ -128,16 +128,18 @@ class DealtService:
         return self.settings(tournament_id) is not None
 
     def default_settings(self, tournament_id: str) -> DealtSettings:
-        return default_settings(self.tournaments.tournament(tournament_id).profile)
+        return self.tournaments.read(tournament_id, lambda t: default_settings(t.profile))
 
     def choose(self, tournament_id: str, settings: DealtSettings | None = None) -> DealtSettings:
         """Cards dealt by pokerfloor for this tournament (the TD, at creation; refused once a
         hand was played: the tables cannot change how they deal mid-evening)."""
-        tournament = self.tournaments.tournament(tournament_id)  # TOURNAMENT_NOT_FOUND
-        chosen = check_settings(settings or default_settings(tournament.profile))
+        profile, played = self.tournaments.read(  # TOURNAMENT_NOT_FOUND
+            tournament_id, lambda t: (t.profile, bool(t.hands_at))
+        )
+        chosen = check_settings(settings or default_settings(profile))
         with self._lock:
             state = self._state(tournament_id)
-            if tournament.hands_at:
+            if played:
                 raise PokerfloorError(
                     "DEALT_TOO_LATE",
                     "hands were already played with live cards: the way cards are dealt is "
@@ -161,7 +163,7 @@ class DealtService:
         check_policy(policy)
         with self._lock:
             self._require_dealt(tournament_id)
-            if player_id not in self.tournaments.tournament(tournament_id).players:
+            if not self.tournaments.read(tournament_id, lambda t: player_id in t.players):
                 raise PokerfloorError(
                     "UNKNOWN_PLAYER",
                     f"no player {player_id!r} in this tournament",
@@ -218,10 +220,11 @@ class DealtService:
         finished = table.finished
         if finished is None or table.dealt is None:
             return
-        tournament = self.tournaments.tournament(tournament_id)
-        if tournament.hands_at.get(table_no, 0) != finished.hand_no - 1:
+        recorded, seated = self.tournaments.read(
+            tournament_id, lambda t: (t.hands_at.get(table_no, 0), dict(t.tables[table_no].seats))
+        )
+        if recorded != finished.hand_no - 1:
             return
-        seated = tournament.tables[table_no].seats
         command = RecordHand(
             table_no=table_no,
             hand_no=finished.hand_no,
@@ -232,13 +235,17 @@ class DealtService:
 
     def seat_of(self, tournament_id: str, player_id: str) -> tuple[int, int] | None:
         """``(table_no, seat_no)`` of a seated player, else None."""
-        player = self.tournaments.tournament(tournament_id).players.get(player_id)
-        if player is None or player.seat is None:
-            return None
-        return player.seat.table_no, player.seat.seat_no
+
+        def where(tournament: Tournament) -> tuple[int, int] | None:
+            player = tournament.players.get(player_id)
+            if player is None or player.seat is None:
+                return None
+            return player.seat.table_no, player.seat.seat_no
+
+        return self.tournaments.read(tournament_id, where)
 
     def table_numbers(self, tournament_id: str) -> list[int]:
-        return sorted(self.tournaments.tournament(tournament_id).tables)
+        return self.tournaments.read(tournament_id, lambda t: sorted(t.tables))
 
     # ---- a player's commands --------------------------------------------------------------
 
@@ -322,13 +329,7 @@ class DealtService:
         self, tournament_id: str, player_id: str, command: Rebuy | Addon
     ) -> None:
         with self._lock:
-            tournament = self.tournaments.tournament(tournament_id)
-            player = tournament.players.get(player_id)
-            table_no = (
-                player.seat.table_no
-                if player is not None and player.seat is not None
-                else (player.last_seat.table_no if player and player.last_seat else 0)
-            )
+            table_no = self.tournaments.read(tournament_id, lambda t: _table_of(t, player_id))
             if table_no:
                 self._between_hands(tournament_id, table_no)
             self.tournaments.execute(tournament_id, command)
@@ -352,11 +353,13 @@ class DealtService:
             settings = self.settings(tournament_id)
             if settings is None:
                 return 0
-            tournament = self.tournaments.tournament(tournament_id)
-            if tournament.finished is not None:
+            finished, tables = self.tournaments.read(
+                tournament_id, lambda t: (t.finished is not None, sorted(t.tables))
+            )
+            if finished:
                 return 0
             done = 0
-            for table_no in sorted(tournament.tables):
+            for table_no in tables:
                 try:
                     done += self._tick_table(tournament_id, table_no, settings)
                 except PokerfloorError as refusal:  # e.g. the store is busy: next tick
@@ -382,21 +385,24 @@ class DealtService:
         self._record_finished(tournament_id, table_no, table)  # after a crash in between
         if not self._may_deal(tournament_id, table_no, table, settings, now):
             return 0
-        tournament = self.tournaments.tournament(tournament_id)
-        try:
+
+        def prepare(tournament: Tournament) -> HandSetup:
             plan = tournament.plan_hand(table_no, now)
+            names = {player_id: state.name for player_id, state in tournament.players.items()}
+            return hand_setup(
+                plan,
+                tournament.created.profile,
+                names,
+                table.away,
+                tournament.smallest_chip(plan.level.number),
+            )
+
+        try:
+            setup = self.tournaments.read(tournament_id, prepare)
         except PokerfloorError as refusal:
             if refusal.code in ("ON_BREAK", "TABLE_TOO_SHORT", "NO_SUCH_TABLE"):
                 return 0
             raise
-        names = {player_id: state.name for player_id, state in tournament.players.items()}
-        setup = hand_setup(
-            plan,
-            tournament.created.profile,
-            names,
-            table.away,
-            tournament.smallest_chip(plan.level.number),
-        )
         command = DealHand(
             setup, shuffle.shuffled_deck(), shuffle.new_secret(), now, settings.time()
         )
@@ -408,8 +414,9 @@ class DealtService:
     ) -> int:
         """A bot whose turn it is acts through the same command as a person's phone; its
         randomness is drawn here, in the application (``secrets``), never in the core."""
-        tournament = self.tournaments.tournament(tournament_id)
-        player_id = tournament.tables[table_no].seats.get(seat_no) or ""
+        player_id = self.tournaments.read(
+            tournament_id, lambda t: t.tables[table_no].seats.get(seat_no) or ""
+        )
         if self._advance_acts(tournament_id, table_no, slot, seat_no, player_id, now):
             return 1
         policy = self._state(tournament_id).bots.get(player_id)
@@ -456,19 +463,22 @@ class DealtService:
     ) -> bool:
         """The clock runs, the last hand is recorded and its pause over, and hand-for-hand
         this table has not played the round yet (tda-2024 RP-8: it waits for the others)."""
-        tournament = self.tournaments.tournament(tournament_id)
-        if tournament.clock.status != "running":
-            return False
-        if tournament.hands_at.get(table_no, 0) != table.hand_no:
-            return False
-        if tournament.hand_for_hand and table_no in tournament.round_played:
-            return False
-        if table.finished is not None and now < table.finished.at_ms + _pause_ms(
-            tournament, table_no, table.finished, settings
-        ):
-            return False
-        table_state = tournament.tables.get(table_no)
-        return table_state is not None and table_state.player_count >= 2
+
+        def may(tournament: Tournament) -> bool:
+            if tournament.clock.status != "running":
+                return False
+            if tournament.hands_at.get(table_no, 0) != table.hand_no:
+                return False
+            if tournament.hand_for_hand and table_no in tournament.round_played:
+                return False
+            if table.finished is not None and now < table.finished.at_ms + _pause_ms(
+                tournament, table_no, table.finished, settings
+            ):
+                return False
+            table_state = tournament.tables.get(table_no)
+            return table_state is not None and table_state.player_count >= 2
+
+        return self.tournaments.read(tournament_id, may)
 
     # ---- listeners ----------------------------------------------------------------------
 
@@ -542,3 +552,12 @@ def _a_bust_may_rebuy(tournament: Tournament, table_no: int, finished: HandFinis
         ):
             return True
     return False
+
+
+def _table_of(tournament: Tournament, player_id: str) -> int:
+    """The table a player sits at, or sat at last (a bust waiting to rebuy), else 0."""
+    player = tournament.players.get(player_id)
+    if player is None:
+        return 0
+    seat = player.seat or player.last_seat
+    return seat.table_no if seat is not None else 0

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from pokerfloor.app.service import TournamentService
+from pokerfloor.tournament.state import Tournament
 
 __all__ = ["captain_addons"]
 
@@ -26,16 +27,19 @@ def captain_addons(
     one, in seat order), or None when the add-on is not offered now."""
     if not seats or clock.get("status") == "finished":
         return None
-    tournament = service.tournament(tournament_id)
-    if not tournament.structure.entry.addon_chips:
-        return None
     now = service.clock()
-    if not tournament.addon_window_open(now):
+
+    def may_take(tournament: Tournament) -> list[dict[str, Any]] | None:
+        if not tournament.structure.entry.addon_chips or not tournament.addon_window_open(now):
+            return None
+        return [
+            seat
+            for seat in sorted(seats, key=lambda seat: int(seat["seat_no"]))
+            if tournament.addon_refusal(seat["player_id"], now) is None
+        ]
+
+    players = service.read(tournament_id, may_take)
+    if players is None:
         return None
-    players = [
-        seat
-        for seat in sorted(seats, key=lambda seat: int(seat["seat_no"]))
-        if tournament.addon_refusal(seat["player_id"], now) is None
-    ]
     closes = int(clock["now_ms"]) + int(clock["remaining_ms"]) if clock.get("running") else None
     return {"closes_at_ms": closes, "players": players}

@@ -19,6 +19,7 @@ from pokerfloor.app.dealt_service import DealtService
 from pokerfloor.cards import Card
 from pokerfloor.dealt.choices import action_choices
 from pokerfloor.dealt.views import TableView, player_view, public_view, td_view
+from pokerfloor.tournament.state import Tournament
 from pokerfloor.web import i18n
 from pokerfloor.web.pages._common import PageError, Pages, pages_of
 
@@ -137,27 +138,35 @@ def table_context(
 def player_page_context(dealt: DealtService, tournament_id: str, player_id: str) -> dict[str, Any]:
     """The player's page: their table from their seat (their own hole cards only), their
     choices when it is their turn, their status in the tournament."""
-    tournament = dealt.tournaments.tournament(tournament_id)
-    player = tournament.players.get(player_id)
-    if player is None:
+    now = dealt.clock()
+
+    def status(tournament: Tournament) -> dict[str, Any] | None:
+        player = tournament.players.get(player_id)
+        if player is None:
+            return None
+        return {
+            "name": player.name,
+            "place": player.place,
+            "may_rebuy": tournament.rebuy_refusal(player_id, now, at_bust=True) is None
+            and player.place is not None,
+            "may_addon": tournament.addon_refusal(player_id, now) is None and player.place is None,
+            "players_left": tournament.players_left,
+        }
+
+    known = dealt.tournaments.read(tournament_id, status)
+    if known is None:
         raise PageError(404, i18n.N_("There is no such player in this tournament."))
     where = dealt.seat_of(tournament_id, player_id)
     context: dict[str, Any] = {
         "player_id": player_id,
-        "name": player.name,
-        "place": player.place,
         "table_no": where[0] if where else 0,
         "seat_no": where[1] if where else 0,
-        "now_ms": dealt.clock(),
+        "now_ms": now,
         "view": None,
         "choices": None,
         "away": False,
         "advance": "",
-        "may_rebuy": tournament.rebuy_refusal(player_id, dealt.clock(), at_bust=True) is None
-        and player.place is not None,
-        "may_addon": tournament.addon_refusal(player_id, dealt.clock()) is None
-        and player.place is None,
-        "players_left": tournament.players_left,
+        **known,
     }
     if where is None:
         return context

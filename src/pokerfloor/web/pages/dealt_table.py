@@ -104,21 +104,29 @@ async def table_td_live(websocket: WebSocket, tournament_id: str, table_no: int)
 def _console_context(request: Request, tournament_id: str) -> dict[str, Any]:
     dealt = dealt_of(request)
     pages = pages_of(request)
-    tournament = pages.service.tournament(tournament_id)
+    named, tables, hands_played = pages.service.read(
+        tournament_id,
+        lambda t: (
+            sorted(((p.name, p.player_id) for p in t.players.values()),
+                   key=lambda named: named[0].casefold()),
+            sorted(t.tables),
+            bool(t.hands_at),
+        ),
+    )  # fmt: skip
     settings = dealt.settings(tournament_id)
     base = venue_url(request)
     players = []
-    for player in sorted(tournament.players.values(), key=lambda p: p.name.casefold()):
-        link = player_link(pages, tournament_id, player.player_id)
-        players.append({"player_id": player.player_id, "name": player.name, "link": link,
+    for name, player_id in named:
+        link = player_link(pages, tournament_id, player_id)
+        players.append({"player_id": player_id, "name": name, "link": link,
                         "qr": qr_svg(base + link, scale=2)})  # fmt: skip
     return {
         "settings": settings,
         "defaults": dealt.default_settings(tournament_id),
         "limits": LIMITS,
-        "tables": sorted(tournament.tables),
+        "tables": tables,
         "players": players,
-        "hands_played": bool(tournament.hands_at),
+        "hands_played": hands_played,
     }
 
 
