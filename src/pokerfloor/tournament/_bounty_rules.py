@@ -68,7 +68,7 @@ def validate_bounty(bounty: BountyRules, buy_in_cents: int) -> None:
     """Each field within its range; the bounty a whole number of units and part of the
     buy-in (the rest of the buy-in is the entry's share of the prize pool)."""
     _whole("bounty.rounding_cents", bounty.rounding_cents, 1, MAX_CENTS)
-    _whole("bounty.cents", bounty.cents, bounty.rounding_cents, max(buy_in_cents, 1))
+    _whole("bounty.cents", bounty.cents, bounty.rounding_cents, MAX_CENTS)
     if buy_in_cents < bounty.cents:  # a buy-in of 0 cannot fund a bounty
         raise _refuse(
             "bounty.cents",
