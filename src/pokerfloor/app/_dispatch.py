@@ -251,7 +251,8 @@ def _record_hand(tournament: Tournament, command: RecordHand, now: int) -> None:
     at_zero = [player for player in command.rebuys if player not in uncounted]
     busted = tournament.record_hand(plan, command.final_stacks, now, at_zero)
     if not command.busted and not command.starting_stacks:
-        tournament.settle_busts(busted, now)
+        counted = {player: stack for _, player, stack in plan.seats}
+        tournament.settle_busts(busted, now, command.eliminated_by, counted)
         return
     # Busts reported without stacks go through the same checks as ``bust_players``, and the
     # players the stacks left at 0 are ranked with them: one hand, one group of places. A
@@ -265,12 +266,18 @@ def _record_hand(tournament: Tournament, command: RecordHand, now: int) -> None:
         starting,
         now,
         [player for player in command.rebuys if player in uncounted],
+        command.eliminated_by,
     )
 
 
 def _bust_players(tournament: Tournament, command: BustPlayers, now: int) -> None:
     tournament.bust_players(
-        command.table_no, command.players, command.starting_stacks, now, command.rebuys
+        command.table_no,
+        command.players,
+        command.starting_stacks,
+        now,
+        command.rebuys,
+        command.eliminated_by,
     )
 
 

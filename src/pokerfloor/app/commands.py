@@ -38,6 +38,7 @@ from pokerfloor.app._command_fields import (
     is_valid_id,
 )
 from pokerfloor.tournament.limits import MAX_CENTS, MAX_CHIPS, MAX_LEVELS
+from pokerfloor.tournament.structure import BountyRules
 
 __all__ = [
     "COMMAND_DECODER",
@@ -128,6 +129,10 @@ class CreateTournament(_Command, frozen=True, tag="create_tournament"):
     payouts: PayoutSpec | None = None
     # The name the pages show (the club event's title, or typed at set-up); "": the id.
     name: Annotated[str, msgspec.Meta(max_length=100)] = ""
+    # A bounty or progressive knockout evening on the structure chosen (its ``[bounty]``
+    # replaced): ``{"cents": 2500, "progressive_percent": 50, "rounding_cents": 100,
+    # "last_bounty": "winner"}`` (docs/prizes.md).
+    bounty: BountyRules | None = None
 
 
 class RegisterPlayer(_Command, frozen=True, tag="register_player"):
@@ -187,6 +192,17 @@ class JumpToLevel(_Command, frozen=True, tag="jump_to_level"):
     break_before: bool = False
 
 
+# A bounty tournament: for each busted player, who won the pot holding their last chips and
+# collects the bounty (several: a split pot). Without it, the only other player of the table;
+# else the bust is refused (BOUNTY_COLLECTOR_MISSING). Ignored without bounties.
+Eliminations = Annotated[
+    dict[
+        PlayerIdText, Annotated[tuple[PlayerIdText, ...], msgspec.Meta(min_length=1, max_length=9)]
+    ],
+    msgspec.Meta(max_length=10),
+]
+
+
 class RecordHand(_Command, frozen=True, tag="record_hand"):
     """ "Hand finished" at a table, as the table captain reports it.
 
@@ -212,6 +228,7 @@ class RecordHand(_Command, frozen=True, tag="record_hand"):
     busted: Annotated[tuple[PlayerIdText, ...], msgspec.Meta(max_length=10)] = ()
     starting_stacks: Annotated[dict[PlayerIdText, Chips], msgspec.Meta(max_length=10)] = {}
     started_at_ms: TimeMs | None = None
+    eliminated_by: Eliminations = {}
 
 
 class BustPlayers(_Command, frozen=True, tag="bust_players"):
@@ -225,6 +242,7 @@ class BustPlayers(_Command, frozen=True, tag="bust_players"):
     players: Annotated[tuple[PlayerIdText, ...], msgspec.Meta(min_length=1, max_length=10)]
     starting_stacks: Annotated[dict[PlayerIdText, Chips], msgspec.Meta(max_length=10)] = {}
     rebuys: Annotated[tuple[PlayerIdText, ...], msgspec.Meta(max_length=10)] = ()
+    eliminated_by: Eliminations = {}
 
 
 class Rebuy(_Command, frozen=True, tag="rebuy"):

@@ -40,6 +40,7 @@ from pokerfloor.tournament.events import (
     TournamentEvent,
     TournamentFinished,
 )
+from pokerfloor.tournament.structure import Structure
 from pokerfloor.tournament.types import PlayerId
 
 __all__ = [
@@ -49,9 +50,16 @@ __all__ = [
     "knockout",
     "pot_collectors",
     "split_bounty",
+    "with_bounty",
 ]
 
 PKO_CITATIONS = ("pko-rules (PokerStars Progressive Knockout, GGPoker Bounty Hunters)",)
+
+
+def with_bounty(structure: Structure, rules: BountyRules | None) -> Structure:
+    """The structure with these bounties (None: without), checked like any structure."""
+    fields = {name: getattr(structure, name) for name in structure.__struct_fields__}
+    return Structure(**(fields | {"bounty": rules}))
 
 
 def split_bounty(
