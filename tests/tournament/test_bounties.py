@@ -157,7 +157,7 @@ def test_a_bust_without_its_collector_is_refused_and_nothing_is_recorded() -> No
         tournament.bust_players(1, [victim], {}, 10)
     assert caught.value.code == "BOUNTY_COLLECTOR_MISSING"
     assert caught.value.params["player_id"] == victim
-    assert len(caught.value.params["accepted"]) == 4
+    assert len(caught.value.params["candidates"]) == 4
     assert len(tournament.events) == count and tournament.players[victim].in_play
 
 

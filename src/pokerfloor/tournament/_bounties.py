@@ -92,7 +92,7 @@ class BountyCommands:
             raise PokerfloorError(
                 "BOUNTY_NOT_BUSTED",
                 f"{strangers[0]} is named as knocked out but is not busted in this report",
-                {"player_id": strangers[0], "busted": sorted(out)},
+                {"player_id": strangers[0], "busted_players": sorted(out)},
             )
         settled = []
         for bust in busted:
@@ -129,13 +129,13 @@ class BountyCommands:
                 "BOUNTY_COLLECTOR_MISSING",
                 f"name who won the pot that knocked {bust.player_id} out (several for a split "
                 f"pot): one of {', '.join(others)}",
-                {"player_id": bust.player_id, "table_no": bust.table_no, "accepted": others},
+                {"player_id": bust.player_id, "table_no": bust.table_no, "candidates": others},
             )
         if len(set(named)) != len(named):
             raise PokerfloorError(
                 "BOUNTY_BAD_COLLECTOR",
                 f"a collector of {bust.player_id}'s bounty is named twice",
-                {"player_id": bust.player_id, "reason": "named_twice", "accepted": others},
+                {"player_id": bust.player_id, "reason": "named_twice", "candidates": others},
             )
         for collector in named:
             if collector not in others:
@@ -149,7 +149,7 @@ class BountyCommands:
                         "collector": collector,
                         "table_no": bust.table_no,
                         "reason": "busted_too" if collector in out else "not_at_table",
-                        "accepted": others,
+                        "candidates": others,
                     },
                 )
             stack, busted_stack = stacks.get(collector), stacks.get(bust.player_id)
