@@ -75,7 +75,8 @@ def validate_bounty(bounty: BountyRules, buy_in_cents: int) -> None:
             bounty.cents,
             f"at most the buy-in, {buy_in_cents} cents",
             "above_buy_in",
-            maximum=buy_in_cents,
+            bounty_cents=bounty.cents,
+            buy_in_cents=buy_in_cents,
         )
     if bounty.cents % bounty.rounding_cents:
         raise _refuse(
@@ -83,7 +84,7 @@ def validate_bounty(bounty: BountyRules, buy_in_cents: int) -> None:
             bounty.cents,
             f"a multiple of bounty.rounding_cents ({bounty.rounding_cents})",
             "not_a_multiple",
-            unit=bounty.rounding_cents,
+            unit_cents=bounty.rounding_cents,
         )
     _whole("bounty.progressive_percent", bounty.progressive_percent, 0, MAX_PROGRESSIVE_PERCENT)
     if bounty.last_bounty not in LAST_BOUNTY_CHOICES:

@@ -45,11 +45,14 @@ EXPLANATIONS: dict[str, tuple[Message, ...]] = {
     ),
     "STRUCTURE_BAD_VALUE:above_buy_in": (
         N_(
-            "The bounty (%(value)s cents) is part of the buy-in: at most %(maximum)s cents.",
+            "The bounty (%(bounty_cents)s) is part of the buy-in: at most %(buy_in_cents)s.",
         ),
     ),
     "STRUCTURE_BAD_VALUE:not_a_multiple": (
-        N_("%(field)s = %(value)s is not a multiple of the bounty's unit, %(unit)s cents."),
+        N_(
+            "%(field)s = %(value)s cents is not a whole number of the bounty's unit, "
+            "%(unit_cents)s.",
+        ),
     ),
     "STRUCTURE_BAD_VALUE:not_a_choice": (
         N_("%(field)s = %(value)s is not accepted; accepted: %(accepted)s."),
