@@ -1,5 +1,6 @@
-"""Refusal sentences of bounty tournaments (``tournament/_bounties.py``: who collects a
-knockout's bounty; ``_bounty_rules.py``: the ``[bounty]`` settings), merged by
+"""Refusal sentences of the tournament formats of issue 33: bounty tournaments
+(``tournament/_bounties.py``: who collects a knockout's bounty; ``_bounty_rules.py``: the
+``[bounty]`` settings) and satellites (``tournament/satellites.py``), merged by
 ``_refusal_sentences.py``."""
 
 from __future__ import annotations
@@ -56,5 +57,12 @@ EXPLANATIONS: dict[str, tuple[Message, ...]] = {
     ),
     "STRUCTURE_BAD_VALUE:not_a_choice": (
         N_("%(field)s = %(value)s is not accepted; accepted: %(accepted)s."),
+    ),
+    "SATELLITE_BAD_TARGET": (
+        N_("A seat's value is a whole number of cents from %(minimum)s to %(maximum)s."),
+    ),
+    "SATELLITE_BAD_RULE": (N_("%(field)s = %(value)s is not accepted; accepted: %(accepted)s."),),
+    "SATELLITE_BAD_POOL": (
+        N_("A prize pool is a whole number of cents from %(minimum)s to %(maximum)s."),
     ),
 }
