@@ -290,3 +290,22 @@ def test_an_unknown_last_bounty_choice_is_refused() -> None:
         bounty_structure(last="split")
     assert caught.value.params["field"] == "bounty.last_bounty"
     assert caught.value.params["accepted"] == "winner or first_prize"
+
+
+def test_a_bust_corrected_after_its_collector_busted_takes_the_head_part_from_his_cash() -> None:
+    """B knocked out by A (A's head grows by 12,50), then A by C (who collects A's grown head);
+    B's bust is found wrong: B's bounty goes back on B's head, and A, out, gives back the cash
+    and the head part he no longer has. The books still balance."""
+    tournament = bounty_tournament(6)
+    even_hand(tournament, 1, 0)
+    a, b, c = seated(tournament)[:3]
+    tournament.bust_players(1, [b], {}, 10, eliminated_by={b: [a]})
+    even_hand(tournament, 1, 20)
+    tournament.bust_players(1, [a], {}, 30, eliminated_by={a: [c]})
+    tournament.correct_bust(b, 20_000, 40, "B still had chips")
+    ledger = tournament.bounty_ledger
+    assert ledger is not None and ledger.reconciles
+    assert tournament.bounty_of(b) == 2500
+    assert ledger.won(a) == 1250 - 2500  # owes back what the correction took from him
+    assert ledger.won(c) == 1875 and tournament.bounty_of(c) == 2500 + 1875
+    replayed(tournament)
