@@ -11,7 +11,7 @@ from typing import Any
 
 from pokerfloor.tournament.state import Tournament
 
-__all__ = ["bounty_summary", "player_bounty"]
+__all__ = ["biggest_bounty", "bounty_summary", "player_bounty"]
 
 
 def bounty_summary(tournament: Tournament) -> dict[str, Any] | None:
@@ -54,3 +54,19 @@ def player_bounty(tournament: Tournament, player_id: str) -> dict[str, int]:
     if ledger is None:
         return {}
     return {"bounty_cents": ledger.head(player_id), "bounty_won_cents": ledger.won(player_id)}
+
+
+def biggest_bounty(tournament: Tournament) -> dict[str, Any]:
+    """For the room's screen: the biggest bounty on a head in play (``top_bounty``: name and
+    cents; ties: the first registered) and all the bounties on heads; {} without bounties."""
+    ledger = tournament.bounty_ledger
+    if ledger is None:
+        return {}
+    in_play = [p for p in tournament.players.values() if p.in_play]
+    top = max(in_play, key=lambda p: ledger.head(p.player_id), default=None)
+    return {
+        "bounties_on_heads_cents": ledger.on_heads_cents,
+        "top_bounty": None
+        if top is None
+        else {"name": top.name, "bounty_cents": ledger.head(top.player_id)},
+    }

@@ -11,7 +11,7 @@ from typing import Any
 
 import msgspec
 
-from pokerfloor.app.bounty_views import bounty_summary, player_bounty
+from pokerfloor.app.bounty_views import biggest_bounty, bounty_summary, player_bounty
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament.clock import clock_view
 from pokerfloor.tournament.events import Placement
@@ -84,7 +84,7 @@ def clock_screen(tournament: Tournament, now_ms: int) -> dict[str, Any]:
         "club_name": tournament.room_screen.club_name,
         "message": tournament.room_screen.message,
         "logo_at_ms": tournament.room_screen.logo_at_ms,
-    }
+    } | biggest_bounty(tournament)
 
 
 def _podium(tournament: Tournament) -> list[dict[str, Any]]:

@@ -114,3 +114,16 @@ def test_results_csv_and_cash_book_show_the_bounties(pko: Venue) -> None:
     assert csv.splitlines()[0].endswith("Primes gagnées (€)")
     cash = pko.td.get(f"/t/{TID}/cash?lang=fr")
     assert 'id="bounty-reconciliation" class="flash flash-ok"' in cash.text
+
+
+def test_the_room_screen_shows_the_biggest_bounty(pko: Venue) -> None:
+    victim, hunter = _dealing_order(pko)[:2]
+    pko.td.post(
+        f"/t/{TID}/console/bust",
+        data={"table_no": "1", "player": [victim], "knockout": [f"{victim} {hunter}"]},
+    )
+    name = next(
+        p["name"] for p in pko.service.players_list(TID)["players"] if p["player_id"] == hunter
+    )
+    screen = words(pko.public.get(f"/t/{TID}/clock?lang=fr").text)
+    assert f"Plus grosse prime 15,00 € {name}" in screen.replace("\u202f", " ").replace("\xa0", " ")
