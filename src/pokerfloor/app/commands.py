@@ -21,6 +21,7 @@ from pokerfloor.app._command_fields import (
     Chips,
     ChipValue,
     DeltaMs,
+    Eliminations,
     FloorFactValue,
     FloorKey,
     HandNo,
@@ -190,17 +191,6 @@ class JumpToLevel(_Command, frozen=True, tag="jump_to_level"):
 
     level_index: Annotated[int, msgspec.Meta(ge=0, le=MAX_LEVELS - 1)]  # 0-based
     break_before: bool = False
-
-
-# A bounty tournament: for each busted player, who won the pot holding their last chips and
-# collects the bounty (several: a split pot). Without it, the only other player of the table;
-# else the bust is refused (BOUNTY_COLLECTOR_MISSING). Ignored without bounties.
-Eliminations = Annotated[
-    dict[
-        PlayerIdText, Annotated[tuple[PlayerIdText, ...], msgspec.Meta(min_length=1, max_length=9)]
-    ],
-    msgspec.Meta(max_length=10),
-]
 
 
 class RecordHand(_Command, frozen=True, tag="record_hand"):
