@@ -62,3 +62,13 @@ PayoutSpec = PointsSpec
 # A floor situation's key or one of its facts' keys, and a fact's value (pokerfloor.floor).
 FloorKey = Annotated[str, msgspec.Meta(max_length=40)]
 FloorFactValue = bool | Annotated[int, msgspec.Meta(ge=0, le=1000)] | FloorKey
+
+# A bounty tournament: for each busted player, who won the pot holding their last chips and
+# collects the bounty (several: a split pot). Without it, the only other player of the table;
+# else the bust is refused (BOUNTY_COLLECTOR_MISSING). Ignored without bounties.
+Eliminations = Annotated[
+    dict[
+        PlayerIdText, Annotated[tuple[PlayerIdText, ...], msgspec.Meta(min_length=1, max_length=9)]
+    ],
+    msgspec.Meta(max_length=10),
+]

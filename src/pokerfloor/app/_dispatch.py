@@ -232,13 +232,19 @@ def _record_hand(tournament: Tournament, command: RecordHand, now: int) -> None:
         command.busted,
         command.starting_stacks,
         command.started_at_ms,
+        command.eliminated_by,
     )
     report_hand(tournament, report, now)
 
 
 def _bust_players(tournament: Tournament, command: BustPlayers, now: int) -> None:
     tournament.bust_players(
-        command.table_no, command.players, command.starting_stacks, now, command.rebuys
+        command.table_no,
+        command.players,
+        command.starting_stacks,
+        now,
+        command.rebuys,
+        command.eliminated_by,
     )
 
 

@@ -21,6 +21,7 @@ from pokerfloor.app._command_fields import (
     Chips,
     ChipValue,
     DeltaMs,
+    Eliminations,
     FloorFactValue,
     FloorKey,
     HandNo,
@@ -38,6 +39,7 @@ from pokerfloor.app._command_fields import (
     is_valid_id,
 )
 from pokerfloor.tournament.limits import MAX_CENTS, MAX_CHIPS, MAX_LEVELS
+from pokerfloor.tournament.structure import BountyRules
 
 __all__ = [
     "COMMAND_DECODER",
@@ -128,6 +130,10 @@ class CreateTournament(_Command, frozen=True, tag="create_tournament"):
     payouts: PayoutSpec | None = None
     # The name the pages show (the club event's title, or typed at set-up); "": the id.
     name: Annotated[str, msgspec.Meta(max_length=100)] = ""
+    # A bounty or progressive knockout evening on the structure chosen (its ``[bounty]``
+    # replaced): ``{"cents": 2500, "progressive_percent": 50, "rounding_cents": 100,
+    # "last_bounty": "winner"}`` (docs/prizes.md).
+    bounty: BountyRules | None = None
 
 
 class RegisterPlayer(_Command, frozen=True, tag="register_player"):
@@ -212,6 +218,7 @@ class RecordHand(_Command, frozen=True, tag="record_hand"):
     busted: Annotated[tuple[PlayerIdText, ...], msgspec.Meta(max_length=10)] = ()
     starting_stacks: Annotated[dict[PlayerIdText, Chips], msgspec.Meta(max_length=10)] = {}
     started_at_ms: TimeMs | None = None
+    eliminated_by: Eliminations = {}
 
 
 class BustPlayers(_Command, frozen=True, tag="bust_players"):
@@ -225,6 +232,7 @@ class BustPlayers(_Command, frozen=True, tag="bust_players"):
     players: Annotated[tuple[PlayerIdText, ...], msgspec.Meta(min_length=1, max_length=10)]
     starting_stacks: Annotated[dict[PlayerIdText, Chips], msgspec.Meta(max_length=10)] = {}
     rebuys: Annotated[tuple[PlayerIdText, ...], msgspec.Meta(max_length=10)] = ()
+    eliminated_by: Eliminations = {}
 
 
 class Rebuy(_Command, frozen=True, tag="rebuy"):

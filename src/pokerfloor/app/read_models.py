@@ -11,6 +11,7 @@ from typing import Any
 
 import msgspec
 
+from pokerfloor.app.bounty_views import biggest_bounty, bounty_summary, player_bounty
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament.clock import clock_view
 from pokerfloor.tournament.events import Placement
@@ -83,7 +84,7 @@ def clock_screen(tournament: Tournament, now_ms: int) -> dict[str, Any]:
         "club_name": tournament.room_screen.club_name,
         "message": tournament.room_screen.message,
         "logo_at_ms": tournament.room_screen.logo_at_ms,
-    }
+    } | biggest_bounty(tournament)
 
 
 def _podium(tournament: Tournament) -> list[dict[str, Any]]:
@@ -148,6 +149,7 @@ def seating_chart(tournament: Tournament, now_ms: int) -> dict[str, Any]:
                     # Hands still to sit out for a penalty (dealt in, hand killed).
                     "missed_hands": player.missed_hands,
                 }
+                | player_bounty(tournament, player.player_id)
             )
         tables.append(
             {
@@ -255,6 +257,7 @@ def players_list(tournament: Tournament, now_ms: int | None = None) -> dict[str,
                 or not accounts[player.player_id].owed_cents,
                 "payment_method": methods.get(player.player_id, ""),
             }
+            | player_bounty(tournament, player.player_id)
         )
     return {
         "tournament_id": tournament.created.tournament_id,
@@ -298,6 +301,7 @@ def results(tournament: Tournament) -> dict[str, Any]:
                 "cents": prize.cents if prize else 0,
                 "points": prize.points if prize else 0,
             }
+            | player_bounty(tournament, placement.player_id)
         )
     return {
         "tournament_id": tournament.created.tournament_id,
@@ -307,7 +311,7 @@ def results(tournament: Tournament) -> dict[str, Any]:
         "prize_pool_cents": finished.prize_pool_cents if finished else prize_pool_cents(tournament),
         "ranking": ranking,
         "deal": deal_view(tournament),
-    }
+    } | _bounties_part(tournament)
 
 
 def deal_view(tournament: Tournament) -> dict[str, Any] | None:
@@ -408,4 +412,10 @@ def cash_book(tournament: Tournament) -> dict[str, Any]:
             "prize_pool_cents": book.pool_cents,
         },
         "reconciles": book.reconciles,
-    }
+    } | _bounties_part(tournament)
+
+
+def _bounties_part(tournament: Tournament) -> dict[str, Any]:
+    """``{"bounties": ...}`` for a bounty tournament, else nothing (bounty_views.py)."""
+    bounties = bounty_summary(tournament)
+    return {} if bounties is None else {"bounties": bounties}

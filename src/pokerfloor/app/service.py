@@ -35,6 +35,7 @@ from pokerfloor.app.ports import EventStore
 from pokerfloor.app.public_view import is_public
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.rules import bundled_profile_ids
+from pokerfloor.tournament.bounties import with_bounty
 from pokerfloor.tournament.events import TournamentEvent
 from pokerfloor.tournament.state import Tournament
 from pokerfloor.tournament.structure import Structure, bundled_structures, load_structure
@@ -292,6 +293,8 @@ class TournamentService:
                 {"profile": command.profile, "accepted": profiles},
             )
         structure = _structure(command.structure)
+        if command.bounty is not None:
+            structure = with_bounty(structure, command.bounty)
         if command.points is not None:
             points_formula(command.points)  # refused now, not at the end of the evening
         return Tournament.create(

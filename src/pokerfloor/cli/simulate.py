@@ -15,8 +15,9 @@ from pokerfloor.errors import PokerfloorError
 from pokerfloor.sim.phh_hands import PhhHandsWriter
 from pokerfloor.sim.scaled import scaled_structure
 from pokerfloor.sim.tournament import EventWriter, SimulationResult, simulate
+from pokerfloor.tournament.bounties import with_bounty
 from pokerfloor.tournament.points import format_points, points_formula
-from pokerfloor.tournament.structure import load_structure
+from pokerfloor.tournament.structure import BountyRules, load_structure
 
 
 def write_events(result: SimulationResult, path: Path) -> None:
@@ -56,12 +57,26 @@ def simulate_command(
         Path | None,
         typer.Option(help="Mains en PHH / every hand as PHH (.phhs), played in this process"),
     ] = None,
+    bounty: Annotated[
+        int,
+        typer.Option(
+            min=0, help="Prime par entrée en centimes / bounty per entry in cents (0: none)"
+        ),
+    ] = 0,
+    pko: Annotated[
+        int,
+        typer.Option(
+            min=0, max=90, help="Part ajoutée à la tête du gagnant / PKO share to the head (%)"
+        ),
+    ] = 0,
 ) -> None:
     """Simule un tournoi complet avec des bots / simulate a whole tournament with bots."""
     console = Console()
     try:
         formula = None if points == "none" else points_formula(points)
         loaded = scaled_structure(players) if structure == "scaled" else load_structure(structure)
+        if bounty:
+            loaded = with_bounty(loaded, BountyRules(bounty, pko))
         with Progress(
             TextColumn("[bold]{task.description}"),
             BarColumn(),
@@ -121,6 +136,14 @@ def simulate_command(
         f"Prize pool: {finished.prize_pool_cents / 100:,.2f} · entries {finished.entries} · "
         f"rebuys {result.tournament.rebuys} · add-ons {result.tournament.addons}"
     )
+    ledger = result.tournament.bounty_ledger
+    if ledger is not None:
+        adds_up = "= OK" if ledger.reconciles else "!= MISMATCH"
+        console.print(
+            f"Primes / bounties: {ledger.funded_cents / 100:,.2f} {adds_up} paid "
+            f"{ledger.paid_cents / 100:,.2f} + first prize "
+            f"{(ledger.first_prize_cents + ledger.forfeited_cents) / 100:,.2f}"
+        )
     if events is not None:
         console.print(f"Événements / events: {events} ({result.event_count} lines)")
     if hands is not None:

@@ -29,9 +29,10 @@ from typing import NamedTuple, Protocol
 
 import msgspec
 
-from pokerfloor.hand import Hand, HandSetup, Seat
+from pokerfloor.hand import Hand, HandSetup, PotAwarded, Seat
 from pokerfloor.rules import load_profile
 from pokerfloor.sim.bots import BOTS, Bot
+from pokerfloor.tournament.bounties import pot_collectors
 from pokerfloor.tournament.positions import HandPositions, next_hand_positions
 from pokerfloor.tournament.types import Table
 
@@ -126,9 +127,44 @@ def play_table(task: TableTask) -> TableResult:
 
 
 def final_stacks(task: HandTask, hand: Hand) -> tuple[int, ...]:
-    """The stacks at the end of ``hand`` (played from ``task``) in the order of ``task.seats``."""
+    """The stacks at the end of ``hand`` (played from ``task``) in the order of ``task.seats``,
+    then, when a player ends with none, one number a player: the players (bit ``i`` for
+    ``task.seats[i]``) who won the pot holding their last chips and collect their bounty
+    (``knockouts``; 0 for a player with chips). Plain integers: the hand players' pipes and
+    carry them as they are."""
     final = dict(zip(hand.names, hand.stacks, strict=True))
-    return tuple(final[player] for _, player, _, _, _ in task.seats)
+    stacks = tuple(final[player] for _, player, _, _, _ in task.seats)
+    if min(stacks) > 0:
+        return stacks
+    return stacks + knockout_masks(task, hand, stacks)
+
+
+def knockout_masks(task: HandTask, hand: Hand, stacks: tuple[int, ...]) -> tuple[int, ...]:
+    """For each player of ``task.seats`` left with no chips, the collectors of their bounty as
+    a bit mask (tournament.bounties.pot_collectors: the winners of the highest pot they were
+    eligible for)."""
+    names = hand.names
+    winners = {
+        event.pot: tuple(names[i] for i in event.players)
+        for event in hand.events
+        if isinstance(event, PotAwarded)
+    }
+    pots = [
+        (tuple(names[i] for i in eligible), winners.get(index, ()))
+        for index, (_, eligible) in enumerate(hand.pots())
+    ]
+    position = {player: index for index, (_, player, _, _, _) in enumerate(task.seats)}
+    masks = []
+    for (_, player, _, _, _), stack in zip(task.seats, stacks, strict=True):
+        mask = 0
+        if stack == 0:
+            # A player whose hand was dead (away on a penalty, blinds all in) was eligible for
+            # no pot: the main pot's winners took the chips, and the bounty.
+            main = pots[0][1] if pots else ()
+            for collector in pot_collectors(pots, player) or main:
+                mask |= 1 << position[collector]
+        masks.append(mask)
+    return tuple(masks)
 
 
 def play_hand(task: HandTask) -> Hand:

@@ -318,22 +318,42 @@ def _batch(run: _Run) -> int:
 def _record(run: _Run, plan: HandPlan, final_stacks: tuple[int, ...], now: int) -> bool:
     """Record a hand played, its busts and now and then a penalty; True when a seat was
     freed."""
-    busted = _record_hand(run, plan, final_stacks, now)
+    knockouts: dict[str, list[str]] = {}
+    busted = _record_hand(run, plan, final_stacks, now, knockouts)
     if busted:
-        run.tournament.settle_busts(busted, now)
+        # No covering check here: the hand's pots decided, and a dead hand's blinds all in
+        # go to the main pot's winners, who need not cover the player (_play.knockout_masks).
+        run.tournament.settle_busts(busted, now, knockouts)
     disqualified = _maybe_penalty(run.tournament, plan, now, run.rng, run.penalty_rate)
     return bool(busted) or disqualified
 
 
 def _record_hand(
-    run: _Run, plan: HandPlan, final_stacks: tuple[int, ...], now: int
+    run: _Run,
+    plan: HandPlan,
+    final_stacks: tuple[int, ...],
+    now: int,
+    knockouts: dict[str, list[str]],
 ) -> list[BustInfo]:
-    """The hand recorded (with the rebuys at the bust); its busts, to settle."""
+    """The hand recorded (with the rebuys at the bust); its busts, to settle. ``knockouts``
+    gets who collects each bust's bounty (the hand's pots decided it: _play.knockout_masks)."""
     tournament = run.tournament
-    final = {player: stack for (_, player, _), stack in zip(plan.seats, final_stacks, strict=True)}
+    count = len(plan.seats)
+    stacks, masks = final_stacks[:count], final_stacks[count:]
+    final = {player: stack for (_, player, _), stack in zip(plan.seats, stacks, strict=True)}
+    collectors = {
+        player: [p for i, (_, p, _) in enumerate(plan.seats) if mask >> i & 1]
+        for (_, player, _), mask in zip(plan.seats, masks, strict=False)
+        if mask
+    }
     assert plan.started_at_ms is not None
     rebuyers = _rebuyers(tournament, plan, final, now, run.rng)
-    return tournament.record_hand(plan, final, plan.started_at_ms, rebuyers)
+    busted = tournament.record_hand(plan, final, plan.started_at_ms, rebuyers)
+    # A player who rebought at the bust is no knockout: no bounty is paid.
+    knockouts.update(
+        {b.player_id: collectors[b.player_id] for b in busted if b.player_id in collectors}
+    )
+    return busted
 
 
 def _task(run: _Run, table_no: int, level: Level, seed: int) -> TableTask:
@@ -501,15 +521,16 @@ def _hand_for_hand_round(run: _Run, now: int) -> int:
     results = run.players.play(tasks)
     busts: list[BustInfo] = []
     planned = 0
+    knockouts: dict[str, list[str]] = {}
     for (table_no, level, _), (placed, final) in zip(taken, results, strict=True):
         plan = tournament.hand_plan(table_no, now, level, placed)
-        busts += _record_hand(run, plan, final, now)
+        busts += _record_hand(run, plan, final, now, knockouts)
         planned += 1
     # The round's busts, whatever their tables, are ranked together (RP-8) once the round is
     # in: with thousands of tables a round busts hundreds, and ranking them table by table
     # would record the growing group again at each table. The aggregate takes the round's time
     # off the clock once every table has played it.
-    tournament.settle_busts(busts, now)
+    tournament.settle_busts(busts, now, knockouts)
     run.hands += planned
     run.clock_views += clock.views
     if tournament.balance(now, rng):

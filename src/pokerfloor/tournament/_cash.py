@@ -39,6 +39,7 @@ from pokerfloor.tournament.events import (
 from pokerfloor.tournament.types import PlayerId
 
 if TYPE_CHECKING:
+    from pokerfloor.tournament.bounties import BountyLedger
     from pokerfloor.tournament.events import TournamentEvent
     from pokerfloor.tournament.state import PlayerState
     from pokerfloor.tournament.structure import Structure
@@ -106,6 +107,9 @@ class CashBook(msgspec.Struct, frozen=True):
     lines: tuple[CashLine, ...]
     basis: str
     pool_by_entries_cents: int
+    # A bounty tournament: the part of the entries that funds the bounties (bounties.py), out
+    # of the prize pool; the money basis counts it as collected first.
+    bounty_cents: int = 0
 
     @property
     def received_cents(self) -> int:
@@ -140,7 +144,7 @@ class CashBook(msgspec.Struct, frozen=True):
     def pool_cents(self) -> int:
         """The prize pool by the chosen basis."""
         if self.basis == "money":
-            return self.pool_collected_cents
+            return max(0, self.pool_collected_cents - self.bounty_cents)
         return self.pool_by_entries_cents
 
     def account(self, player_id: PlayerId) -> CashAccount | None:
@@ -158,6 +162,7 @@ class CashCommands:
 
     if TYPE_CHECKING:  # provided by Tournament
         structure: Structure
+        bounty_ledger: BountyLedger | None
         players: dict[PlayerId, PlayerState]
         waiting_list: dict[PlayerId, str]
         cash_lines: list[CashLine]
@@ -255,6 +260,7 @@ class CashCommands:
             lines=tuple(self.cash_lines),
             basis=self.pool_basis,
             pool_by_entries_cents=self.pool_by_entries_cents(),
+            bounty_cents=0 if self.bounty_ledger is None else self.bounty_ledger.funded_cents,
         )
 
     def _account_of(self, player_id: PlayerId) -> CashAccount:

@@ -121,6 +121,8 @@ class HandReport:
     busted: Sequence[PlayerId] = ()
     starting_stacks: Mapping[PlayerId, int] = dataclass_field(default_factory=dict)
     started_at_ms: int | None = None
+    # A bounty tournament: who collected each busted player's bounty (_bounties.py).
+    eliminated_by: Mapping[PlayerId, Sequence[PlayerId]] = dataclass_field(default_factory=dict)
 
 
 def report_hand(tournament: Tournament, report: HandReport, at_ms: int) -> None:
@@ -132,7 +134,8 @@ def report_hand(tournament: Tournament, report: HandReport, at_ms: int) -> None:
     at_zero = [player for player in report.rebuys if player not in uncounted]
     busted = tournament.record_hand(plan, report.final_stacks, at_ms, at_zero, report.reported)
     if not report.busted and not report.starting_stacks:
-        tournament.settle_busts(busted, at_ms)
+        counted = {player: stack for _, player, stack in plan.seats}
+        tournament.settle_busts(busted, at_ms, report.eliminated_by, counted)
         return
     # Busts reported without stacks go through the same checks as ``bust_players``, and the
     # players the stacks left at 0 are ranked with them: one hand, one group of places.
@@ -145,4 +148,5 @@ def report_hand(tournament: Tournament, report: HandReport, at_ms: int) -> None:
         starting,
         at_ms,
         [player for player in report.rebuys if player in uncounted],
+        report.eliminated_by,
     )

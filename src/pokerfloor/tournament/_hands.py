@@ -20,6 +20,7 @@ ones plus those chips) or a correction does; chips in play never change for it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from pokerfloor.errors import PokerfloorError
@@ -51,14 +52,18 @@ from pokerfloor.tournament.types import PlayerId, SeatRef, Table
 
 if TYPE_CHECKING:
     from pokerfloor.rules import RuleProfile
+    from pokerfloor.tournament._bounties import Eliminations
     from pokerfloor.tournament.clock import ClockCommand, ClockState
-    from pokerfloor.tournament.events import TournamentCreated, TournamentEvent
+    from pokerfloor.tournament.events import Knockout, TournamentCreated, TournamentEvent
     from pokerfloor.tournament.state import PlayerState
     from pokerfloor.tournament.structure import Level, Structure
     from pokerfloor.tournament.table_map import TableMap
 
 
 HAND_EVENTS = (HandPlayed, PlayersBusted, BustRebought, HandForHandChanged)
+# No collector named: in a bounty tournament, the only other player of the table, else refused.
+NOBODY_NAMED: Mapping[PlayerId, Sequence[PlayerId]] = MappingProxyType({})
+NO_STACKS: Mapping[PlayerId, int] = MappingProxyType({})
 
 
 class HandCommands:
@@ -110,6 +115,12 @@ class HandCommands:
             method: str = "cash",
         ) -> None: ...
         def _reinstate(self, player_id: PlayerId, seat: SeatRef, stack: int) -> None: ...
+        def _knockouts(
+            self,
+            busted: Sequence[ranking.BustInfo],
+            eliminated_by: Eliminations | None,
+            stacks: Mapping[PlayerId, int],
+        ) -> tuple[Knockout, ...]: ...
 
     # ---- when a hand began --------------------------------------------------------------
 
@@ -337,10 +348,12 @@ class HandCommands:
         starting_stacks: Mapping[PlayerId, int],
         at_ms: int,
         rebuys: Sequence[PlayerId] = (),
+        eliminated_by: Eliminations = NOBODY_NAMED,
     ) -> list[Placement]:
         """Players of one table who busted in its last hand, reported without stacks. Those in
         ``rebuys`` rebuy at once and keep their seat (refused with the reason when they may
-        not); the others are ranked (``starting_stacks``: all of them or none, else they tie)."""
+        not); the others are ranked (``starting_stacks``: all of them or none, else they tie).
+        A bounty tournament: ``eliminated_by`` names who collected each bounty (_bounties.py)."""
         self._check_bust_report(table_no, players, starting_stacks, rebuys)
         busting = [player for player in players if player not in rebuys]
         if len(busting) >= self.players_left:
@@ -361,7 +374,7 @@ class HandCommands:
             ranking.BustInfo(player, table_no, starting_stacks.get(player, 1), hand_no)
             for player in busting
         ]
-        return self.settle_busts(busts, at_ms)
+        return self.settle_busts(busts, at_ms, eliminated_by, starting_stacks)
 
     def _check_bust_report(
         self,
@@ -422,7 +435,13 @@ class HandCommands:
         started = self.table_started_at.get(table_no)
         return None if started is None else self.level_of_hand(started)
 
-    def settle_busts(self, busted: Sequence[ranking.BustInfo], at_ms: int) -> list[Placement]:
+    def settle_busts(
+        self,
+        busted: Sequence[ranking.BustInfo],
+        at_ms: int,
+        eliminated_by: Eliminations | None = NOBODY_NAMED,
+        stacks: Mapping[PlayerId, int] = NO_STACKS,
+    ) -> list[Placement]:
         """Rank the players who busted in one hand. Hand-for-hand, busts of the same round at
         another table ranked before are ranked again with them: they share the places they
         cover, or the bigger starting stack ranks higher (``busts.hand_for_hand_tables``).
@@ -431,6 +450,9 @@ class HandCommands:
         began: both hands were being played at once."""
         if not busted:
             return []
+        # A bounty tournament: each bust's bounty and its collectors (refused before anything
+        # is recorded); ``eliminated_by`` None: nobody knocked them out (a disqualification).
+        knockouts = self._knockouts(busted, eliminated_by, stacks)
         first = busted[0]
         round_no = self.round_of_hand.get(first.table_no, 0) if self.hand_for_hand else 0
         if self.hand_for_hand:
@@ -457,7 +479,7 @@ class HandCommands:
         self._record(
             PlayersBusted(
                 first.table_no, first.hand_id, at_ms, settled, self.hand_for_hand,
-                self.cite(key), round_no, group, merge,
+                self.cite(key), round_no, group, merge, knockouts,
             )
         )  # fmt: skip
         return [p for p in settled if p.player_id in {bust.player_id for bust in busted}]

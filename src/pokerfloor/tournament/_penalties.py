@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from pokerfloor.rules import RuleProfile
+    from pokerfloor.tournament._bounties import Eliminations
     from pokerfloor.tournament.events import Placement, TournamentEvent
     from pokerfloor.tournament.state import PlayerState
     from pokerfloor.tournament.table_map import TableMap
@@ -35,7 +36,10 @@ class PenaltyCommands:
 
         def _record(self, event: TournamentEvent) -> None: ...
         def settle_busts(
-            self, busted: Sequence[ranking.BustInfo], at_ms: int
+            self,
+            busted: Sequence[ranking.BustInfo],
+            at_ms: int,
+            eliminated_by: Eliminations | None = ...,
         ) -> list[Placement]: ...
 
     def penalize(self, player_id: PlayerId, kind: str, reason: str, at_ms: int) -> Penalty:
@@ -65,7 +69,9 @@ class PenaltyCommands:
             table_no = player.seat.table_no
             hand_no = self.hands_at.get(table_no, 0)
             self.settle_busts(
-                [ranking.BustInfo(player_id, table_no, penalty.chips_removed, hand_no)], at_ms
+                [ranking.BustInfo(player_id, table_no, penalty.chips_removed, hand_no)],
+                at_ms,
+                None,  # nobody knocked a disqualified player out: a bounty is forfeited
             )
         return penalty
 

@@ -15,6 +15,7 @@ from typing import Any
 import msgspec
 
 from pokerfloor.errors import PokerfloorError
+from pokerfloor.tournament._bounty_rules import BountyRules, validate_bounty
 from pokerfloor.tournament.limits import (
     BREAK_MINUTES_MAX,
     LATE_REGISTRATION_MINUTES_MAX,
@@ -96,6 +97,8 @@ class Structure(msgspec.Struct, frozen=True):
     levels: tuple[Level, ...]
     breaks: tuple[Break, ...]
     entry: EntryRules
+    # A knockout or progressive knockout tournament (_bounty_rules.py); None: no bounties.
+    bounty: BountyRules | None = None
 
     def __post_init__(self) -> None:
         _validate(self)
@@ -234,6 +237,8 @@ def _validate(structure: Structure) -> None:
     _validate_breaks(structure)
     _validate_amounts(structure)
     _validate_entry(structure)
+    if structure.bounty is not None:
+        validate_bounty(structure.bounty, structure.entry.buy_in_cents)
 
 
 def _validate_chips(chips: tuple[ChipDenomination, ...]) -> None:

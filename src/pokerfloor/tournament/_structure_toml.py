@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from pokerfloor.errors import PokerfloorError
+from pokerfloor.tournament._bounty_rules import BountyRules
 from pokerfloor.tournament._structure_model import (
     Break,
     ChipDenomination,
@@ -49,7 +50,8 @@ from pokerfloor.tournament._structure_model import (
 )
 from pokerfloor.tournament.limits import LEVEL_MINUTES_MAX
 
-_TOP_KEYS = ("name", "level_minutes", "chips", "levels", "breaks", "entry")
+_TOP_KEYS = ("name", "level_minutes", "chips", "levels", "breaks", "entry", "bounty")
+_BOUNTY_KEYS: tuple[str, ...] = BountyRules.__struct_fields__
 _CHIP_KEYS = ("value", "colour_fr", "colour_en")
 _LEVEL_KEYS = ("number", "small_blind", "big_blind", "ante", "bb_ante", "minutes")
 _LEVEL_REQUIRED = ("small_blind", "big_blind")
@@ -249,6 +251,7 @@ def _build(data: Mapping[str, Any]) -> Structure:
         ),
         breaks=tuple(_break(position, table) for position, table in _numbered("breaks", data)),
         entry=_entry(data["entry"]),
+        bounty=_bounty(data["bounty"]) if "bounty" in data else None,
     )
 
 
@@ -313,6 +316,25 @@ def _entry(value: Any) -> EntryRules:
     return EntryRules(**values)
 
 
+def _bounty(value: Any) -> BountyRules:
+    """``[bounty]``: ``cents`` (required), ``progressive_percent``, ``rounding_cents``,
+    ``last_bounty`` (_bounty_rules.py)."""
+    table = _typed("bounty", value, dict, "a table [bounty]")
+    _check_keys("bounty", table, _BOUNTY_KEYS)
+    if "cents" not in table:
+        raise _missing("bounty.cents")
+    values: dict[str, Any] = {
+        key: _whole(f"bounty.{key}", table[key])
+        for key in ("cents", "progressive_percent", "rounding_cents")
+        if key in table
+    }
+    if "last_bounty" in table:
+        values["last_bounty"] = _typed(
+            "bounty.last_bounty", table["last_bounty"], str, "winner or first_prize"
+        )
+    return BountyRules(**values)
+
+
 # ---- writing ------------------------------------------------------------------------------
 
 
@@ -371,4 +393,7 @@ def dump_structure(structure: Structure) -> str:
         value = getattr(entry, key)
         if key == "starting_stack" or (value is not None and value != getattr(defaults, key)):
             lines.append(f"{key} = {_toml(value)}")
+    if structure.bounty is not None:
+        lines += ["", "[bounty]"]
+        lines += [f"{key} = {_toml(getattr(structure.bounty, key))}" for key in _BOUNTY_KEYS]
     return "\n".join(lines) + "\n"

@@ -144,6 +144,26 @@ class Placement(msgspec.Struct, frozen=True):
     places_covered: tuple[int, ...] = ()
 
 
+class BountyShare(msgspec.Struct, frozen=True):
+    """What one collector got of a knockout's bounty: paid in cash, and added to their own
+    head (a progressive knockout)."""
+
+    player_id: PlayerId
+    cash_cents: int
+    head_cents: int
+
+
+class Knockout(msgspec.Struct, frozen=True):
+    """The bounty on a busted player's head and who collected it: the winner(s) of the pot
+    holding the player's last chips, a split in the profile's odd-chip order. No shares: the
+    bounty had no collector (a disqualification) and is forfeited to the prize pool."""
+
+    player_id: PlayerId
+    bounty_cents: int
+    shares: tuple[BountyShare, ...] = ()
+    citations: tuple[str, ...] = ()
+
+
 class PlayersBusted(msgspec.Struct, frozen=True, tag="players_busted"):
     """Players ranked out. Hand-for-hand, ``round_no`` is the round of the hand they busted
     in; when busts of the same round at another table were ranked before, ``replaces_last`` is
@@ -159,6 +179,9 @@ class PlayersBusted(msgspec.Struct, frozen=True, tag="players_busted"):
     round_no: int = 0
     busts: tuple[BustInfo, ...] = ()  # what ranked them: table, hand and starting stack
     replaces_last: bool = False
+    # A bounty tournament: the bounties of the players this event busts (not those of an
+    # earlier group it ranks again), settled once. Empty in logs before bounties.
+    knockouts: tuple[Knockout, ...] = ()
 
 
 class PlayerRebought(msgspec.Struct, frozen=True, tag="player_rebought"):

@@ -15,6 +15,7 @@ from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament import ranking
 from pokerfloor.tournament._cash import CashLine
 from pokerfloor.tournament._player_clock import PlayerClock
+from pokerfloor.tournament.bounties import BountyLedger
 from pokerfloor.tournament.clock import ClockState
 from pokerfloor.tournament.events import (
     AddonWindowOpened,
@@ -94,6 +95,7 @@ class TournamentSnapshot(msgspec.Struct, frozen=True):
     room_screen: RoomScreen = RoomScreen()
     player_clocks: tuple[PlayerClock, ...] = ()
     addon_window: AddonWindowOpened | None = None
+    bounty_ledger: BountyLedger | None = None
 
 
 # Tournament attributes a snapshot does not carry: the events (they stay in the store) and what
@@ -157,6 +159,7 @@ def take_snapshot(tournament: Tournament) -> bytes:
         room_screen=tournament.room_screen,
         player_clocks=tuple(tournament.player_clocks.values()),
         addon_window=tournament.addon_window,
+        bounty_ledger=tournament.bounty_ledger,
     )
     return msgspec.json.encode(snapshot)
 
@@ -232,4 +235,6 @@ def restore_snapshot(data: bytes) -> Tournament:
     tournament.captain_keys = dict(snapshot.captain_keys)
     tournament.player_clocks = {clock.table_no: clock for clock in snapshot.player_clocks}
     tournament.addon_window = snapshot.addon_window
+    if snapshot.bounty_ledger is not None:
+        tournament.bounty_ledger = snapshot.bounty_ledger
     return tournament

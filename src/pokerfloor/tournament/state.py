@@ -25,6 +25,7 @@ from pokerfloor.tournament import (
     snapshot,
 )
 from pokerfloor.tournament._addons import AddonCommands
+from pokerfloor.tournament._bounties import BountyCommands
 from pokerfloor.tournament._calls import FloorCallCommands
 from pokerfloor.tournament._cash import CashAccount, CashCommands, CashLine
 from pokerfloor.tournament._chip_races import ChipRaceCommands
@@ -41,6 +42,7 @@ from pokerfloor.tournament._player_clock import (
     PlayerClockCommands,
 )
 from pokerfloor.tournament._seat_changes import SeatChangeCommands
+from pokerfloor.tournament.bounties import BountyLedger
 from pokerfloor.tournament.clock import (
     ClockCommand,
     ClockEvent,
@@ -152,6 +154,7 @@ class Tournament(
     RoomScreenCommands,
     SeatChangeCommands,
     PlayerClockCommands,
+    BountyCommands,
 ):
     def __init__(
         self, created: TournamentCreated, structure: Structure, max_players: int | None = None
@@ -203,6 +206,10 @@ class Tournament(
         self.pool_basis = "entries"
         self.deal: DealAgreed | None = None  # agreed by every player in play (_deals.py)
         self.room_screen = RoomScreen()  # the club's name, logo and message (room_screen.py)
+        # A bounty tournament's bounties (bounties.py); None without bounties.
+        self.bounty_ledger: BountyLedger | None = (
+            None if structure.bounty is None else BountyLedger(structure.bounty)
+        )
         self.events: list[TournamentEvent] = [created]
 
     # ---- building -----------------------------------------------------------------------
@@ -315,7 +322,7 @@ class Tournament(
         if self.pool_basis == "money":
             book = self.cash_book()
             return prizes.PrizePool(
-                total_cents=book.pool_collected_cents,
+                total_cents=book.pool_cents,
                 collected_cents=book.received_cents - book.refunds_cents,
                 fees_cents=book.fees_cents,
                 overlay_cents=0,
@@ -327,11 +334,13 @@ class Tournament(
 
     def _pool_by_entries(self) -> prizes.PrizePool:
         entry = self.structure.entry
+        bounty = self.structure.bounty
         return prizes.prize_pool(
             entries=self.entries,
             rebuys=self.rebuys,
             addons=self.addons,
-            buy_in_cents=entry.buy_in_cents,
+            # The bounty is the part of the buy-in that does not go to the prize pool.
+            buy_in_cents=entry.buy_in_cents - (0 if bounty is None else bounty.cents),
             rebuy_cents=entry.rebuy_cents,
             addon_cents=entry.addon_cents,
             fee_cents=entry.fee_cents,
@@ -465,6 +474,7 @@ class Tournament(
             shares = prizes.split_tied_places(payouts, covered)
             won.update(zip(group, shares, strict=True))
         won = self._deal_prizes(ranked, payouts, won)
+        won = self._bounty_prizes(ranked, won)
         scored: dict[PlayerId, int] = {}
         if points_formula is not None:
             scored = points.award_points(
@@ -488,6 +498,8 @@ class Tournament(
 
     def _apply(self, event: TournamentEvent) -> None:
         self._book(event)  # before a player unregistered leaves ``players``
+        if self.bounty_ledger is not None:
+            self.bounty_ledger.apply(event)
         if isinstance(event, HAND_EVENTS):
             self._apply_hand_event(event)
         elif isinstance(event, PlayersMoved):

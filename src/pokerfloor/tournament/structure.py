@@ -7,6 +7,7 @@ levels, a colour-up only removes chips in play); a refusal is a ``PokerfloorErro
 field (``levels.4.big_blind``) and what would be accepted.
 """
 
+from pokerfloor.tournament._bounty_rules import LAST_BOUNTY_CHOICES, BountyRules
 from pokerfloor.tournament._structure_generate import (
     ANTE_KINDS,
     DEFAULT_COLOURS,
@@ -30,7 +31,9 @@ from pokerfloor.tournament._structure_toml import (
 __all__ = [
     "ANTE_KINDS",
     "DEFAULT_COLOURS",
+    "LAST_BOUNTY_CHOICES",
     "AnteKind",
+    "BountyRules",
     "Break",
     "ChipDenomination",
     "EntryRules",

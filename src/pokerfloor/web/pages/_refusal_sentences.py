@@ -15,6 +15,7 @@ from __future__ import annotations
 from pokerfloor.web.i18n import N_
 from pokerfloor.web.pages._refusal_plural import Message, Np_, Plural
 from pokerfloor.web.pages._refusals_a_to_l import EXPLANATIONS as _A_TO_L
+from pokerfloor.web.pages._refusals_bounty import EXPLANATIONS as _BOUNTY
 from pokerfloor.web.pages._refusals_club import EXPLANATIONS as _CLUB
 from pokerfloor.web.pages._refusals_dealt import EXPLANATIONS as _DEALT
 from pokerfloor.web.pages._refusals_floor import EXPLANATIONS as _FLOOR
@@ -38,6 +39,7 @@ EXPLANATIONS: dict[str, tuple[Message, ...]] = {
     **_CLUB,
     **_DEALT,
     **_STORE,
+    **_BOUNTY,
 }
 
 # Words the engine puts in params, shown in the page's language.

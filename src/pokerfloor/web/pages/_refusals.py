@@ -66,6 +66,9 @@ _PLAYER_PARAMS = frozenset(
         "unexpected",
         "not_in_play",
         "occupant",
+        "collector",  # a bounty's collector and the players who may be (_refusals_bounty.py)
+        "candidates",
+        "busted_players",
     }
 )
 # A club event's or a tournament's title among the names: the key is the prefix and the id.

@@ -90,6 +90,11 @@ class StructureFields(BaseModel):
     addon_break_after_level: Short = ""
     reentry_until_level: Short = ""
     max_reentries: Short = ""
+    # A bounty or progressive knockout evening (_bounty_setup.py): blank bounty, none.
+    bounty: Short = ""
+    bounty_percent: Short = ""
+    bounty_unit: Short = ""
+    last_bounty: Short = ""
     level_minutes: Column = []
     small_blind: Column = []
     big_blind: Column = []
@@ -114,6 +119,12 @@ class EntryField:
     kind: str  # chips, money, level, minutes, optional, flag
     target: str  # the EntryRules field
 
+
+# The set-up page's choices for the champion's own bounty (_bounty_setup.py, setup_bounty.html).
+LAST_BOUNTY_LABELS = {
+    "winner": N_("paid to the winner, as a bounty"),
+    "first_prize": N_("added to the first prize"),
+}
 
 ENTRY_FIELDS = (
     EntryField("starting_stack", N_("Starting stack"), "chips", "starting_stack"),
@@ -285,6 +296,11 @@ def optional_field(
     if not _clean(text):
         return None
     return whole_field(text, what, minimum=minimum, maximum=maximum)
+
+
+def cents_field(text: str, what: str) -> int:
+    """An amount of money typed for ``what`` (20 or 12,50), in cents; blank is 0."""
+    return _cents(text, what)
 
 
 def _cents(text: str, what: str) -> int:
@@ -475,6 +491,7 @@ def editor_context(fields: StructureFields, editor_error: str | None = None) -> 
         "chip_rows": _cells(fields, CHIP_COLUMNS),
         "editor_error": editor_error,
         "max_rows": MAX_ROWS,
+        "last_bounty_labels": LAST_BOUNTY_LABELS,
     }
 
 

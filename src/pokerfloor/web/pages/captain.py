@@ -19,6 +19,7 @@ from fastapi.responses import Response
 
 from pokerfloor.app.public_view import public_seating_chart
 from pokerfloor.web import i18n
+from pokerfloor.web.pages._bounty_form import eliminated_by
 from pokerfloor.web.pages._captain_addons import captain_addons
 from pokerfloor.web.pages._captain_call import Fields, call_facts_fragment, captain_call
 from pokerfloor.web.pages._captain_report import (
@@ -245,6 +246,7 @@ def hand_finished(
     start_stack: FormList = None,
     then: Annotated[str, Form(max_length=20)] = "",
     key: str = "",
+    knockout: FormList = None,
 ) -> Response:
     """Record the table's next hand with the players who busted in it, in one step. Stacks
     the captain left empty are sent unchanged (the stacks at the start of the hand): a
@@ -294,6 +296,7 @@ def hand_finished(
             busted=report.busted,
             starting_stacks=report.starting_stacks,
             rebuys=report.rebuys,
+            eliminated_by=eliminated_by(knockout, report.ticked, report.rebuys),
         )
         if error is not None:
             return flash(request, error=error)
@@ -357,6 +360,7 @@ def report_bust(
     start_stack: FormList = None,
     then: Annotated[str, Form(max_length=20)] = "",
     key: str = "",
+    knockout: FormList = None,
 ) -> Response:
     """Busts of the last hand reported at the table, forgotten when it was reported; the
     starting stacks rank them when the captain gives them all (else they tie, as the profile
@@ -378,6 +382,7 @@ def report_bust(
             players=players,
             starting_stacks=starting,
             rebuys=players if then == "rebuy" else [],
+            eliminated_by=eliminated_by(knockout, players, players if then == "rebuy" else []),
         )
         if error is not None:
             return flash(request, error=error)

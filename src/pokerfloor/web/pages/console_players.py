@@ -18,6 +18,7 @@ from fastapi.responses import HTMLResponse, Response
 from pokerfloor.app.service import TournamentService
 from pokerfloor.web import i18n
 from pokerfloor.web.i18n import N_
+from pokerfloor.web.pages._bounty_form import eliminated_by
 from pokerfloor.web.pages._common import (
     PageError,
     flash,
@@ -124,11 +125,13 @@ def bust(
     stack_for: TextList = None,
     stack: TextList = None,
     then: Text = "",
+    knockout: TextList = None,
 ) -> Response:
     """One or several players of a table busted in the same hand, with their starting stacks
     when known (the bigger ranks higher; without them they tie). A stack typed for a player
     not ticked is passed on, so the service refuses it rather than ignoring a slip. ``then``
-    ``rebuy`` ("bust + rebuy"): the ticked players rebuy at once and keep their seats."""
+    ``rebuy`` ("bust + rebuy"): the ticked players rebuy at once and keep their seats.
+    ``knockout``: a bounty tournament's collectors of each bust (_bounty_form.py)."""
     service = tournament_service(request, tournament_id, td_only=True)
     table = whole_number(table_no, signed=True)
     if table is None:
@@ -148,6 +151,7 @@ def bust(
         players=busted,
         starting_stacks=stacks,
         rebuys=busted if then == "rebuy" else [],
+        eliminated_by=eliminated_by(knockout, busted, busted if then == "rebuy" else []),
     )
     if error is not None:
         return flash(request, error)

@@ -54,6 +54,9 @@ def player_view(pages: Pages, tournament_id: str, player_id: str) -> dict[str, A
         player = {key: found[key] for key in keep}
         player["rebuys"], player["addons"] = found["rebuys"], found["addons"]
         player["may_addon"] = found["may_addon"]  # the add-ons are open and one is left
+        for key in ("bounty_cents", "bounty_won_cents"):  # a bounty tournament
+            if key in found:
+                player[key] = found[key]
     return {"player": player, "screen": clock_screen(pages, tournament_id)}
 
 

@@ -262,6 +262,9 @@ def results_csv(request: Request, tournament_id: str) -> Response:
     data = service.results(tournament_id)
     with i18n.use_locale(language):
         header: list[object] = [_("Place"), _("Name"), _("Player ID"), _("Prize (€)"), _("Points")]
+        bounties = "bounties" in data  # a bounty tournament: the bounties each player won
+        if bounties:
+            header.append(_("Bounties won (€)"))
     rows: list[list[object]] = [header]
     for row in data["ranking"]:
         rows.append(
@@ -272,6 +275,7 @@ def results_csv(request: Request, tournament_id: str) -> Response:
                 euros(row["cents"], decimal_mark),
                 _points_text(row["points"], language),
             ]
+            + ([euros(row["bounty_won_cents"], decimal_mark)] if bounties else [])
         )
     return spreadsheet(rows, separator, f"{tournament_id}-results.csv")
 

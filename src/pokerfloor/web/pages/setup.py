@@ -41,6 +41,7 @@ from pokerfloor.tournament.structure import (
 )
 from pokerfloor.web import i18n
 from pokerfloor.web.i18n import N_
+from pokerfloor.web.pages._bounty_setup import fields_with_bounty, structure_with_bounty
 from pokerfloor.web.pages._citations import citations_text
 from pokerfloor.web.pages._common import (
     PageError,
@@ -65,9 +66,7 @@ from pokerfloor.web.pages._structure_form import (
     collect,
     edited,
     editor_context,
-    fields_from,
     optional_field,
-    structure_of,
     whole_field,
 )
 
@@ -212,12 +211,15 @@ def payouts_preview(fields: SetupFields) -> dict[str, Any]:
     except PokerfloorError as error:
         return {"preview_error": explain(error)}
     try:
-        entry = structure_of(fields).entry
+        structure = structure_with_bounty(fields)
+        entry = structure.entry
         most = optional_field(fields.max_players, i18n.gettext("Maximum players"))
     except Refusal:
         return {}
     entries = PREVIEW_ENTRIES if most is None or most < 2 else min(PREVIEW_ENTRIES, most)
-    pool = prizes.prize_pool(entries, 0, 0, entry.buy_in_cents, 0, 0, entry.fee_cents)
+    # A bounty evening: the bounties are out of the prize pool.
+    to_pool = entry.buy_in_cents - (structure.bounty.cents if structure.bounty else 0)
+    pool = prizes.prize_pool(entries, 0, 0, to_pool, 0, 0, entry.fee_cents)
     if not pool.total_cents:
         return {}
     return {
@@ -273,7 +275,9 @@ def new_tournament(
         except Refusal as refusal:
             error, template = refusal.message, DEFAULT_TEMPLATE
             structure = load_structure(DEFAULT_TEMPLATE)
-    fields = SetupFields(template=template, profile=profile, **fields_from(structure, language))
+    fields = SetupFields(
+        template=template, profile=profile, **fields_with_bounty(structure, language)
+    )
     return page(request, fields, error)
 
 
@@ -292,7 +296,9 @@ def template_editor(request: Request, template: str = DEFAULT_TEMPLATE) -> Respo
     language = locale_of(request)
     with i18n.use_locale(language):
         try:
-            fields = StructureFields(**fields_from(source_structure(request, template), language))
+            fields = StructureFields(
+                **fields_with_bounty(source_structure(request, template), language)
+            )
             error = None
         except Refusal as refusal:
             fields, error = StructureFields(), refusal.message
@@ -327,7 +333,7 @@ def import_structure(
             if request.headers.get("HX-Request") != "true":
                 return page(request, SetupFields(), refusal.message, status=422)
             return render(request, "setup_import.html", import_error=refusal.message)
-        fields = SetupFields(template="", **fields_from(structure, language))
+        fields = SetupFields(template="", **fields_with_bounty(structure, language))
         done = i18n.gettext(
             "Imported “%(file)s”: check the table below, then create the tournament.",
             file=filename,
@@ -367,7 +373,7 @@ def _create(request: Request, tournament_id: str, fields: SetupFields) -> str | 
         lambda: _max_players(fields),
         lambda: _form_step(fields.spec),
         lambda: _form_step(fields.payouts_spec),
-        lambda: structure_of(fields),
+        lambda: structure_with_bounty(fields),
     )
     if wrong:
         return " ".join(wrong)
