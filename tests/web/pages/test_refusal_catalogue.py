@@ -15,13 +15,14 @@ import re
 import pytest
 
 from pokerfloor.errors import PokerfloorError
+from pokerfloor.messages import MESSAGES, Plural, placeholders
 from pokerfloor.rules import bundled_profile_ids, load_profile
 from pokerfloor.rules._catalogue import SCHEMA_BY_KEY
 from pokerfloor.web import i18n
 from pokerfloor.web.pages._citations import COMMENTS, SECTIONS, citation_text
 from pokerfloor.web.pages._floor_rulings import _REASONS, _WHY, REFUSALS
-from pokerfloor.web.pages._refusal_sentences import EXPLANATIONS, FIELD_LABELS, WORDS, Plural
-from pokerfloor.web.pages._refusals import explain, placeholders
+from pokerfloor.web.pages._refusal_sentences import FIELD_LABELS, WORDS
+from pokerfloor.web.pages._refusals import explain
 from tests.web.pages import one_table
 from tests.web.pages.conftest import Venue
 from tests.web.pages.refusal_codes import refusal_sites
@@ -67,7 +68,7 @@ def sentences_of(code: str) -> list[str | Plural]:
     """The sentences of a code: under the code itself and under ``CODE:reason``."""
     return [
         message
-        for key, messages in EXPLANATIONS.items()
+        for key, messages in MESSAGES.items()
         if key == code or key.startswith(f"{code}:")
         for message in messages
     ]
@@ -103,7 +104,7 @@ def test_every_place_a_refusal_is_raised_gets_a_sentence_its_params_fill() -> No
 def test_every_refusal_sentence_has_its_french() -> None:
     problems = [
         problem
-        for messages in EXPLANATIONS.values()
+        for messages in MESSAGES.values()
         for message in messages
         for problem in translation_problems(message)
     ]
