@@ -32,11 +32,12 @@ from pokerfloor.hand._model import (
     LiveAction,
     Noted,
     Posted,
-    Ruling,
+    Reason,
     Seat,
     ShowdownAction,
     Street,
     Timeout,
+    ruled,
 )
 from pokerfloor.hand._setup import check_setup, deal_order
 from pokerfloor.hand._state import ACTIVE, FOLDED, HandError
@@ -195,11 +196,10 @@ class Hand(HandIrregularities):
                 seat.arrived_during_deal and rules.live_if_seated_at == "first_card"
             )
             if dead and self.status[index] != FOLDED:
-                when = "first card" if rules.live_if_seated_at == "first_card" else "last card"
-                ruling = Ruling(
+                when = "FIRST" if rules.live_if_seated_at == "first_card" else "LAST"
+                ruling = ruled(
                     "dead",
-                    f"not at the seat when the {when} of the deal was dealt: hand killed, "
-                    "posted chips stay in the pot",
+                    Reason(f"ABSENT_AT_{when}_CARD"),
                     rules.cite("hand.live_if_seated_at"),
                 )
                 self._record(HandKilled(index, ruling))

@@ -13,8 +13,10 @@ from pokerfloor.hand._model import (
     LegalActions,
     LiveAction,
     Noted,
+    Reason,
     Ruling,
     Street,
+    ruled,
 )
 from pokerfloor.hand._state import ACTIVE, HandError
 
@@ -37,12 +39,12 @@ class HandLegality(HandApplying):
         nothing: the word came first."""
         pushed = sum(live.chips) - sum(live.take_back)
         if outcome.ruling.decision == "restricted" and pushed > 0 and live.say is None:
-            reason = "chips pushed over the line are committed: folding leaves them in the pot"
+            reason = Reason("CHIPS_OVER_LINE_COMMITTED")
             self._record(
                 Committed(
                     player,
                     self.committed[player] + pushed,
-                    Ruling("committed", reason, outcome.ruling.citations),
+                    ruled("committed", reason, outcome.ruling.citations),
                 )
             )
         self._record(outcome)
@@ -72,9 +74,9 @@ class HandLegality(HandApplying):
         )
         if mine != best:
             return None
-        reason = "last to act on the river with the nuts: the player had to raise"
+        reason = Reason("MUST_RAISE_NUTS")
         return Noted(
-            player, Ruling("duty", reason, self.rules.cite("duties.last_to_act_must_raise_nuts"))
+            player, ruled("duty", reason, self.rules.cite("duties.last_to_act_must_raise_nuts"))
         )
 
     def _reopened(self, player: int) -> bool:

@@ -14,7 +14,7 @@ from typing import Literal
 
 import msgspec
 
-from pokerfloor.hand._model import Ruling
+from pokerfloor.hand._model import Reason, Ruling, ruled
 from pokerfloor.rules import RuleProfile
 
 __all__ = ["TimeoutRuling", "timeout_ruling"]
@@ -36,11 +36,11 @@ class TimeoutRuling(msgspec.Struct, frozen=True):
 def timeout_ruling(profile: RuleProfile, facing_bet: bool) -> TimeoutRuling:
     """The profile's ruling on a player whose time ran out, facing a bet or not."""
     setting = "clock.expiry_facing_bet" if facing_bet else "clock.expiry_not_facing_bet"
-    situation = "facing a bet" if facing_bet else "not facing a bet"
+    situation = "FACING_BET" if facing_bet else "NO_BET"
     cite = profile.citations(setting)
     # A check is only possible with nothing to call: a profile cannot check a bet away.
     if profile.enum_value(setting) == "check" and not facing_bet:
-        ruling = Ruling("check", f"time ran out {situation}: the hand is checked", cite)
+        ruling = ruled("check", Reason(f"TIMEOUT_{situation}_CHECKED"), cite)
     else:
-        ruling = Ruling("dead", f"time ran out {situation}: the hand is dead", cite)
+        ruling = ruled("dead", Reason(f"TIMEOUT_{situation}_DEAD"), cite)
     return TimeoutRuling(facing_bet, setting, ruling)

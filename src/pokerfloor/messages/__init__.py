@@ -27,7 +27,16 @@ from pokerfloor.messages._floor import MESSAGES as _FLOOR
 from pokerfloor.messages._hand import MESSAGES as _HAND
 from pokerfloor.messages._marks import N_, Message, Np_, Plural
 from pokerfloor.messages._phh import MESSAGES as _PHH
-from pokerfloor.messages._render import choose, count_of, english, fill, placeholders, present
+from pokerfloor.messages._render import (
+    choose,
+    count_of,
+    english,
+    fill,
+    placeholders,
+    plain,
+    present,
+)
+from pokerfloor.messages._rulings import REASONS
 from pokerfloor.messages._service import MESSAGES as _SERVICE
 from pokerfloor.messages._tournament_money import MESSAGES as _TOURNAMENT_MONEY
 from pokerfloor.messages._tournament_play import MESSAGES as _TOURNAMENT_PLAY
@@ -43,6 +52,7 @@ __all__ = [
     "fill",
     "placeholders",
     "present",
+    "reason_english",
     "refusal_english",
 ]
 
@@ -67,3 +77,16 @@ def refusal_english(code: str, params: Mapping[str, Any]) -> str | None:
     """A refusal's sentence in English (for logs, the command line, the API); None when no
     sentence of the catalogue fits its params."""
     return english(MESSAGES, code, params)
+
+
+def reason_english(code: str, params: Mapping[str, Any], base: str | None = None) -> str:
+    """A ruling's reason in English: its sentence with its params and, as ``%(base)s`` (or
+    ``%(why)s``), the English of the reason or refusal it builds on. A code that is not a
+    reason is a refusal's (the out-of-turn action that cannot stand holds one)."""
+    template = REASONS.get(code)
+    if template is None:
+        return refusal_english(code, params) or code
+    values = {key: plain(key, value) for key, value in params.items()}
+    if base is not None:
+        values["base"] = values["why"] = base
+    return template % values

@@ -16,7 +16,7 @@ from typing import Any
 
 from pokerfloor.messages._marks import Message, Plural
 
-__all__ = ["choose", "count_of", "english", "fill", "placeholders", "present"]
+__all__ = ["choose", "count_of", "english", "fill", "placeholders", "plain", "present"]
 
 _PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 # Params where 0 means "none": the sentence without them is taken.
@@ -76,20 +76,21 @@ def fill(message: Message, values: Mapping[str, Any], count: int) -> str:
     return message % dict(values)
 
 
-def _plain(key: str, value: Any) -> str:
-    """A param as plain English text: 12,345 chips, 12.50 for cents, lists joined."""
+def plain(key: str, value: Any) -> str:
+    """A param as plain English text, as the engine's texts always wrote it: 12345 chips, 12.50
+    for cents, lists joined."""
     if isinstance(value, list | tuple):
-        return ", ".join(_plain(key, item) for item in value)
+        return ", ".join(plain(key, item) for item in value)
     if isinstance(value, dict):
-        return ", ".join(f"{item}: {_plain('', amount)}" for item, amount in value.items())
+        return ", ".join(f"{item}: {plain('', amount)}" for item, amount in value.items())
     if isinstance(value, bool) or value is None:
         return str(value)
     if isinstance(value, int):
         if key.endswith("_cents"):
             sign = "-" if value < 0 else ""
             units, cents = divmod(abs(value), 100)
-            return f"{sign}{units:,}.{cents:02d}"
-        return f"{value:,}" if not key.endswith("_at_ms") else str(value)
+            return f"{sign}{units}.{cents:02d}"
+        return str(value)
     return str(value)
 
 
@@ -99,7 +100,7 @@ def english(
     """The refusal's sentence in English, its params written plainly; None when the catalogue
     has none that its params fill."""
     for message in choose(catalogue, code, params):
-        values = {key: _plain(key, value) for key, value in params.items()}
+        values = {key: plain(key, value) for key, value in params.items()}
         count = count_of(params[message.count]) if isinstance(message, Plural) else 0
         try:
             return fill(message, values, count)

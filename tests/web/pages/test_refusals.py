@@ -7,7 +7,7 @@ from pokerfloor.errors import PokerfloorError
 from pokerfloor.messages import MESSAGES
 from pokerfloor.web import i18n
 from pokerfloor.web.pages._refusals import explain
-from tests.web.pages.refusal_codes import refusal_codes
+from tests.messages.refusal_codes import refusal_codes
 
 
 def test_a_known_refusal_is_explained_in_french_with_its_code_after_it() -> None:
