@@ -43,6 +43,7 @@ from pokerfloor.messages._tournament_play import MESSAGES as _TOURNAMENT_PLAY
 
 __all__ = [
     "MESSAGES",
+    "REASONS",
     "N_",
     "Message",
     "Np_",
@@ -51,6 +52,7 @@ __all__ = [
     "count_of",
     "fill",
     "placeholders",
+    "plain",
     "present",
     "reason_english",
     "refusal_english",
