@@ -43,8 +43,8 @@ from pokerfloor.messages._tournament_play import MESSAGES as _TOURNAMENT_PLAY
 
 __all__ = [
     "MESSAGES",
-    "REASONS",
     "N_",
+    "REASONS",
     "Message",
     "Np_",
     "Plural",
