@@ -145,12 +145,20 @@ def _strings(module: _Module, node: ast.expr, seen: frozenset[str] = frozenset()
             yield from _strings(module, value, seen | {node.id})
 
 
+def _is_text(node: ast.expr) -> bool:
+    """An English text written at the raise site (the old style's second argument)."""
+    return isinstance(node, ast.JoinedStr | ast.BinOp) or (
+        isinstance(node, ast.Constant) and isinstance(node.value, str)
+    )
+
+
 def _params(call: ast.Call, position: int) -> frozenset[str] | None:
     """The keys of the refusal's params when they are written out at the call."""
     keywords = [keyword for keyword in call.keywords if keyword.arg not in (None, "code")]
     given = call.args[position + 2] if len(call.args) > position + 2 else None
-    if len(call.args) > position + 1 and isinstance(call.args[position + 1], ast.Dict):
-        given = call.args[position + 1]  # ``PokerfloorError(code, {params})``: no text
+    second = call.args[position + 1] if len(call.args) > position + 1 else None
+    if second is not None and not _is_text(second):
+        given = second  # ``PokerfloorError(code, params)``: no text
     given = next((k.value for k in call.keywords if k.arg == "params"), given)
     if isinstance(given, ast.Dict):
         if any(key is None for key in given.keys):
@@ -200,9 +208,7 @@ def refusal_sites() -> list[RaiseSite]:
             params = _params(node, position) if keywords_are_params else None
             text = node.args[position + 1] if len(node.args) > position + 1 else None
             text = next((k.value for k in node.keywords if k.arg == "message"), text)
-            has_text = isinstance(text, ast.JoinedStr | ast.BinOp) or (
-                isinstance(text, ast.Constant) and isinstance(text.value, str)
-            )
+            has_text = text is not None and _is_text(text)
             for code in _strings(module, given):
                 if CODE.fullmatch(code):
                     sites.append(RaiseSite(code, relative, node.lineno, params, has_text))

@@ -48,7 +48,7 @@ from pokerfloor.hand._model import (
     Timeout,
 )
 from pokerfloor.hand._pots import build_pots, split_pot
-from pokerfloor.hand._timeout import TimeoutRuling, timeout_ruling
+from pokerfloor.hand._timeout import TimeoutRuling, timeout_reason, timeout_ruling
 
 __all__ = [
     "ACTION_KINDS",
@@ -95,5 +95,6 @@ __all__ = [
     "TimeoutRuling",
     "build_pots",
     "split_pot",
+    "timeout_reason",
     "timeout_ruling",
 ]

@@ -72,9 +72,7 @@ class Hand(HandIrregularities):
         iterator = iter(events)
         first = next(iterator, None)
         if not isinstance(first, HandStarted):
-            raise PokerfloorError(
-                "BAD_EVENT_LOG", "a hand's event log must begin with hand_started"
-            )
+            raise PokerfloorError("BAD_EVENT_LOG")
         hand = cls(first)
         for event in iterator:
             hand._record(event)
@@ -84,7 +82,7 @@ class Hand(HandIrregularities):
         """What the player to act may do, with the bounds of a bet or a raise."""
         player = self.to_act
         if player < 0:
-            raise HandError("NO_ONE_TO_ACT", "no player is to act: the betting is over")
+            raise HandError("NO_ONE_TO_ACT")
         if self.street is _SHOWDOWN:  # no betting: see showdown_options()
             return LegalActions(player, (), 0, None, None)
         return self._legal(player)
@@ -100,10 +98,10 @@ class Hand(HandIrregularities):
         Raises ``HandError`` (state unchanged) when the rules refuse it.
         """
         if self.street is Street.COMPLETE:
-            raise HandError("HAND_OVER", "the hand is over: no more actions")
+            raise HandError("HAND_OVER")
         actor = self.to_act if player is None else player
         if not 0 <= actor < self.count:
-            raise HandError("UNKNOWN_PLAYER", f"no player {actor} in this hand", {"player": actor})
+            raise HandError("UNKNOWN_PLAYER", {"player": actor})
         first_new = len(self.events)
         with self._undone_if_refused(first_new):
             if self.street is _SHOWDOWN:
@@ -115,7 +113,6 @@ class Hand(HandIrregularities):
                     expected = self.names[self.to_act] if self.to_act >= 0 else "nobody"
                     raise HandError(
                         "NOT_YOUR_TURN",
-                        f"{self.names[actor]} is not to act: it is {expected}'s turn",
                         {"player": self.names[actor], "to_act": expected},
                     )
                 self._out_of_turn(actor, action)
@@ -137,7 +134,7 @@ class Hand(HandIrregularities):
         rule (``MISDEAL_TOO_LATE`` after substantial action, with the articles).
         """
         if self.street is Street.COMPLETE:
-            raise HandError("HAND_OVER", "the hand is over: no more actions")
+            raise HandError("HAND_OVER")
         first_new = len(self.events)
         with self._undone_if_refused(first_new):
             self._irregularity(command)

@@ -20,21 +20,15 @@ Outcome = tuple[Action, Ruling | None] | Noted
 
 def interpret_live(hand: HandLegality, player: int, live: LiveAction) -> Outcome:
     if any(chip <= 0 for chip in live.chips + live.take_back):
-        raise PokerfloorError(
-            "BAD_CHIPS", "chip denominations must be positive numbers", {"chips": list(live.chips)}
-        )
+        raise PokerfloorError("BAD_CHIPS", {"chips": list(live.chips)})
     if live.amount is not None and live.amount <= 0:
-        raise PokerfloorError(
-            "BAD_AMOUNT", f"declared amount {live.amount} must be positive", {"amount": live.amount}
-        )
+        raise PokerfloorError("BAD_AMOUNT", {"amount": live.amount})
     if live.say is not None:
         return _declared(hand, player, live)
     if live.amount is not None and not live.chips:
         return _spoken_amount(hand, player, live.amount)
     if not live.chips:
-        raise PokerfloorError(
-            "EMPTY_ACTION", "a live action needs chips pushed or a declaration (say)", {}
-        )
+        raise PokerfloorError("EMPTY_ACTION", {})
     return _silent(hand, player, live)
 
 
@@ -225,7 +219,6 @@ def _silent_chips(
     if pushed > stack:
         raise PokerfloorError(
             "NOT_ENOUGH_CHIPS",
-            f"{hand.names[player]} pushed {pushed} but has only {stack} behind",
             {"pushed": pushed, "stack": stack},
         )
     total = committed + pushed

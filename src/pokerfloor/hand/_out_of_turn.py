@@ -32,15 +32,12 @@ class HandOutOfTurn(HandShowdown):
         if self.status[player] != ACTIVE:
             raise HandError(
                 "NOT_IN_HAND",
-                f"{self.names[player]} cannot act: no longer in the hand or all in",
                 {"player": self.names[player]},
             )
         pushed = sum(action.chips) - sum(action.take_back)
         if (not action.chips and action.say is None) or pushed > self.stacks[player]:
             raise HandError(
                 "BAD_LIVE_ACTION",
-                f"{self.names[player]}: a live action needs chips (at most the "
-                f"{self.stacks[player]} behind) or a declaration (say)",
                 {"player": self.names[player], "pushed": pushed},
             )
         skipped = self.to_act
@@ -51,7 +48,6 @@ class HandOutOfTurn(HandShowdown):
             if player in self.held:
                 raise HandError(
                     "ALREADY_HELD",
-                    f"{self.names[player]} already acted out of turn; wait for the action",
                     {"player": self.names[player]},
                 )
             cite = self.rules.cite("out_of_turn.binding_if_action_unchanged")
@@ -112,7 +108,6 @@ class HandOutOfTurn(HandShowdown):
             if isinstance(outcome, Noted):
                 raise HandError(
                     "OUT_OF_TURN_INVALID",
-                    f"{self.names[player]}'s out-of-turn action cannot stand as made",
                     {"player": self.names[player]},
                 )
             canonical, _ruling = outcome

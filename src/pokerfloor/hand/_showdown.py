@@ -118,8 +118,6 @@ class HandShowdown(HandLegality):
             name = self.names[player]
             raise HandError(
                 "SHOWDOWN_UNDER_WAY",
-                f"the betting is over: at the showdown {name} shows, mucks, shows one card or "
-                "asks to see a hand",
                 {"player": name},
             )
         for event in rule_showdown_action(self, player, action):
@@ -132,8 +130,6 @@ class HandShowdown(HandLegality):
     def _no_showdown(self) -> HandError:
         return HandError(
             "NO_SHOWDOWN",
-            "no showdown waits for the players: showdown actions come once the betting is over, "
-            "in a hand started with manual_showdown",
         )
 
     def _showdown(self, live: list[int]) -> None:

@@ -112,15 +112,12 @@ def rule_showdown_action(state: HandState, player: int, action: ShowdownAction) 
     if player not in state.showdown_order:
         raise HandError(
             "NOT_IN_SHOWDOWN",
-            f"{name} has no hand at this showdown (folded before it)",
             {"player": name},
         )
     for target in (action.of, action.to):
         if target is not None and not (0 <= target < state.count and target != player):
             raise HandError(
                 "BAD_SHOWDOWN_TARGET",
-                f"{name} cannot show to or ask about player {target}: name another player of "
-                "the hand",
                 {"player": name, "target": target},
             )
     if action.kind == "ask":
@@ -129,7 +126,6 @@ def rule_showdown_action(state: HandState, player: int, action: ShowdownAction) 
         citations = ", ".join(state.rules.cite("showdown.asked_hand_after_muck"))
         raise HandError(
             "HAND_MUCKED",
-            f"{name} has mucked: the hand is dead ({citations})",
             {"player": name, "citations": citations},
         )
     if action.kind == "muck":
@@ -158,7 +154,6 @@ def _show(state: HandState, player: int, action: ShowdownAction) -> Event:
             card = "no card" if one is None else str(Card(one))
             raise HandError(
                 "CARD_NOT_HELD",
-                f"{name} does not hold {card}: show one of the two hole cards",
                 {"player": name, "card": card},
             )
         wanted = (one,)
@@ -167,7 +162,6 @@ def _show(state: HandState, player: int, action: ShowdownAction) -> Event:
     if not cards:
         raise HandError(
             "ALREADY_TABLED",
-            f"{name}'s cards are already face up",
             {"player": name},
         )
     if action.to is not None:

@@ -1,8 +1,6 @@
 """The club's refusals (pokerfloor.club: members, cards, calendar, registrations, sanctions,
 seasons, cash book, settings).
-
-One English sentence per code (or ``CODE:reason``, after the refusal's ``reason`` param), most
-precise first where a param may be missing; the French is in ``web/locale/fr/refusals.po``.
+The format, and how a code is added: ``pokerfloor.messages``.
 """
 
 from __future__ import annotations

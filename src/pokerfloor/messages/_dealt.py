@@ -1,8 +1,6 @@
 """The software-dealt tables' refusals (pokerfloor.dealt: a deal's deck and secret, a hand
 still being played, a seat not dealt in).
-
-One English sentence per code (or ``CODE:reason``, after the refusal's ``reason`` param), most
-precise first where a param may be missing; the French is in ``web/locale/fr/refusals.po``.
+The format, and how a code is added: ``pokerfloor.messages``.
 """
 
 from __future__ import annotations

@@ -1,9 +1,7 @@
 """The floor's refusals (pokerfloor.floor: a situation or a fact it does not know) and the hand
 engine's dealing irregularities (a misdeal called too late, a procedure at a moment it cannot
 happen, a reshuffle without its order).
-
-One English sentence per code (or ``CODE:reason``, after the refusal's ``reason`` param), most
-precise first where a param may be missing; the French is in ``web/locale/fr/refusals.po``.
+The format, and how a code is added: ``pokerfloor.messages``.
 """
 
 from __future__ import annotations

@@ -1,8 +1,6 @@
 """The hand engine's refusals (pokerfloor.hand, the cards and the rule profiles): a hand's
 set-up, an action out of the rules, a card or a deck that cannot be read.
-
-One English sentence per code (or ``CODE:reason``, after the refusal's ``reason`` param), most
-precise first where a param may be missing; the French is in ``web/locale/fr/refusals.po``.
+The format, and how a code is added: ``pokerfloor.messages``.
 """
 
 from __future__ import annotations
@@ -61,10 +59,17 @@ MESSAGES: dict[str, tuple[Message, ...]] = {
     ),
     "BAD_TIE_BREAK": (N_("Unknown tie break “%(tie_break)s”: use “suits” or “redraw”."),),
     "BETTING_NOT_REOPENED": (
+        N_(
+            "The player has acted and the all-in since was not a full raise: call or fold only "
+            "(%(citations)s)."
+        ),
         N_("The player has acted and the all-in since was not a full raise: call or fold only."),
     ),
     "BET_ALREADY_OPEN": (N_("There is already a bet: raise instead."),),
-    "BET_BELOW_MINIMUM": (N_("Bet of %(amount)s is below the minimum bet of %(min)s."),),
+    "BET_BELOW_MINIMUM": (
+        N_("Bet of %(amount)s is below the minimum bet of %(min)s (%(citations)s)."),
+        N_("Bet of %(amount)s is below the minimum bet of %(min)s."),
+    ),
     "CANNOT_CHECK": (N_("Cannot check: %(to_call)s to call."),),
     "CARD_NOT_HELD": (N_("%(player)s does not hold %(card)s: show one of the two hole cards."),),
     "DECK_EXHAUSTED": (
@@ -82,7 +87,10 @@ MESSAGES: dict[str, tuple[Message, ...]] = {
     "HAND_OVER": (N_("The hand is over: no more actions."),),
     "NOTHING_TO_CALL": (N_("Nothing to call: this is a check."),),
     "NOT_ENOUGH_CHIPS": (N_("%(pushed)s pushed, but the player has only %(stack)s behind."),),
-    "NOT_IN_CHIPS": (N_("%(amount)s cannot be made with chips of %(chip)s."),),
+    "NOT_IN_CHIPS": (
+        N_("%(field)s: %(amount)s cannot be made with chips of %(chip)s."),
+        N_("%(amount)s cannot be made with chips of %(chip)s."),
+    ),
     "NOT_IN_HAND": (N_("%(player)s is no longer in the hand (folded or all in)."),),
     "NOT_IN_SHOWDOWN": (N_("%(player)s has no hand at this showdown (folded before it)."),),
     "NOT_YOUR_TURN": (N_("%(player)s is not to act: it is %(to_act)s's turn."),),
@@ -123,7 +131,10 @@ MESSAGES: dict[str, tuple[Message, ...]] = {
         N_("%(file)s: unknown setting %(key)s; accepted: %(accepted)s."),
         N_("Unknown setting %(key)s."),
     ),
-    "RAISE_BELOW_MINIMUM": (N_("Raise to %(amount)s is below the minimum raise to %(min)s."),),
+    "RAISE_BELOW_MINIMUM": (
+        N_("Raise to %(amount)s is below the minimum raise to %(min)s (%(citations)s)."),
+        N_("Raise to %(amount)s is below the minimum raise to %(min)s."),
+    ),
     "SHOWDOWN_UNDER_WAY": (
         N_(
             "The betting is over: at the showdown %(player)s shows, mucks, shows one card or "

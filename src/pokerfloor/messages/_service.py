@@ -1,9 +1,7 @@
 """The application's refusals (pokerfloor.app, the command line): the event store busy, full,
 closed or failing (nothing recorded), a damaged tournament, an imported log, a command the
 service cannot run.
-
-One English sentence per code (or ``CODE:reason``, after the refusal's ``reason`` param), most
-precise first where a param may be missing; the French is in ``web/locale/fr/refusals.po``.
+The format, and how a code is added: ``pokerfloor.messages``.
 """
 
 from __future__ import annotations

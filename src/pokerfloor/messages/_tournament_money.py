@@ -1,9 +1,7 @@
 """The tournament's refusals about entries and money: registrations, rebuys, re-entries and
 add-ons, the cash book, corrections, places and ranking, the prize pool, payouts, points and
 deals.
-
-One English sentence per code (or ``CODE:reason``, after the refusal's ``reason`` param), most
-precise first where a param may be missing; the French is in ``web/locale/fr/refusals.po``.
+The format, and how a code is added: ``pokerfloor.messages``.
 """
 
 from __future__ import annotations

@@ -1,9 +1,7 @@
 """The tournament's refusals about how it is played: the structure and the clock, the
 seats, tables and moves, hands and busts reported, the chip race, penalties, the player clock,
 the room screen.
-
-One English sentence per code (or ``CODE:reason``, after the refusal's ``reason`` param), most
-precise first where a param may be missing; the French is in ``web/locale/fr/refusals.po``.
+The format, and how a code is added: ``pokerfloor.messages``.
 """
 
 from __future__ import annotations

@@ -254,7 +254,9 @@ def rule(situation: Situation, profile: str) -> Verdict:
         setting = REFUSAL_SETTINGS.get(error.code)
         cites = citations_text(loaded.citations(setting)) if setting else ()
         headline = HEADLINES["refused"]
-        refused = RulingView(name, "refused", i18n.gettext(headline), refusal_text(error), cites)
+        # The articles are shown beside the ruling: not a second time in its sentence.
+        bare = PokerfloorError(error.code, {**error.params, "citations": None})
+        refused = RulingView(name, "refused", i18n.gettext(headline), refusal_text(bare), cites)
         return replace(base, rulings=(refused,), **_next(hand, player))
     notes = []
     for number, (seat_no, action) in enumerate(situation.after, start=1):
