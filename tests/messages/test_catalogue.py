@@ -13,6 +13,7 @@ import pytest
 
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.messages import MESSAGES, REASONS, Plural, placeholders
+from pokerfloor.web.api_common import refusal_message
 from pokerfloor.web.pages._refusal_sentences import FIELD_LABELS, WORDS
 from tests.messages.french import translation_problems
 from tests.messages.reason_codes import reason_sites
@@ -159,3 +160,14 @@ def test_every_reason_sentence_is_one_the_engine_records() -> None:
 
 def test_every_reason_sentence_has_its_french() -> None:
     assert [problem for m in REASONS.values() for problem in translation_problems(m)] == []
+
+
+def test_the_api_message_is_the_catalogue_sentence_even_for_a_refusal_in_the_old_style() -> None:
+    """A code another branch still raises with a text: the API says the catalogue's sentence,
+    the command line and the logs keep the text until the raise site is converted."""
+    params = {"table_no": 2, "players": 9, "free_seats": 3}
+    error = PokerfloorError("NOT_ENOUGH_SEATS", "table 2 cannot break yet", params)
+    assert error.message == "table 2 cannot break yet"
+    assert refusal_message(error) == (
+        "Table 2 has 9 players but the other tables have 3 free seats: it cannot break yet."
+    )

@@ -86,8 +86,8 @@ def reason_english(code: str, params: Mapping[str, Any], base: str | None = None
     ``%(why)s``), the English of the reason or refusal it builds on. A code that is not a
     reason is a refusal's (the out-of-turn action that cannot stand holds one)."""
     template = REASONS.get(code)
-    if template is None:
-        return refusal_english(code, params) or code
+    if template is None:  # a refusal's sentence, inside the reason: without its full stop
+        return (refusal_english(code, params) or code).rstrip(".")
     values = {key: plain(key, value) for key, value in params.items()}
     if base is not None:
         values["base"] = values["why"] = base

@@ -104,8 +104,8 @@ def reason_words(why: Reason) -> str:
     ``REASONS``): chips in the page's number format, the reason it builds on translated too. A
     code that is not a reason is the refusal an out-of-turn action met: its own sentence."""
     template = REASONS.get(why.code)
-    if template is None:
-        return reason_text(PokerfloorError(why.code, why.params))
+    if template is None:  # inside the reason: without its full stop
+        return reason_text(PokerfloorError(why.code, why.params)).rstrip(".")
     values: dict[str, object] = {
         key: i18n.format_chips(value)
         if isinstance(value, int) and not isinstance(value, bool) and key != "percent"
