@@ -41,13 +41,15 @@ def test_bad_card_is_refused_with_what_is_accepted(bad: str) -> None:
     with pytest.raises(PokerfloorError) as caught:
         parse_card(bad) if len(bad) <= 2 else parse_cards(bad)
     assert caught.value.code == "BAD_CARD"
-    assert "rank (2-9, T, J, Q, K, A) followed by a suit" in caught.value.message
+    # The catalogue's sentence: the token and how a card is written.
+    assert f"“{bad[-1] if bad == 'AsK' else bad}”" in caught.value.message
+    assert "write cards like As, Td or 9c" in caught.value.message
 
 
 def test_bad_token_inside_a_list_is_named() -> None:
     with pytest.raises(PokerfloorError) as caught:
         parse_cards("As 1x Kd")
-    assert "'1x'" in caught.value.message
+    assert "“1x” in “As 1x Kd”" in caught.value.message
 
 
 def test_duplicate_card_is_refused() -> None:

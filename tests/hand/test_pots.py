@@ -78,7 +78,7 @@ def test_a_set_up_with_amounts_that_are_not_whole_chips_is_refused() -> None:
     with pytest.raises(PokerfloorError) as caught:
         Hand.start(setup, shuffled_order(1))
     assert caught.value.code == "NOT_IN_CHIPS"
-    assert "stack of B 1010" in caught.value.message
+    assert "stack of B: 1010 cannot be made with chips of 25" in caught.value.message
 
 
 def test_tda_2024_r30_when_every_hand_is_dead_the_hand_is_void_and_posts_go_back() -> None:

@@ -89,7 +89,10 @@ def test_refused_action_is_reported_and_exits_1_unless_expected(tmp_path: Path) 
     plain.write_text(base, encoding="utf-8")
     code, output = run(plain)
     assert code == 1
-    assert "raise to 300 is below the minimum raise to 400" in json.loads(output)["error"]
+    assert (
+        "Raise to 300 is below the minimum raise to 400 (tda-2024 R43)"
+        in json.loads(output)["error"]
+    )
     expected = tmp_path / "expected.yaml"
     expected.write_text(base + "expect: {error: true, to_act: C}\n", encoding="utf-8")
     assert run(expected)[0] == 0

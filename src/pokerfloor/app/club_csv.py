@@ -51,7 +51,7 @@ _REQUIRED = ("name",)  # without a member_id column, members are numbered in ord
 
 
 def _invalid(line: int, column: str, problem: str, english: str) -> PokerfloorError:
-    # ``reason`` picks the refusal's sentence in the page's language (_refusals_club.py).
+    # ``reason`` picks the refusal's sentence in the page's language (pokerfloor.messages).
     return PokerfloorError(
         "CSV_INVALID",
         f"line {line}, column {column!r}: {english}",

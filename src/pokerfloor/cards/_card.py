@@ -66,7 +66,6 @@ class Card(int):
         if not 0 <= value < 52:
             raise PokerfloorError(
                 "BAD_CARD",
-                f"card number {value} is out of range: a card is a number from 0 to 51",
                 {"card": value},
             )
         return _CARDS[value]
@@ -100,9 +99,7 @@ def parse_card(text: str) -> Card:
     token = text.strip()
     match = _CARD_TOKEN.fullmatch(token)
     if match is None:
-        raise PokerfloorError(
-            "BAD_CARD", f"{text!r} is not a card: write {_ACCEPTED}", {"card": text}
-        )
+        raise PokerfloorError("BAD_CARD", {"card": text})
     rank_text = match.group(1).upper()
     rank_index = _RANK_BY_SYMBOL["T" if rank_text == "10" else rank_text]
     return _CARDS[rank_index * 4 + _SUIT_BY_SYMBOL[match.group(2).lower()]]
@@ -119,7 +116,6 @@ def parse_cards(text: str) -> tuple[Card, ...]:
             bad = compact[position : position + 2] or compact[position:]
             raise PokerfloorError(
                 "BAD_CARD",
-                f"{bad!r} in {text!r} is not a card: write {_ACCEPTED}",
                 {"card": bad, "text": text},
             )
         cards.append(parse_card(match.group(0)))
@@ -140,7 +136,6 @@ def check_distinct(cards: Sequence[Card]) -> tuple[Card, ...]:
         if card in seen:
             raise PokerfloorError(
                 "DUPLICATE_CARD",
-                f"{card} appears twice: each card exists once in the deck",
                 {"card": str(card)},
             )
         seen.add(card)

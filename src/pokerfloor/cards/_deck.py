@@ -47,13 +47,10 @@ class Deck:
 
     def deal(self, count: int = 1) -> tuple[Card, ...]:
         if count < 0:
-            raise PokerfloorError(
-                "BAD_COUNT", f"cannot deal {count} cards: the count must be 0 or more"
-            )
+            raise PokerfloorError("BAD_COUNT")
         if count > self.remaining:
             raise PokerfloorError(
                 "DECK_EXHAUSTED",
-                f"cannot deal {count} cards: only {self.remaining} left in the deck",
                 {"wanted": count, "remaining": self.remaining},
             )
         start = self._position

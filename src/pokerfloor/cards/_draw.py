@@ -44,11 +44,10 @@ def high_card_draw(
     if tie_break not in TIE_BREAK_CITATIONS:
         raise PokerfloorError(
             "BAD_TIE_BREAK",
-            f"unknown tie break {tie_break!r}: use 'suits' or 'redraw'",
             {"tie_break": tie_break},
         )
     if len(set(entrants)) != len(entrants):
-        raise PokerfloorError("DUPLICATE_ENTRANT", "each entrant may draw only once")
+        raise PokerfloorError("DUPLICATE_ENTRANT")
     rounds: list[tuple[tuple[Entrant, Card], ...]] = []
     order = _rank(list(entrants), deck, tie_break, rounds)
     return DrawResult(tuple(rounds), tuple(order), TIE_BREAK_CITATIONS[tie_break])

@@ -104,7 +104,7 @@ def category_of_rank(rank: int) -> Category:
     for limit, category in _CATEGORY_LIMITS:
         if rank <= limit:
             return category
-    raise PokerfloorError("BAD_RANK", f"rank {rank} is out of range 1-{WORST_RANK}", {"rank": rank})
+    raise PokerfloorError("BAD_RANK", {"rank": rank})
 
 
 @total_ordering
@@ -158,7 +158,6 @@ def evaluate(cards: CardsLike) -> HandValue:
     if rank_function is None:
         raise PokerfloorError(
             "BAD_CARD_COUNT",
-            f"cannot evaluate {len(hand)} cards: give 5, 6 or 7 cards",
             {"count": len(hand)},
         )
     rank = rank_function(*hand)
@@ -238,7 +237,7 @@ def compare(
     else:
         keyed = [(index, to_cards(hole)) for index, hole in enumerate(hands)]
     if not keyed:
-        raise PokerfloorError("NO_HANDS", "compare needs at least one hand")
+        raise PokerfloorError("NO_HANDS")
     check_distinct([card for _, hole in keyed for card in hole] + list(board_cards))
     values = [(key, evaluate(hole + board_cards)) for key, hole in keyed]
     best = max(value for _, value in values)

@@ -189,8 +189,6 @@ def check_id(what: str, value: str) -> None:
     if not isinstance(value, str) or len(value) > MAX_ID_LENGTH or not ID_PATTERN.search(value):
         raise PokerfloorError(
             "CLUB_BAD_ID",
-            f"{what} {value!r} is not accepted: letters, digits, '.', '_' or '-', "
-            f"at most {MAX_ID_LENGTH}",
             {"field": what, "value": str(value)},
         )
 
@@ -199,7 +197,6 @@ def check_text(what: str, value: str, required: bool = False, limit: int = MAX_T
     if not isinstance(value, str) or len(value) > limit or (required and not value.strip()):
         raise PokerfloorError(
             "CLUB_BAD_TEXT",
-            f"{what} is not accepted: {'1' if required else '0'} to {limit} characters",
             {"field": what, "limit": limit},
         )
 
@@ -208,7 +205,6 @@ def check_cents(what: str, value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10**12:
         raise PokerfloorError(
             "CLUB_BAD_AMOUNT",
-            f"{what} {value!r} is not accepted: whole cents from 0",
             {"field": what, "value": str(value)},
         )
 
@@ -221,7 +217,6 @@ def check_iso_date(what: str, value: str) -> date:
     except (TypeError, ValueError):
         raise PokerfloorError(
             "CLUB_BAD_DATE",
-            f"{what} {value!r} is not a date: write it YYYY-MM-DD",
             {"field": what, "value": str(value)},
         ) from None
     return parsed
@@ -269,17 +264,13 @@ class ClubBase:
         while found is not None and found.merged_into is not None:
             found = self.members.get(found.merged_into)
         if found is None:
-            raise PokerfloorError(
-                "UNKNOWN_MEMBER", f"no member has number {member_id}", {"member_id": member_id}
-            )
+            raise PokerfloorError("UNKNOWN_MEMBER", {"member_id": member_id})
         return found
 
     def event(self, event_id: str) -> CalendarEvent:
         found = self.calendar.get(event_id)
         if found is None:
-            raise PokerfloorError(
-                "UNKNOWN_CLUB_EVENT", f"no event {event_id} in the calendar", {"event_id": event_id}
-            )
+            raise PokerfloorError("UNKNOWN_CLUB_EVENT", {"event_id": event_id})
         return found
 
     def open_event(self, event_id: str) -> CalendarEvent:
@@ -288,7 +279,6 @@ class ClubBase:
         if found.status != "scheduled":
             raise PokerfloorError(
                 "CLUB_EVENT_NOT_OPEN",
-                f"event {event_id} is {found.status}",
                 {"event_id": event_id, "status": found.status},
             )
         return found

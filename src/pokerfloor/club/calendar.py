@@ -45,7 +45,6 @@ def check_points(spec: Mapping[str, Any]) -> points_module.PointsFormula:
     if not isinstance(name, str):
         raise PokerfloorError(
             "POINTS_UNKNOWN_FORMULA",
-            f"a points formula needs a name: {', '.join(points_module.FORMULAS)}",
             {"formula": str(name), "accepted": list(points_module.FORMULAS)},
         )
     return points_module.points_formula(name, **params)
@@ -55,7 +54,6 @@ def _minutes(what: str, value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= _MAX_MINUTES:
         raise PokerfloorError(
             "CLUB_BAD_MINUTES",
-            f"{what} {value!r} is not accepted: whole minutes from 0 to {_MAX_MINUTES}",
             {"field": what, "value": str(value), "max": _MAX_MINUTES},
         )
 
@@ -66,14 +64,12 @@ def _check_event(club: ClubBase, scheduled: ClubEventScheduled) -> None:
     if scheduled.kind not in EVENT_KINDS:
         raise PokerfloorError(
             "BAD_EVENT_KIND",
-            f"event kind {scheduled.kind!r}: one of {', '.join(EVENT_KINDS)}",
             {"kind": scheduled.kind, "accepted": ", ".join(EVENT_KINDS)},
         )
     capacity = scheduled.capacity
     if isinstance(capacity, bool) or not isinstance(capacity, int) or not 2 <= capacity <= 100_000:
         raise PokerfloorError(
             "BAD_CAPACITY",
-            f"capacity {capacity!r}: 2 to 100000 players",
             {"capacity": str(capacity)},
         )
     check_cents("buy_in_cents", scheduled.buy_in_cents)
@@ -85,14 +81,11 @@ def _check_event(club: ClubBase, scheduled: ClubEventScheduled) -> None:
     ):
         raise PokerfloorError(
             "BAD_TABLE_SIZE",
-            f"table size {scheduled.table_size} is not accepted: 2 to 10 seats",
             {"table_size": scheduled.table_size},
         )
     check_text("profile", scheduled.profile, required=True, limit=100)
     if scheduled.season_id and scheduled.season_id not in club.seasons:
-        raise PokerfloorError(
-            "UNKNOWN_SEASON", f"no season {scheduled.season_id}", {"season_id": scheduled.season_id}
-        )
+        raise PokerfloorError("UNKNOWN_SEASON", {"season_id": scheduled.season_id})
     if scheduled.points is not None:
         check_points(scheduled.points)
 
@@ -125,9 +118,7 @@ class CalendarCommands(ClubBase):
         60 min after the start), and so is the rule profile ("": ``event_profile``)."""
         check_id("event_id", event_id)
         if event_id in self.calendar:
-            raise PokerfloorError(
-                "CLUB_EVENT_EXISTS", f"event {event_id} exists", {"event_id": event_id}
-            )
+            raise PokerfloorError("CLUB_EVENT_EXISTS", {"event_id": event_id})
         settings = self.settings
         desk = settings.desk_opens_minutes if desk_opens_minutes is None else desk_opens_minutes
         closing = (
@@ -147,14 +138,11 @@ class CalendarCommands(ClubBase):
         if duration < 1 or late > duration:
             raise PokerfloorError(
                 "CLUB_BAD_MINUTES",
-                f"the event lasts {duration} minutes: at least 1, and no less than the late "
-                f"entries ({late})",
                 {"field": "duration_minutes", "value": str(duration), "max": _MAX_MINUTES},
             )
         if registration_opens_ms is not None and registration_opens_ms > start_ms:
             raise PokerfloorError(
                 "REGISTRATION_OPENS_AFTER_START",
-                "registration must open before the event starts",
                 {"event_id": event_id},
             )
         event = ClubEventScheduled(
@@ -214,15 +202,12 @@ class CalendarCommands(ClubBase):
         if changed.capacity < holding:
             raise PokerfloorError(
                 "CAPACITY_BELOW_REGISTERED",
-                f"{holding} players hold a place in {event_id}: the capacity cannot be "
-                f"{changed.capacity}",
                 {"event_id": event_id, "capacity": changed.capacity, "registered": holding},
             )
         deposits = [r for r in calendar_event.registrations.values() if r.deposit_cents]
         if buy_in_cents is not None and any(r.deposit_cents > buy_in_cents for r in deposits):
             raise PokerfloorError(
                 "DEPOSIT_TOO_LARGE",
-                f"a deposit held for {event_id} is more than an entry fee of {buy_in_cents}",
                 {
                     "deposit_cents": max(r.deposit_cents for r in deposits),
                     "buy_in_cents": buy_in_cents,
@@ -267,17 +252,13 @@ class CalendarCommands(ClubBase):
         for member_id, place in places.items():
             kept = self.member(member_id).member_id
             if isinstance(place, bool) or not isinstance(place, int) or place < 1:
-                raise PokerfloorError(
-                    "CLUB_BAD_PLACE", f"place {place!r} of {member_id}", {"member_id": member_id}
-                )
+                raise PokerfloorError("CLUB_BAD_PLACE", {"member_id": member_id})
             players[kept] = place
         # By default as many entries as players ranked, or as the last place given.
         count = max(len(players), *players.values(), 0) if entries is None else entries
         if count < len(players) or any(place > count for place in players.values()):
             raise PokerfloorError(
                 "CLUB_BAD_PLACE",
-                f"{count} entries cannot rank {len(players)} players to place "
-                f"{max(players.values(), default=0)}",
                 {"member_id": "", "entries": count},
             )
         scored = (

@@ -68,7 +68,7 @@ class CardCommands(ClubBase):
         overrides it (a gift, a discount the committee decided)."""
         check_id("card_id", card_id)
         if card_id in self.cards:
-            raise PokerfloorError("CARD_EXISTS", f"card {card_id} exists", {"card_id": card_id})
+            raise PokerfloorError("CARD_EXISTS", {"card_id": card_id})
         member = self.member(member_id)
         kind = self._card_choice(card_type, period)
         first_day = valid_from or self.club_date(at_ms)
@@ -97,13 +97,11 @@ class CardCommands(ClubBase):
             accepted = [c.code for c in self.settings.card_types]
             raise PokerfloorError(
                 "UNKNOWN_CARD_TYPE",
-                f"no card type {card_type}; the club's: {', '.join(accepted)}",
                 {"card_type": card_type, "accepted": ", ".join(accepted)},
             )
         if period not in CARD_PERIODS or period not in kind.periods:
             raise PokerfloorError(
                 "BAD_CARD_PERIOD",
-                f"card period {period!r}: {', '.join(kind.periods)}",
                 {"period": period, "accepted": ", ".join(kind.periods)},
             )
         return kind
@@ -113,13 +111,12 @@ class CardCommands(ClubBase):
     ) -> CardCancelled:
         card = self.cards.get(card_id)
         if card is None or card.cancelled:
-            raise PokerfloorError("UNKNOWN_CARD", f"no valid card {card_id}", {"card_id": card_id})
+            raise PokerfloorError("UNKNOWN_CARD", {"card_id": card_id})
         check_text("reason", reason, required=True, limit=500)
         check_cents("refund_cents", refund_cents)
         if refund_cents > card.fee_cents:
             raise PokerfloorError(
                 "CARD_REFUND_TOO_LARGE",
-                f"a refund of {refund_cents} cents is more than the {card.fee_cents} paid",
                 {"refund_cents": refund_cents, "paid_cents": card.fee_cents},
             )
         event = CardCancelled(card_id, reason.strip(), at_ms, refund_cents)
@@ -162,13 +159,10 @@ class CardCommands(ClubBase):
         if not valid:
             return PokerfloorError(
                 "NO_VALID_CARD",
-                f"{member.name} has no card valid on {day} ({self.settings.cited(_ARTICLE)})",
                 params,
             )
         held = ", ".join(sorted({c.card_type for c in valid}))
         return PokerfloorError(
             "CARD_DOES_NOT_ADMIT",
-            f"{member.name}'s card ({held}) does not admit {event_kind} events; cards that "
-            f"do: {params['admitting']} ({self.settings.cited(_ARTICLE)})",
             {**params, "held": held},
         )

@@ -170,7 +170,6 @@ class CashCommands(ClubBase):
         if isinstance(cents, bool) or not isinstance(cents, int) or not 0 < abs(cents) <= 10**12:
             raise PokerfloorError(
                 "CLUB_BAD_AMOUNT",
-                f"amount {abs(cents)!r} is not accepted: whole cents, more than 0",
                 {"field": "cents", "value": str(abs(cents))},
             )
         if member_id:

@@ -70,7 +70,7 @@ class EnrolmentCommands(ClubBase):
         card_id = f"{member_id}-{len(self.cards) + 1}"[:64]
         if card_type:
             if card_id in self.cards:
-                raise PokerfloorError("CARD_EXISTS", f"card {card_id} exists", {"card_id": card_id})
+                raise PokerfloorError("CARD_EXISTS", {"card_id": card_id})
             self._card_choice(card_type, card_period)
             check_text("method", card_method, limit=40)
         check_text("pin_digest", pin_digest, limit=512)

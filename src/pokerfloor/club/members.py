@@ -105,7 +105,6 @@ class MemberCommands(ClubBase):
         if member_id in self.members:
             raise PokerfloorError(
                 "MEMBER_EXISTS",
-                f"number {member_id} is already {self.members[member_id].name}'s",
                 {"member_id": member_id, "name": self.members[member_id].name},
             )
         _check_fields(name, nickname, birth_date, contact)
@@ -159,9 +158,7 @@ class MemberCommands(ClubBase):
         kept = self.member(keep)
         dropped = self.member(drop)
         if kept.member_id == dropped.member_id:
-            raise PokerfloorError(
-                "MERGE_SAME_MEMBER", f"{keep} and {drop} are one member", {"member_id": keep}
-            )
+            raise PokerfloorError("MERGE_SAME_MEMBER", {"member_id": keep})
         check_text("reason", reason, required=True, limit=500)
         for calendar_event in self.calendar.values():
             both = (
@@ -173,8 +170,6 @@ class MemberCommands(ClubBase):
             if both:
                 raise PokerfloorError(
                     "MERGE_BOTH_REGISTERED",
-                    f"{keep} and {drop} are both registered for {calendar_event.event_id}: "
-                    "cancel one registration first",
                     {"keep": keep, "drop": drop, "event_id": calendar_event.event_id},
                 )
         event = MembersMerged(kept.member_id, dropped.member_id, reason.strip(), at_ms)

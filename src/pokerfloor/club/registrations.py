@@ -104,14 +104,12 @@ class RegistrationCommands(ClubBase):
         if opens is not None and at_ms < opens:
             raise PokerfloorError(
                 "REGISTRATION_NOT_OPEN",
-                f"registration for {event_id} opens later",
                 {"event_id": event_id, "opens_ms": opens},
             )
         closes = scheduled.validations_close_ms if by == "member" else scheduled.late_entry_until_ms
         if at_ms > closes:
             raise PokerfloorError(
                 "REGISTRATION_CLOSED",
-                f"registration for {event_id} is closed ({self.settings.cited('2.2')})",
                 {
                     "event_id": event_id,
                     "closed_ms": closes,
@@ -122,7 +120,6 @@ class RegistrationCommands(ClubBase):
         if known is not None and known.status != "cancelled":
             raise PokerfloorError(
                 "CLUB_ALREADY_REGISTERED",
-                f"{member.name} is already on the list of {event_id} ({known.status})",
                 {"member_id": member.member_id, "event_id": event_id, "status": known.status},
             )
         refusal = self.registration_refusal(member.member_id, event_id)
@@ -134,29 +131,21 @@ class RegistrationCommands(ClubBase):
         if waiting and not present and self.settings.waiting_list_needs_presence:
             raise PokerfloorError(
                 "WAITING_LIST_NEEDS_PRESENCE",
-                f"{event_id} is full: only a player present joins its waiting list "
-                f"({self.settings.cited('2.5')})",
                 {"event_id": event_id, "citations": list(self.settings.cite("2.5"))},
             )
         if deposit_cents and not waiting:
             raise PokerfloorError(
                 "DEPOSIT_ONLY_WHEN_WAITING",
-                "a deposit is taken only for a place on the waiting list "
-                f"({self.settings.cited('2.5')})",
                 {"event_id": event_id, "citations": list(self.settings.cite("2.5"))},
             )
         if deposit_cents > scheduled.buy_in_cents:
             raise PokerfloorError(
                 "DEPOSIT_TOO_LARGE",
-                f"a deposit of {deposit_cents} cents is more than the entry fee "
-                f"({scheduled.buy_in_cents})",
                 {"deposit_cents": deposit_cents, "buy_in_cents": scheduled.buy_in_cents},
             )
         if deposit_cents > self.settings.waiting_deposit_cents:
             raise PokerfloorError(
                 "DEPOSIT_ABOVE_CLUBS",
-                f"a deposit of {deposit_cents} cents is more than the club's "
-                f"{self.settings.waiting_deposit_cents} ({self.settings.cited('2.5')})",
                 {
                     "deposit_cents": deposit_cents,
                     "club_deposit_cents": self.settings.waiting_deposit_cents,
@@ -192,13 +181,11 @@ class RegistrationCommands(ClubBase):
         if registration.status == "checked_in":
             raise PokerfloorError(
                 "ALREADY_CHECKED_IN",
-                f"{member.name} has checked in for {event_id}",
                 {"member_id": member.member_id, "event_id": event_id},
             )
         if registration.status == "no_show":
             raise PokerfloorError(
                 "CLUB_NOT_REGISTERED",
-                f"{member.name} no longer holds a place in {event_id}: no-show",
                 {"member_id": member.member_id, "event_id": event_id, "status": "no_show"},
             )
         outcome = self.cancellation_outcome(event_id, member.member_id, at_ms)
@@ -206,8 +193,6 @@ class RegistrationCommands(ClubBase):
         if late and not confirmed:
             raise PokerfloorError(
                 "LATE_CANCELLATION_NOT_CONFIRMED",
-                f"cancelling now is late (deadline {outcome.deadline_hours} h before the "
-                f"start): the ladder's step {outcome.step} follows; confirm to cancel",
                 {
                     "member_id": member.member_id,
                     "event_id": event_id,
@@ -272,7 +257,6 @@ class RegistrationCommands(ClubBase):
         if registration.status != "waiting":
             raise PokerfloorError(
                 "NOT_WAITING",
-                f"{member.name} is not on the waiting list of {event_id}",
                 {"member_id": member.member_id, "event_id": event_id},
             )
         event = WaitingPresenceChanged(event_id, member.member_id, present, at_ms)
@@ -302,7 +286,6 @@ class RegistrationCommands(ClubBase):
             )
             raise PokerfloorError(
                 code,
-                f"{member.name} cannot check in for {event_id}: {registration.status}",
                 {
                     "member_id": member.member_id,
                     "event_id": event_id,
@@ -312,7 +295,6 @@ class RegistrationCommands(ClubBase):
         if at_ms < scheduled.desk_opens_ms:
             raise PokerfloorError(
                 "DESK_NOT_OPEN",
-                f"the cash desk of {event_id} opens later ({self.settings.cited('2.2')})",
                 {
                     "event_id": event_id,
                     "opens_ms": scheduled.desk_opens_ms,
@@ -322,7 +304,6 @@ class RegistrationCommands(ClubBase):
         if at_ms > scheduled.late_entry_until_ms:
             raise PokerfloorError(
                 "LATE_ENTRY_OVER",
-                f"late entries for {event_id} are over ({self.settings.cited('2.2', '2.6')})",
                 {
                     "event_id": event_id,
                     "until_ms": scheduled.late_entry_until_ms,
@@ -338,8 +319,6 @@ class RegistrationCommands(ClubBase):
         if not member.identity_checked and not identity_by.strip():
             raise PokerfloorError(
                 "IDENTITY_NOT_CHECKED",
-                f"{member.name}'s identity document must be seen first "
-                f"({self.settings.cited('2.2')})",
                 {"member_id": member.member_id, "citations": list(self.settings.cite("2.2"))},
             )
         if not member.identity_checked:
@@ -365,7 +344,6 @@ class RegistrationCommands(ClubBase):
         if registration.status != "registered":
             raise PokerfloorError(
                 "CLUB_NOT_REGISTERED",
-                f"{member.name} is not an expected player of {event_id}: {registration.status}",
                 {
                     "member_id": member.member_id,
                     "event_id": event_id,
@@ -375,8 +353,6 @@ class RegistrationCommands(ClubBase):
         if at_ms < calendar_event.scheduled.validations_close_ms:
             raise PokerfloorError(
                 "NO_SHOW_TOO_EARLY",
-                f"{member.name} may still check in for {event_id} until validations close "
-                f"({self.settings.cited('2.2', '2.4')})",
                 {
                     "member_id": member.member_id,
                     "event_id": event_id,
@@ -395,7 +371,6 @@ class RegistrationCommands(ClubBase):
         if not registration.deposit_cents:
             raise PokerfloorError(
                 "NO_DEPOSIT",
-                f"no deposit of {member.name} is held for {event_id}",
                 {"member_id": member.member_id, "event_id": event_id},
             )
         event = DepositRefunded(
@@ -418,16 +393,12 @@ class RegistrationCommands(ClubBase):
         if not member.birth_date:
             return PokerfloorError(
                 "BIRTH_DATE_UNKNOWN",
-                f"{member.name}'s birth date is needed to check the age "
-                f"({self.settings.cited('2.1')})",
                 {"member_id": member.member_id, "citations": list(self.settings.cite("2.1"))},
             )
         age = age_on(member.birth_date, day)
         if age < self.settings.minimum_age:
             return PokerfloorError(
                 "UNDER_AGE",
-                f"{member.name} is {age} on {day}: events are for {self.settings.minimum_age} "
-                f"and over ({self.settings.cited('2.1')})",
                 {
                     "member_id": member.member_id,
                     "age": age,
@@ -450,8 +421,6 @@ class RegistrationCommands(ClubBase):
             if held is not None and held.status != "cancelled" and overlaps:
                 return PokerfloorError(
                     "ONE_EVENT_AT_A_TIME",
-                    f"{member.name} is registered for {other.event_id} at the same time "
-                    f"({self.settings.cited('2.2')})",
                     {
                         "member_id": member.member_id,
                         "other_event_id": other.event_id,
@@ -482,7 +451,6 @@ class RegistrationCommands(ClubBase):
         if by not in REGISTERED_BY:
             raise PokerfloorError(
                 "BAD_REGISTERED_BY",
-                f"registered by {by!r}: td or member",
                 {"by": by, "accepted": ", ".join(REGISTERED_BY)},
             )
         if by == "member" and (
@@ -492,7 +460,6 @@ class RegistrationCommands(ClubBase):
             # One refusal for an unknown PIN and a wrong one: nothing to learn by trying.
             raise PokerfloorError(
                 "BAD_MEMBER_PIN",
-                "this member number and PIN do not match",
                 {"member_id": member.member_id},
             )
 
@@ -510,7 +477,6 @@ class RegistrationCommands(ClubBase):
         if registration is None or registration.status == "cancelled":
             raise PokerfloorError(
                 "CLUB_NOT_REGISTERED",
-                f"{member_id} is not registered for {calendar_event.event_id}",
                 {"member_id": member_id, "event_id": calendar_event.event_id, "status": "none"},
             )
         return registration
@@ -523,9 +489,6 @@ class RegistrationCommands(ClubBase):
             until = ban.until_date
             return PokerfloorError(
                 "MEMBER_BANNED",
-                f"{member.name} is banned from the club's events "
-                f"{'until ' + until if until else 'for good'} "
-                f"({self.settings.cited(*BAN_ARTICLES)})",
                 {
                     "member_id": member.member_id,
                     "until": until or None,
@@ -538,8 +501,6 @@ class RegistrationCommands(ClubBase):
         counted = sum(1 for o in self.offences.get(member.member_id, ()) if not o.waived)
         return PokerfloorError(
             "MEMBER_EXCLUDED",
-            f"{member.name} is excluded after {counted} late cancellations or no-shows "
-            f"({self.settings.cited('2.4')})",
             {
                 "member_id": member.member_id,
                 "offences": counted,

@@ -100,7 +100,6 @@ class SanctionCommands(ClubBase):
         if not found:
             raise PokerfloorError(
                 "UNKNOWN_OFFENCE",
-                f"{member.name} has no offence number {offence_no} to waive",
                 {"member_id": member.member_id, "offence_no": offence_no},
             )
         event = OffenceWaived(member.member_id, offence_no, reason.strip(), at_ms)
@@ -121,7 +120,7 @@ class SanctionCommands(ClubBase):
         included; "" = for good), for conduct (heavenpoker 3.1, 3.3)."""
         check_id("ban_id", ban_id)
         if ban_id in self.bans:
-            raise PokerfloorError("BAN_EXISTS", f"ban {ban_id} exists", {"ban_id": ban_id})
+            raise PokerfloorError("BAN_EXISTS", {"ban_id": ban_id})
         member = self.member(member_id)
         check_iso_date("from_date", from_date)
         if until_date:
@@ -129,7 +128,6 @@ class SanctionCommands(ClubBase):
             if until_date < from_date:
                 raise PokerfloorError(
                     "BAN_ENDS_BEFORE_START",
-                    f"a ban from {from_date} cannot end on {until_date}",
                     {"from_date": from_date, "until_date": until_date},
                 )
         check_text("reason", reason, required=True, limit=500)
@@ -144,7 +142,7 @@ class SanctionCommands(ClubBase):
     def lift_ban(self, ban_id: str, reason: str, at_ms: int) -> BanLifted:
         found = self.bans.get(ban_id)
         if found is None or found.lifted:
-            raise PokerfloorError("UNKNOWN_BAN", f"no ban {ban_id} in force", {"ban_id": ban_id})
+            raise PokerfloorError("UNKNOWN_BAN", {"ban_id": ban_id})
         check_text("reason", reason, required=True, limit=500)
         event = BanLifted(ban_id, reason.strip(), at_ms)
         self._record(event)
@@ -184,7 +182,6 @@ class SanctionCommands(ClubBase):
         if not chosen:
             raise PokerfloorError(
                 "UNKNOWN_OFFENCE",
-                f"{member.name} has no offence number {offence_no}",
                 {"member_id": member.member_id, "offence_no": offence_no or 0},
             )
         offence = chosen[-1]

@@ -79,15 +79,12 @@ class SeasonCommands(ClubBase):
         tournament/points.py) unless an event has its own; ``best_n`` results count."""
         check_id("season_id", season_id)
         if season_id in self.seasons:
-            raise PokerfloorError(
-                "SEASON_EXISTS", f"season {season_id} exists", {"season_id": season_id}
-            )
+            raise PokerfloorError("SEASON_EXISTS", {"season_id": season_id})
         check_text("name", name, required=True, limit=100)
         check_points(points)
         if best_n is not None and (isinstance(best_n, bool) or not 1 <= best_n <= 1000):
             raise PokerfloorError(
                 "BAD_BEST_N",
-                f"best {best_n!r} results: from 1 to 1000, or all",
                 {"best_n": str(best_n)},
             )
         event = SeasonCreated(season_id, name.strip(), dict(points), at_ms, best_n)
@@ -98,9 +95,7 @@ class SeasonCommands(ClubBase):
         """The season's standings from its closed events (the tie-breaks: module docstring)."""
         season = self.seasons.get(season_id)
         if season is None:
-            raise PokerfloorError(
-                "UNKNOWN_SEASON", f"no season {season_id}", {"season_id": season_id}
-            )
+            raise PokerfloorError("UNKNOWN_SEASON", {"season_id": season_id})
         played: dict[str, list[tuple[int, str, int, int]]] = {}
         for event_id in season.event_ids:
             calendar_event = self.calendar[event_id]

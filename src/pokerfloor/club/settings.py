@@ -151,7 +151,6 @@ def time_zone_of(name: str) -> tzinfo:
             pass
     raise PokerfloorError(
         "CLUB_BAD_SETTING",
-        f"club setting time_zone = {name!r} is not accepted: a time zone such as Europe/Paris",
         {"name": "time_zone", "value": name[:64], "accepted": "Europe/Paris"},
     )
 
@@ -179,7 +178,6 @@ def preset_settings(preset: str, name: str) -> ClubSettings:
         return ClubSettings(name, currency="CHF", time_zone="Europe/Zurich")
     raise PokerfloorError(
         "CLUB_BAD_SETTING",
-        f"club setting preset = {preset!r} is not accepted: {', '.join(PRESETS)}",
         {"name": "preset", "value": preset[:40], "accepted": ", ".join(PRESETS)},
     )
 
@@ -219,7 +217,6 @@ class SettingProblem(msgspec.Struct, frozen=True):
         params["accepted"] = accepted
         return PokerfloorError(
             "CLUB_BAD_SETTING",
-            f"club setting {self.field} = {self.value!r} is not accepted: {accepted}",
             params,
         )
 

@@ -105,7 +105,7 @@ class Club(
         iterator = iter(events)
         first = next(iterator, None)
         if not isinstance(first, ClubCreated):
-            raise PokerfloorError("BAD_EVENT_LOG", "a club's log begins with club_created")
+            raise PokerfloorError("BAD_EVENT_LOG")
         club = cls(first)
         for event in iterator:
             club._record(event)
@@ -124,14 +124,11 @@ class Club(
             if card.card_type not in codes:
                 raise PokerfloorError(
                     "CARD_TYPE_IN_USE",
-                    f"card type {card.card_type} is on card {card.card_id}: keep it",
                     {"card_type": card.card_type, "card_id": card.card_id},
                 )
         changes = setting_changes(self.settings, settings)
         if not changes:
-            raise PokerfloorError(
-                "CLUB_SETTINGS_UNCHANGED", "the settings given are the club's already", {}
-            )
+            raise PokerfloorError("CLUB_SETTINGS_UNCHANGED", {})
         event = ClubSettingsChanged(settings, at_ms, changes)
         self._record(event)
         return event

@@ -27,7 +27,6 @@ def check_deck(deck: Sequence[int]) -> tuple[int, ...]:
     if len(order) != DECK_SIZE or sorted(order) != list(range(DECK_SIZE)):
         raise PokerfloorError(
             "BAD_DECK_ORDER",
-            f"the deck order must hold the 52 cards 0-51 once each; got {len(order)} cards",
             {"count": len(order), "expected": DECK_SIZE},
         )
     return order
@@ -40,13 +39,11 @@ def secret_bytes(secret_hex: str) -> bytes:
     except ValueError:
         raise PokerfloorError(
             "BAD_SECRET",
-            "the secret must be hexadecimal digits (0-9, a-f)",
             {"expected": "hex"},
         ) from None
     if len(raw) < MIN_SECRET_BYTES:
         raise PokerfloorError(
             "BAD_SECRET",
-            f"the secret must be at least {MIN_SECRET_BYTES} bytes; got {len(raw)}",
             {"bytes": len(raw), "minimum": MIN_SECRET_BYTES},
         )
     return raw

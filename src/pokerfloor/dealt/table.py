@@ -144,7 +144,7 @@ class DealtTable:
         """The current (or last) hand, rebuilt from its events: a fresh object to read or to
         try a command on."""
         if not self.hand_events:
-            raise PokerfloorError("NO_HAND", "no hand has been dealt at this table")
+            raise PokerfloorError("NO_HAND")
         return Hand.replay(self.hand_events)
 
     # ---- decisions ----------------------------------------------------------------------
@@ -153,7 +153,6 @@ class DealtTable:
         if self.in_hand:
             raise PokerfloorError(
                 "HAND_IN_PROGRESS",
-                f"hand {self.hand_no} is still being played: it must end first",
                 {"hand_no": self.hand_no},
             )
         deck = check_deck(command.deck)
@@ -176,12 +175,11 @@ class DealtTable:
 
     def decide_act(self, command: ActInHand) -> list[DealtEvent]:
         if not self.in_hand or self.dealt is None:
-            raise PokerfloorError("NO_HAND", "no hand is being played at this table")
+            raise PokerfloorError("NO_HAND")
         hand = self.hand()
         if command.seat_no not in hand.players:
             raise PokerfloorError(
                 "SEAT_NOT_IN_HAND",
-                f"seat {command.seat_no} is not dealt in this hand",
                 {"seat_no": command.seat_no, "seats": list(hand.players)},
             )
         player = hand.players.index(command.seat_no)

@@ -9,7 +9,6 @@ from pokerfloor.floor._builder import RulingBuilder
 from pokerfloor.floor._model import Fact, FactValue, FloorRuling, SituationKind
 from pokerfloor.floor._situations import SITUATIONS
 from pokerfloor.rules import RuleProfile, bundled_profile_ids, load_profile
-from pokerfloor.rules._catalogue import did_you_mean
 
 
 def situation_kind(situation: str) -> SituationKind:
@@ -18,8 +17,6 @@ def situation_kind(situation: str) -> SituationKind:
     if kind is None:
         raise PokerfloorError(
             "FLOOR_UNKNOWN_SITUATION",
-            f"unknown situation {situation!r}{did_you_mean(situation, SITUATIONS)}; use one "
-            f"of: {', '.join(SITUATIONS)}",
             {"situation": situation, "situations": list(SITUATIONS)},
         )
     return kind
@@ -32,8 +29,6 @@ def checked_facts(kind: SituationKind, facts: Mapping[str, object]) -> dict[str,
             names = [fact.key for fact in kind.facts]
             raise PokerfloorError(
                 "FLOOR_BAD_FACT",
-                f"{kind.key}: unknown fact {key!r}{did_you_mean(str(key), names)}; its facts "
-                f"are: {', '.join(names)}",
                 {
                     "situation": kind.key,
                     "fact": str(key),
@@ -48,7 +43,6 @@ def checked_facts(kind: SituationKind, facts: Mapping[str, object]) -> dict[str,
         if value is None:
             raise PokerfloorError(
                 "FLOOR_BAD_FACT",
-                f"{kind.key}: fact {fact.key!r} cannot be {given!r}; use {fact.accepted()}",
                 {
                     "situation": kind.key,
                     "fact": fact.key,

@@ -38,6 +38,7 @@ from pokerfloor.hand._model import (
     Noted,
     Posted,
     PotAwarded,
+    Reason,
     Ruling,
     Seat,
     ShowdownAction,
@@ -47,7 +48,7 @@ from pokerfloor.hand._model import (
     Timeout,
 )
 from pokerfloor.hand._pots import build_pots, split_pot
-from pokerfloor.hand._timeout import TimeoutRuling, timeout_ruling
+from pokerfloor.hand._timeout import TimeoutRuling, timeout_reason, timeout_ruling
 
 __all__ = [
     "ACTION_KINDS",
@@ -83,6 +84,7 @@ __all__ = [
     "Noted",
     "Posted",
     "PotAwarded",
+    "Reason",
     "Ruling",
     "Seat",
     "ShowdownAction",
@@ -93,5 +95,6 @@ __all__ = [
     "TimeoutRuling",
     "build_pots",
     "split_pot",
+    "timeout_reason",
     "timeout_ruling",
 ]

@@ -49,7 +49,7 @@ class HandApplying(HandState):
             return
         handler = _HANDLERS.get(type(event))
         if handler is None:
-            raise PokerfloorError("BAD_EVENT_LOG", f"{type(event).__name__} cannot be applied here")
+            raise PokerfloorError("BAD_EVENT_LOG")
         handler(self, event)
 
     def _apply_holes(self, event: HolesDealt) -> None:

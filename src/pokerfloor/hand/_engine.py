@@ -32,11 +32,12 @@ from pokerfloor.hand._model import (
     LiveAction,
     Noted,
     Posted,
-    Ruling,
+    Reason,
     Seat,
     ShowdownAction,
     Street,
     Timeout,
+    ruled,
 )
 from pokerfloor.hand._setup import check_setup, deal_order
 from pokerfloor.hand._state import ACTIVE, FOLDED, HandError, HandState
@@ -72,9 +73,7 @@ class Hand(HandIrregularities):
         iterator = iter(events)
         first = next(iterator, None)
         if not isinstance(first, HandStarted):
-            raise PokerfloorError(
-                "BAD_EVENT_LOG", "a hand's event log must begin with hand_started"
-            )
+            raise PokerfloorError("BAD_EVENT_LOG")
         hand = cls(first)
         for event in iterator:
             hand._record(event)
@@ -84,7 +83,7 @@ class Hand(HandIrregularities):
         """What the player to act may do, with the bounds of a bet or a raise."""
         player = self.to_act
         if player < 0:
-            raise HandError("NO_ONE_TO_ACT", "no player is to act: the betting is over")
+            raise HandError("NO_ONE_TO_ACT")
         if self.street is _SHOWDOWN:  # no betting: see showdown_options()
             return LegalActions(player, (), 0, None, None)
         return self._legal(player)
@@ -100,10 +99,10 @@ class Hand(HandIrregularities):
         Raises ``HandError`` (state unchanged) when the rules refuse it.
         """
         if self.street is _COMPLETE:
-            raise HandError("HAND_OVER", "the hand is over: no more actions")
+            raise HandError("HAND_OVER")
         actor = self.to_act if player is None else player
         if not 0 <= actor < self.count:
-            raise HandError("UNKNOWN_PLAYER", f"no player {actor} in this hand", {"player": actor})
+            raise HandError("UNKNOWN_PLAYER", {"player": actor})
         first_new = len(self.events)
         # What _undone_if_refused does, written out: this is the path of every action, and a
         # generator-based context manager costs more than the rest of a simple check or call.
@@ -117,7 +116,6 @@ class Hand(HandIrregularities):
                     expected = self.names[self.to_act] if self.to_act >= 0 else "nobody"
                     raise HandError(
                         "NOT_YOUR_TURN",
-                        f"{self.names[actor]} is not to act: it is {expected}'s turn",
                         {"player": self.names[actor], "to_act": expected},
                     )
                 self._out_of_turn(actor, action)
@@ -143,7 +141,7 @@ class Hand(HandIrregularities):
         rule (``MISDEAL_TOO_LATE`` after substantial action, with the articles).
         """
         if self.street is Street.COMPLETE:
-            raise HandError("HAND_OVER", "the hand is over: no more actions")
+            raise HandError("HAND_OVER")
         first_new = len(self.events)
         with self._undone_if_refused(first_new):
             self._irregularity(command)
@@ -210,11 +208,10 @@ class Hand(HandIrregularities):
                 seat.arrived_during_deal and rules.live_if_seated_at == "first_card"
             )
             if dead and self.status[index] != FOLDED:
-                when = "first card" if rules.live_if_seated_at == "first_card" else "last card"
-                ruling = Ruling(
+                when = "FIRST" if rules.live_if_seated_at == "first_card" else "LAST"
+                ruling = ruled(
                     "dead",
-                    f"not at the seat when the {when} of the deal was dealt: hand killed, "
-                    "posted chips stay in the pot",
+                    Reason(f"ABSENT_AT_{when}_CARD"),
                     rules.cite("hand.live_if_seated_at"),
                 )
                 self._record(HandKilled(index, ruling))

@@ -117,8 +117,8 @@ class FouledDeck(msgspec.Struct, frozen=True, tag="fouled_deck"):
 Irregularity = Misdeal | KillHand | ExposeCard | BoardIrregularity | FouledDeck
 
 
-def _refuse(code: str, message: str, **params: object) -> HandError:
-    return HandError(code, message, params)
+def _refuse(code: str, **params: object) -> HandError:
+    return HandError(code, params)
 
 
 def _as_ruling(floor: FloorRuling) -> Ruling:
@@ -127,12 +127,10 @@ def _as_ruling(floor: FloorRuling) -> Ruling:
     return Ruling(floor.decision, reason, floor.citations)
 
 
-def _random(
-    command: BoardIrregularity, message: str, reason: str, cards: tuple[int, ...]
-) -> random.Random:
+def _random(command: BoardIrregularity, reason: str, cards: tuple[int, ...]) -> random.Random:
     """The draw the command's seed gives: the core never draws on its own."""
     if command.seed is None:
-        raise _refuse("BAD_IRREGULARITY", message, reason=reason, cards=len(cards))
+        raise _refuse("BAD_IRREGULARITY", reason=reason, cards=len(cards))
     return random.Random(command.seed)
 
 
@@ -173,7 +171,6 @@ class HandIrregularities(HandOutOfTurn):
         if self.status[player] == FOLDED:
             raise _refuse(
                 "NOT_IN_HAND",
-                f"{self.names[player]} is no longer in the hand",
                 player=self.names[player],
             )
 
@@ -182,7 +179,6 @@ class HandIrregularities(HandOutOfTurn):
         if self.street >= Street.SHOWDOWN:
             raise _refuse(
                 "IRREGULARITY_NOT_NOW",
-                "a dead hand: only while the betting goes on (at a showdown, muck it)",
                 reason="showdown",
             )
 
@@ -191,13 +187,11 @@ class HandIrregularities(HandOutOfTurn):
         if self.street is not Street.PREFLOP or self.setup.start_street is not Street.PREFLOP:
             raise _refuse(
                 "IRREGULARITY_NOT_NOW",
-                f"{what}: only while the hole cards are being dealt, before the flop",
                 reason="deal_over",
             )
         if any(type(event) is Acted for event in self.events):
             raise _refuse(
                 "IRREGULARITY_NOT_NOW",
-                f"{what}: the betting has begun, the deal is over",
                 reason="deal_over",
             )
 
@@ -221,7 +215,6 @@ class HandIrregularities(HandOutOfTurn):
             code = "MISDEAL_TOO_LATE" if late else "NO_MISDEAL"
             raise _refuse(
                 code,
-                f"{_as_ruling(floor).reason} ({', '.join(floor.citations)})",
                 decision=floor.decision,
                 actions=actions,
                 chips_actions=chips,
@@ -265,7 +258,6 @@ class HandIrregularities(HandOutOfTurn):
         elif floor.decision == "hand_dead":
             raise _refuse(
                 "BAD_IRREGULARITY",
-                "a joker in a hand: name the player holding it",
                 reason="no_player",
             )
         else:
@@ -276,7 +268,7 @@ class HandIrregularities(HandOutOfTurn):
     def _kill(self, command: KillHand) -> None:
         player = command.player
         if not 0 <= player < self.count:
-            raise _refuse("UNKNOWN_PLAYER", f"no player {player} in this hand", player=player)
+            raise _refuse("UNKNOWN_PLAYER", player=player)
         self._still_in(player)
         self._not_at_showdown()
         if command.voluntary:
@@ -323,7 +315,6 @@ class HandIrregularities(HandOutOfTurn):
         if not 0 <= player < self.count or card not in (1, 2):
             raise _refuse(
                 "BAD_IRREGULARITY",
-                f"an exposed card names a player 0-{self.count - 1} and card 1 or 2",
                 reason="bad_card",
                 player=player,
                 card=card,
@@ -345,7 +336,6 @@ class HandIrregularities(HandOutOfTurn):
         if self.replaced_in_deal:
             raise _refuse(
                 "IRREGULARITY_NOT_NOW",
-                "a second exposed card to replace: the burn is already the first one",
                 reason="second_replacement",
             )
         # The deal is finished, the top card of the stub (the flop's burn) replaces the
@@ -388,7 +378,6 @@ class HandIrregularities(HandOutOfTurn):
         if street not in _SIZES:
             raise _refuse(
                 "BAD_IRREGULARITY",
-                "a board irregularity names the flop, the turn or the river",
                 reason="bad_street",
                 street=int(street),
             )
@@ -398,7 +387,6 @@ class HandIrregularities(HandOutOfTurn):
         if street is not Street.FLOP and command.error != "no_burn":
             raise _refuse(
                 "BAD_IRREGULARITY",
-                f"{command.error} happens on the flop; on the {street.key} only no_burn",
                 reason="flop_only",
                 error=command.error,
                 street=street.key,
@@ -407,8 +395,6 @@ class HandIrregularities(HandOutOfTurn):
         if not (isinstance(last, BoardDealt) and last.street is street and last.burn >= 0):
             raise _refuse(
                 "IRREGULARITY_NOT_NOW",
-                f"the {street.key} dealt wrongly: only just after it was dealt, before any "
-                "action on it",
                 reason="not_just_dealt",
                 street=street.key,
             )
@@ -429,7 +415,6 @@ class HandIrregularities(HandOutOfTurn):
             if command.error != "four_cards":
                 raise _refuse(
                     "BAD_IRREGULARITY",
-                    "a card taken at random: only from a four-card flop",
                     reason="four_cards_only",
                     error=command.error,
                 )
@@ -461,7 +446,6 @@ class HandIrregularities(HandOutOfTurn):
         if self.street != street - 1 or self.to_act < 0 or self.shown or street in self.no_burn:
             raise _refuse(
                 "IRREGULARITY_NOT_NOW",
-                f"a premature {street.key}: only while the betting before it goes on",
                 reason="betting_over",
                 street=street.key,
             )
@@ -504,14 +488,12 @@ class HandIrregularities(HandOutOfTurn):
             if sorted(command.order) != sorted(cards):
                 raise _refuse(
                     "BAD_IRREGULARITY",
-                    f"the new order must hold exactly the {len(cards)} cards shuffled",
                     reason="bad_order",
                     cards=len(cards),
                 )
             return tuple(command.order)
-        need = "a reshuffle needs a seed or the new order of the cards"
         order = list(cards)
-        _random(command, need, "no_order", cards).shuffle(order)
+        _random(command, "no_order", cards).shuffle(order)
         return tuple(order)
 
     def _reshuffled(self, command: BoardIrregularity, start: int) -> tuple[int, ...]:
@@ -523,13 +505,11 @@ class HandIrregularities(HandOutOfTurn):
             if command.pick not in cards:
                 raise _refuse(
                     "BAD_IRREGULARITY",
-                    f"the card taken at random must be one of the {len(cards)} flop cards",
                     reason="bad_pick",
                     cards=len(cards),
                 )
             return command.pick
-        need = "a card taken at random needs a seed or the card (pick)"
-        return _random(command, need, "no_pick", cards).choice(cards)
+        return _random(command, "no_pick", cards).choice(cards)
 
     def _correct(
         self,
@@ -550,8 +530,6 @@ class HandIrregularities(HandOutOfTurn):
         if position + needed > len(deck):
             raise _refuse(
                 "DECK_TOO_SHORT",
-                f"the deck holds {len(deck) - position} cards after the procedure; the board "
-                f"needs {needed}",
                 cards=len(deck) - position,
                 needed=needed,
             )

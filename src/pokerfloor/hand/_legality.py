@@ -20,8 +20,10 @@ from pokerfloor.hand._model import (
     LegalActions,
     LiveAction,
     Noted,
+    Reason,
     Ruling,
     Street,
+    ruled,
 )
 from pokerfloor.hand._state import ACTIVE, HandError
 
@@ -44,12 +46,12 @@ class HandLegality(HandApplying):
         nothing: the word came first."""
         pushed = sum(live.chips) - sum(live.take_back)
         if outcome.ruling.decision == "restricted" and pushed > 0 and live.say is None:
-            reason = "chips pushed over the line are committed: folding leaves them in the pot"
+            reason = Reason("CHIPS_OVER_LINE_COMMITTED")
             self._record(
                 Committed(
                     player,
                     self.committed[player] + pushed,
-                    Ruling("committed", reason, outcome.ruling.citations),
+                    ruled("committed", reason, outcome.ruling.citations),
                 )
             )
         self._record(outcome)
@@ -79,9 +81,9 @@ class HandLegality(HandApplying):
         )
         if mine != best:
             return None
-        reason = "last to act on the river with the nuts: the player had to raise"
+        reason = Reason("MUST_RAISE_NUTS")
         return Noted(
-            player, Ruling("duty", reason, self.rules.cite("duties.last_to_act_must_raise_nuts"))
+            player, ruled("duty", reason, self.rules.cite("duties.last_to_act_must_raise_nuts"))
         )
 
     def _reopened(self, player: int) -> bool:
@@ -152,67 +154,46 @@ class HandLegality(HandApplying):
         if amount is None:
             raise HandError(
                 "AMOUNT_REQUIRED",
-                f"{kind} needs an amount: the street total, from {legal.min_to} to {legal.max_to}",
                 {"kind": kind, "min": legal.min_to, "max": legal.max_to},
             )
         assert legal.min_to is not None and legal.max_to is not None
         if amount > legal.max_to:
             raise HandError(
                 "ABOVE_STACK",
-                f"{kind} to {amount} is more than {self.names[player]} has: "
-                f"at most {legal.max_to} (all in)",
                 {"kind": kind, "amount": amount, "max": legal.max_to},
             )
         if amount < legal.min_to:
             code = "BET_BELOW_MINIMUM" if kind == "bet" else "RAISE_BELOW_MINIMUM"
-            what = "the minimum bet" if kind == "bet" else "the minimum raise to"
-            cite = ", ".join(self.rules.cite("betting.minimum_raise"))
+            cites = list(self.rules.cite("betting.minimum_raise"))
             raise HandError(
                 code,
-                f"{kind} to {amount} is below {what} {legal.min_to} ({cite})",
-                {"kind": kind, "amount": amount, "min": legal.min_to, "max": legal.max_to},
+                {
+                    "kind": kind,
+                    "amount": amount,
+                    "min": legal.min_to,
+                    "max": legal.max_to,
+                    "citations": cites,
+                },
             )
         chip = self.setup.smallest_chip
         if amount != all_in_total and amount % chip:
             raise HandError(
                 "NOT_IN_CHIPS",
-                f"{kind} to {amount} cannot be made with chips of {chip}: use a multiple of "
-                f"{chip} (or go all in)",
                 {"kind": kind, "amount": amount, "chip": chip},
             )
         return Acted(player, "allin" if amount == all_in_total else kind, amount, ruling)
 
     def _refusal(self, player: int, kind: str, legal: LegalActions) -> HandError:
-        options = ", ".join(legal.options)
         params = {"kind": kind, "options": list(legal.options), "to_call": legal.to_call}
         if kind == "check":
-            return HandError(
-                "CANNOT_CHECK", f"cannot check: {legal.to_call} to call; options: {options}", params
-            )
+            return HandError("CANNOT_CHECK", params)
         if kind == "call":
-            return HandError(
-                "NOTHING_TO_CALL", f"nothing to call: check instead; options: {options}", params
-            )
+            return HandError("NOTHING_TO_CALL", params)
         if kind == "bet" and self.current_bet > 0:
-            return HandError(
-                "BET_ALREADY_OPEN",
-                f"there is already a bet of {self.current_bet}: raise instead; options: {options}",
-                params,
-            )
+            return HandError("BET_ALREADY_OPEN", {**params, "bet": self.current_bet})
         if kind == "raise" and self.current_bet == 0:
-            return HandError(
-                "NO_BET_TO_RAISE",
-                f"there is no bet to raise: bet instead; options: {options}",
-                params,
-            )
+            return HandError("NO_BET_TO_RAISE", params)
         if kind in ("raise", "allin") and not self._reopened(player):
-            cite = ", ".join(self.rules.cite("betting.short_allin_reopens"))
-            return HandError(
-                "BETTING_NOT_REOPENED",
-                f"{self.names[player]} has acted and the all-in since was not a full raise: "
-                f"call or fold only ({cite})",
-                params,
-            )
-        return HandError(
-            "ACTION_NOT_ALLOWED", f"{kind} is not possible now; options: {options}", params
-        )
+            cites = list(self.rules.cite("betting.short_allin_reopens"))
+            return HandError("BETTING_NOT_REOPENED", {**params, "citations": cites})
+        return HandError("ACTION_NOT_ALLOWED", params)

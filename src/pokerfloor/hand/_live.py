@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pokerfloor.errors import PokerfloorError
-from pokerfloor.hand._model import Action, ActionKind, LiveAction, Noted, Ruling
+from pokerfloor.hand._model import Action, ActionKind, LiveAction, Noted, Reason, Ruling, ruled
 
 if TYPE_CHECKING:
     from pokerfloor.hand._legality import HandLegality
@@ -20,21 +20,15 @@ Outcome = tuple[Action, Ruling | None] | Noted
 
 def interpret_live(hand: HandLegality, player: int, live: LiveAction) -> Outcome:
     if any(chip <= 0 for chip in live.chips + live.take_back):
-        raise PokerfloorError(
-            "BAD_CHIPS", "chip denominations must be positive numbers", {"chips": list(live.chips)}
-        )
+        raise PokerfloorError("BAD_CHIPS", {"chips": list(live.chips)})
     if live.amount is not None and live.amount <= 0:
-        raise PokerfloorError(
-            "BAD_AMOUNT", f"declared amount {live.amount} must be positive", {"amount": live.amount}
-        )
+        raise PokerfloorError("BAD_AMOUNT", {"amount": live.amount})
     if live.say is not None:
         return _declared(hand, player, live)
     if live.amount is not None and not live.chips:
         return _spoken_amount(hand, player, live.amount)
     if not live.chips:
-        raise PokerfloorError(
-            "EMPTY_ACTION", "a live action needs chips pushed or a declaration (say)", {}
-        )
+        raise PokerfloorError("EMPTY_ACTION", {})
     return _silent(hand, player, live)
 
 
@@ -47,14 +41,14 @@ def _spoken_amount(hand: HandLegality, player: int, amount: int) -> Outcome:
     return _silent_chips(hand, player, (pushed,), (), "betting.spoken_amount", spoken=True)
 
 
-def _ruling(hand: HandLegality, decision: str, reason: str, *keys: str) -> Ruling:
+def _ruling(hand: HandLegality, decision: str, reason: Reason, *keys: str) -> Ruling:
     citations: tuple[str, ...] = ()
     for key in keys:
         citations += hand.rules.cite(key)
-    return Ruling(decision, reason, citations)
+    return ruled(decision, reason, citations)
 
 
-def _raise_to(hand: HandLegality, player: int, total: int, reason: str, *keys: str) -> Outcome:
+def _raise_to(hand: HandLegality, player: int, total: int, reason: Reason, *keys: str) -> Outcome:
     """A bet or raise to ``total``, corrected up to the minimum and down to the all-in."""
     legal = hand._legal(player)
     kind: ActionKind = "bet" if hand.current_bet == 0 else "raise"
@@ -64,17 +58,19 @@ def _raise_to(hand: HandLegality, player: int, total: int, reason: str, *keys: s
         return Action(decision), _ruling(
             hand,
             decision,
-            f"{reason}; a raise is not allowed here, so it counts as a {decision}",
+            Reason(f"RAISE_NOT_ALLOWED_{decision.upper()}", base=reason),
             "betting.short_allin_reopens",
         )
     assert legal.min_to is not None and legal.max_to is not None
     if total >= legal.max_to:
-        return Action("allin"), _ruling(hand, "allin", f"{reason}: all in", *keys)
+        return Action("allin"), _ruling(hand, "allin", Reason("THEN_ALLIN", base=reason), *keys)
     if total < legal.min_to:
-        reason = f"{reason}; {total} is short of the minimum, completed to {legal.min_to}"
+        short = {"total": total, "minimum": legal.min_to}
+        reason = Reason("SHORT_OF_MINIMUM", short, reason)
         keys = (*keys, "betting.under_raise")
         total = legal.min_to
-    return Action(kind, total), _ruling(hand, kind, f"{reason}: {kind} to {total}", *keys)
+    then = Reason(f"THEN_{kind.upper()}_TO", {"total": total}, reason)
+    return Action(kind, total), _ruling(hand, kind, then, *keys)
 
 
 def _declared(hand: HandLegality, player: int, live: LiveAction) -> Outcome:
@@ -85,17 +81,16 @@ def _declared(hand: HandLegality, player: int, live: LiveAction) -> Outcome:
     if say == "conditional":
         # An "if you bet, I raise" statement binds nothing by itself: the player still acts.
         forbidden = hand.rules.profile.value("betting.conditional_statement") == "forbidden"
-        reason = (
-            "a conditional statement is forbidden: the player still has to act and may be penalised"
-            if forbidden
-            else "a conditional statement: the player still has to act; the TD may hold him to "
-            "it or penalise it"
-        )
+        reason = Reason("CONDITIONAL_FORBIDDEN") if forbidden else Reason("CONDITIONAL_STATEMENT")
         return Noted(player, _ruling(hand, "conditional", reason, "betting.conditional_statement"))
     if say == "fold":
-        return Action("fold"), _ruling(hand, "fold", "fold declared", "betting.verbal_binding")
+        return Action("fold"), _ruling(
+            hand, "fold", Reason("FOLD_DECLARED"), "betting.verbal_binding"
+        )
     if say == "allin":
-        return Action("allin"), _ruling(hand, "allin", "all in declared", "betting.verbal_binding")
+        return Action("allin"), _ruling(
+            hand, "allin", Reason("ALLIN_DECLARED"), "betting.verbal_binding"
+        )
     if say == "check":
         if to_call > 0:
             # tda-2024 R55: the word stands; it takes away the raise, not the call or the fold.
@@ -104,40 +99,42 @@ def _declared(hand: HandLegality, player: int, live: LiveAction) -> Outcome:
                 _ruling(
                     hand,
                     "restricted",
-                    f"'check' declared facing a bet of {hand.current_bet}: call or fold, no raise",
+                    Reason("CHECK_FACING_BET", {"bet": hand.current_bet}),
                     "betting.check_facing_bet",
                 ),
             )
-        return Action("check"), _ruling(hand, "check", "check declared", "betting.verbal_binding")
+        return Action("check"), _ruling(
+            hand, "check", Reason("CHECK_DECLARED"), "betting.verbal_binding"
+        )
     if say == "call":
         if to_call <= 0:
             return Action("check"), _ruling(
-                hand, "check", "'call' with no bet to call is a check", "betting.call_without_bet"
+                hand, "check", Reason("CALL_WITHOUT_BET"), "betting.call_without_bet"
             )
         return Action("call"), _ruling(
-            hand, "call", "call declared: the full call is owed", "betting.verbal_binding"
+            hand, "call", Reason("CALL_DECLARED"), "betting.verbal_binding"
         )
     # bet or raise declared
     if live.amount is not None:
         return _raise_to(
-            hand, player, live.amount, f"{say} to {live.amount} declared", "betting.verbal_binding"
+            hand,
+            player,
+            live.amount,
+            Reason(f"{say or 'raise'}_TO_DECLARED".upper(), {"amount": live.amount}),
+            "betting.verbal_binding",
         )
     if live.chips:
         reason = (
-            "raise declared with a single chip and no amount: the raise is what the chip allows"
-            if len(live.chips) == 1
-            else "raise declared, chips pushed: the raise is what the chips make"
+            Reason("RAISE_SINGLE_CHIP") if len(live.chips) == 1 else Reason("RAISE_CHIPS_PUSHED")
         )
         return _raise_to(hand, player, pushed_total, reason, "betting.oversized_chip_facing_bet")
     if hand.current_bet == 0:
-        return _raise_to(
-            hand, player, 0, "'raise' with no bet is a minimum bet", "betting.raise_without_bet"
-        )
+        return _raise_to(hand, player, 0, Reason("RAISE_WITHOUT_BET"), "betting.raise_without_bet")
     return _raise_to(
         hand,
         player,
         0,
-        "raise declared without an amount: the minimum raise",
+        Reason("RAISE_WITHOUT_AMOUNT"),
         "betting.minimum_raise",
     )
 
@@ -161,7 +158,7 @@ def _added_to_oversized_blind(
     total = sum(posted) + pushed
     key = "betting.chips_added_to_oversized_blind"
     if hand.rules.chips_added_to_oversized_blind == "raise_to_total" and total > hand.current_bet:
-        reason = f"chips added to a blind posted with a {sum(posted)} chip: the total is a raise"
+        reason = Reason("CHIPS_ADDED_TO_BLIND", {"chip": sum(posted)})
         return _raise_to(hand, player, total, reason, key)
     # The chips of the blind count again: take back what the blind stands for.
     return _silent_chips(hand, player, posted + live.chips, (*live.take_back, committed), key)
@@ -222,7 +219,6 @@ def _silent_chips(
     if pushed > stack:
         raise PokerfloorError(
             "NOT_ENOUGH_CHIPS",
-            f"{hand.names[player]} pushed {pushed} but has only {stack} behind",
             {"pushed": pushed, "stack": stack},
         )
     total = committed + pushed
@@ -230,26 +226,22 @@ def _silent_chips(
     if pushed == stack:
         if spoken:
             return Action("allin"), _ruling(
-                hand, "allin", "his whole stack said: all in", "betting.silent_chips", *extra_keys
+                hand, "allin", Reason("SPOKEN_STACK_ALLIN"), "betting.silent_chips", *extra_keys
             )
         return _last_chips(hand, chips, take_back, total, to_call, extra_keys)
     single_chip = len(chips) == 1 and not take_back and not spoken
     if to_call <= 0:
         if hand.current_bet == 0:
             if spoken:
-                reason = "an amount said with no bet to face: a bet of that amount"
+                reason = Reason("SPOKEN_AMOUNT_BET")
                 return _raise_to(hand, player, total, reason, *extra_keys)
-            kind_reason = (
-                "a single chip with no bet to face is a bet of its value"
-                if len(chips) == 1
-                else "chips pushed with no bet to face: a bet of their total"
-            )
+            kind_reason = Reason("SINGLE_CHIP_BET") if len(chips) == 1 else Reason("CHIPS_BET")
             return _raise_to(hand, player, total, kind_reason, "betting.oversized_chip_facing_bet")
         if single_chip:
             return Action("check"), _ruling(
                 hand,
                 "check",
-                "a single chip without a word, nothing to call: a check",
+                Reason("SINGLE_CHIP_CHECK"),
                 "betting.oversized_chip_facing_bet",
             )
     if single_chip:
@@ -257,7 +249,7 @@ def _silent_chips(
             return Action("call"), _ruling(
                 hand,
                 "call",
-                "a single oversized chip without a declaration is a call",
+                Reason("OVERSIZED_CHIP_CALL"),
                 "betting.oversized_chip_facing_bet",
             )
         return _short_chip(hand, player, chips[0], to_call)
@@ -267,7 +259,7 @@ def _silent_chips(
         return Action("call"), _ruling(
             hand,
             "call",
-            "every chip pushed was needed to call: a call",
+            Reason("EVERY_CHIP_NEEDED_CALL"),
             "betting.multiple_chips_facing_bet",
             *extra_keys,
         )
@@ -279,7 +271,7 @@ def _silent_chips(
             hand,
             player,
             total,
-            f"chips make at least {rules.raise_completion_percent}% of a raise",
+            Reason("RAISE_COMPLETION_REACHED", {"percent": rules.raise_completion_percent}),
             "betting.raise_completion_percent",
             *extra_keys,
         )
@@ -288,16 +280,14 @@ def _silent_chips(
         return Action("check"), _ruling(
             hand,
             "check",
-            f"chips make less than {rules.raise_completion_percent}% of a raise and there is "
-            "nothing to call: a check, the chips go back",
+            Reason("RAISE_COMPLETION_SHORT_CHECK", {"percent": rules.raise_completion_percent}),
             "betting.raise_completion_percent",
             "betting.call_without_bet",
         )
     return Action("call"), _ruling(
         hand,
         "call",
-        f"chips make less than {rules.raise_completion_percent}% of a raise: a call, "
-        "the extra is returned",
+        Reason("RAISE_COMPLETION_SHORT_CALL", {"percent": rules.raise_completion_percent}),
         "betting.raise_completion_percent",
         *extra_keys,
     )
@@ -320,7 +310,7 @@ def _last_chips(
             return Action("call"), _ruling(
                 hand,
                 "call",
-                "a single oversized chip, his last one, without a declaration is a call",
+                Reason("LAST_OVERSIZED_CHIP_CALL"),
                 "betting.oversized_chip_facing_bet",
                 *extra_keys,
             )
@@ -328,59 +318,58 @@ def _last_chips(
             return Action("call"), _ruling(
                 hand,
                 "call",
-                "his last chips, every one needed to call, without a declaration: a call",
+                Reason("LAST_CHIPS_CALL"),
                 "betting.multiple_chips_facing_bet",
                 *extra_keys,
             )
         return Action("allin"), _ruling(
             hand,
             "allin",
-            "his last chips, not every one needed to call: all in",
+            Reason("LAST_CHIPS_ALLIN"),
             "betting.multiple_chips_facing_bet",
             "betting.silent_chips",
             *extra_keys,
         )
     return Action("allin"), _ruling(
-        hand, "allin", "every chip pushed: all in", "betting.silent_chips", *extra_keys
+        hand, "allin", Reason("EVERY_CHIP_ALLIN"), "betting.silent_chips", *extra_keys
     )
 
 
 def _short_chip(hand: HandLegality, player: int, chip: int, to_call: int) -> Outcome:
-    what = "a single chip worth less than the call"
     rule = hand.rules.lower_chip_facing_bet
     if rule == "as_under_call":
         return _under_call(hand, player, chip, to_call)
     if rule == "call_heads_up_else_call_or_fold":
         live_players = sum(1 for status in hand.status if status != 1)
         if live_players > 2:
-            return _restrict(hand, player, f"{what}, several players in: call or fold")
+            return _restrict(hand, player, Reason("SHORT_CHIP_CALL_OR_FOLD"))
         return Action("call"), _ruling(
-            hand, "call", f"{what}, heads-up: a call", "betting.lower_chip_facing_bet"
+            hand, "call", Reason("SHORT_CHIP_HEADS_UP_CALL"), "betting.lower_chip_facing_bet"
         )
     return Action("call"), _ruling(
-        hand, "call", f"{what}: the call is completed", "betting.lower_chip_facing_bet"
+        hand, "call", Reason("SHORT_CHIP_COMPLETED"), "betting.lower_chip_facing_bet"
     )
 
 
-def _restrict(hand: HandLegality, player: int, reason: str) -> Noted:
+def _restrict(hand: HandLegality, player: int, reason: Reason) -> Noted:
     return Noted(player, _ruling(hand, "restricted", reason, "betting.lower_chip_facing_bet"))
 
 
 def _under_call(hand: HandLegality, player: int, pushed: int, to_call: int) -> Outcome:
     rule = hand.rules.under_call
-    what = f"{pushed} pushed facing {to_call} to call"
+    what = {"pushed": pushed, "to_call": to_call}
     if rule == "complete_if_over_half":
         if pushed * 2 > to_call:
             return Action("call"), _ruling(
                 hand,
                 "call",
-                f"{what}: more than half, the call must be completed",
+                Reason("UNDER_CALL_COMPLETED", what),
                 "betting.under_call",
             )
         return Noted(
             player,
             _ruling(
-                hand, "restricted", f"{what}: half or less, call or fold", "betting.under_call"
+                hand, "restricted", Reason("UNDER_CALL_CALL_OR_FOLD", what), "betting.under_call"
             ),
         )
     if rule == "full_call_heads_up_or_opener":
@@ -388,14 +377,14 @@ def _under_call(hand: HandLegality, player: int, pushed: int, to_call: int) -> O
         # Only the opening bet has been made when no raise followed it (preflop: the big blind).
         opening = hand.setup.big_blind if hand.street == 0 else hand.increment
         facing_opener = hand.current_bet == opening
-        why = (
-            "heads-up: a full call"
+        code = (
+            "UNDER_CALL_HEADS_UP"
             if heads_up
-            else "facing the opening bet: a full call"
+            else "UNDER_CALL_OPENER"
             if facing_opener
-            else "the TD may rule otherwise; the engine applies a full call"
+            else "UNDER_CALL_TD_DISCRETION"
         )
-        return Action("call"), _ruling(hand, "call", f"{what}: {why}", "betting.under_call")
+        return Action("call"), _ruling(hand, "call", Reason(code, what), "betting.under_call")
     return Action("call"), _ruling(
-        hand, "call", f"{what}: the call is completed", "betting.under_call"
+        hand, "call", Reason("UNDER_CALL_COMPLETED_ALWAYS", what), "betting.under_call"
     )

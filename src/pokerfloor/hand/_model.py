@@ -7,9 +7,11 @@ log serialises to JSON and folds back into the same state.
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Literal, final
+from typing import Any, Literal, final
 
 import msgspec
+
+from pokerfloor.messages import reason_english
 
 
 class Street(IntEnum):
@@ -127,12 +129,34 @@ class LegalActions(msgspec.Struct, frozen=True):
     max_to: int | None
 
 
-class Ruling(msgspec.Struct, frozen=True):
-    """How the engine interpreted an action, and why."""
+class Reason(msgspec.Struct, frozen=True, omit_defaults=True):
+    """Why the engine ruled as it did: a reason code of the message catalogue
+    (``pokerfloor.messages.REASONS``), its params (chips, the percentage), and the reason (or
+    the refusal) it builds on. The pages translate it from these, never from the English."""
+
+    code: str
+    params: dict[str, Any] = {}
+    base: Reason | None = None
+
+    def english(self) -> str:
+        base = self.base.english() if self.base is not None else None
+        return reason_english(self.code, self.params, base)
+
+
+class Ruling(msgspec.Struct, frozen=True, omit_defaults=True):
+    """How the engine interpreted an action, and why: ``why`` the reason's code and params,
+    ``reason`` its English (the catalogue's sentence, kept for the log's reader; a ruling
+    recorded before the catalogue has the English alone, ``why`` None)."""
 
     decision: str
     reason: str
     citations: tuple[str, ...]
+    why: Reason | None = None
+
+
+def ruled(decision: str, why: Reason, citations: tuple[str, ...]) -> Ruling:
+    """A ruling with its reason's English filled from the catalogue."""
+    return Ruling(decision, why.english(), citations, why)
 
 
 # ---- events -------------------------------------------------------------------------------

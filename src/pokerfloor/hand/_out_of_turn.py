@@ -16,8 +16,9 @@ from pokerfloor.hand._model import (
     Committed,
     LiveAction,
     Noted,
-    Ruling,
+    Reason,
     Timeout,
+    ruled,
 )
 from pokerfloor.hand._showdown import HandShowdown
 from pokerfloor.hand._state import ACTIVE, HandError
@@ -31,38 +32,29 @@ class HandOutOfTurn(HandShowdown):
         if self.status[player] != ACTIVE:
             raise HandError(
                 "NOT_IN_HAND",
-                f"{self.names[player]} cannot act: no longer in the hand or all in",
                 {"player": self.names[player]},
             )
         pushed = sum(action.chips) - sum(action.take_back)
         if (not action.chips and action.say is None) or pushed > self.stacks[player]:
             raise HandError(
                 "BAD_LIVE_ACTION",
-                f"{self.names[player]}: a live action needs chips (at most the "
-                f"{self.stacks[player]} behind) or a declaration (say)",
                 {"player": self.names[player], "pushed": pushed},
             )
         skipped = self.to_act
         if action.say == "fold":
-            ruling = Ruling(
-                "fold", "a fold out of turn is binding", self.rules.cite("out_of_turn.fold")
-            )
+            ruling = ruled("fold", Reason("FOLD_OUT_OF_TURN"), self.rules.cite("out_of_turn.fold"))
             self._record(Acted(player, "fold", self.committed[player], ruling))
         else:
             if player in self.held:
                 raise HandError(
                     "ALREADY_HELD",
-                    f"{self.names[player]} already acted out of turn; wait for the action",
                     {"player": self.names[player]},
                 )
             cite = self.rules.cite("out_of_turn.binding_if_action_unchanged")
-            reason = (
-                "acted out of turn: the action goes back to the player to act; it binds if the "
-                "action to this player does not change"
-            )
+            reason = Reason("HELD_OUT_OF_TURN")
             level = self._facing_level(player)
             raised = reads_as_raise(self, player, action, level)
-            self._record(Noted(player, Ruling("held", reason, cite), action, level, raised))
+            self._record(Noted(player, ruled("held", reason, cite), action, level, raised))
         if skipped >= 0 and self.status[skipped] == ACTIVE:
             self._rule_skipped(skipped)
 
@@ -89,19 +81,18 @@ class HandOutOfTurn(HandShowdown):
         ):
             self._out_of_turn_actions_stand()
             if rules.skipped_player_options == "call_or_fold":
-                ruling = Ruling(
+                ruling = ruled(
                     "restricted",
-                    "skipped while substantial action was taken after them: call or fold only",
+                    Reason("SKIPPED_CALL_OR_FOLD"),
                     rules.cite("out_of_turn.skipped_player_options"),
                 )
                 self._record(Noted(skipped, ruling))
             elif rules.skipped_player_options == "floor_decides":
                 # tda-2024 R53 B: the floor may kill the hand or limit it to non-aggressive
                 # action; the engine keeps every option and says so until the TD rules.
-                ruling = Ruling(
+                ruling = ruled(
                     "floor_rules",
-                    "skipped while substantial action was taken after them: the floor may "
-                    "declare the hand dead or limit it to non-aggressive action",
+                    Reason("SKIPPED_FLOOR_DECIDES"),
                     rules.cite("out_of_turn.skipped_player_options"),
                 )
                 self._record(Noted(skipped, ruling))
@@ -117,13 +108,12 @@ class HandOutOfTurn(HandShowdown):
             if isinstance(outcome, Noted):
                 raise HandError(
                     "OUT_OF_TURN_INVALID",
-                    f"{self.names[player]}'s out-of-turn action cannot stand as made",
                     {"player": self.names[player]},
                 )
             canonical, _ruling = outcome
-            reason = "substantial action behind a silent player: the out-of-turn action stands"
+            reason = Reason("SUBSTANTIAL_ACTION_STANDS")
             self._record_action(
-                self._checked(player, canonical, Ruling(canonical.kind, reason, cite))
+                self._checked(player, canonical, ruled(canonical.kind, reason, cite))
             )
 
     def _substantial_action(self, skipped: int) -> bool:
@@ -146,10 +136,10 @@ class HandOutOfTurn(HandShowdown):
             "out_of_turn.skipped_player_options"
         )
         if self.current_bet > self.committed[skipped]:
-            ruling = Ruling("dead", "players acted after this player and the pot was open", cite)
+            ruling = ruled("dead", Reason("SKIPPED_POT_OPEN_DEAD"), cite)
             self._record(Acted(skipped, "fold", self.committed[skipped], ruling))
         else:
-            ruling = Ruling("check", "players acted after this player: no bet allowed", cite)
+            ruling = ruled("check", Reason("SKIPPED_NO_BET"), cite)
             self._record(Acted(skipped, "check", self.committed[skipped], ruling))
 
     def _release_held(self, player: int) -> None:
@@ -164,15 +154,16 @@ class HandOutOfTurn(HandShowdown):
                     self._record_live_outcome(player, action, outcome)
                     return
                 canonical, ruling = outcome
-                binding = Ruling(
+                binding = ruled(
                     ruling.decision if ruling else canonical.kind,
-                    "the out-of-turn action binds: the action to this player did not change",
+                    Reason("OUT_OF_TURN_BINDS"),
                     rules.cite("out_of_turn.binding_if_action_unchanged"),
                 )
                 self._record_action(self._checked(player, canonical, binding))
                 return
             except PokerfloorError as invalid:
-                reason = f"the out-of-turn action cannot stand ({invalid.message}): the player acts"
+                refusal = Reason(invalid.code, invalid.params)
+                reason = Reason("OUT_OF_TURN_CANNOT_STAND", base=refusal)
         else:
             rule = rules.options_if_action_changed
             cite = rules.cite("out_of_turn.options_if_action_changed")
@@ -182,28 +173,19 @@ class HandOutOfTurn(HandShowdown):
                     self._maintained(player, action, announced)
                     return
                 if announced > self.committed[player]:
-                    reason = (
-                        "the out-of-turn announcement stands as chips in the pot: folding now "
-                        "forfeits them"
-                    )
-                    self._record(Committed(player, announced, Ruling("committed", reason, cite)))
+                    reason = Reason("ANNOUNCEMENT_COMMITTED")
+                    self._record(Committed(player, announced, ruled("committed", reason, cite)))
             if rule == "fold_forfeiting_or_keep" or (
                 rule == "raise_only_if_bet_out_of_turn" and not raised
             ):
-                reason = (
-                    "the action changed since the out-of-turn action: the player may call or "
-                    "fold but not raise"
-                )
-                self._record(Noted(player, Ruling("restricted", reason, cite)))
+                reason = Reason("ACTION_CHANGED_CALL_OR_FOLD")
+                self._record(Noted(player, ruled("restricted", reason, cite)))
                 return
-            reason = (
-                "the action changed since the out-of-turn action: it does not bind "
-                "and the player has their options"
-            )
+            reason = Reason("ACTION_CHANGED_OPTIONS")
         self._record(
             Noted(
                 player,
-                Ruling("options", reason, rules.cite("out_of_turn.binding_if_action_unchanged")),
+                ruled("options", reason, rules.cite("out_of_turn.binding_if_action_unchanged")),
             )
         )
 
@@ -211,9 +193,9 @@ class HandOutOfTurn(HandShowdown):
         """heavenpoker 8.4: the raise before him did not go above his announcement: he keeps
         it (no fold); equal to the bet it is a call, above it a raise ruled as if made now."""
         cite = self.rules.cite("out_of_turn.options_if_action_changed")
-        reason = "the raise before him was no larger than his out-of-turn announcement: it stands"
+        reason = Reason("ANNOUNCEMENT_MAINTAINED")
         if announced == self.current_bet:
-            self._record_action(self._checked(player, Action("call"), Ruling("call", reason, cite)))
+            self._record_action(self._checked(player, Action("call"), ruled("call", reason, cite)))
             return
         try:
             outcome = interpret_live(
@@ -221,11 +203,11 @@ class HandOutOfTurn(HandShowdown):
             )
             # Chips that read as less than a call: the call stands.
             canonical = Action("call") if isinstance(outcome, Noted) else outcome[0]
-            acted = self._checked(player, canonical, Ruling(canonical.kind, reason, cite))
+            acted = self._checked(player, canonical, ruled(canonical.kind, reason, cite))
         except PokerfloorError:
             # The announcement cannot stand as made now (an all-in that may no longer raise,
             # a check facing the bet): the call it covers stands.
-            acted = self._checked(player, Action("call"), Ruling("call", reason, cite))
+            acted = self._checked(player, Action("call"), ruled("call", reason, cite))
         self._record_action(acted)
 
     def _announced_total(self, player: int, action: LiveAction, bet_then: int) -> int:

@@ -58,11 +58,9 @@ def split_pot(amount: int, winners: Sequence[int], smallest_chip: int) -> tuple[
     """Shares of ``amount`` for ``winners`` given in odd-chip order (the first gets the first
     odd chip). Every share is a whole number of smallest chips; the odd chips go one each."""
     if not winners:
-        raise PokerfloorError("NO_WINNER", "a pot needs at least one winner")
+        raise PokerfloorError("NO_WINNER")
     if smallest_chip <= 0:
-        raise PokerfloorError(
-            "BAD_CHIP", f"smallest chip {smallest_chip} must be positive", {"chip": smallest_chip}
-        )
+        raise PokerfloorError("BAD_CHIP", {"chip": smallest_chip})
     count = len(winners)
     base = amount // count // smallest_chip * smallest_chip
     shares = [base] * count

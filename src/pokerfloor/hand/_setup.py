@@ -31,47 +31,42 @@ def board_positions(player_count: int, start_street: int) -> tuple[int, ...]:
     return tuple(positions)
 
 
-def _bad(code: str, message: str, **params: object) -> PokerfloorError:
-    return PokerfloorError(code, message, params)
+def _bad(code: str, **params: object) -> PokerfloorError:
+    return PokerfloorError(code, params)
 
 
 def check_setup(setup: HandSetup, deck: Sequence[int]) -> None:
     """Refuse an impossible set-up with a message naming the field and what is accepted."""
     seats = setup.seats
     if len(seats) < 2:
-        raise _bad("TOO_FEW_PLAYERS", "a hand needs at least 2 seated players", count=len(seats))
+        raise _bad("TOO_FEW_PLAYERS", count=len(seats))
     seat_numbers = [seat.seat_no for seat in seats]
     if len(set(seat_numbers)) != len(seat_numbers):
-        raise _bad("SEAT_TAKEN", "two players sit at the same seat number", seats=seat_numbers)
+        raise _bad("SEAT_TAKEN", seats=seat_numbers)
     names = [seat.name for seat in seats]
     if len(set(names)) != len(names):
-        raise _bad("DUPLICATE_NAME", "player names must be unique", names=names)
+        raise _bad("DUPLICATE_NAME", names=names)
     for seat in seats:
         if seat.seat_no < 1:
-            raise _bad(
-                "BAD_SEAT", f"seat {seat.seat_no}: seat numbers start at 1", seat=seat.seat_no
-            )
+            raise _bad("BAD_SEAT", seat=seat.seat_no)
         if seat.stack <= 0:
             raise _bad(
                 "BAD_STACK",
-                f"{seat.name}: stack {seat.stack} must be a positive number of chips",
                 player=seat.name,
                 stack=seat.stack,
             )
     if setup.big_blind <= 0 or not 0 <= setup.small_blind <= setup.big_blind:
         raise _bad(
             "BAD_BLINDS",
-            f"blinds {setup.small_blind}/{setup.big_blind}: need 0 <= small blind <= big blind "
-            "and a positive big blind",
             small_blind=setup.small_blind,
             big_blind=setup.big_blind,
         )
     if setup.ante < 0 or setup.bb_ante < 0:
-        raise _bad("BAD_ANTE", "antes cannot be negative", ante=setup.ante, bb_ante=setup.bb_ante)
+        raise _bad("BAD_ANTE", ante=setup.ante, bb_ante=setup.bb_ante)
     if setup.ante and setup.bb_ante:
-        raise _bad("BAD_ANTE", "use either a per-player ante or a big blind ante, not both")
+        raise _bad("BAD_ANTE")
     if setup.smallest_chip < 1:
-        raise _bad("BAD_CHIP", "the smallest chip must be at least 1", chip=setup.smallest_chip)
+        raise _bad("BAD_CHIP", chip=setup.smallest_chip)
     chip = setup.smallest_chip
     amounts = {
         "small_blind": setup.small_blind,
@@ -85,21 +80,19 @@ def check_setup(setup: HandSetup, deck: Sequence[int]) -> None:
         if amount % chip:
             raise _bad(
                 "NOT_IN_CHIPS",
-                f"{field} {amount} is not a whole number of the smallest chip in play ({chip})",
                 field=field,
                 amount=amount,
                 chip=chip,
             )
     if setup.dead_money < 0:
-        raise _bad("BAD_POT", "dead money cannot be negative", pot=setup.dead_money)
+        raise _bad("BAD_POT", pot=setup.dead_money)
     if setup.button_seat < 1:
-        raise _bad("BAD_BUTTON", f"button seat {setup.button_seat} must be 1 or more")
+        raise _bad("BAD_BUTTON")
     for field in ("small_blind_seat", "big_blind_seat"):
         value = getattr(setup, field)
         if value and value not in seat_numbers:
             raise _bad(
                 "BAD_BLIND_SEAT",
-                f"{field} {value} is not an occupied seat; occupied: {sorted(seat_numbers)}",
                 field=field,
                 seat=value,
             )
@@ -107,6 +100,5 @@ def check_setup(setup: HandSetup, deck: Sequence[int]) -> None:
     if len(deck) < needed or len(set(deck)) != len(deck) or min(deck) < 0 or max(deck) > 51:
         raise _bad(
             "BAD_DECK",
-            f"the deck must hold at least {needed} distinct cards numbered 0-51",
             size=len(deck),
         )

@@ -14,11 +14,12 @@ from pokerfloor.hand._model import (
     HandsShown,
     HandVoided,
     PotAwarded,
-    Ruling,
+    Reason,
     ShowdownAction,
     ShowdownKind,
     ShowdownOpened,
     Street,
+    ruled,
 )
 from pokerfloor.hand._pots import split_pot
 from pokerfloor.hand._showdown_rights import (
@@ -45,9 +46,9 @@ class HandShowdown(HandLegality):
             for player in range(self.count)
             if self.contributed[player] + self.ante_posted[player]
         )
-        reason = "no hand is live (every player was away): the hand is void, posts are returned"
+        reason = Reason("NO_LIVE_HAND_VOID")
         self._record(
-            HandVoided(refunds, Ruling("void", reason, self.rules.cite("hand.live_if_seated_at")))
+            HandVoided(refunds, ruled("void", reason, self.rules.cite("hand.live_if_seated_at")))
         )
         self._record(HandEnded(tuple(self.stacks)))
 
@@ -96,11 +97,11 @@ class HandShowdown(HandLegality):
         """Betting is over with a player all in: every hand is turned face up (tda-2024 R16)."""
         if not self.rules.all_in_face_up:
             return
-        reason = "betting is over with a player all in: every hand is turned up"
+        reason = Reason("ALLIN_FACE_UP")
         self._record(
             HandsShown(
                 tuple(self._showdown_order(live)),
-                Ruling("show", reason, self.rules.cite("showdown.all_in_face_up")),
+                ruled("show", reason, self.rules.cite("showdown.all_in_face_up")),
             )
         )
 
@@ -114,8 +115,6 @@ class HandShowdown(HandLegality):
             name = self.names[player]
             raise HandError(
                 "SHOWDOWN_UNDER_WAY",
-                f"the betting is over: at the showdown {name} shows, mucks, shows one card or "
-                "asks to see a hand",
                 {"player": name},
             )
         for event in rule_showdown_action(self, player, action):
@@ -128,8 +127,6 @@ class HandShowdown(HandLegality):
     def _no_showdown(self) -> HandError:
         return HandError(
             "NO_SHOWDOWN",
-            "no showdown waits for the players: showdown actions come once the betting is over, "
-            "in a hand started with manual_showdown",
         )
 
     def _showdown(self, live: list[int]) -> None:
@@ -139,12 +136,12 @@ class HandShowdown(HandLegality):
         if not self.shown:
             order = tuple(self._showdown_order(live))
             if order[0] == self.aggressor:
-                reason = "the last aggressor shows first, then clockwise"
+                reason = Reason("LAST_AGGRESSOR_SHOWS")
                 setting = "showdown.first_with_bet"
             else:
-                reason = "no bet on the last street: the profile's first player shows first"
+                reason = Reason("PROFILE_FIRST_SHOWS")
                 setting = "showdown.first_without_bet"
-            shown = Ruling("show", reason, rules.cite(setting))
+            shown = ruled("show", reason, rules.cite(setting))
             if self.setup.manual_showdown:
                 self._record(ShowdownOpened(order, shown))
                 return

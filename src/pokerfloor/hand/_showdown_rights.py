@@ -30,9 +30,11 @@ from pokerfloor.hand._model import (
     HandMucked,
     Noted,
     PotAwarded,
+    Reason,
     Ruling,
     ShowdownAction,
     ShowdownKind,
+    ruled,
 )
 from pokerfloor.hand._pots import build_pots, split_pot
 from pokerfloor.hand._rules import HandRules
@@ -110,15 +112,12 @@ def rule_showdown_action(state: HandState, player: int, action: ShowdownAction) 
     if player not in state.showdown_order:
         raise HandError(
             "NOT_IN_SHOWDOWN",
-            f"{name} has no hand at this showdown (folded before it)",
             {"player": name},
         )
     for target in (action.of, action.to):
         if target is not None and not (0 <= target < state.count and target != player):
             raise HandError(
                 "BAD_SHOWDOWN_TARGET",
-                f"{name} cannot show to or ask about player {target}: name another player of "
-                "the hand",
                 {"player": name, "target": target},
             )
     if action.kind == "ask":
@@ -127,7 +126,6 @@ def rule_showdown_action(state: HandState, player: int, action: ShowdownAction) 
         citations = ", ".join(state.rules.cite("showdown.asked_hand_after_muck"))
         raise HandError(
             "HAND_MUCKED",
-            f"{name} has mucked: the hand is dead ({citations})",
             {"player": name, "citations": citations},
         )
     if action.kind == "muck":
@@ -138,14 +136,10 @@ def rule_showdown_action(state: HandState, player: int, action: ShowdownAction) 
 def _muck(state: HandState, player: int) -> Event:
     cite = state.rules.cite
     if tabled(state, player):
-        reason = "a tabled hand cannot be killed: it stays live and is read by its cards"
-        return Noted(player, Ruling("stays_live", reason, cite("showdown.tabled_hand")))
-    reason = (
-        "mucked at the showdown: the hand is dead"
-        if player == state.to_act
-        else "mucked before their turn: the hand is dead all the same"
-    )
-    return HandMucked(player, Ruling("muck", reason, cite("showdown.asked_hand_after_muck")))
+        reason = Reason("TABLED_STAYS_LIVE")
+        return Noted(player, ruled("stays_live", reason, cite("showdown.tabled_hand")))
+    reason = Reason("MUCKED_DEAD") if player == state.to_act else Reason("MUCKED_EARLY_DEAD")
+    return HandMucked(player, ruled("muck", reason, cite("showdown.asked_hand_after_muck")))
 
 
 def _show(state: HandState, player: int, action: ShowdownAction) -> Event:
@@ -160,7 +154,6 @@ def _show(state: HandState, player: int, action: ShowdownAction) -> Event:
             card = "no card" if one is None else str(Card(one))
             raise HandError(
                 "CARD_NOT_HELD",
-                f"{name} does not hold {card}: show one of the two hole cards",
                 {"player": name, "card": card},
             )
         wanted = (one,)
@@ -169,26 +162,25 @@ def _show(state: HandState, player: int, action: ShowdownAction) -> Event:
     if not cards:
         raise HandError(
             "ALREADY_TABLED",
-            f"{name}'s cards are already face up",
             {"player": name},
         )
     if action.to is not None:
-        reason = "shown to one player: every player may see them, so they are shown to all"
-        ruling = Ruling("shown_to_all", reason, cite("showdown.shown_to_one_player"))
+        reason = Reason("SHOWN_TO_ALL")
+        ruling = ruled("shown_to_all", reason, cite("showdown.shown_to_one_player"))
     elif len(already) + len(cards) < 2:
         reason = (
-            "one card shown: both cards must be tabled to win"
+            Reason("ONE_CARD_NOT_ENOUGH")
             if rules.show_both_cards_to_win
-            else "one card shown: enough to claim the pot, the hand is read with both cards"
+            else Reason("ONE_CARD_ENOUGH")
         )
-        ruling = Ruling("one_card", reason, cite("showdown.show_both_cards_to_win"))
+        ruling = ruled("one_card", reason, cite("showdown.show_both_cards_to_win"))
     elif player != state.to_act:
-        reason = "tabled before their turn: a player may always show a hand early"
+        reason = Reason("TABLED_EARLY")
         order = cite("showdown.first_with_bet") + cite("showdown.first_without_bet")
-        ruling = Ruling("show", reason, tuple(dict.fromkeys(order)))
+        ruling = ruled("show", reason, tuple(dict.fromkeys(order)))
     else:
-        reason = "both cards tabled: the hand competes for the pot"
-        ruling = Ruling("show", reason, cite("showdown.show_both_cards_to_win"))
+        reason = Reason("BOTH_CARDS_TABLED")
+        ruling = ruled("show", reason, cite("showdown.show_both_cards_to_win"))
     return CardsShown(player, cards, ruling)
 
 
@@ -198,23 +190,20 @@ def _ask_refusal(state: HandState, asker: int, target: int) -> Ruling | None:
     cite = rules.cite("showdown.may_ask_to_see")
     aggressor = state.aggressor
     if rules.may_ask_to_see == "not_allowed":
-        reason = (
-            "asking to see a hand is forbidden at the showdown: nothing is shown, and the "
-            "request may be penalised"
-        )
-        return Ruling("ask_refused", reason, cite)
+        reason = Reason("ASK_FORBIDDEN")
+        return ruled("ask_refused", reason, cite)
     if aggressor < 0:
-        reason = "no bet on the last street: nobody paid to see a hand, nothing is shown"
-        return Ruling("ask_refused", reason, cite)
+        reason = Reason("ASK_NO_BET")
+        return ruled("ask_refused", reason, cite)
     if target != aggressor or asker == aggressor:
-        reason = "only the last aggressor's hand may be asked for: nothing is shown"
-        return Ruling("ask_refused", reason, cite)
+        reason = Reason("ASK_NOT_AGGRESSOR")
+        return ruled("ask_refused", reason, cite)
     if asker in state.mucked:
-        reason = "a player who mucked has given up the right to ask: nothing is shown"
-        return Ruling("ask_refused", reason, cite)
+        reason = Reason("ASK_AFTER_MUCK")
+        return ruled("ask_refused", reason, cite)
     if state.committed[asker] == 0:
-        reason = "only a player who called on the last street may ask: nothing is shown"
-        return Ruling("ask_refused", reason, cite)
+        reason = Reason("ASK_NOT_CALLER")
+        return ruled("ask_refused", reason, cite)
     return None
 
 
@@ -227,18 +216,18 @@ def _ask(state: HandState, asker: int, target: int) -> Event:
     cards = tuple(card for card in state.holes[target] if card not in already)
     cite = rules.cite("showdown.may_ask_to_see")
     if not cards:
-        reason = "the hand asked for is already face up"
-        return Noted(asker, Ruling("ask_refused", reason, cite))
+        reason = Reason("ASK_ALREADY_FACE_UP")
+        return Noted(asker, ruled("ask_refused", reason, cite))
     if target not in state.mucked:
-        reason = "a river caller asked to see the last aggressor's hand: it is turned face up"
-        return CardsShown(target, cards, Ruling("shown_on_request", reason, cite), asker)
+        reason = Reason("SHOWN_ON_REQUEST")
+        return CardsShown(target, cards, ruled("shown_on_request", reason, cite), asker)
     cite = rules.cite("showdown.asked_hand_after_muck") + cite
     if rules.asked_hand_after_muck == "live_again":
-        reason = "a mucked hand taken back at a river caller's request is live again and may win"
-        ruling = Ruling("live_again", reason, tuple(dict.fromkeys(cite)))
+        reason = Reason("MUCKED_LIVE_AGAIN")
+        ruling = ruled("live_again", reason, tuple(dict.fromkeys(cite)))
         return CardsShown(target, cards, ruling, asker, revived=True)
-    reason = "the hand was mucked before the request: it is shown but stays dead"
-    ruling = Ruling("shown_dead", reason, tuple(dict.fromkeys(cite)))
+    reason = Reason("MUCKED_SHOWN_DEAD")
+    ruling = ruled("shown_dead", reason, tuple(dict.fromkeys(cite)))
     return CardsShown(target, cards, ruling, asker)
 
 
@@ -253,10 +242,9 @@ def split_ruling(rules: HandRules, ways: int, chip: int) -> Ruling:
     """A pot split ``ways`` ways: each side pot on its own, odd chips of ``chip`` one each
     from the first seat left of the button."""
     cite = rules.cite
-    return Ruling(
+    return ruled(
         "split",
-        f"split {ways} ways; odd chips of {chip} go one each from the first seat left of the "
-        "button",
+        Reason("SPLIT_POT", {"ways": ways, "chip": chip}),
         cite("pots.odd_chip")
         + cite("pots.odd_chip_unit")
         + cite("pots.side_pots_split_separately"),
@@ -289,21 +277,21 @@ def showdown_awards(state: HandState) -> list[PotAwarded]:
             strength = {player: rank7(*state.holes[player], *board) for player in contenders}
             best = min(strength.values())
             winners = tuple(player for player in contenders if strength[player] == best)
-            ruling = Ruling(
+            ruling = ruled(
                 "best_hand",
-                "the tabled hands are read by their cards: the best one takes the pot",
+                Reason("BEST_HAND"),
                 cite("showdown.cards_speak") + cite("showdown.show_both_cards_to_win"),
             )
             if len(winners) > 1:
                 ruling = split_ruling(rules, len(winners), chip)
         elif contenders:
             winners = (contenders[0],)
-            reason = "every other hand in this pot was mucked: the last live hand takes it"
-            ruling = Ruling("uncontested", reason, cite("showdown.show_both_cards_to_win"))
+            reason = Reason("LAST_LIVE_HAND")
+            ruling = ruled("uncontested", reason, cite("showdown.show_both_cards_to_win"))
         else:
             winners = (max(eligible, key=throws.index),)
-            reason = "every hand in this pot was mucked: it goes to the last one thrown"
-            ruling = Ruling("uncontested", reason, cite("showdown.show_both_cards_to_win"))
+            reason = Reason("ALL_MUCKED_LAST_THROWN")
+            ruling = ruled("uncontested", reason, cite("showdown.show_both_cards_to_win"))
         awards.append(
             PotAwarded(pot_index, amount, winners, split_pot(amount, winners, chip), ruling)
         )

@@ -106,7 +106,6 @@ class HandState:
         except ValueError:
             raise PokerfloorError(
                 "UNKNOWN_PLAYER",
-                f"no player named {name!r} in this hand; players: {', '.join(self.names)}",
                 {"player": name},
             ) from None
 

@@ -14,10 +14,10 @@ from typing import Literal
 
 import msgspec
 
-from pokerfloor.hand._model import Ruling
+from pokerfloor.hand._model import Reason, Ruling, ruled
 from pokerfloor.rules import RuleProfile
 
-__all__ = ["TimeoutRuling", "timeout_ruling"]
+__all__ = ["TimeoutRuling", "timeout_reason", "timeout_ruling"]
 
 
 class TimeoutRuling(msgspec.Struct, frozen=True):
@@ -33,14 +33,19 @@ class TimeoutRuling(msgspec.Struct, frozen=True):
         return "check" if self.ruling.decision == "check" else "dead"
 
 
+def timeout_reason(facing_bet: bool, decision: str) -> Reason:
+    """The reason of a timeout's ruling, from what it rests on: the tournament's
+    ``player_clock_expired`` records the decision and whether a bet was faced."""
+    situation = "FACING_BET" if facing_bet else "NO_BET"
+    outcome = "CHECKED" if decision == "check" else "DEAD"
+    return Reason(f"TIMEOUT_{situation}_{outcome}")
+
+
 def timeout_ruling(profile: RuleProfile, facing_bet: bool) -> TimeoutRuling:
     """The profile's ruling on a player whose time ran out, facing a bet or not."""
     setting = "clock.expiry_facing_bet" if facing_bet else "clock.expiry_not_facing_bet"
-    situation = "facing a bet" if facing_bet else "not facing a bet"
     cite = profile.citations(setting)
     # A check is only possible with nothing to call: a profile cannot check a bet away.
-    if profile.enum_value(setting) == "check" and not facing_bet:
-        ruling = Ruling("check", f"time ran out {situation}: the hand is checked", cite)
-    else:
-        ruling = Ruling("dead", f"time ran out {situation}: the hand is dead", cite)
+    decision = "check" if profile.enum_value(setting) == "check" and not facing_bet else "dead"
+    ruling = ruled(decision, timeout_reason(facing_bet, decision), cite)
     return TimeoutRuling(facing_bet, setting, ruling)

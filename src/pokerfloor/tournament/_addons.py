@@ -56,21 +56,16 @@ class AddonCommands:
         entry = self.structure.entry
         player = self.players.get(player_id)
         if player is None or not player.in_play:
-            return PokerfloorError(
-                "NOT_IN_PLAY", f"{player_id} is not in play", {"player_id": player_id}
-            )
+            return PokerfloorError("NOT_IN_PLAY", {"player_id": player_id})
         if not entry.addon_chips:
             return PokerfloorError(
                 "NO_ADDON",
-                "this tournament's structure has no add-on",
                 {"player_id": player_id, "reason": "no_addon"},
             )
         limit = 2 if entry.double_addon else 1
         if player.addons >= limit:
             return PokerfloorError(
                 "NO_ADDON",
-                f"{player.name} has taken {player.addons} add-on(s): "
-                + ("a double add-on at most" if entry.double_addon else "one add-on per player"),
                 {
                     "player_id": player_id,
                     "reason": "double_taken" if entry.double_addon else "already_taken",
@@ -155,20 +150,14 @@ class AddonCommands:
         force (a correction of the structure's schedule: a late break, a break moved), with
         the reason."""
         if not self.structure.entry.addon_chips:
-            raise PokerfloorError(
-                "NO_ADDON", "this tournament's structure has no add-on", {"reason": "no_addon"}
-            )
+            raise PokerfloorError("NO_ADDON", {"reason": "no_addon"})
         if not reason.strip():
-            raise PokerfloorError(
-                "ADDON_WINDOW_REASON", "say why the add-on window is opened by hand", {}
-            )
+            raise PokerfloorError("ADDON_WINDOW_REASON", {})
         view = clock_view(self.clock, self.structure, at_ms)
         if not view.started:
-            raise PokerfloorError(
-                "CLOCK_NOT_STARTED", "the clock has not started; start it first", {}
-            )
+            raise PokerfloorError("CLOCK_NOT_STARTED", {})
         if self.addon_window_open(at_ms):
-            raise PokerfloorError("ADDON_WINDOW_OPEN", "the add-on window is already open", {})
+            raise PokerfloorError("ADDON_WINDOW_OPEN", {})
         self._record(AddonWindowOpened(view.period_index, reason.strip(), at_ms))
 
     def addon(self, player_id: PlayerId, at_ms: int, method: str = "cash") -> None:
@@ -188,7 +177,7 @@ class AddonCommands:
 
 
 def _addon_refused(reason: str, params: dict[str, object], why: str) -> PokerfloorError:
-    return PokerfloorError("NO_ADDON", f"no add-on now: {why}", {**params, "reason": reason})
+    return PokerfloorError("NO_ADDON", {**params, "reason": reason})
 
 
 def timeline_position(clock: ClockState, level_index: int) -> int | None:

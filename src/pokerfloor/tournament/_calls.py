@@ -64,9 +64,7 @@ class FloorCallCommands:
         floor rules them, so the TD's suggested ruling never fails on a stored call."""
         table = self.tables.get(table_no)
         if table is None:
-            raise PokerfloorError(
-                "NO_SUCH_TABLE", f"there is no table {table_no}", {"table_no": table_no}
-            )
+            raise PokerfloorError("NO_SUCH_TABLE", {"table_no": table_no})
         if button_seat is not None:
             self._check_button_seat(table, button_seat)
         given = dict(facts or {})
@@ -83,9 +81,7 @@ class FloorCallCommands:
         confirmed): the next hand is dealt from there, blinds after it; the call is closed."""
         table = self.tables.get(table_no)
         if table is None or not table.seats:
-            raise PokerfloorError(
-                "NO_SUCH_TABLE", f"there is no table {table_no} in play", {"table_no": table_no}
-            )
+            raise PokerfloorError("NO_SUCH_TABLE", {"table_no": table_no})
         self._check_button_seat(table, seat_no)
         # The positions rule the table got wrong (dead button, missing small blind).
         cite = self.cite("hand.missing_small_blind")
@@ -95,15 +91,11 @@ class FloorCallCommands:
         if not 1 <= seat_no <= table.size:
             raise PokerfloorError(
                 "BAD_SEAT",
-                f"table {table.table_no}: seat {seat_no} does not exist; seats are 1 to "
-                f"{table.size}",
                 {"table_no": table.table_no, "seat_no": seat_no, "size": table.size},
             )
         if seat_no not in table.seats:
             raise PokerfloorError(
                 "BUTTON_SEAT_EMPTY",
-                f"seat {seat_no} of table {table.table_no} has no player: the button goes to "
-                f"a seated player ({', '.join(str(s) for s in sorted(table.seats))})",
                 {"table_no": table.table_no, "seat_no": seat_no, "seats": sorted(table.seats)},
             )
 
@@ -111,7 +103,6 @@ class FloorCallCommands:
         if table_no not in self.floor_calls:
             raise PokerfloorError(
                 "NO_FLOOR_CALL",
-                f"table {table_no} has not called the floor",
                 {"table_no": table_no},
             )
         self._record(FloorCallAnswered(table_no, at_ms))
@@ -120,9 +111,7 @@ class FloorCallCommands:
         """A new captain's link for the table; returns its renewal count."""
         table = self.tables.get(table_no)
         if table is None or not table.seats:
-            raise PokerfloorError(
-                "NO_SUCH_TABLE", f"there is no table {table_no} in play", {"table_no": table_no}
-            )
+            raise PokerfloorError("NO_SUCH_TABLE", {"table_no": table_no})
         renewal = self.captain_keys.get(table_no, 0) + 1
         self._record(CaptainKeyRenewed(table_no, renewal, at_ms))
         return renewal

@@ -190,8 +190,6 @@ class CashCommands:
             if amount < 1:
                 raise PokerfloorError(
                     "NOTHING_OWED",
-                    f"{player_id} owes nothing ({account.net_paid_cents} cents paid for "
-                    f"{account.due_cents} due): give the amount received",
                     {
                         "player_id": player_id,
                         "paid_cents": account.net_paid_cents,
@@ -202,7 +200,6 @@ class CashCommands:
             if account.net_paid_cents < 1:
                 raise PokerfloorError(
                     "NOTHING_PAID",
-                    f"{player_id} has paid nothing to take back",
                     {"player_id": player_id},
                 )
             amount = -account.net_paid_cents
@@ -217,8 +214,6 @@ class CashCommands:
         if not 1 <= amount <= account.net_paid_cents:
             raise PokerfloorError(
                 "BAD_REFUND",
-                f"a refund to {player_id} is between 1 and {account.net_paid_cents} cents "
-                f"(what they paid), not {amount}",
                 {
                     "player_id": player_id,
                     "amount_cents": amount,
@@ -247,7 +242,6 @@ class CashCommands:
         if basis not in PRIZE_POOL_BASES:
             raise PokerfloorError(
                 "BAD_PRIZE_POOL_BASIS",
-                f"the prize pool counts 'entries' or 'money', not {basis!r}",
                 {"value": basis, "accepted": list(PRIZE_POOL_BASES)},
             )
         self._record(PrizePoolBasisChosen(basis, at_ms))
@@ -266,9 +260,7 @@ class CashCommands:
     def _account_of(self, player_id: PlayerId) -> CashAccount:
         account = self.cash_accounts.get(player_id)
         if account is None:
-            raise PokerfloorError(
-                "NOT_REGISTERED", f"{player_id} is not registered", {"player_id": player_id}
-            )
+            raise PokerfloorError("NOT_REGISTERED", {"player_id": player_id})
         return account
 
     # ---- applying events to the book ----------------------------------------------------

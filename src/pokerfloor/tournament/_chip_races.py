@@ -51,9 +51,7 @@ class ChipRaceCommands:
         """
         table = self.tables.get(table_no)
         if table is None or not table.seats:
-            raise PokerfloorError(
-                "NO_SUCH_TABLE", f"there is no table {table_no} in play", {"table_no": table_no}
-            )
+            raise PokerfloorError("NO_SUCH_TABLE", {"table_no": table_no})
         stacks = {player: self.players[player].stack for player in table.seats.values()}
         result = chiprace.chip_race(
             table, stacks, removed, next_chip, self.profile, deck, odd_chips=odd_chips or {}

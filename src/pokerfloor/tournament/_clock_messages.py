@@ -78,7 +78,6 @@ class RecordHandForHandHand(msgspec.Struct, frozen=True, tag="record_hand_for_ha
         if not isinstance(seconds, int) or isinstance(seconds, bool):  # pragma: no cover
             raise PokerfloorError(
                 "PROFILE_BAD_VALUE",
-                f"{_HAND_FOR_HAND_KEY} must be a number of seconds",
                 {"key": _HAND_FOR_HAND_KEY},
             )
         return cls(

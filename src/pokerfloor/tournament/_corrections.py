@@ -78,14 +78,10 @@ class CorrectionCommands:
             self._record(PlayerUnregistered(player_id, reason, at_ms))
             return
         if player_id not in self.players:
-            raise PokerfloorError(
-                "NOT_REGISTERED", f"{player_id} is not registered", {"player_id": player_id}
-            )
+            raise PokerfloorError("NOT_REGISTERED", {"player_id": player_id})
         if self.tables:
             raise PokerfloorError(
                 "UNREGISTER_AFTER_DRAW",
-                f"the seats are drawn: {player_id} can no longer unregister (a player who "
-                "leaves now is blinded away or busts)",
                 {"player_id": player_id},
             )
         self._record(PlayerUnregistered(player_id, reason, at_ms))
@@ -100,32 +96,25 @@ class CorrectionCommands:
         if self.finished is not None or player is None or player.place is None:
             raise PokerfloorError(
                 "NOT_BUSTED",
-                f"{player_id} is not a busted player of a running tournament",
                 {"player_id": player_id},
             )
         if player.withdrawn or player.last_seat is None:
             raise PokerfloorError(
                 "NO_SEAT_TO_RETURN_TO",
-                f"{player_id} has no seat to go back to",
                 {"player_id": player_id},
             )
         if stack < 1:
-            raise PokerfloorError(
-                "BAD_STACK", "a reinstated player has chips", {"player_id": player_id}
-            )
+            raise PokerfloorError("BAD_STACK", {"player_id": player_id})
         seat = player.last_seat
         table = self.tables.get(seat.table_no)
         if table is None or not table.seats:
             raise PokerfloorError(
                 "TABLE_BROKEN",
-                f"table {seat.table_no} is no longer in play: {player_id} cannot go back",
                 {"player_id": player_id, "table_no": seat.table_no},
             )
         if seat.seat_no in table.seats:
             raise PokerfloorError(
                 "SEAT_TAKEN",
-                f"seat {seat.seat_no} of table {seat.table_no} is taken by "
-                f"{table.seats[seat.seat_no]}: {player_id} cannot go back to it",
                 {"player_id": player_id, "table_no": seat.table_no, "seat_no": seat.seat_no},
             )
         self._record(BustCorrected(player_id, seat.table_no, seat.seat_no, stack, reason, at_ms))
@@ -136,7 +125,7 @@ class CorrectionCommands:
         bust is cancelled first (its chips and money go back). Later on, the corrections page
         (``correct_bust``) asks the TD for the stack instead."""
         if not player_ids:
-            raise PokerfloorError("NOTHING_TO_UNDO", "name the players whose bust is undone", {})
+            raise PokerfloorError("NOTHING_TO_UNDO", {})
         plan = [self._bust_to_undo(player_id) for player_id in dict.fromkeys(player_ids)]
         for player_id, seat, stack, rebought in plan:
             if rebought:
@@ -148,7 +137,6 @@ class CorrectionCommands:
         or the reason the bust can no longer be undone."""
         nothing = PokerfloorError(
             "BUST_NOT_UNDOABLE",
-            f"{player_id} has no bust to undo: use the corrections page",
             {"player_id": player_id},
         )
         player = self.players.get(player_id)
@@ -163,8 +151,6 @@ class CorrectionCommands:
         if stack < 1:
             raise PokerfloorError(
                 "BUST_UNDO_NEEDS_STACK",
-                f"the hand that busted {player_id} gave the chips to the other players: correct "
-                "the hand and the bust on the corrections page",
                 {"player_id": player_id},
             )
         played = self.hands_at.get(seat.table_no, 0)
@@ -172,15 +158,11 @@ class CorrectionCommands:
         if played != hands or table is None or not table.seats:
             raise PokerfloorError(
                 "BUST_UNDO_TOO_LATE",
-                f"table {seat.table_no} has played since the bust of {player_id}: correct it "
-                "on the corrections page with the stack the player has",
                 {"player_id": player_id, "table_no": seat.table_no},
             )
         if not rebought and table.seats.get(seat.seat_no, player_id) != player_id:
             raise PokerfloorError(
                 "SEAT_TAKEN",
-                f"seat {seat.seat_no} of table {seat.table_no} is taken by "
-                f"{table.seats[seat.seat_no]}: {player_id} cannot go back to it",
                 {"player_id": player_id, "table_no": seat.table_no, "seat_no": seat.seat_no},
             )
         return player_id, seat, stack, rebought
@@ -190,9 +172,7 @@ class CorrectionCommands:
         rebuys): its chips leave the stack."""
         player = self.players.get(player_id)
         if player is None or (player.rebuys == 0 and player.addons == 0):
-            raise PokerfloorError(
-                "NO_REBUY", f"{player_id} has no rebuy or add-on", {"player_id": player_id}
-            )
+            raise PokerfloorError("NO_REBUY", {"player_id": player_id})
         entry = self.structure.entry
         if player.addons:
             kind, chips, cents = "addon", entry.addon_chips, entry.addon_cents
@@ -201,7 +181,6 @@ class CorrectionCommands:
         if player.stack < chips:
             raise PokerfloorError(
                 "REBUY_CHIPS_GONE",
-                f"{player_id} has {player.stack} chips, fewer than the {chips} the {kind} gave",
                 {"player_id": player_id, "stack": player.stack, "chips": chips},
             )
         self._record(RebuyCorrected(player_id, kind, chips, cents, reason, at_ms))
@@ -222,15 +201,11 @@ class CorrectionCommands:
         them (issue 26)."""
         table = self.tables.get(table_no)
         if table is None or not table.seats:
-            raise PokerfloorError(
-                "NO_SUCH_TABLE", f"there is no table {table_no} in play", {"table_no": table_no}
-            )
+            raise PokerfloorError("NO_SUCH_TABLE", {"table_no": table_no})
         last = self.hands_at.get(table_no, 0)
         if hand_no != last:
             raise PokerfloorError(
                 "NOT_LAST_HAND",
-                f"only the last hand reported at table {table_no} (hand {last}) can be "
-                f"corrected, not hand {hand_no}",
                 {"table_no": table_no, "hand_no": hand_no, "last_hand": last},
             )
         seated = set(table.seats.values())
@@ -238,14 +213,12 @@ class CorrectionCommands:
         if strangers:
             raise PokerfloorError(
                 "NOT_AT_TABLE",
-                f"{', '.join(strangers)} not seated at table {table_no}",
                 {"table_no": table_no, "players": strangers},
             )
         before = {player_id: self.players[player_id].stack for player_id in sorted(stacks)}
         if min(stacks.values()) < 1:
             raise PokerfloorError(
                 "BAD_STACK",
-                "a corrected stack has chips; a player left with none busted (bust_players)",
                 {"table_no": table_no},
             )
         # The same totals as a report: the recorded ones, or with the chips of busts reported

@@ -106,9 +106,6 @@ class DealCommands:
         if not 0 <= played_for_cents <= first - second:
             raise PokerfloorError(
                 "DEAL_BAD_PLAYED_FOR",
-                f"{played_for_cents} cents kept aside for the winner: between 0 and "
-                f"{first - second} (first prize {first}, second {second}), so that first place "
-                "still pays at least second",
                 {"played_for_cents": played_for_cents, "max": first - second},
             )
         shared = (first - played_for_cents, *payouts[1:]) if payouts else ()
@@ -141,14 +138,12 @@ class DealCommands:
         if self.deal is not None:
             raise PokerfloorError(
                 "DEAL_ALREADY_AGREED",
-                "a deal is already agreed: cancel it before agreeing another",
                 {"method": self.deal.method},
             )
         offer = self.propose_deal(played_for_cents)
         if method not in DEAL_METHODS:
             raise PokerfloorError(
                 "DEAL_BAD_METHOD",
-                f"no deal method {method!r}: use icm, chip_chop or custom",
                 {"method": method, "accepted": list(DEAL_METHODS)},
             )
         computed = dict(zip(offer.player_ids, offer.split(method), strict=True))
@@ -157,8 +152,6 @@ class DealCommands:
         elif amounts is not None and dict(amounts) != computed:
             raise PokerfloorError(
                 "DEAL_STALE",
-                "the stacks or the prizes changed since this split was shown: look at the "
-                "new proposal and have the players agree again",
                 {"method": method},
             )
         shares = tuple(
@@ -177,9 +170,9 @@ class DealCommands:
         if self.finished is not None:
             raise _finished()
         if self.deal is None:
-            raise PokerfloorError("NO_DEAL", "no deal is agreed", {})
+            raise PokerfloorError("NO_DEAL", {})
         if not reason.strip():
-            raise PokerfloorError("DEAL_NO_REASON", "say why the deal is cancelled", {})
+            raise PokerfloorError("DEAL_NO_REASON", {})
         self._record(DealCancelled(reason.strip(), at_ms))
 
     # ---- the finish ---------------------------------------------------------------------
@@ -201,15 +194,12 @@ class DealCommands:
         if first != set(shares):
             raise PokerfloorError(
                 "DEAL_PLAYERS_CHANGED",
-                f"the first {places} places are not the players of the deal: cancel the deal",
                 {"deal": sorted(shares), "ranked": sorted(first)},
             )
         paid = sum(payouts[:places])
         if paid != deal.total_cents:
             raise PokerfloorError(
                 "DEAL_PAYOUTS_CHANGED",
-                f"places 1 to {places} pay {paid} cents, the deal shared {deal.total_cents}: "
-                "pay the deal's prizes or cancel the deal",
                 {"places": places, "payouts_cents": paid, "deal_cents": deal.total_cents},
             )
         result = dict(won)
@@ -229,31 +219,23 @@ class DealCommands:
         if not allowed:
             raise PokerfloorError(
                 "DEALS_FORBIDDEN",
-                f"profile {self.profile.id!r} forbids deals between players "
-                f"({'; '.join(citations)}): prizes follow the actual finish",
                 {"profile": self.profile.id, "citations": list(citations)},
             )
         alive = self.in_play()
         if len(alive) < 2:
             raise PokerfloorError(
                 "DEAL_TOO_FEW_PLAYERS",
-                "a deal needs at least 2 players in play",
                 {"players": len(alive)},
             )
         tables = sorted({p.seat.table_no for p in alive if p.seat is not None})
         if len(tables) != 1 or any(p.seat is None for p in alive):
             raise PokerfloorError(
                 "DEAL_NOT_AT_FINAL_TABLE",
-                f"the {len(alive)} players in play are not all at one table: a deal is made "
-                "at the final table, by every player left",
                 {"players": len(alive), "tables": tables},
             )
         if tables[0] in self.unknown_chips:
             raise PokerfloorError(
                 "DEAL_STACKS_UNKNOWN",
-                f"the stacks of table {tables[0]} are not known (a bust was reported without "
-                f"stacks: {self.unknown_chips[tables[0]]} chips have no known owner); count "
-                "the chips and report them before a deal: the split follows the stacks",
                 {"table_no": tables[0], "unknown_chips": self.unknown_chips[tables[0]]},
             )
         return citations
@@ -263,7 +245,7 @@ class DealCommands:
 
 
 def _finished() -> PokerfloorError:
-    return PokerfloorError("TOURNAMENT_FINISHED", "the tournament is finished", {})
+    return PokerfloorError("TOURNAMENT_FINISHED", {})
 
 
 def _custom_amounts(offer: DealOffer, amounts: Mapping[PlayerId, int] | None) -> dict[str, int]:
@@ -275,24 +257,18 @@ def _custom_amounts(offer: DealOffer, amounts: Mapping[PlayerId, int] | None) ->
     if missing or unknown:
         raise PokerfloorError(
             "DEAL_BAD_AMOUNTS",
-            "a custom deal gives one amount to every player in play, and to nobody else"
-            f"{f' (missing: {missing})' if missing else ''}"
-            f"{f' (not in play: {unknown})' if unknown else ''}",
             {"missing": missing, "not_in_play": unknown},
         )
     for player_id, cents in given.items():
         if isinstance(cents, bool) or not isinstance(cents, int) or cents < 0:
             raise PokerfloorError(
                 "DEAL_BAD_AMOUNTS",
-                f"the amount of {player_id} is {cents!r}: whole cents, 0 or more",
                 {"player_id": player_id},
             )
     shared = offer.total_cents - offer.played_for_cents
     if sum(given.values()) != shared:
         raise PokerfloorError(
             "DEAL_AMOUNTS_DO_NOT_ADD_UP",
-            f"the amounts add up to {sum(given.values())} cents; the prizes shared are "
-            f"{shared} cents",
             {"total_cents": sum(given.values()), "expected_cents": shared},
         )
     return given

@@ -96,7 +96,6 @@ class EntryCommands:
         if not entry.late_registration_until_level and not entry.late_registration_minutes:
             return PokerfloorError(
                 "LATE_REGISTRATION_CLOSED",
-                "this tournament's structure has no late registration",
                 {**params, "reason": "none"},
             )
         closings = (  # (reason, limit, limit by level or else by minutes, citations)
@@ -121,7 +120,6 @@ class EntryCommands:
             if limit and over:
                 return PokerfloorError(
                     "LATE_REGISTRATION_CLOSED",
-                    f"late registration is over ({reason.replace('_', ' ')} {limit})",
                     {**params, "reason": reason, "limit": limit, "citations": list(citations)},
                 )
         return None
@@ -130,11 +128,9 @@ class EntryCommands:
         """Register after the draw: seated at once (``seated``) or put on the waiting list
         (``waiting``) when the field is full. Refused once late registration is over."""
         if not self.tables:
-            raise PokerfloorError("SEATS_NOT_DRAWN", "register before the draw with register()")
+            raise PokerfloorError("SEATS_NOT_DRAWN")
         if player_id in self.players or player_id in self.waiting_list:
-            raise PokerfloorError(
-                "ALREADY_REGISTERED", f"{player_id} is already registered", {"player_id": player_id}
-            )
+            raise PokerfloorError("ALREADY_REGISTERED", {"player_id": player_id})
         refusal = self.late_registration_refusal(at_ms)
         if refusal is not None:
             raise refusal
@@ -154,7 +150,6 @@ class EntryCommands:
         if not self.tables:
             raise PokerfloorError(
                 "SEATS_NOT_DRAWN",
-                "the seats are not drawn yet: waiting players are registered with the draw",
                 {},
             )
         seated: list[PlayerId] = []
@@ -283,13 +278,10 @@ class EntryCommands:
         entry = self.structure.entry
         player = self.players.get(player_id)
         if player is None or player.withdrawn:
-            return PokerfloorError(
-                "NOT_IN_PLAY", f"{player_id} is not in play", {"player_id": player_id}
-            )
+            return PokerfloorError("NOT_IN_PLAY", {"player_id": player_id})
         if not entry.rebuy_chips:
             return PokerfloorError(
                 "REBUY_NOT_ALLOWED",
-                "this tournament's structure has no rebuys",
                 {"player_id": player_id, "reason": "no_rebuys"},
             )
         number = self._level_number(at_ms, level)
@@ -297,9 +289,6 @@ class EntryCommands:
             extra = self.profile.int_value("rebuy.extra_hands_after_period")
             return PokerfloorError(
                 "REBUY_NOT_ALLOWED",
-                f"rebuys ended with level {entry.rebuy_until_level}"
-                + (f" and {extra} more hands at each table" if extra else "")
-                + f"; this is level {number}",
                 {
                     "player_id": player_id,
                     "reason": "period_over",
@@ -312,7 +301,6 @@ class EntryCommands:
         if entry.max_rebuys is not None and player.rebuys >= entry.max_rebuys:
             return PokerfloorError(
                 "REBUY_NOT_ALLOWED",
-                f"{player.name} has taken the {entry.max_rebuys} rebuy(s) allowed",
                 {
                     "player_id": player_id,
                     "reason": "limit_reached",
@@ -328,12 +316,6 @@ class EntryCommands:
             return None
         return PokerfloorError(
             "REBUY_NOT_ALLOWED",
-            f"{player.name} has {player.stack} chips: a rebuy is allowed "
-            + (
-                f"below the big blind ({big_blind})"
-                if threshold == "below_big_blind"
-                else "with no chips left"
-            ),
             {
                 "player_id": player_id,
                 "reason": "stack_above_threshold",
@@ -385,16 +367,11 @@ class EntryCommands:
         player = self.players.get(player_id)
         seat = None if player is None else player.last_seat
         if player is None or seat is None or player.busted_after_hand is None:
-            return PokerfloorError(
-                "NOT_BUSTED", f"{player_id} has no bust to rebuy from", {"player_id": player_id}
-            )
+            return PokerfloorError("NOT_BUSTED", {"player_id": player_id})
         played = self.hands_at.get(seat.table_no, 0)
         if played != player.busted_after_hand or seat.table_no not in self.tables:
             return PokerfloorError(
                 "REBUY_TOO_LATE",
-                f"{player_id} busted in hand {player.busted_after_hand} of table "
-                f"{seat.table_no}; hand {played} has been reported since: a rebuy at the bust "
-                "is taken before the table's next hand, a re-entry is a new entry",
                 {
                     "player_id": player_id,
                     "table_no": seat.table_no,
@@ -406,8 +383,6 @@ class EntryCommands:
         if seat.seat_no in table.seats:
             return PokerfloorError(
                 "SEAT_TAKEN",
-                f"seat {seat.seat_no} of table {seat.table_no} is taken by "
-                f"{table.seats[seat.seat_no]}",
                 {"player_id": player_id, "table_no": seat.table_no, "seat_no": seat.seat_no},
             )
         level = self._level_of_last_hand(seat.table_no)
@@ -440,7 +415,6 @@ class EntryCommands:
         if player is None or player.present or not player.in_play:
             raise PokerfloorError(
                 "NOT_ABSENT",
-                f"{player_id} is not an absent player in play",
                 {"player_id": player_id},
             )
         self._record(PlayerArrived(player_id, at_ms))

@@ -152,19 +152,15 @@ class HandCommands:
         is recorded). A hand cannot begin during a break."""
         table = self.tables.get(table_no)
         if table is None:
-            raise PokerfloorError(
-                "NO_SUCH_TABLE", f"there is no table {table_no}", {"table_no": table_no}
-            )
+            raise PokerfloorError("NO_SUCH_TABLE", {"table_no": table_no})
         if table.player_count < 2:
             raise PokerfloorError(
                 "TABLE_TOO_SHORT",
-                f"table {table_no} has fewer than 2 players",
                 {"table_no": table_no, "players": table.player_count},
             )
         if play_resumes_at(self.clock, self.structure, at_ms, at_ms + 1) != at_ms:
             raise PokerfloorError(
                 "ON_BREAK",
-                "no hand begins during a break: the next hand begins when the break is over",
                 {"at_ms": at_ms, "table_no": table_no},
             )
         level = self.level_of_hand(at_ms) or self.structure.levels[0]
@@ -242,7 +238,6 @@ class HandCommands:
         if table is None or plan.hand_no != self.hands_at.get(plan.table_no, 0) + 1:
             raise PokerfloorError(
                 "STALE_HAND",
-                "this hand plan is not the table's next hand",
                 {"table": plan.table_no},
             )
         self._check_round(plan.table_no)
@@ -250,7 +245,6 @@ class HandCommands:
         if set(final_stacks) != set(before):
             raise PokerfloorError(
                 "WRONG_PLAYERS",
-                "final stacks must name exactly the players dealt in",
                 {
                     "table_no": plan.table_no,
                     "missing": sorted(set(before) - set(final_stacks)),
@@ -263,8 +257,6 @@ class HandCommands:
             if player not in before or final_stacks[player] > 0:
                 raise PokerfloorError(
                     "REBUY_NOT_BUSTED",
-                    f"{player} is not left without chips in this hand: a rebuy at the bust is "
-                    "for a player who lost every chip",
                     {"player_id": player, "table_no": plan.table_no},
                 )
             refusal = self.rebuy_refusal(player, at_ms, plan.level, at_bust=True)
@@ -310,8 +302,6 @@ class HandCommands:
         waiting = self.round_waits_for(table_no)
         raise PokerfloorError(
             "HAND_FOR_HAND_WAIT",
-            f"hand-for-hand: table {table_no} has played round {self.round_no}; its next hand "
-            f"waits for table(s) {', '.join(map(str, waiting))}",
             {
                 "table_no": table_no,
                 "round_no": self.round_no,
@@ -325,17 +315,8 @@ class HandCommands:
         unknown = self.unknown_chips.get(table_no, 0)
         if min(after.values(), default=0) >= 0 and total in (before, before + unknown):
             return
-        accepted = [before] if not unknown else [before, before + unknown]
         raise PokerfloorError(
             "CHIPS_NOT_CONSERVED",
-            f"table {table_no}: the stacks add up to {total}; accepted: "
-            + " or ".join(str(value) for value in accepted)
-            + (
-                f" (the recorded stacks, or with the {unknown} chips of the players busted "
-                "without stacks)"
-                if unknown
-                else " (the stacks at the start of the hand); none may be negative"
-            ),
             {"table_no": table_no, "before": before, "after": total, "unknown_chips": unknown},
         )
 
@@ -359,7 +340,6 @@ class HandCommands:
         if len(busting) >= self.players_left:
             raise PokerfloorError(
                 "TOO_MANY_BUSTS",
-                f"{len(busting)} busts would leave nobody in play: {self.players_left} left",
                 {"players_left": self.players_left, "busts": len(busting)},
             )
         hand_no = self.hands_at.get(table_no, 0)
@@ -384,35 +364,28 @@ class HandCommands:
         rebuys: Sequence[PlayerId],
     ) -> None:
         if table_no not in self.tables:
-            raise PokerfloorError(
-                "NO_SUCH_TABLE", f"there is no table {table_no}", {"table_no": table_no}
-            )
+            raise PokerfloorError("NO_SUCH_TABLE", {"table_no": table_no})
         if len(set(players)) != len(players) or len(set(rebuys)) != len(rebuys):
-            raise PokerfloorError("DUPLICATE_PLAYER", "a player is named twice", {})
+            raise PokerfloorError("DUPLICATE_PLAYER", {})
         strangers = sorted(set(rebuys) - set(players))
         if strangers:
             raise PokerfloorError(
                 "UNKNOWN_PLAYER",
-                "a rebuy at the bust names a player who is not reported busted",
                 {"players": strangers},
             )
         for player_id in players:
             player = self.players.get(player_id)
             if player is None or not player.in_play or player.seat is None:
-                raise PokerfloorError(
-                    "NOT_IN_PLAY", f"{player_id} is not seated in play", {"player_id": player_id}
-                )
+                raise PokerfloorError("NOT_IN_PLAY", {"player_id": player_id})
             if player.seat.table_no != table_no:
                 raise PokerfloorError(
                     "NOT_AT_TABLE",
-                    f"{player_id} sits at table {player.seat.table_no}, not {table_no}",
                     {"player_id": player_id, "table_no": player.seat.table_no},
                 )
         strangers = sorted(set(starting_stacks) - set(players))
         if strangers:
             raise PokerfloorError(
                 "UNKNOWN_PLAYER",
-                "starting stacks name players who are not busted here",
                 {"players": strangers},
             )
         ranked = [player for player in players if player not in rebuys]
@@ -420,13 +393,11 @@ class HandCommands:
         if given and len(given) != len(ranked):
             raise PokerfloorError(
                 "STARTING_STACKS_INCOMPLETE",
-                "give the starting stack of every busted player, or of none (they then tie)",
                 {"missing": sorted(set(ranked) - set(starting_stacks))},
             )
         if any(stack <= 0 for stack in starting_stacks.values()):
             raise PokerfloorError(
                 "BAD_STARTING_STACK",
-                "a player dealt in started the hand with more than 0 chips",
                 {"starting_stacks": dict(starting_stacks)},
             )
 

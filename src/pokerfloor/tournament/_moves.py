@@ -107,15 +107,11 @@ class MoveCommands:
             if not due:
                 raise PokerfloorError(
                     "NO_TABLE_TO_BREAK",
-                    f"{self.players_left} players need all {live} tables: no table is "
-                    "due to break (name one to break it anyway)",
                     {"players_left": self.players_left, "tables": live},
                 )
             table_no = due[0]
         if live < 2:
-            raise PokerfloorError(
-                "LAST_TABLE", "the last table cannot break", {"table_no": table_no}
-            )
+            raise PokerfloorError("LAST_TABLE", {"table_no": table_no})
         moves = balancing.break_table_moves(self.tables, table_no, rng)
         self._record(MovesProposed(tuple(moves), at_ms, balancing.BREAK_CITATIONS))
         return moves
@@ -129,7 +125,7 @@ class MoveCommands:
     def cancel_moves(self, at_ms: int) -> None:
         """Drop the moves waiting for confirmation (an empty proposal)."""
         if not self.proposed:
-            raise PokerfloorError("NO_MOVE_PROPOSED", "no move is waiting for confirmation", {})
+            raise PokerfloorError("NO_MOVE_PROPOSED", {})
         self._record(MovesProposed((), at_ms))
 
     def confirm_move(self, player_id: PlayerId, at_ms: int) -> Move:
@@ -138,7 +134,6 @@ class MoveCommands:
         if move.reason == "final_table":
             raise PokerfloorError(
                 "CONFIRM_WHOLE_REDRAW",
-                "the final-table redraw moves everyone at once: confirm all its moves together",
                 {"player_id": player_id},
             )
         self._confirm([move], at_ms)
@@ -152,12 +147,11 @@ class MoveCommands:
         wanted = list(player_ids)
         moves = [self._proposed(player_id) for player_id in wanted] or list(self.proposed.values())
         if not moves:
-            raise PokerfloorError("NO_MOVE_PROPOSED", "no move is waiting for confirmation", {})
+            raise PokerfloorError("NO_MOVE_PROPOSED", {})
         redraw = [move for move in self.proposed.values() if move.reason == "final_table"]
         if redraw and len(moves) != len(redraw):
             raise PokerfloorError(
                 "CONFIRM_WHOLE_REDRAW",
-                "the final-table redraw moves everyone at once: confirm all its moves together",
                 {"proposed": len(redraw), "confirmed": len(moves)},
             )
         self._confirm(moves, at_ms)
@@ -167,9 +161,7 @@ class MoveCommands:
     def _proposed(self, player_id: PlayerId) -> Move:
         move = self.proposed.get(player_id)
         if move is None:
-            raise PokerfloorError(
-                "NO_MOVE_PROPOSED", f"no move is waiting for {player_id}", {"player_id": player_id}
-            )
+            raise PokerfloorError("NO_MOVE_PROPOSED", {"player_id": player_id})
         return move
 
     def _confirm(self, moves: list[Move], at_ms: int) -> None:
@@ -180,7 +172,6 @@ class MoveCommands:
         except PokerfloorError as error:
             raise PokerfloorError(
                 "STALE_MOVE",
-                f"the moves no longer fit the tables ({error.message}): propose them again",
                 {"players": [move.player_id for move in moves]},
             ) from error
         reason = moves[0].reason

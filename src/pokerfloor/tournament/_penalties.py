@@ -47,9 +47,7 @@ class PenaltyCommands:
         ranks the player like a bust (tda-2024 R71)."""
         player = self.players.get(player_id)
         if player is None or not player.in_play or player.seat is None:
-            raise PokerfloorError(
-                "NOT_IN_PLAY", f"{player_id} is not seated in play", {"player_id": player_id}
-            )
+            raise PokerfloorError("NOT_IN_PLAY", {"player_id": player_id})
         at_table = len(self.tables[player.seat.table_no].seats)
         penalty = assess_penalty(
             player_id,

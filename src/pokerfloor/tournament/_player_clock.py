@@ -219,8 +219,6 @@ class PlayerClockCommands:
                 wait = _seconds_up(allowed_at - at_ms)
                 raise PokerfloorError(
                     "PLAYER_CLOCK_TOO_EARLY",
-                    f"seat {seat_no} of table {table_no} has thought for less than "
-                    f"{times.call_after_seconds} s: the clock may be called in {wait} s",
                     {
                         "table_no": table_no,
                         "seat_no": seat_no,
@@ -253,7 +251,6 @@ class PlayerClockCommands:
         if clock is None:
             raise PokerfloorError(
                 "NO_PLAYER_CLOCK",
-                f"nobody is timed or on the clock at table {table_no}",
                 {"table_no": table_no},
             )
         self._record(PlayerClockStopped(table_no, reason, at_ms))
@@ -265,14 +262,12 @@ class PlayerClockCommands:
         if clock is None or clock.called is None:
             raise PokerfloorError(
                 "NO_PLAYER_CLOCK",
-                f"nobody is on the clock at table {table_no}",
                 {"table_no": table_no},
             )
         left = clock.left_s(at_ms)
         if left:
             raise PokerfloorError(
                 "PLAYER_CLOCK_NOT_EXPIRED",
-                f"the clock of table {table_no} has {left} s left",
                 {"table_no": table_no, "seat_no": clock.seat_no, "seconds_left": left},
             )
         timeout = timeout_ruling(self.profile, facing_bet)
@@ -298,14 +293,11 @@ class PlayerClockCommands:
     def _clock_seat(self, table_no: int, seat_no: int) -> PlayerId:
         table = self.tables.get(table_no)
         if table is None or not table.seats:
-            raise PokerfloorError(
-                "NO_SUCH_TABLE", f"there is no table {table_no} in play", {"table_no": table_no}
-            )
+            raise PokerfloorError("NO_SUCH_TABLE", {"table_no": table_no})
         player_id = table.seats.get(seat_no)
         if player_id is None:
             raise PokerfloorError(
                 "PLAYER_CLOCK_SEAT_EMPTY",
-                f"seat {seat_no} of table {table_no} has no player",
                 {"table_no": table_no, "seat_no": seat_no},
             )
         return player_id
@@ -316,8 +308,6 @@ class PlayerClockCommands:
         if clock is not None and clock.called is not None and clock.expired is None:
             raise PokerfloorError(
                 "PLAYER_CLOCK_RUNNING",
-                f"seat {clock.seat_no} of table {table_no} is on the clock already: stop or "
-                "cancel that clock first",
                 {"table_no": table_no, "seat_no": clock.seat_no},
             )
         return clock
@@ -326,11 +316,8 @@ class PlayerClockCommands:
         """The table's clock, refused once its ruling is recorded (it stands)."""
         clock = self.player_clock(table_no)
         if clock is not None and clock.expired is not None:
-            outcome = "checked" if clock.expired.decision == "check" else "dead"
             raise PokerfloorError(
                 "PLAYER_CLOCK_RULED",
-                f"time ran out at table {table_no} and the ruling on seat {clock.seat_no} is "
-                f"recorded: the hand is {outcome}",
                 {
                     "table_no": table_no,
                     "seat_no": clock.seat_no,

@@ -76,13 +76,11 @@ class SeatChangeCommands:
         if not reason or len(reason) > MAX_REASON_LENGTH:
             raise PokerfloorError(
                 "SEAT_CHANGE_REASON",
-                f"a seat change needs a reason of 1 to {MAX_REASON_LENGTH} characters",
                 {"length": len(reason), "max_length": MAX_REASON_LENGTH},
             )
         if not self.tables:
             raise PokerfloorError(
                 "SEATS_NOT_DRAWN",
-                "the seats are not drawn yet: change a seat after the draw",
                 {"player_id": player_id},
             )
         source = self._seat_of(player_id)
@@ -92,7 +90,6 @@ class SeatChangeCommands:
         ):
             raise PokerfloorError(
                 "SEAT_CHANGE_TARGET",
-                "name either a table and a free seat, or a player to swap seats with",
                 {"player_id": player_id},
             )
         if swap_with is not None:
@@ -100,7 +97,6 @@ class SeatChangeCommands:
             if swap_with == player_id:
                 raise PokerfloorError(
                     "SEAT_CHANGE_SAME_SEAT",
-                    f"{player_id} cannot swap seats with themselves",
                     {
                         "player_id": player_id,
                         "table_no": source.table_no,
@@ -118,7 +114,6 @@ class SeatChangeCommands:
         if self.proposed:
             raise PokerfloorError(
                 "MOVES_PENDING",
-                f"{len(self.proposed)} moves wait for confirmation: confirm or cancel them first",
                 {"moves": len(self.proposed), "player_id": player_id},
             )
         if len(moves) == 1:  # a swap leaves every table with as many players
@@ -133,13 +128,10 @@ class SeatChangeCommands:
     def _seat_of(self, player_id: PlayerId) -> SeatRef:
         player = self.players.get(player_id)
         if player is None:
-            raise PokerfloorError(
-                "NOT_REGISTERED", f"{player_id} is not registered", {"player_id": player_id}
-            )
+            raise PokerfloorError("NOT_REGISTERED", {"player_id": player_id})
         if not player.in_play or player.seat is None:
             raise PokerfloorError(
                 "NOT_IN_PLAY",
-                f"{player_id} is not in play: only a seated player changes seats",
                 {"player_id": player_id, "place": player.place},
             )
         return player.seat
@@ -149,27 +141,22 @@ class SeatChangeCommands:
     ) -> SeatRef:
         table = self.tables.get(table_no)
         if table is None or not table.seats:
-            raise PokerfloorError(
-                "NO_SUCH_TABLE", f"there is no table {table_no} in play", {"table_no": table_no}
-            )
+            raise PokerfloorError("NO_SUCH_TABLE", {"table_no": table_no})
         target = SeatRef(table_no, seat_no)
         if target == source:
             raise PokerfloorError(
                 "SEAT_CHANGE_SAME_SEAT",
-                f"{player_id} already sits at {target}",
                 {"player_id": player_id, "table_no": table_no, "seat_no": seat_no},
             )
         if not 1 <= seat_no <= table.size:
             raise PokerfloorError(
                 "BAD_SEAT",
-                f"table {table_no}: seat {seat_no} does not exist; seats are 1 to {table.size}",
                 {"table_no": table_no, "seat_no": seat_no, "size": table.size},
             )
         occupant = table.seats.get(seat_no)
         if occupant is not None:
             raise PokerfloorError(
                 "SEAT_TAKEN",
-                f"{target} is taken by {occupant}: swap the two players instead",
                 {
                     "player_id": player_id,
                     "table_no": table_no,
@@ -198,8 +185,6 @@ class SeatChangeCommands:
         if live_after > 1 and gap_after >= limit and gap_after > gap_before:
             raise PokerfloorError(
                 "SEAT_CHANGE_UNBALANCES",
-                f"table {target.table_no} would have {target.player_count} players, "
-                f"{gap_after} more than the shortest table: swap with a player there instead",
                 {
                     "player_id": move.player_id,
                     "table_no": target.table_no,

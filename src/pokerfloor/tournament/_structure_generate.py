@@ -86,7 +86,6 @@ def _nearest_nice(ideal: float, unit: int, above: int) -> int:
 def _bad(field: str, value: object, accepted: str) -> PokerfloorError:
     return PokerfloorError(
         "STRUCTURE_BAD_VALUE",
-        f"{field} = {value!r} is not accepted; use {accepted}",
         {"field": field, "value": value, "accepted": accepted},
     )
 
@@ -253,16 +252,8 @@ def _unreachable(
     end_big_blind: float,
     suggested: int | None,
 ) -> PokerfloorError:
-    advice = (
-        f"try levels of {suggested} minutes"
-        if suggested is not None
-        else "change the target time or the starting stack"
-    )
     return PokerfloorError(
         "STRUCTURE_TARGET_UNREACHABLE",
-        f"with {level_minutes}-minute levels ({at_target} levels to {target_minutes} minutes) the "
-        f"big blind would have to grow {ratio:.2f} times a level to reach {end_big_blind:,.0f}; "
-        f"playable structures grow {_MIN_RATIO} to {_MAX_RATIO} times a level: {advice}",
         {
             "field": "level_minutes",
             "value": level_minutes,

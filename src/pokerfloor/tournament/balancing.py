@@ -185,7 +185,6 @@ def tables_to_break_now(tables: TableMap, table_size: int) -> list[int]:
     if table_size < 2:
         raise PokerfloorError(
             "BAD_TABLE_SIZE",
-            f"table size {table_size} is not accepted: 2 seats or more",
             {"table_size": table_size},
         )
     needed = max(1, -(-tables.seated // table_size))
@@ -211,16 +210,12 @@ def break_table_moves(tables: TableMap, table_no: int, rng: random.Random) -> li
     if broken is None or not broken.seats:
         raise PokerfloorError(
             "NO_SUCH_TABLE",
-            f"there is no table {table_no}: tables are "
-            + ", ".join(map(str, tables.live_numbers())),
             {"table_no": table_no},
         )
     free = tables.free_seats - (broken.size - broken.player_count)
     if broken.player_count > free:
         raise PokerfloorError(
             "NOT_ENOUGH_SEATS",
-            f"table {table_no} has {broken.player_count} players but the other tables have "
-            f"{free} free seats: it cannot break yet",
             {"table_no": table_no, "players": broken.player_count, "free_seats": free},
         )
     leaving = sorted(broken.seats)
@@ -272,7 +267,7 @@ def final_table_redraw(
     """
     _check_tables(tables)
     if not tables:
-        raise PokerfloorError("NO_TABLES", "there is no table to redraw", {})
+        raise PokerfloorError("NO_TABLES", {})
     size = final_table_size(profile, max(table.size for table in tables))
     players = sorted(
         (SeatRef(table.table_no, seat_no), player_id)
@@ -283,7 +278,6 @@ def final_table_redraw(
     if len(players) > size:
         raise PokerfloorError(
             "NOT_FINAL_TABLE",
-            f"{len(players)} players are left; the final table seats {size}",
             {"players": len(players), "final_table_size": size},
         )
     # The final table may seat more than the event's tables (a 6-max event finishes 7-handed):
@@ -338,7 +332,6 @@ def moved_tables(tables: Mapping[int, Table], moves: Iterable[Move]) -> dict[int
         if source.get(move.source.seat_no) != move.player_id:
             raise PokerfloorError(
                 "NOT_AT_SOURCE",
-                f"{move.player_id} is not at {move.source}",
                 {"player_id": move.player_id, "source": str(move.source)},
             )
         del source[move.source.seat_no]
@@ -349,8 +342,6 @@ def moved_tables(tables: Mapping[int, Table], moves: Iterable[Move]) -> dict[int
         if target_table is None or target is None:
             raise PokerfloorError(
                 "NO_SUCH_TABLE",
-                f"there is no table {move.target.table_no}: tables are "
-                + ", ".join(map(str, sorted(tables))),
                 {"table_no": move.target.table_no},
             )
         # A final-table redraw may add seats to its table, up to the largest table accepted.
@@ -358,7 +349,6 @@ def moved_tables(tables: Mapping[int, Table], moves: Iterable[Move]) -> dict[int
         if move.target.seat_no in target or not 1 <= move.target.seat_no <= most:
             raise PokerfloorError(
                 "SEAT_TAKEN",
-                f"{move.target} is not a free seat for {move.player_id}",
                 {"player_id": move.player_id, "target": str(move.target)},
             )
         target[move.target.seat_no] = move.player_id
@@ -409,7 +399,6 @@ def _need(rng: random.Random | None, key: str) -> random.Random:
     if rng is None:
         raise PokerfloorError(
             "RANDOM_SOURCE_NEEDED",
-            f"{key} is a random draw: pass rng= to balance()",
             {"setting": key},
         )
     return rng
@@ -430,7 +419,6 @@ def _check_tables(tables: Sequence[Table]) -> None:
         if table.table_no in numbers:
             raise PokerfloorError(
                 "DUPLICATE_TABLE",
-                f"table {table.table_no} is listed twice",
                 {"table_no": table.table_no},
             )
         numbers.add(table.table_no)
@@ -438,14 +426,11 @@ def _check_tables(tables: Sequence[Table]) -> None:
             if player_id in players:
                 raise PokerfloorError(
                     "PLAYER_SEATED_TWICE",
-                    f"{player_id} holds two seats",
                     {"player_id": player_id},
                 )
             if not 1 <= seat_no <= table.size:
                 raise PokerfloorError(
                     "BAD_SEAT",
-                    f"table {table.table_no}: seat {seat_no} does not exist; seats are 1 to "
-                    f"{table.size}",
                     {"table_no": table.table_no, "seat_no": seat_no},
                 )
             players.add(player_id)

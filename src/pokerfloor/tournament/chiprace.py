@@ -168,8 +168,6 @@ def chip_race(
     if cards_needed > deck.remaining:
         raise PokerfloorError(
             "CHIP_RACE_DECK_TOO_SHORT",
-            f"the race needs {cards_needed} cards (one per odd chip) but the deck has "
-            f"{deck.remaining}: ask the players to change up their chips first",
             {"needed": cards_needed, "remaining": deck.remaining},
         )
     cap = profile.int_value("chip_race.max_chips_per_player")
@@ -237,7 +235,6 @@ def chips_to_award(leftover_value: int, next_chip: int, rounding: str) -> int:
     if leftover_value < 0 or next_chip <= 0:
         raise PokerfloorError(
             "CHIP_RACE_BAD_AMOUNT",
-            "the leftover value must be 0 or more and the new chip worth more than 0",
             {"leftover_value": leftover_value, "next_chip": next_chip},
         )
     whole, remainder = divmod(leftover_value, next_chip)
@@ -247,7 +244,6 @@ def chips_to_award(leftover_value: int, next_chip: int, rounding: str) -> int:
         return whole + (1 if remainder else 0)
     raise PokerfloorError(
         "CHIP_RACE_BAD_ROUNDING",
-        f"unknown chip race rounding {rounding!r}: use 'half_or_more' or 'round_up'",
         {"rounding": rounding},
     )
 
@@ -310,15 +306,11 @@ def dealing_order(
     if dealer is None:
         raise PokerfloorError(
             "CHIP_RACE_NO_DEALER",
-            f"table {table.table_no} has no button yet: the race starts left of the dealer, "
-            "so give the dealer's seat (dealer_seat)",
             {"table_no": table.table_no},
         )
     if not 1 <= dealer <= table.size:
         raise PokerfloorError(
             "CHIP_RACE_BAD_DEALER_SEAT",
-            f"seat {dealer} does not exist at table {table.table_no}: use a seat from 1 to "
-            f"{table.size}",
             {"table_no": table.table_no, "seat_no": dealer, "size": table.size},
         )
     ordered = sorted(seats, key=lambda seat: (seat <= dealer, seat))
@@ -332,8 +324,6 @@ def _check_denominations(removed: int, next_chip: int) -> None:
     if removed <= 0 or next_chip <= removed or next_chip % removed:
         raise PokerfloorError(
             "CHIP_RACE_BAD_DENOMINATIONS",
-            f"cannot race off {removed} chips for {next_chip} chips: the removed chip must be "
-            "worth more than 0, and the next chip a larger multiple of it (e.g. 25 for 100)",
             {"removed": removed, "next_chip": next_chip},
         )
 
@@ -345,8 +335,6 @@ def _table_stacks(
     if missing:
         raise PokerfloorError(
             "CHIP_RACE_MISSING_STACK",
-            f"no stack given for {', '.join(missing)} at table {table.table_no}: give the "
-            "stack of every seated player",
             {"table_no": table.table_no, "players": missing},
         )
     before: dict[PlayerId, int] = {}
@@ -356,8 +344,6 @@ def _table_stacks(
         if stack <= 0 or stack % removed:
             raise PokerfloorError(
                 "CHIP_RACE_BAD_STACK",
-                f"{player}'s stack of {stack} cannot be raced: a seated player's stack is more "
-                f"than 0 and made of chips in play (a multiple of {removed})",
                 {"player_id": player, "stack": stack, "removed": removed},
             )
         before[player] = stack
@@ -376,8 +362,6 @@ def _table_counts(
     if not odd_chips:
         raise PokerfloorError(
             "CHIP_RACE_NEEDS_COUNTS",
-            f"cannot race at table {table_no} without the odd chips counted at the table: "
-            f"give each seated player's chips of {removed} left once changed up (0 for none)",
             {"table_no": table_no, "removed": removed},
         )
     seat_of = {player: seat for seat, player in table.seats.items()}
@@ -385,8 +369,6 @@ def _table_counts(
     if missing:
         raise PokerfloorError(
             "CHIP_RACE_MISSING_COUNT",
-            f"no odd chips counted for {', '.join(player for _, player in missing)} at table "
-            f"{table_no}: count every seated player's chips of {removed} (0 for none)",
             {
                 "table_no": table_no,
                 "players": [player for _, player in missing],
@@ -397,8 +379,6 @@ def _table_counts(
     if strangers:
         raise PokerfloorError(
             "CHIP_RACE_NOT_SEATED",
-            f"{', '.join(strangers)} not seated at table {table_no}: give the counts of this "
-            "table's players only",
             {"table_no": table_no, "players": strangers},
         )
     full_set = next_chip // removed
@@ -409,23 +389,17 @@ def _table_counts(
         if count < 0:
             raise PokerfloorError(
                 "CHIP_RACE_BAD_COUNT",
-                f"seat {seat} ({player}): {count} odd chips is not a count; give 0 or more",
                 where,
             )
         if count >= full_set:
             # ropta 4.2: a full set of small chips is changed up before the race, not raced.
             raise PokerfloorError(
                 "CHIP_RACE_FULL_SET",
-                f"seat {seat} ({player}): {count} chips of {removed} make at least one chip of "
-                f"{next_chip} ({full_set} of {removed}); change them up first: at most "
-                f"{full_set - 1} are raced",
                 {**where, "removed": removed, "next_chip": next_chip, "most": full_set - 1},
             )
         if count * removed > stack:
             raise PokerfloorError(
                 "CHIP_RACE_COUNT_OVER_STACK",
-                f"seat {seat} ({player}): {count} chips of {removed} are worth "
-                f"{count * removed}, more than the recorded stack of {stack}",
                 {**where, "removed": removed, "value": count * removed, "stack": stack},
             )
     return {player: odd_chips[player] for player in seat_of}

@@ -148,16 +148,14 @@ def _level_count(state: ClockState) -> int:
 # ---- decide -------------------------------------------------------------------------------
 
 
-def _refuse(code: str, message: str, **params: object) -> PokerfloorError:
-    return PokerfloorError(code, message, params)
+def _refuse(code: str, **params: object) -> PokerfloorError:
+    return PokerfloorError(code, params)
 
 
 def _level_not_found(state: ClockState, level_index: object) -> PokerfloorError:
     count = _level_count(state)
     return _refuse(
         "CLOCK_LEVEL_NOT_FOUND",
-        f"there is no level index {level_index!r}; the level indexes are 0 to {count - 1} "
-        f"(levels 1 to {count})",
         level_index=level_index,
         accepted=f"0..{count - 1}",
     )
@@ -171,8 +169,6 @@ def _no_break_before(state: ClockState, level_index: int) -> PokerfloorError:
     ]
     return _refuse(
         "CLOCK_NO_BREAK_THERE",
-        f"no break comes before level {level_index + 1}; a jump onto a break goes to the break "
-        f"before level {', '.join(breaks) or '(none: this structure has no break)'}",
         level_index=level_index,
         level=level_index + 1,
         accepted=", ".join(breaks),
@@ -183,14 +179,11 @@ def _check_time(state: ClockState, at_ms: object) -> None:
     if not isinstance(at_ms, int) or isinstance(at_ms, bool) or at_ms < 0:
         raise _refuse(
             "CLOCK_BAD_TIME",
-            f"at_ms = {at_ms!r}: a time is a whole number of milliseconds, 0 or more",
             at_ms=at_ms,
         )
     if state.last_at_ms is not None and at_ms < state.last_at_ms:
         raise _refuse(
             "CLOCK_TIME_BEFORE_LAST_EVENT",
-            f"at_ms = {at_ms} is before the clock's last event ({state.last_at_ms}); "
-            "the clock only moves forward",
             at_ms=at_ms,
             last_at_ms=state.last_at_ms,
         )
@@ -198,7 +191,7 @@ def _check_time(state: ClockState, at_ms: object) -> None:
 
 def _check_started(state: ClockState) -> None:
     if state.status == "not_started":
-        raise _refuse("CLOCK_NOT_STARTED", "the clock has not started; start it first")
+        raise _refuse("CLOCK_NOT_STARTED")
 
 
 def decide_clock(state: ClockState, command: ClockCommand) -> list[ClockEvent]:
@@ -206,8 +199,6 @@ def decide_clock(state: ClockState, command: ClockCommand) -> list[ClockEvent]:
     if not isinstance(command, _COMMAND_TYPES):
         raise _refuse(
             "CLOCK_UNKNOWN_COMMAND",
-            f"{type(command).__name__} is not a clock command; use one of "
-            f"{', '.join(kind.__name__ for kind in _COMMAND_TYPES)}",
             command=type(command).__name__,
         )
     _check_time(state, command.at_ms)
@@ -216,7 +207,6 @@ def decide_clock(state: ClockState, command: ClockCommand) -> list[ClockEvent]:
             if state.status != "not_started":
                 raise _refuse(
                     "CLOCK_ALREADY_STARTED",
-                    f"the clock started at {state.started_at_ms}; resume it if it is paused",
                     started_at_ms=state.started_at_ms,
                 )
             return [ClockStarted(at_ms=at_ms)]
@@ -225,22 +215,19 @@ def decide_clock(state: ClockState, command: ClockCommand) -> list[ClockEvent]:
             if state.status == "paused":
                 raise _refuse(
                     "CLOCK_ALREADY_PAUSED",
-                    f"the clock has been paused since {state.paused_at_ms}",
                     paused_at_ms=state.paused_at_ms,
                 )
             return [ClockPaused(at_ms=at_ms)]
         case ResumeClock(at_ms=at_ms):
             _check_started(state)
             if state.status == "running":
-                raise _refuse("CLOCK_ALREADY_RUNNING", "the clock is already running")
+                raise _refuse("CLOCK_ALREADY_RUNNING")
             return [ClockResumed(at_ms=at_ms)]
         case AdjustClock(delta_ms=delta_ms, at_ms=at_ms):
             valid = isinstance(delta_ms, int) and not isinstance(delta_ms, bool)
             if not valid or delta_ms == 0 or abs(delta_ms) > MAX_ADJUSTMENT_MS:
                 raise _refuse(
                     "CLOCK_BAD_ADJUSTMENT",
-                    f"delta_ms = {delta_ms!r}: add or take off a non-zero time of at most "
-                    f"24 hours ({MAX_ADJUSTMENT_MS} ms)",
                     delta_ms=delta_ms,
                     accepted=f"-{MAX_ADJUSTMENT_MS}..{MAX_ADJUSTMENT_MS}, not 0",
                 )
@@ -259,15 +246,12 @@ def decide_clock(state: ClockState, command: ClockCommand) -> list[ClockEvent]:
             if state.status == "running":
                 raise _refuse(
                     "CLOCK_RUNNING_IN_HAND_FOR_HAND",
-                    "pause the clock for hand-for-hand play: each hand then takes a fixed "
-                    "time off the level (tda-2024 RP-8)",
                     citations=list(citations),
                 )
             valid = isinstance(seconds_off, int) and not isinstance(seconds_off, bool)
             if not valid or not 0 <= seconds_off <= MAX_SECONDS_OFF:
                 raise _refuse(
                     "CLOCK_BAD_SECONDS_OFF",
-                    f"seconds_off = {seconds_off!r}: use 0 to {MAX_SECONDS_OFF} seconds",
                     seconds_off=seconds_off,
                     accepted=f"0..{MAX_SECONDS_OFF}",
                 )
@@ -411,7 +395,6 @@ def _check_structure(state: ClockState, structure: Structure) -> None:
     if periods is not state.timeline and periods != state.timeline:
         raise _refuse(
             "CLOCK_STRUCTURE_MISMATCH",
-            f"the structure {structure.name!r} is not the one this clock was built from",
             structure=structure.name,
         )
 

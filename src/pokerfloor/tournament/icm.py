@@ -158,8 +158,6 @@ def _require_deals_allowed(profile: RuleProfile) -> tuple[str, ...]:
     if not allowed:
         raise PokerfloorError(
             "DEALS_FORBIDDEN",
-            f"profile {profile.id!r} forbids deals between players "
-            f"({'; '.join(citations)}): prizes follow the actual finish",
             {"profile": profile.id, "citations": list(citations)},
         )
     return citations
@@ -167,22 +165,16 @@ def _require_deals_allowed(profile: RuleProfile) -> tuple[str, ...]:
 
 def _check_stacks(stacks: Sequence[int], *, limit: int | None) -> None:
     if not stacks:
-        raise PokerfloorError(
-            "ICM_NO_PLAYERS", "a deal needs at least one player with chips", {"players": 0}
-        )
+        raise PokerfloorError("ICM_NO_PLAYERS", {"players": 0})
     if limit is not None and len(stacks) > limit:
         raise PokerfloorError(
             "ICM_TOO_MANY_PLAYERS",
-            f"the ICM calculator takes at most {limit} players, not {len(stacks)}; "
-            "make the deal when fewer players are left",
             {"players": len(stacks), "max": limit},
         )
     for index, stack in enumerate(stacks):
         if isinstance(stack, bool) or not isinstance(stack, int) or stack <= 0:
             raise PokerfloorError(
                 "ICM_BAD_STACK",
-                f"stack #{index + 1} is {stack!r}; use a whole number of chips above 0 "
-                "(a player without chips is out and takes no part in a deal)",
                 {"index": index, "stack": repr(stack)},
             )
 
@@ -192,21 +184,16 @@ def _check_payouts(payouts: Sequence[int], *, players: int) -> None:
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
             raise PokerfloorError(
                 "ICM_BAD_PAYOUTS",
-                f"payout of place {index + 1} is {amount!r}; use whole cents, 0 or more",
                 {"place": index + 1, "amount": repr(amount)},
             )
         if index and amount > payouts[index - 1]:
             raise PokerfloorError(
                 "ICM_BAD_PAYOUTS",
-                f"payout of place {index + 1} ({amount}) is above place {index} "
-                f"({payouts[index - 1]}); give the remaining payouts best place first",
                 {"place": index + 1, "amount": amount},
             )
     if len(payouts) > players:
         raise PokerfloorError(
             "ICM_TOO_MANY_PAYOUTS",
-            f"{len(payouts)} payouts for {players} players; give only the places still to be "
-            "awarded (at most one per player left)",
             {"payouts": len(payouts), "players": players},
         )
 

@@ -90,7 +90,6 @@ class MissedHands(msgspec.Struct, frozen=True):
         if self.hands_left <= 0:
             raise PokerfloorError(
                 "PENALTY_ALREADY_SERVED",
-                f"{self.player_id} has no missed hands left to serve",
                 {"player_id": self.player_id},
             )
         return MissedHands(self.player_id, self.hands_left - 1, self.citations)
@@ -153,19 +152,16 @@ def assess_penalty(
     if checked not in steps:
         raise PokerfloorError(
             "PENALTY_NOT_IN_LADDER",
-            f"{checked} is not a penalty of profile {profile.id}: use one of {', '.join(steps)}",
             {"kind": checked, "ladder": list(steps), "profile": profile.id},
         )
     if stack < 0:
         raise PokerfloorError(
             "PENALTY_BAD_STACK",
-            f"{player_id}'s stack of {stack} is impossible: a stack is 0 or more",
             {"player_id": player_id, "stack": stack},
         )
     if not reason.strip():
         raise PokerfloorError(
             "PENALTY_NO_REASON",
-            "a penalty needs a reason the player and the log can read",
             {"player_id": player_id},
         )
     return Penalty(
@@ -188,7 +184,6 @@ def start_missed_hands(penalty: Penalty, running: MissedHands | None = None) -> 
         if running.player_id != penalty.player_id:
             raise PokerfloorError(
                 "PENALTY_OTHER_PLAYER",
-                f"the running countdown is {running.player_id}'s, not {penalty.player_id}'s",
                 {"running": running.player_id, "player_id": penalty.player_id},
             )
         left += running.hands_left
@@ -205,7 +200,6 @@ def _kind(value: str) -> PenaltyKind:
     if value not in PENALTY_KINDS:
         raise PokerfloorError(
             "PENALTY_UNKNOWN_KIND",
-            f"{value!r} is not a penalty: use one of {', '.join(PENALTY_KINDS)}",
             {"kind": value, "accepted": list(PENALTY_KINDS)},
         )
     return value
@@ -215,7 +209,5 @@ def _check_players(players_at_table: int) -> None:
     if players_at_table < 1:
         raise PokerfloorError(
             "PENALTY_BAD_PLAYER_COUNT",
-            f"{players_at_table} players at the table is impossible: count the players seated "
-            "when the penalty is given, the offender included (1 or more)",
             {"players_at_table": players_at_table},
         )

@@ -102,7 +102,6 @@ def points_formula(name: str, **params: Any) -> PointsFormula:
     if formula_type is None:
         raise PokerfloorError(
             "POINTS_UNKNOWN_FORMULA",
-            f"unknown points formula {name!r}; use one of: {', '.join(FORMULAS)}",
             {"formula": name, "accepted": list(FORMULAS)},
         )
     accepted = [field.name for field in fields(formula_type)]
@@ -110,8 +109,6 @@ def points_formula(name: str, **params: Any) -> PointsFormula:
     if unknown:
         raise PokerfloorError(
             _CODE,
-            f"formula {name!r} has no parameter {unknown[0]!r}; its parameters: "
-            f"{', '.join(accepted)}",
             {"formula": name, "name": unknown[0], "accepted": accepted},
         )
     if formula_type is FixedTable and isinstance(params.get("points"), list):
@@ -121,7 +118,6 @@ def points_formula(name: str, **params: Any) -> PointsFormula:
     except TypeError as error:  # a required parameter is missing
         raise PokerfloorError(
             _CODE,
-            f"formula {name!r} needs: {', '.join(accepted)} ({error})",
             {"formula": name, "accepted": accepted},
         ) from error
     _check_formula(formula)
@@ -225,8 +221,6 @@ def _check_formula(formula: PointsFormula) -> None:
         if not isinstance(formula.points, tuple):
             raise PokerfloorError(
                 _CODE,
-                f"table points are {formula.points!r}; give a tuple of whole points, "
-                "first place first",
                 {"name": "points", "value": repr(formula.points)},
             )
         for index, points in enumerate(formula.points):
@@ -240,6 +234,5 @@ def _check_formula(formula: PointsFormula) -> None:
     else:
         raise PokerfloorError(
             "POINTS_UNKNOWN_FORMULA",
-            f"unknown points formula {formula!r}; use one of: {', '.join(FORMULAS)}",
             {"formula": repr(formula), "accepted": list(FORMULAS)},
         )

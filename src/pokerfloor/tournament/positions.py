@@ -229,8 +229,6 @@ def _first_hand(table: Table, profile: RuleProfile) -> HandPositions:
     if table.button_seat is None:
         raise PokerfloorError(
             "NO_BUTTON",
-            f"table {table.table_no} has no button: draw the first button "
-            "(seating.first_button) before its first hand",
             {"table_no": table.table_no},
         )
     eligible = sorted(table.seats)
@@ -372,7 +370,6 @@ def _check_table(table: Table) -> None:
     if table.size < 2:
         raise PokerfloorError(
             "BAD_TABLE",
-            f"table {table.table_no} has {table.size} seats: a table has 2 seats or more",
             {"table_no": table.table_no, "size": table.size},
         )
     marked = [
@@ -389,13 +386,11 @@ def _check_table(table: Table) -> None:
         if not 1 <= seat <= table.size:
             raise PokerfloorError(
                 "BAD_SEAT",
-                f"table {table.table_no}: seat {seat} does not exist; seats are 1 to {table.size}",
                 {"table_no": table.table_no, "seat_no": seat, "size": table.size},
             )
     if len(set(table.seats.values())) != len(table.seats):
         raise PokerfloorError(
             "PLAYER_SEATED_TWICE",
-            f"table {table.table_no}: a player holds two seats",
             {"table_no": table.table_no},
         )
 
@@ -404,7 +399,5 @@ def _check_enough(table: Table, eligible: list[int]) -> None:
     if len(eligible) < 2:
         raise PokerfloorError(
             "TABLE_TOO_SHORT",
-            f"table {table.table_no} has {len(eligible)} player(s) who may be dealt in: "
-            "a hand needs 2 or more",
             {"table_no": table.table_no, "players": len(eligible)},
         )

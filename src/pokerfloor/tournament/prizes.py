@@ -220,7 +220,6 @@ def prize_pool(
     if not 0 <= rake <= 100:
         raise PokerfloorError(
             "PRIZE_POOL_BAD_INPUT",
-            f"rake_percent is {rake_percent}; use a percentage from 0 to 100",
             {"name": "rake_percent", "value": str(rake_percent)},
         )
     gross = entries * buy_in_cents + rebuys * rebuy_cents + addons * addon_cents
@@ -271,15 +270,17 @@ def payout_table(
     return tuple(amounts)
 
 
+# What a payout scheme may be, named in a refusal.
+_SCHEME_KINDS = ("standard", "PowerCurve", "GeometricCurve", "FixedShares")
+
+
 def _weights(field_size: int, scheme: PayoutScheme) -> list[int]:
     """Integer weights of the paid places, non-increasing, first place first."""
     if isinstance(scheme, str):
         if scheme != "standard":
             raise PokerfloorError(
                 "PAYOUT_UNKNOWN_SCHEME",
-                f"unknown payout scheme {scheme!r}; use 'standard', a PowerCurve or a "
-                "GeometricCurve",
-                {"scheme": scheme},
+                {"scheme": scheme, "accepted": list(_SCHEME_KINDS)},
             )
         for largest_field, basis_points in STANDARD_PAYOUTS:
             if field_size <= largest_field:
@@ -291,9 +292,7 @@ def _weights(field_size: int, scheme: PayoutScheme) -> list[int]:
         return list(_checked_shares(scheme.basis_points)[:field_size])
     raise PokerfloorError(
         "PAYOUT_UNKNOWN_SCHEME",
-        f"unknown payout scheme {scheme!r}; use 'standard', a PowerCurve, a GeometricCurve or "
-        "FixedShares",
-        {"scheme": repr(scheme)},
+        {"scheme": repr(scheme), "accepted": list(_SCHEME_KINDS)},
     )
 
 
@@ -305,7 +304,6 @@ def _checked_shares(basis_points: Sequence[int]) -> tuple[int, ...]:
     if not 1 <= len(shares) <= MAX_SHARED_PLACES:
         raise PokerfloorError(
             "PAYOUT_BAD_SHARES",
-            f"a grid of shares pays 1 to {MAX_SHARED_PLACES} places, not {len(shares)}",
             {"places": len(shares)},
         )
     for place, share in enumerate(shares, start=1):
@@ -313,13 +311,11 @@ def _checked_shares(basis_points: Sequence[int]) -> tuple[int, ...]:
         if place > 1 and share > shares[place - 2]:
             raise PokerfloorError(
                 "PAYOUT_BAD_SHARES",
-                f"place {place} would get more than place {place - 1}: the shares never increase",
                 {"place": place},
             )
     if sum(shares) != _BASIS_POINTS:
         raise PokerfloorError(
             "PAYOUT_BAD_SHARES",
-            f"the shares add up to {sum(shares)} basis points; they must make 10000 (100 %)",
             {"total": sum(shares)},
         )
     return shares
@@ -353,15 +349,12 @@ def payout_scheme(spec: Mapping[str, object]) -> tuple[PayoutScheme, int]:
     if not isinstance(name, str) or name not in _SCHEME_PARAMETERS:
         raise PokerfloorError(
             "PAYOUT_UNKNOWN_SCHEME",
-            f"unknown payout scheme {name!r}; use {', '.join(_SCHEME_PARAMETERS)}",
             {"scheme": repr(name), "accepted": list(_SCHEME_PARAMETERS)},
         )
     unknown = sorted(set(params) - _SCHEME_PARAMETERS[name])
     if unknown:
         raise PokerfloorError(
             "PAYOUT_BAD_INPUT",
-            f"payout scheme {name!r} takes no parameter {unknown[0]!r}; it takes "
-            f"{', '.join(sorted(_SCHEME_PARAMETERS[name])) or 'none'}",
             {"scheme": name, "name": unknown[0]},
         )
     scheme: PayoutScheme
@@ -372,7 +365,6 @@ def payout_scheme(spec: Mapping[str, object]) -> tuple[PayoutScheme, int]:
         if not isinstance(raw, list | tuple):
             raise PokerfloorError(
                 "PAYOUT_BAD_SHARES",
-                "a grid of shares needs basis_points, a list of whole numbers summing to 10000",
                 {"scheme": name},
             )
         scheme = FixedShares(_checked_shares(raw))
@@ -398,7 +390,6 @@ def _curve_weights(field_size: int, curve: PowerCurve | GeometricCurve) -> list[
             if not 0 <= exponent <= 10:
                 raise PokerfloorError(
                     "PAYOUT_BAD_CURVE",
-                    f"exponent is {curve.exponent}; use a number from 0 to 10",
                     {"name": "exponent", "value": str(curve.exponent)},
                 )
             if exponent == exponent.to_integral_value():
@@ -411,7 +402,6 @@ def _curve_weights(field_size: int, curve: PowerCurve | GeometricCurve) -> list[
             if not 0 < ratio <= 1:
                 raise PokerfloorError(
                     "PAYOUT_BAD_CURVE",
-                    f"ratio is {curve.ratio}; use a number above 0 and at most 1",
                     {"name": "ratio", "value": str(curve.ratio)},
                 )
             raw = [ratio**step for step in range(places)]
@@ -436,15 +426,12 @@ def with_prizes_in_kind(
         if isinstance(place, bool) or not isinstance(place, int) or not 1 <= place <= places:
             raise PokerfloorError(
                 "PRIZE_BAD_IN_KIND",
-                f"prize in kind for place {place!r}; with {places} prizes in all, use places "
-                f"1 to {places}",
                 {"place": repr(place), "places": places},
             )
         prize = item if isinstance(item, PrizeInKind) else PrizeInKind(item)
         if not isinstance(prize.description, str) or not prize.description.strip():
             raise PokerfloorError(
                 "PRIZE_BAD_IN_KIND",
-                f"prize in kind for place {place} has no description; name the item",
                 {"place": place},
             )
         whole("value_cents", prize.value_cents, minimum=0, code="PRIZE_BAD_IN_KIND")
@@ -537,7 +524,6 @@ def _check_places(places: Sequence[int]) -> tuple[int, ...]:
     ):
         raise PokerfloorError(
             "TIE_BAD_PLACES",
-            f"tied places {covered!r}; give consecutive places from 1 up, e.g. (4, 5)",
             {"places": repr(covered)},
         )
     return covered
@@ -551,14 +537,12 @@ def check_ranking(ranking: Sequence[Sequence[PlayerId]]) -> list[tuple[PlayerId,
         if not group:
             raise PokerfloorError(
                 "RANKING_EMPTY_GROUP",
-                f"finishing group #{index + 1} is empty; list at least one player per group",
                 {"group": index + 1},
             )
         for player in group:
             if player in seen:
                 raise PokerfloorError(
                     "RANKING_DUPLICATE_PLAYER",
-                    f"player {player!r} is ranked twice; list each player once",
                     {"player_id": player},
                 )
             seen.add(player)

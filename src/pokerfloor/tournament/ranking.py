@@ -127,13 +127,11 @@ def final_ranking(
     if len(everyone) != len(players):
         raise PokerfloorError(
             "RANKING_DUPLICATE_PLAYER",
-            "each player appears once in the players list (re-entries included)",
             {"players": sorted(players)},
         )
     if winner not in everyone:
         raise PokerfloorError(
             "RANKING_UNKNOWN_PLAYER",
-            f"the winner {winner} is not one of the players",
             {"player_id": winner},
         )
     busts_per_player: dict[PlayerId, int] = {}
@@ -151,7 +149,6 @@ def final_ranking(
     if missing:
         raise PokerfloorError(
             "RANKING_INCOMPLETE",
-            f"no place for {', '.join(missing)}: every player but the winner must have busted",
             {"players": missing},
         )
     if not reentered and not late_entries:
@@ -238,27 +235,22 @@ def _merge_tables(per_table: list[list[list[BustInfo]]], rule: str) -> list[list
 
 def _check_busts(busted: Sequence[BustInfo], players_left_before: int, hand_for_hand: bool) -> None:
     if not busted:
-        raise PokerfloorError("BUSTS_NONE", "no bust to rank: give at least one busted player")
+        raise PokerfloorError("BUSTS_NONE")
     ids = [bust.player_id for bust in busted]
     if len(set(ids)) != len(ids):
         raise PokerfloorError(
             "BUSTS_DUPLICATE_PLAYER",
-            "a player can bust only once in a hand: each player appears once",
             {"players": ids},
         )
     if players_left_before <= len(busted):
         raise PokerfloorError(
             "BUSTS_LEAVE_NO_PLAYER",
-            f"{len(busted)} busts with {players_left_before} players left would leave nobody: "
-            "players_left_before counts the players before these busts",
             {"busted": len(busted), "players_left_before": players_left_before},
         )
     for bust in busted:
         if bust.starting_stack_of_hand <= 0:
             raise PokerfloorError(
                 "BUSTS_BAD_STACK",
-                f"{bust.player_id} started the hand with {bust.starting_stack_of_hand} chips: "
-                "a player dealt in has more than 0",
                 {"player_id": bust.player_id, "stack": bust.starting_stack_of_hand},
             )
     hands: dict[int, set[int]] = {}
@@ -268,15 +260,11 @@ def _check_busts(busted: Sequence[BustInfo], players_left_before: int, hand_for_
     if several_hands:
         raise PokerfloorError(
             "BUSTS_DIFFERENT_HANDS",
-            f"busts from several hands at table {several_hands[0]}: rank each hand's busts "
-            "on their own, in the order the hands ended",
             {"table_no": several_hands[0]},
         )
     if len(hands) > 1 and not hand_for_hand:
         raise PokerfloorError(
             "BUSTS_AT_SEVERAL_TABLES",
-            "outside hand-for-hand, busts at different tables are ranked in the order they are "
-            "reported: rank each table's busts on their own",
             {"tables": sorted(hands)},
         )
 
@@ -286,14 +274,12 @@ def _check_group(group: Sequence[Placement], everyone: set[PlayerId]) -> None:
     if len(set(ids)) != len(ids):
         raise PokerfloorError(
             "RANKING_INCONSISTENT",
-            "a player appears twice among the busts of one hand",
             {"players": ids},
         )
     unknown = sorted(set(ids) - everyone)
     if unknown:
         raise PokerfloorError(
             "RANKING_UNKNOWN_PLAYER",
-            f"{', '.join(unknown)} busted but is not one of the players",
             {"players": unknown},
         )
     for placement in group:
@@ -307,8 +293,6 @@ def _check_group(group: Sequence[Placement], everyone: set[PlayerId]) -> None:
         ):
             raise PokerfloorError(
                 "RANKING_INCONSISTENT",
-                f"{placement.player_id}'s place {placement.place} does not match the players "
-                f"it is tied with and the places it covers",
                 {"player_id": placement.player_id, "place": placement.place},
             )
 
@@ -322,8 +306,6 @@ def _check_recorded_places(
             if final[placement.player_id] != placement.place:
                 raise PokerfloorError(
                     "RANKING_INCONSISTENT",
-                    f"{placement.player_id} was recorded at place {placement.place} but the "
-                    f"order of the busts gives place {final[placement.player_id]}",
                     {
                         "player_id": placement.player_id,
                         "recorded": placement.place,

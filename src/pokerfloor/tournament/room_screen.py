@@ -67,13 +67,11 @@ def check_logo(data: bytes) -> None:
     if len(data) > MAX_LOGO_BYTES:
         raise PokerfloorError(
             "ROOM_LOGO_TOO_LARGE",
-            f"the logo is {-(-len(data) // 1024)} KB; at most {max_kb} KB (PNG or JPEG)",
             {"size_kb": -(-len(data) // 1024), "max_kb": max_kb},
         )
     if logo_media_type(data) is None:
         raise PokerfloorError(
             "ROOM_LOGO_NOT_AN_IMAGE",
-            f"the logo must be a PNG or JPEG image of at most {max_kb} KB (SVG is refused)",
             {"max_kb": max_kb},
         )
 
@@ -86,7 +84,6 @@ def screen_text(text: str, field: str, most: int) -> str:
     if len(shown) > most:
         raise PokerfloorError(
             "ROOM_TEXT_TOO_LONG",
-            f"the {field.replace('_', ' ')} is {len(shown)} characters long; at most {most}",
             {"reason": field, "length": len(shown), "most": most},
         )
     return shown

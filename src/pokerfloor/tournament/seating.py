@@ -70,7 +70,6 @@ def draw_seats(
     if table_count < 1:
         raise PokerfloorError(
             "BAD_TABLE_COUNT",
-            f"cannot seat players at {table_count} tables: 1 table or more",
             {"table_count": table_count},
         )
     _check_unique(player_ids)
@@ -78,15 +77,11 @@ def draw_seats(
     if count > table_count * table_size:
         raise PokerfloorError(
             "NOT_ENOUGH_SEATS",
-            f"{count} players do not fit at {table_count} tables of {table_size}: "
-            f"open {-(-count // table_size)} tables",
             {"players": count, "seats": table_count * table_size},
         )
     if count < 2 * table_count:
         raise PokerfloorError(
             "TOO_FEW_PLAYERS",
-            f"{count} players cannot fill {table_count} tables with 2 players each: "
-            f"use {max(1, count // 2)} table(s) or fewer",
             {"players": count, "table_count": table_count},
         )
     base, extra = divmod(count, table_count)
@@ -110,7 +105,6 @@ def build_tables(seats: Mapping[PlayerId, SeatRef], table_size: int) -> list[Tab
         if ref.seat_no in table or not 1 <= ref.seat_no <= table_size:
             raise PokerfloorError(
                 "BAD_SEAT",
-                f"{ref} cannot hold {player_id}: seats are 1 to {table_size}, one player each",
                 {"table_no": ref.table_no, "seat_no": ref.seat_no},
             )
         table[ref.seat_no] = player_id
@@ -129,7 +123,6 @@ def first_button(table: Table, profile: RuleProfile, deck: Deck) -> FirstButton:
     if len(players) < 2:
         raise PokerfloorError(
             "TABLE_TOO_SHORT",
-            f"table {table.table_no} has {len(players)} player(s): a button needs 2 or more",
             {"table_no": table.table_no, "players": len(players)},
         )
     method = profile.enum_value("seating.first_button")
@@ -160,14 +153,12 @@ def seat_new_player(
         if player_id in table.seats.values():
             raise PokerfloorError(
                 "PLAYER_ALREADY_SEATED",
-                f"{player_id} already sits at table {table.table_no}",
                 {"player_id": player_id, "table_no": table.table_no},
             )
     open_tables = [table for table in tables if table.free_seats()]
     if not open_tables:
         raise PokerfloorError(
             "NO_FREE_SEAT",
-            "every table is full: open a new table before seating another player",
             {"tables": len(tables)},
         )
     fewest = min(table.player_count for table in open_tables)
@@ -213,7 +204,6 @@ def _check_size(table_size: int) -> None:
     if table_size < 2:
         raise PokerfloorError(
             "BAD_TABLE_SIZE",
-            f"table size {table_size} is not accepted: 2 seats or more",
             {"table_size": table_size},
         )
 
@@ -224,7 +214,6 @@ def _check_unique(player_ids: Sequence[PlayerId]) -> None:
         if player_id in seen:
             raise PokerfloorError(
                 "DUPLICATE_PLAYER",
-                f"{player_id} is listed twice: each player gets one seat",
                 {"player_id": player_id},
             )
         seen.add(player_id)

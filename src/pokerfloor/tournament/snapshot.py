@@ -169,12 +169,10 @@ def restore_snapshot(data: bytes) -> Tournament:
 
     try:
         snapshot = msgspec.json.decode(data, type=TournamentSnapshot)
-    except msgspec.DecodeError as error:
-        raise PokerfloorError("BAD_SNAPSHOT", f"the snapshot cannot be read: {error}") from None
+    except msgspec.DecodeError:
+        raise PokerfloorError("BAD_SNAPSHOT") from None
     if snapshot.format != SNAPSHOT_FORMAT or snapshot.created.structure is None:
-        raise PokerfloorError(
-            "BAD_SNAPSHOT", "the snapshot's format is not supported: replay the events instead"
-        )
+        raise PokerfloorError("BAD_SNAPSHOT")
     tournament = Tournament(snapshot.created, snapshot.created.structure, snapshot.max_players)
     tournament.events = []  # the events folded into the snapshot stay in the store
     for record in snapshot.players:

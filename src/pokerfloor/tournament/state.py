@@ -237,7 +237,6 @@ class Tournament(
         if not 2 <= table_size <= 10:
             raise PokerfloorError(
                 "BAD_TABLE_SIZE",
-                f"table size {table_size} is not accepted: 2 to 10 seats",
                 {"table_size": table_size},
             )
         created = TournamentCreated(
@@ -264,14 +263,10 @@ class Tournament(
         iterator = iter(events)
         first = next(iterator, None)
         if not isinstance(first, TournamentCreated):
-            raise PokerfloorError(
-                "BAD_EVENT_LOG", "a tournament log begins with tournament_created"
-            )
+            raise PokerfloorError("BAD_EVENT_LOG")
         chosen = structure or first.structure
         if chosen is None:
-            raise PokerfloorError(
-                "BAD_EVENT_LOG", "the log carries no structure: give the structure to replay it"
-            )
+            raise PokerfloorError("BAD_EVENT_LOG")
         tournament = cls(first, chosen)
         for event in iterator:
             tournament._record(event)
@@ -378,13 +373,10 @@ class Tournament(
         if self.tables:
             raise PokerfloorError(
                 "SEATS_ALREADY_DRAWN",
-                "seats are drawn: use late registration to add a player",
                 {"player_id": player_id},
             )
         if player_id in self.players:
-            raise PokerfloorError(
-                "ALREADY_REGISTERED", f"{player_id} is already registered", {"player_id": player_id}
-            )
+            raise PokerfloorError("ALREADY_REGISTERED", {"player_id": player_id})
         if self.is_full():
             self._record(WaitingListJoined(player_id, name, at_ms))
             return
@@ -392,9 +384,9 @@ class Tournament(
 
     def draw_seats(self, rng: random.Random) -> None:
         if self.tables:
-            raise PokerfloorError("SEATS_ALREADY_DRAWN", "the seats are already drawn")
+            raise PokerfloorError("SEATS_ALREADY_DRAWN")
         if len(self.players) < 2:
-            raise PokerfloorError("TOO_FEW_PLAYERS", "at least 2 registered players are needed")
+            raise PokerfloorError("TOO_FEW_PLAYERS")
         size = self.created.table_size
         count = -(-len(self.players) // size)
         drawn = seating.draw_seats(list(self.players), count, size, rng)
@@ -427,7 +419,6 @@ class Tournament(
         if self.finished is not None:
             raise PokerfloorError(
                 "TOURNAMENT_FINISHED",
-                f"the tournament finished at {self.finished.at_ms}: its clock stays stopped there",
                 {"finished_at_ms": self.finished.at_ms},
             )
         for event in decide_clock(self.clock, command):
@@ -454,9 +445,7 @@ class Tournament(
         )
         alive = self.in_play()
         if len(alive) != 1:
-            raise PokerfloorError(
-                "NOT_FINISHED", f"{len(alive)} players are still in play", {"left": len(alive)}
-            )
+            raise PokerfloorError("NOT_FINISHED", {"left": len(alive)})
         everyone = [p.player_id for p in self.players.values() if not p.withdrawn]
         final = ranking.final_ranking(
             everyone, alive[0].player_id, self.bust_history, late_entries=self.late_entries > 0

@@ -40,7 +40,13 @@ from pokerfloor.app.public_view import public_line, public_players_list, public_
 from pokerfloor.app.service import PublishedEvent, TournamentDamaged, TournamentService
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament.room_screen import logo_media_type
-from pokerfloor.web.api_common import ApiError, check_td_token, decode_body, read_body
+from pokerfloor.web.api_common import (
+    ApiError,
+    check_td_token,
+    decode_body,
+    read_body,
+    refusal_message,
+)
 from pokerfloor.web.club_api import mount_club
 from pokerfloor.web.dealt_api import mount_dealt
 from pokerfloor.web.headers import SecurityHeaders
@@ -104,7 +110,7 @@ def _refusal(error: PokerfloorError, status: int) -> ApiError:
         status = 409
     elif error.code in STORE_STATUS:
         status = STORE_STATUS[error.code]
-    return ApiError(status, error.code, error.message, _jsonable(error.params))
+    return ApiError(status, error.code, refusal_message(error), _jsonable(error.params))
 
 
 def _jsonable(params: dict[str, Any]) -> dict[str, Any]:
@@ -234,7 +240,7 @@ def create_app(
             "accept", ""
         ):
             return damaged_page(request, error)
-        return _error(500, error.code, error.message, _jsonable(error.params))
+        return _error(500, error.code, refusal_message(error), _jsonable(error.params))
 
     @app.exception_handler(PokerfloorError)
     async def unanswered(request: Request, error: PokerfloorError) -> Response:
@@ -246,7 +252,7 @@ def create_app(
             "accept", ""
         ):
             return error_page(request, status, error)
-        return _error(status, error.code, error.message, _jsonable(error.params))
+        return _error(status, error.code, refusal_message(error), _jsonable(error.params))
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException) -> Response:

@@ -10,12 +10,21 @@ import msgspec
 from fastapi import Request
 from fastapi.security import HTTPAuthorizationCredentials
 
+from pokerfloor.errors import PokerfloorError
+from pokerfloor.messages import refusal_english
 from pokerfloor.web.request_guard import CLIENT_ADDRESS
 from pokerfloor.web.sessions import Guard, TooManyFailures
 
-__all__ = ["ApiError", "check_td_token", "decode_body", "read_body"]
+__all__ = ["ApiError", "check_td_token", "decode_body", "read_body", "refusal_message"]
 
 T = TypeVar("T")
+
+
+def refusal_message(error: PokerfloorError) -> str:
+    """A refusal's English message for the API: the catalogue's sentence of its code, filled
+    with its params (the same sentence the pages translate); the text of the raise site only
+    for a code the catalogue does not explain yet."""
+    return refusal_english(error.code, error.params) or error.message
 
 
 class ApiError(Exception):

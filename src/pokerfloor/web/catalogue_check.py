@@ -4,7 +4,8 @@
 French catalogues, untranslated, fuzzy, or translated differently in two page catalogues (and
 exits 1 when there are any); the test suite runs the same check, so CI fails on such a message.
 Messages are found by Babel's extractors: the ``_()``/``ngettext()``/``N_()``/``Np_()`` calls of
-the page modules and the templates' ``_()`` calls.
+the page modules, of the message catalogue (``pokerfloor.messages``: every refusal's and ruling
+reason's sentence) and the templates' ``_()`` calls.
 """
 
 from __future__ import annotations
@@ -18,7 +19,9 @@ from babel.messages.pofile import read_po
 __all__ = ["extracted", "problems"]
 
 WEB = Path(__file__).parent
-# ``Np_``: a plural marked where it is written (pages/_refusal_sentences.py).
+# The core's message catalogue: its sentences are shown on the pages like their own.
+MESSAGES = WEB.parent / "messages"
+# ``Np_``: a plural marked where it is written (the message catalogue).
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None, "Np_": (1, 2)}
 METHODS = [("**/templates/**.html", "jinja2"), ("**.py", "python")]
 OPTIONS = {"**/templates/**.html": {"extensions": "jinja2.ext.i18n"}}
@@ -27,12 +30,13 @@ OPTIONS = {"**/templates/**.html": {"extensions": "jinja2.ext.i18n"}}
 def extracted() -> dict[str, list[str]]:
     """Every message of the pages (its singular form) and where it is used."""
     found: dict[str, list[str]] = {}
-    for filename, line, message, _comments, _context in extract_from_dir(
-        WEB, METHODS, options_map=OPTIONS, keywords=KEYWORDS
-    ):
-        key = message if isinstance(message, str) else message[0]
-        if key:
-            found.setdefault(key, []).append(f"{filename}:{line}")
+    for folder in (WEB, MESSAGES):
+        for filename, line, message, _comments, _context in extract_from_dir(
+            folder, METHODS, options_map=OPTIONS, keywords=KEYWORDS
+        ):
+            key = message if isinstance(message, str) else message[0]
+            if key:
+                found.setdefault(key, []).append(f"{folder.name}/{filename}:{line}")
     return found
 
 

@@ -47,7 +47,13 @@ from pokerfloor.app.service import TournamentService
 from pokerfloor.club._base import CashLine
 from pokerfloor.club.state import Club
 from pokerfloor.errors import PokerfloorError
-from pokerfloor.web.api_common import ApiError, check_td_token, decode_body, read_body
+from pokerfloor.web.api_common import (
+    ApiError,
+    check_td_token,
+    decode_body,
+    read_body,
+    refusal_message,
+)
 from pokerfloor.web.club_access import PinLocks, csv_response, member_acts
 from pokerfloor.web.pages import club as club_pages
 from pokerfloor.web.pages import club_desk, club_members, club_pin_locks, club_public, club_settings
@@ -90,7 +96,7 @@ def _refusal(error: PokerfloorError, status: int = 409) -> ApiError:
     elif error.code == "STORE_FULL":
         status = 507
     params = msgspec.json.decode(msgspec.json.encode(msgspec.to_builtins(error.params)))
-    return ApiError(status, error.code, error.message, params)
+    return ApiError(status, error.code, refusal_message(error), params)
 
 
 def _answer(items: list[ClubPublished], club_id: str, version: int) -> Response:

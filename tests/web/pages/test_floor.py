@@ -330,7 +330,7 @@ def test_a_raise_below_the_minimum_in_the_actions_so_far_cannot_be_played(venue:
     page = ruling(venue, fields)
     words = text_of(page)
     assert "This situation cannot be played: Action 2 so far:" in words
-    assert "Raise to 700 is below the minimum raise to 800." in words
+    assert "Raise to 700 is below the minimum raise to 800 (tda-2024 R43)." in words
 
 
 @pytest.mark.parametrize(

@@ -1,10 +1,8 @@
 """Every refusal explained, in French and English (issue 13, item 4).
 
-The refusal codes are found in the source (``refusal_codes.py``: a new code fails here until
-it has its sentence and its French), and so are the reasons of the hand engine's rulings
-(``ruling_reasons.py``). Through the pages, a refusal reads as a French sentence with the
-numbers, its code after it as secondary text; the set-up page's profile table has no English
-comment left.
+Every code and reason with its sentence and its French: ``tests/messages/test_catalogue.py``.
+Here, through the pages: a refusal reads as a French sentence with the numbers, its code after
+it as secondary text; the set-up page's profile table has no English comment left.
 """
 
 from __future__ import annotations
@@ -19,130 +17,11 @@ from pokerfloor.rules import bundled_profile_ids, load_profile
 from pokerfloor.rules._catalogue import SCHEMA_BY_KEY
 from pokerfloor.web import i18n
 from pokerfloor.web.pages._citations import COMMENTS, SECTIONS, citation_text
-from pokerfloor.web.pages._floor_rulings import _REASONS, _WHY, REFUSALS
-from pokerfloor.web.pages._refusal_sentences import EXPLANATIONS, FIELD_LABELS, WORDS, Plural
-from pokerfloor.web.pages._refusals import explain, placeholders
+from pokerfloor.web.pages._refusals import explain
+from tests.messages.french import translation_problems
 from tests.web.pages import one_table
 from tests.web.pages.conftest import Venue
-from tests.web.pages.refusal_codes import refusal_sites
-from tests.web.pages.ruling_reasons import ruling_reason_templates
 from tests.web.pages.test_captain import hand_url, next_hand, open_club, table
-
-# A French sentence may read as its English one when its words are the same in both.
-IDENTICAL_BY_NATURE = frozenset({"points", "prize pool", "structure", "table"})
-PLACEHOLDER = re.compile(r"%\((\w+)\)s")
-
-
-def french(message: str) -> str | tuple[str, ...] | None:
-    """The French of ``message`` (merged catalogues; none when missing, empty or fuzzy)."""
-    return i18n.catalogue("fr").get(message)
-
-
-def translation_problems(message: str | Plural) -> list[str]:
-    """What is wrong with the French of one sentence: missing, fuzzy, untranslated, or with
-    other placeholders than the English."""
-    english = (message.singular, message.plural) if isinstance(message, Plural) else (message,)
-    found = french(english[0])
-    if found is None:
-        return [f"no French (missing, empty or fuzzy): {english[0]!r}"]
-    forms = (found,) if isinstance(found, str) else found
-    if len(forms) != len(english):
-        return [f"{len(forms)} French form(s) for {len(english)}: {english[0]!r}"]
-    problems = []
-    wanted = {name for text in english for name in PLACEHOLDER.findall(text)}
-    for form in forms:
-        if form in english and english[0] not in IDENTICAL_BY_NATURE:
-            problems.append(f"French is the English: {english[0]!r}")
-        if isinstance(message, str) and set(PLACEHOLDER.findall(form)) != wanted:
-            problems.append(f"other placeholders in French: {english[0]!r} -> {form!r}")
-        if isinstance(message, Plural) and not set(PLACEHOLDER.findall(form)) <= wanted:
-            problems.append(f"unknown placeholder in French: {english[0]!r} -> {form!r}")
-    return problems
-
-
-# ---- (a) every refusal code --------------------------------------------------------------
-
-
-def sentences_of(code: str) -> list[str | Plural]:
-    """The sentences of a code: under the code itself and under ``CODE:reason``."""
-    return [
-        message
-        for key, messages in EXPLANATIONS.items()
-        if key == code or key.startswith(f"{code}:")
-        for message in messages
-    ]
-
-
-def test_the_source_scan_finds_the_refusal_codes_however_they_are_written() -> None:
-    codes = {site.code for site in refusal_sites()}
-    assert "CLOCK_ALREADY_RUNNING" in codes  # clock._refuse("...", ...)
-    assert "BAD_BLIND_SEAT" in codes  # hand._setup._bad("...", ...)
-    assert {"BET_BELOW_MINIMUM", "RAISE_BELOW_MINIMUM"} <= codes  # code = "A" if ... else "B"
-    assert "POINTS_BAD_INPUT" in codes  # _CODE = "..."
-    assert "PRIZE_POOL_BAD_INPUT" in codes  # whole(..., code="...")
-    assert "TOURNAMENT_DAMAGED" in codes  # super().__init__("...", ...)
-    assert "PHH_BAD_FIELD" in codes  # PhhError, a subclass taking a code
-    assert len(codes) > 200
-
-
-def test_every_refusal_code_raised_has_a_sentence() -> None:
-    missing = sorted({site.code for site in refusal_sites() if not sentences_of(site.code)})
-    assert missing == []
-
-
-def test_every_place_a_refusal_is_raised_gets_a_sentence_its_params_fill() -> None:
-    unfilled = [
-        f"{site.path}:{site.line} {site.code} {sorted(site.params)}"
-        for site in refusal_sites()
-        if site.params is not None
-        and not any(placeholders(message) <= site.params for message in sentences_of(site.code))
-    ]
-    assert unfilled == []
-
-
-def test_every_refusal_sentence_has_its_french() -> None:
-    problems = [
-        problem
-        for messages in EXPLANATIONS.values()
-        for message in messages
-        for problem in translation_problems(message)
-    ]
-    assert problems == []
-
-
-def test_the_words_and_field_names_of_refusals_have_their_french() -> None:
-    problems = [
-        problem
-        for message in (*WORDS.values(), *FIELD_LABELS.values())
-        for problem in translation_problems(message)
-    ]
-    assert problems == []
-
-
-# ---- (b) every ruling reason -------------------------------------------------------------
-
-
-def as_written(message: str) -> str:
-    """A translated reason as the engine writes it, its placeholders as ``{name}``."""
-    return PLACEHOLDER.sub(r"{\1}", message.replace("%%", "%"))
-
-
-def test_every_reason_the_engine_writes_in_a_ruling_is_known_to_the_calculator() -> None:
-    templates = ruling_reason_templates()
-    assert len(templates) > 40
-    known = [as_written(message) for message in _REASONS]
-    unknown = [
-        f"{template.where}: {template.text!r}"
-        for template in templates
-        if not any(template.pattern().fullmatch(message) for message in known)
-    ]
-    assert unknown == []
-
-
-def test_every_ruling_reason_and_refusal_of_the_calculator_has_its_french() -> None:
-    messages = (*_REASONS, *_WHY, *REFUSALS.values())
-    assert [problem for m in messages for problem in translation_problems(m)] == []
-
 
 # ---- (c) refusals through the pages ------------------------------------------------------
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pokerfloor
 from pokerfloor.errors import PokerfloorError
+from pokerfloor.messages import MESSAGES
 from pokerfloor.web import i18n
-from pokerfloor.web.pages._refusals import EXPLANATIONS, explain
-from tests.web.pages.refusal_codes import refusal_codes
+from pokerfloor.web.pages._refusals import explain
+from tests.messages.refusal_codes import refusal_codes
 
 
 def test_a_known_refusal_is_explained_in_french_with_its_code_after_it() -> None:
@@ -47,4 +48,4 @@ def test_the_sentence_is_escaped_in_a_page() -> None:
 def test_every_explained_code_is_one_the_engine_raises() -> None:
     assert pokerfloor  # the package the codes are found in
     raised = refusal_codes()
-    assert [key for key in EXPLANATIONS if key.split(":")[0] not in raised] == []
+    assert [key for key in MESSAGES if key.split(":")[0] not in raised] == []

@@ -1,14 +1,14 @@
 """The floor calculator's rulings: a validated situation played by the hand engine, and the
 engine's rulings and refusals in the page's language (the page itself is ``floor.py``).
 
-The engine explains a ruling in English prose (``Ruling.reason``); ``_REASONS`` lists every
-reason it writes, each message being both the pattern that recognises the reason and the
-msgid of its French. A reason we do not know is shown as the engine wrote it, never hidden.
+The engine records why it ruled as a reason code and params (``Ruling.why``); the message
+catalogue (``pokerfloor.messages.REASONS``) holds each reason's English sentence, whose French
+is in ``locale/fr/floor.po``. Nothing reads the English back: a ruling recorded before reasons
+had codes is shown with the English it was recorded with.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -17,22 +17,34 @@ import yaml
 
 from pokerfloor.cards import shuffled_order
 from pokerfloor.errors import PokerfloorError
-from pokerfloor.hand import Acted, Action, Committed, Event, Hand, HandSetup, LiveAction, Noted
+from pokerfloor.hand import (
+    Acted,
+    Action,
+    Committed,
+    Event,
+    Hand,
+    HandSetup,
+    LiveAction,
+    Noted,
+    Reason,
+    Ruling,
+)
+from pokerfloor.messages import REASONS
 from pokerfloor.rules import Lang, load_profile
 from pokerfloor.web import i18n
 from pokerfloor.web.i18n import N_
 from pokerfloor.web.pages._citations import citations_text
-from pokerfloor.web.pages._refusals import explain
+from pokerfloor.web.pages._refusals import explain, reason_text
 
 __all__ = [
     "HEADLINES",
-    "REFUSALS",
     "RulingView",
     "Situation",
     "Verdict",
+    "reason_words",
     "refusal_text",
     "rule",
-    "translate_reason",
+    "ruling_words",
 ]
 
 # The cards play no part in a ruling on chips and words; a fixed order keeps a ruling the same
@@ -86,182 +98,29 @@ class Situation:
 
 # ---- the engine's rulings, in words ---------------------------------------------------------
 
-_REASONS = (
-    N_("fold declared"),
-    N_("all in declared"),
-    N_("check declared"),
-    N_("'call' with no bet to call is a check"),
-    N_("call declared: the full call is owed"),
-    N_("raise to %(amount)s declared"),
-    N_("bet to %(amount)s declared"),
-    N_("raise declared with a single chip and no amount: the raise is what the chip allows"),
-    N_("raise declared, chips pushed: the raise is what the chips make"),
-    N_("'raise' with no bet is a minimum bet"),
-    N_("raise declared without an amount: the minimum raise"),
-    N_("every chip pushed: all in"),
-    N_("a single chip with no bet to face is a bet of its value"),
-    N_("chips pushed with no bet to face: a bet of their total"),
-    N_("a single chip without a word, nothing to call: a check"),
-    N_("a single oversized chip without a declaration is a call"),
-    N_("a single oversized chip, his last one, without a declaration is a call"),
-    N_("his last chips, every one needed to call, without a declaration: a call"),
-    N_("his last chips, not every one needed to call: all in"),
-    N_("'check' declared facing a bet of %(bet)s: call or fold, no raise"),
-    N_("an amount said with no bet to face: a bet of that amount"),
-    N_("his whole stack said: all in"),
-    N_(
-        "a conditional statement: the player still has to act; the TD may hold him to it or "
-        "penalise it"
-    ),
-    N_("a conditional statement is forbidden: the player still has to act and may be penalised"),
-    N_(
-        "skipped while substantial action was taken after them: the floor may declare the hand "
-        "dead or limit it to non-aggressive action"
-    ),
-    N_("every chip pushed was needed to call: a call"),
-    N_("chips make at least %(percent)s%% of a raise"),
-    N_("chips make less than %(percent)s%% of a raise: a call, the extra is returned"),
-    N_(
-        "chips make less than %(percent)s%% of a raise and there is nothing to call: a check, "
-        "the chips go back"
-    ),
-    N_("chips added to a blind posted with a %(chip)s chip: the total is a raise"),
-    N_("chips pushed over the line are committed: folding leaves them in the pot"),
-    N_("a single chip worth less than the call, several players in: call or fold"),
-    N_("a single chip worth less than the call, heads-up: a call"),
-    N_("a single chip worth less than the call: the call is completed"),
-    N_("%(pushed)s pushed facing %(to_call)s to call: more than half, the call must be completed"),
-    N_("%(pushed)s pushed facing %(to_call)s to call: half or less, call or fold"),
-    N_("%(pushed)s pushed facing %(to_call)s to call: heads-up: a full call"),
-    N_("%(pushed)s pushed facing %(to_call)s to call: facing the opening bet: a full call"),
-    N_(
-        "%(pushed)s pushed facing %(to_call)s to call: the TD may rule otherwise; the engine "
-        "applies a full call"
-    ),
-    N_("%(pushed)s pushed facing %(to_call)s to call: the call is completed"),
-    N_("a fold out of turn is binding"),
-    N_(
-        "acted out of turn: the action goes back to the player to act; it binds if the action "
-        "to this player does not change"
-    ),
-    N_("substantial action behind a silent player: the out-of-turn action stands"),
-    N_("skipped while substantial action was taken after them: call or fold only"),
-    N_("players acted after this player and the pot was open"),
-    N_("players acted after this player: no bet allowed"),
-    N_("the out-of-turn action binds: the action to this player did not change"),
-    N_("the out-of-turn action cannot stand (%(why)s): the player acts"),
-    N_("the out-of-turn announcement stands as chips in the pot: folding now forfeits them"),
-    N_("the raise before him was no larger than his out-of-turn announcement: it stands"),
-    N_(
-        "the action changed since the out-of-turn action: the player may call or fold but not raise"
-    ),
-    N_(
-        "the action changed since the out-of-turn action: it does not bind and the player has "
-        "their options"
-    ),
-    # What the engine appends to a reason when it corrects a bet or a raise (_live._raise_to).
-    N_("%(base)s; a raise is not allowed here, so it counts as a call"),
-    N_("%(base)s; a raise is not allowed here, so it counts as a check"),
-    N_("%(base)s; %(total)s is short of the minimum, completed to %(minimum)s"),
-    N_("%(base)s: raise to %(total)s"),
-    N_("%(base)s: bet to %(total)s"),
-    N_("%(base)s: all in"),
-    # Rulings the calculator does not show today (timeouts, the deal, the showdown, duties),
-    # translated all the same: tests/web/pages/test_refusal_catalogue.py finds every reason.
-    N_("last to act on the river with the nuts: the player had to raise"),
-    N_("time ran out facing a bet: the hand is checked"),
-    N_("time ran out not facing a bet: the hand is checked"),
-    N_("time ran out facing a bet: the hand is dead"),
-    N_("time ran out not facing a bet: the hand is dead"),
-    N_(
-        "not at the seat when the first card of the deal was dealt: hand killed, posted chips "
-        "stay in the pot"
-    ),
-    N_(
-        "not at the seat when the last card of the deal was dealt: hand killed, posted chips "
-        "stay in the pot"
-    ),
-    N_("betting is over with a player all in: every hand is turned up"),
-    N_("no hand is live (every player was away): the hand is void, posts are returned"),
-    N_(
-        "split %(ways)s ways; odd chips of %(chip)s go one each from the first seat left of the "
-        "button"
-    ),
-    N_("the last aggressor shows first, then clockwise"),
-    N_("no bet on the last street: the profile's first player shows first"),
-    # A showdown the players play (manual_showdown): hand/_showdown_rights.py.
-    N_("a tabled hand cannot be killed: it stays live and is read by its cards"),
-    N_("mucked at the showdown: the hand is dead"),
-    N_("mucked before their turn: the hand is dead all the same"),
-    N_("shown to one player: every player may see them, so they are shown to all"),
-    N_("one card shown: both cards must be tabled to win"),
-    N_("one card shown: enough to claim the pot, the hand is read with both cards"),
-    N_("tabled before their turn: a player may always show a hand early"),
-    N_("both cards tabled: the hand competes for the pot"),
-    N_(
-        "asking to see a hand is forbidden at the showdown: nothing is shown, and the "
-        "request may be penalised"
-    ),
-    N_("no bet on the last street: nobody paid to see a hand, nothing is shown"),
-    N_("only the last aggressor's hand may be asked for: nothing is shown"),
-    N_("a player who mucked has given up the right to ask: nothing is shown"),
-    N_("only a player who called on the last street may ask: nothing is shown"),
-    N_("the hand asked for is already face up"),
-    N_("a river caller asked to see the last aggressor's hand: it is turned face up"),
-    N_("a mucked hand taken back at a river caller's request is live again and may win"),
-    N_("the hand was mucked before the request: it is shown but stays dead"),
-    N_("the tabled hands are read by their cards: the best one takes the pot"),
-    N_("every other hand in this pot was mucked: the last live hand takes it"),
-    N_("every hand in this pot was mucked: it goes to the last one thrown"),
-)
-# Why an out-of-turn action cannot stand when its turn comes: the engine's refusal of it.
-_WHY = (N_("'check' declared facing a bet of %(bet)s: call, raise or fold"),)
-_WHY_OTHER = N_("the action as made is not allowed at this point")
-_TEXTS = ("base", "why")  # the other variables are numbers of chips, or the percentage
+
+def reason_words(why: Reason) -> str:
+    """A ruling's reason in the current language, from its code and params (the catalogue's
+    ``REASONS``): chips in the page's number format, the reason it builds on translated too. A
+    code that is not a reason is the refusal an out-of-turn action met: its own sentence."""
+    template = REASONS.get(why.code)
+    if template is None:  # inside the reason: without its full stop
+        return reason_text(PokerfloorError(why.code, why.params)).rstrip(".")
+    values: dict[str, object] = {
+        key: i18n.format_chips(value)
+        if isinstance(value, int) and not isinstance(value, bool) and key != "percent"
+        else value
+        for key, value in why.params.items()
+    }
+    if why.base is not None:
+        values["base"] = values["why"] = reason_words(why.base)
+    return i18n.gettext(template, **values)
 
 
-def _pattern(message: str) -> re.Pattern[str]:
-    def group(match: re.Match[str]) -> str:
-        return f"(?P<{match[1]}>{'.+' if match[1] in _TEXTS else '[0-9]+'})"
-
-    escaped = re.escape(message.replace("%%", "%"))
-    return re.compile(re.sub(r"%\\\(([a-z_]+)\\\)s", group, escaped))
-
-
-_REASON_PATTERNS = tuple((_pattern(message), message) for message in _REASONS)
-_WHY_PATTERNS = tuple((_pattern(message), message) for message in _WHY)
-
-
-def _why(text: str) -> str:
-    """The engine's refusal of an out-of-turn action, in the current language: in English as
-    the engine wrote it, else its translation, or a general sentence (never English)."""
-    if i18n.current_locale() == "en":
-        return text
-    for pattern, message in _WHY_PATTERNS:
-        match = pattern.fullmatch(text)
-        if match is not None:
-            values = {name: i18n.format_chips(int(v)) for name, v in match.groupdict().items()}
-            return i18n.gettext(message, **values)
-    return i18n.gettext(_WHY_OTHER)
-
-
-def translate_reason(reason: str) -> str:
-    """The engine's reason in the current language; as written when it is not one we know."""
-    for pattern, message in _REASON_PATTERNS:
-        match = pattern.fullmatch(reason)
-        if match is None:
-            continue
-        values: dict[str, object] = {}
-        for name, value in match.groupdict().items():
-            if name == "base":
-                values[name] = translate_reason(value)
-            elif name == "why":
-                values[name] = _why(value)
-            else:
-                plain = name in _TEXTS or name == "percent"
-                values[name] = value if plain else i18n.format_chips(int(value))
-        return i18n.gettext(message, **values)
-    return reason
+def ruling_words(ruling: Ruling) -> str:
+    """The ruling's reason in the current language; a ruling recorded before reasons had codes
+    (``why`` None) keeps the English it was recorded with."""
+    return reason_words(ruling.why) if ruling.why is not None else ruling.reason
 
 
 HEADLINES = {
@@ -278,28 +137,27 @@ HEADLINES = {
     "dead": N_("Hand dead"),
     "refused": N_("Refused"),
 }
-# A refusal's message, by the engine's stable code and params (hand/_engine.py, hand/_live.py).
-REFUSALS = {
-    "NOT_YOUR_TURN": N_(
-        "%(player)s is not to act: it is %(to_act)s's turn. Tick “out of turn” if the player "
-        "acted before their turn."
-    ),
-    "CANNOT_CHECK": N_("Cannot check: %(to_call)s to call."),
-    "NOTHING_TO_CALL": N_("Nothing to call: this is a check."),
-    "BET_ALREADY_OPEN": N_("There is already a bet: raise instead."),
-    "NO_BET_TO_RAISE": N_("There is no bet to raise: bet instead."),
-    "RAISE_BELOW_MINIMUM": N_("Raise to %(amount)s is below the minimum raise to %(min)s."),
-    "BET_BELOW_MINIMUM": N_("Bet of %(amount)s is below the minimum bet of %(min)s."),
-    "ABOVE_STACK": N_("%(amount)s is more than the player has: at most %(max)s (all in)."),
-    "BETTING_NOT_REOPENED": N_(
-        "The player has acted and the all-in since was not a full raise: call or fold only."
-    ),
-    "NOT_IN_CHIPS": N_("%(amount)s cannot be made with chips of %(chip)s."),
-    "NOT_ENOUGH_CHIPS": N_("%(pushed)s pushed, but the player has only %(stack)s behind."),
-    "NOT_IN_HAND": N_("%(player)s is no longer in the hand (folded or all in)."),
-    "ALREADY_HELD": N_("%(player)s already acted out of turn: wait for the action."),
-    "HAND_OVER": N_("The hand is over: no more actions."),
-}
+# The hand's refusals of an action: the calculator shows them as its ruling, without the code.
+_ACTION_REFUSALS = frozenset(
+    {
+        "NOT_YOUR_TURN",
+        "CANNOT_CHECK",
+        "NOTHING_TO_CALL",
+        "BET_ALREADY_OPEN",
+        "NO_BET_TO_RAISE",
+        "RAISE_BELOW_MINIMUM",
+        "BET_BELOW_MINIMUM",
+        "ABOVE_STACK",
+        "BETTING_NOT_REOPENED",
+        "NOT_IN_CHIPS",
+        "NOT_ENOUGH_CHIPS",
+        "NOT_IN_HAND",
+        "ALREADY_HELD",
+        "HAND_OVER",
+    }
+)
+# What the calculator's form offers for an action before its turn.
+_OUT_OF_TURN_HINT = N_("Tick “out of turn” if the player acted before their turn.")
 # The settings that the engine's text of these refusals cites.
 REFUSAL_SETTINGS = {
     "RAISE_BELOW_MINIMUM": "betting.minimum_raise",
@@ -309,17 +167,14 @@ REFUSAL_SETTINGS = {
 
 
 def refusal_text(error: PokerfloorError) -> str:
-    message = REFUSALS.get(error.code)
-    values = {
-        key: i18n.format_chips(value) if isinstance(value, int) else value
-        for key, value in error.params.items()
-    }
-    try:
-        if message is not None:
-            return i18n.gettext(message, **values)
-    except (KeyError, TypeError, ValueError):
-        pass  # params not as expected: the pages' explanation of the code below
-    return explain(error)
+    """The engine's refusal in the page's language: the catalogue's sentence (its code after
+    it, but for the refusals of an action, which the calculator shows as its ruling)."""
+    if error.code not in _ACTION_REFUSALS:
+        return explain(error)
+    text = reason_text(error)
+    if error.code == "NOT_YOUR_TURN":
+        text = f"{text} {i18n.gettext(_OUT_OF_TURN_HINT)}"
+    return text
 
 
 @dataclass(frozen=True)
@@ -331,12 +186,12 @@ class RulingView:
     citations: tuple[str, ...]
 
     @classmethod
-    def of(
-        cls, player: str, decision: str, reason: str, cites: tuple[str, ...], amount: int
-    ) -> RulingView:
+    def of(cls, player: str, ruling: Ruling, amount: int) -> RulingView:
+        decision = ruling.decision
         headline = HEADLINES.get(decision, decision)
         shown = i18n.gettext(headline, amount=i18n.format_chips(amount))
-        return cls(player, decision, shown, translate_reason(reason), citations_text(cites))
+        cites = citations_text(ruling.citations)
+        return cls(player, decision, shown, ruling_words(ruling), cites)
 
 
 @dataclass(frozen=True)
@@ -399,7 +254,9 @@ def rule(situation: Situation, profile: str) -> Verdict:
         setting = REFUSAL_SETTINGS.get(error.code)
         cites = citations_text(loaded.citations(setting)) if setting else ()
         headline = HEADLINES["refused"]
-        refused = RulingView(name, "refused", i18n.gettext(headline), refusal_text(error), cites)
+        # The articles are shown beside the ruling: not a second time in its sentence.
+        bare = PokerfloorError(error.code, {**error.params, "citations": None})
+        refused = RulingView(name, "refused", i18n.gettext(headline), refusal_text(bare), cites)
         return replace(base, rulings=(refused,), **_next(hand, player))
     notes = []
     for number, (seat_no, action) in enumerate(situation.after, start=1):
@@ -420,9 +277,7 @@ def rule(situation: Situation, profile: str) -> Verdict:
         # A "duty" is about the cards held, which the calculator does not know.
         if ruling is not None and ruling.decision != "duty":
             who = hand.names[event.player]
-            rulings.append(
-                RulingView.of(who, ruling.decision, ruling.reason, ruling.citations, amount)
-            )
+            rulings.append(RulingView.of(who, ruling, amount))
     return replace(
         base, rulings=tuple(rulings), bound=bound, notes=tuple(notes), **_next(hand, player)
     )

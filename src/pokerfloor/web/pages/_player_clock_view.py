@@ -16,9 +16,10 @@ import hashlib
 from typing import Any
 
 from pokerfloor.app.service import TournamentService
-from pokerfloor.hand import timeout_ruling
+from pokerfloor.hand import timeout_reason, timeout_ruling
 from pokerfloor.tournament._player_clock import PlayerClock
 from pokerfloor.tournament.state import Tournament
+from pokerfloor.web.pages._floor_rulings import reason_words
 
 __all__ = ["clocks", "table_clock"]
 
@@ -66,7 +67,9 @@ def _ruling(tournament: Tournament, clock: PlayerClock) -> dict[str, Any] | None
         "hand_no": expired.hand_no,
         "decision": expired.decision,
         "facing_bet": expired.facing_bet,
-        "reason": expired.reason,
+        # In the page's language from what the ruling rests on (the event's English is for
+        # the log's reader).
+        "reason": reason_words(timeout_reason(expired.facing_bet, expired.decision)),
         "citations": expired.citations,
     }
 

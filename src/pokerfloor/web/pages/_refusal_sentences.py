@@ -1,46 +1,11 @@
-"""The sentences that explain the refusals on the pages (``_refusals.py`` picks and fills
-them): for every refusal code the code base raises, English here and French in
-``locale/fr/refusals.po`` (the sentences themselves: ``_refusals_a_to_l.py``,
-``_refusals_m_to_z.py``, and apart ``_refusals_phh.py``, ``_refusals_player_clock.py`` and
-``_refusals_floor.py``, ``_refusals_club.py``).
-
-Under a code (or ``CODE:reason``, after the refusal's ``reason`` param) its sentences come the
-most precise first: the page shows the first one whose placeholders are all among the
-refusal's params (a param missing, empty, or a 0 that means "none" rules a sentence out). A
-count shown with a noun is a ``Np_`` plural, translated with ``ngettext``.
-"""
+"""The words and field names that refusals show in the page's language (the refusals'
+sentences themselves are the message catalogue, ``pokerfloor.messages``)."""
 
 from __future__ import annotations
 
 from pokerfloor.web.i18n import N_
-from pokerfloor.web.pages._refusal_plural import Message, Np_, Plural
-from pokerfloor.web.pages._refusals_a_to_l import EXPLANATIONS as _A_TO_L
-from pokerfloor.web.pages._refusals_bounty import EXPLANATIONS as _BOUNTY
-from pokerfloor.web.pages._refusals_club import EXPLANATIONS as _CLUB
-from pokerfloor.web.pages._refusals_dealt import EXPLANATIONS as _DEALT
-from pokerfloor.web.pages._refusals_floor import EXPLANATIONS as _FLOOR
-from pokerfloor.web.pages._refusals_irregularities import EXPLANATIONS as _IRREGULARITIES
-from pokerfloor.web.pages._refusals_m_to_z import EXPLANATIONS as _M_TO_Z
-from pokerfloor.web.pages._refusals_phh import EXPLANATIONS as _PHH
-from pokerfloor.web.pages._refusals_player_clock import EXPLANATIONS as _PLAYER_CLOCK
-from pokerfloor.web.pages._refusals_store import EXPLANATIONS as _STORE
 
-__all__ = ["EXPLANATIONS", "FIELD_LABELS", "WORDS", "Message", "Np_", "Plural"]
-
-
-# Each placeholder is one of the refusal's ``params``; the sentences, by code.
-EXPLANATIONS: dict[str, tuple[Message, ...]] = {
-    **_A_TO_L,
-    **_M_TO_Z,
-    **_PHH,
-    **_PLAYER_CLOCK,
-    **_FLOOR,
-    **_IRREGULARITIES,
-    **_CLUB,
-    **_DEALT,
-    **_STORE,
-    **_BOUNTY,
-}
+__all__ = ["FIELD_LABELS", "WORDS"]
 
 # Words the engine puts in params, shown in the page's language.
 WORDS = {

@@ -1,17 +1,16 @@
 """The refusals a TD meets on the pages, explained in the page's language.
 
-The engine speaks English (a stable ``code``, ``params`` and a message for logs and the API).
-The pages show a sentence of their own for every code the code base raises, in French or
-English, filled with the refusal's ``params``: what was wrong, what is allowed, with the
-numbers (``tests/web/pages/test_refusal_catalogue.py`` finds the codes in the source and fails
-on one without a sentence here, or without its French). The code comes after the sentence as
-secondary text (``RefusalText``): it is what to search for in the docs, and what a support
-question quotes. A command refused by its own validation (msgspec: a field of the wrong type
-or out of bounds) is explained the same way, naming the field and what it accepts
-(``validation_text``).
+The engine raises a stable ``code`` and its ``params``; the message catalogue
+(``pokerfloor.messages``) holds the one English sentence of each code, translated in
+``locale/fr/refusals.po``. Here a refusal's sentence is filled in the page's language with the
+page's formats: numbers and money by Babel, player ids as names, the engine's words translated
+(``tests/messages/test_catalogue.py`` fails on a code raised without a sentence or without its
+French). The code comes after the sentence as secondary text (``RefusalText``): it is what to
+search for in the docs, and what a support question quotes. A command refused by its own
+validation (msgspec: a field of the wrong type or out of bounds) is explained the same way,
+naming the field and what it accepts (``validation_text``).
 
-Adding a code: add its sentences to ``EXPLANATIONS`` in ``_refusal_sentences.py``, then their
-French to ``locale/fr/refusals.po``.
+Adding a code: see ``pokerfloor.messages``.
 """
 
 from __future__ import annotations
@@ -24,28 +23,20 @@ import msgspec
 from markupsafe import Markup
 
 from pokerfloor.errors import PokerfloorError
+from pokerfloor.messages import MESSAGES, Np_, Plural, choose, count_of
 from pokerfloor.web import i18n
 from pokerfloor.web.i18n import N_
 from pokerfloor.web.pages._citations import citations_text
-from pokerfloor.web.pages._refusal_sentences import (
-    EXPLANATIONS,
-    FIELD_LABELS,
-    WORDS,
-    Message,
-    Np_,
-    Plural,
-)
+from pokerfloor.web.pages._refusal_sentences import FIELD_LABELS, WORDS
 
 if TYPE_CHECKING:
     from pokerfloor.app.service import TournamentService
 
 __all__ = [
     "EVENT_PREFIX",
-    "EXPLANATIONS",
     "TOURNAMENT_PREFIX",
     "RefusalText",
     "explain",
-    "placeholders",
     "reason_text",
     "refusal_names",
     "validation_text",
@@ -66,7 +57,7 @@ _PLAYER_PARAMS = frozenset(
         "unexpected",
         "not_in_play",
         "occupant",
-        "collector",  # a bounty's collector and the players who may be (_refusals_bounty.py)
+        "collector",  # a bounty's collector and the players who may be (messages/_formats.py)
         "candidates",
         "busted_players",
     }
@@ -86,17 +77,6 @@ _MONEY = frozenset(
         ("DEAL_BAD_PLAYED_FOR", "max"),
     }
 )
-# Params where 0 means "none": the sentence without them is shown.
-_NONE_IF_ZERO = frozenset({"unknown_chips", "extra_hands"})
-_PLACEHOLDER = re.compile(r"%\((\w+)\)s")
-
-
-def placeholders(message: Message) -> set[str]:
-    """The params a sentence needs."""
-    if isinstance(message, Plural):
-        found = {*_PLACEHOLDER.findall(message.singular), *_PLACEHOLDER.findall(message.plural)}
-        return found | {message.count}
-    return set(_PLACEHOLDER.findall(message))
 
 
 def _shown(code: str, key: str, value: Any, names: Mapping[str, str]) -> str:
@@ -134,50 +114,25 @@ def _shown(code: str, key: str, value: Any, names: Mapping[str, str]) -> str:
     return text
 
 
-def _present(code: str, params: Mapping[str, Any]) -> dict[str, Any]:
-    """The params a sentence may use: none that is missing, empty or a "none" 0."""
-    present = {
-        key: value
-        for key, value in params.items()
-        if value is not None
-        and value != [] and value != () and value != {}
-        and not (key in _NONE_IF_ZERO and value == 0)
-    }  # fmt: skip
-    if code == "REBUY_NOT_ALLOWED" and params.get("threshold") not in (None, "below_big_blind"):
-        present.pop("big_blind", None)  # the profile allows a rebuy with no chips left only
-    return present
-
-
-def _count(value: Any) -> int:
-    if isinstance(value, list | tuple | dict):
-        return len(value)
-    return value if isinstance(value, int) and not isinstance(value, bool) else 2
-
-
 def reason_text(error: PokerfloorError, names: Mapping[str, str] | None = None) -> str:
-    """The refusal in the current language, without its code: the first sentence of its code
-    that its params fill. ``names``: players' names by id. The engine's message only for a
+    """The refusal in the current language, without its code: the catalogue's sentence of its
+    code that its params fill. ``names``: players' names by id. The engine's English only for a
     code nobody explained yet (the catalogue test fails on it)."""
-    params = _present(error.code, error.params or {})
-    reason = params.get("reason")
-    keys = (f"{error.code}:{reason}", error.code) if isinstance(reason, str) else (error.code,)
-    for key in keys:
-        for message in EXPLANATIONS.get(key, ()):
-            if not placeholders(message) <= params.keys():
-                continue
-            values = {k: _shown(error.code, k, v, names or {}) for k, v in params.items()}
-            currency = params.get("currency")
-            if isinstance(currency, str) and currency:  # a club's amounts: its currency
-                for k, v in params.items():
-                    if k.endswith("_cents") and isinstance(v, int) and not isinstance(v, bool):
-                        values[k] = i18n.format_cents(v, currency)
-            try:
-                if isinstance(message, Plural):
-                    count = _count(params[message.count])
-                    return i18n.ngettext(message.singular, message.plural, count, **values)
-                return i18n.gettext(message) % values
-            except (KeyError, TypeError, ValueError):  # a translation that does not fit
-                continue
+    params = error.params or {}
+    currency = params.get("currency")
+    for message in choose(MESSAGES, error.code, params):
+        values = {k: _shown(error.code, k, v, names or {}) for k, v in params.items()}
+        if isinstance(currency, str) and currency:  # a club's amounts: its currency
+            for k, v in params.items():
+                if k.endswith("_cents") and isinstance(v, int) and not isinstance(v, bool):
+                    values[k] = i18n.format_cents(v, currency)
+        try:
+            if isinstance(message, Plural):
+                count = count_of(params[message.count])
+                return i18n.ngettext(message.singular, message.plural, count, **values)
+            return i18n.gettext(message) % values
+        except (KeyError, TypeError, ValueError):  # a translation that does not fit
+            continue
     return error.message
 
 

@@ -33,10 +33,10 @@ from pokerfloor.web.pages._common import (
 )
 from pokerfloor.web.pages._floor_form import SEAT_ROWS, FormState, SeatRow, validate
 from pokerfloor.web.pages._floor_presets import PRESETS
-from pokerfloor.web.pages._floor_rulings import Situation, Verdict, rule, translate_reason
+from pokerfloor.web.pages._floor_rulings import Situation, Verdict, rule
 from pokerfloor.web.pages._live import LiveView, live_view
 
-__all__ = ["PRESETS", "FormState", "Situation", "Verdict", "router", "rule", "translate_reason"]
+__all__ = ["PRESETS", "FormState", "Situation", "Verdict", "router", "rule"]
 
 router = APIRouter()
 

@@ -17,6 +17,7 @@ from fastapi import APIRouter, Form, Path, Request
 from fastapi.responses import Response
 
 from pokerfloor.app.service import TournamentService
+from pokerfloor.hand import timeout_reason
 from pokerfloor.web import i18n
 from pokerfloor.web.i18n import N_
 from pokerfloor.web.pages._citations import citations_text
@@ -29,6 +30,7 @@ from pokerfloor.web.pages._common import (
     say,
     tournament_service,
 )
+from pokerfloor.web.pages._floor_rulings import reason_words
 from pokerfloor.web.pages._forms import whole_number
 from pokerfloor.web.pages._live import live_view, panel_view
 from pokerfloor.web.pages._player_clock_view import clocks, table_clock
@@ -155,7 +157,8 @@ def _ruling_text(request: Request, ruling: dict[str, Any]) -> str:
             hand=ruling["hand_no"],
             seat=ruling["seat_no"],
             name=ruling["name"],
-            ruling=i18n.gettext(ruling["reason"]),
+            # In the request's language, from what the ruling rests on.
+            ruling=reason_words(timeout_reason(ruling["facing_bet"], ruling["decision"])),
             citations=cited,
         )
 

@@ -1,15 +1,14 @@
-"""Refusal sentences of the software-dealt tables (``pokerfloor.dealt``: a deal's deck and
-secret, a hand still being played, a seat not dealt in; the dealt play's times, a
-player away or not seated), merged by ``_refusal_sentences.py``.
+"""The software-dealt tables' refusals (pokerfloor.dealt: a deal's deck and secret, a hand
+still being played, a seat not dealt in).
+The format, and how a code is added: ``pokerfloor.messages``.
 """
 
 from __future__ import annotations
 
-from pokerfloor.web.i18n import N_
-from pokerfloor.web.pages._refusal_plural import Message
+from pokerfloor.messages._marks import N_, Message
 
 # Each placeholder is one of the refusal's ``params``.
-EXPLANATIONS: dict[str, tuple[Message, ...]] = {
+MESSAGES: dict[str, tuple[Message, ...]] = {
     "BAD_DECK_ORDER": (
         N_("A deck order holds the %(expected)s cards 0 to 51 once each; %(count)s were given."),
     ),

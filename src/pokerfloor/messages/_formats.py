@@ -1,15 +1,14 @@
 """Refusal sentences of the tournament formats of issue 33: bounty tournaments
 (``tournament/_bounties.py``: who collects a knockout's bounty; ``_bounty_rules.py``: the
-``[bounty]`` settings) and satellites (``tournament/satellites.py``), merged by
-``_refusal_sentences.py``."""
+``[bounty]`` settings) and satellites (``tournament/satellites.py``).
+The format, and how a code is added: ``pokerfloor.messages``."""
 
 from __future__ import annotations
 
-from pokerfloor.web.i18n import N_
-from pokerfloor.web.pages._refusal_plural import Message
+from pokerfloor.messages._marks import N_, Message
 
 # Each placeholder is one of the refusal's ``params``.
-EXPLANATIONS: dict[str, tuple[Message, ...]] = {
+MESSAGES: dict[str, tuple[Message, ...]] = {
     "BOUNTY_COLLECTOR_MISSING": (
         N_(
             "Say who knocked %(player_id)s out: the winner of the pot holding their last chips "

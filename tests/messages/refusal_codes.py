@@ -33,6 +33,7 @@ class RaiseSite:
     path: str  # relative to the package
     line: int
     params: frozenset[str] | None  # the keys of ``params`` when written out; None: not known
+    has_text: bool = False  # an English text written at the raise site (the old style)
 
 
 def _name(node: ast.expr) -> str | None:
@@ -144,10 +145,20 @@ def _strings(module: _Module, node: ast.expr, seen: frozenset[str] = frozenset()
             yield from _strings(module, value, seen | {node.id})
 
 
+def _is_text(node: ast.expr) -> bool:
+    """An English text written at the raise site (the old style's second argument)."""
+    return isinstance(node, ast.JoinedStr | ast.BinOp) or (
+        isinstance(node, ast.Constant) and isinstance(node.value, str)
+    )
+
+
 def _params(call: ast.Call, position: int) -> frozenset[str] | None:
     """The keys of the refusal's params when they are written out at the call."""
     keywords = [keyword for keyword in call.keywords if keyword.arg not in (None, "code")]
     given = call.args[position + 2] if len(call.args) > position + 2 else None
+    second = call.args[position + 1] if len(call.args) > position + 1 else None
+    if second is not None and not _is_text(second):
+        given = second  # ``PokerfloorError(code, params)``: no text
     given = next((k.value for k in call.keywords if k.arg == "params"), given)
     if isinstance(given, ast.Dict):
         if any(key is None for key in given.keys):
@@ -195,9 +206,12 @@ def refusal_sites() -> list[RaiseSite]:
                 if given is None:
                     continue
             params = _params(node, position) if keywords_are_params else None
+            text = node.args[position + 1] if len(node.args) > position + 1 else None
+            text = next((k.value for k in node.keywords if k.arg == "message"), text)
+            has_text = text is not None and _is_text(text)
             for code in _strings(module, given):
                 if CODE.fullmatch(code):
-                    sites.append(RaiseSite(code, relative, node.lineno, params))
+                    sites.append(RaiseSite(code, relative, node.lineno, params, has_text))
     return sites
 
 

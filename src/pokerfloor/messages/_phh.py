@@ -1,15 +1,13 @@
-"""Refusal sentences of the PHH hand histories read and written (formats/_phh_*.py), kept
-apart from ``_refusals_m_to_z.py``, which is at its size limit (``_refusal_sentences.py`` merges
-them).
+"""The refusals of the PHH hand histories read and written (pokerfloor.formats).
+The format, and how a code is added: ``pokerfloor.messages``.
 """
 
 from __future__ import annotations
 
-from pokerfloor.web.i18n import N_
-from pokerfloor.web.pages._refusal_plural import Message
+from pokerfloor.messages._marks import N_, Message
 
 # Each placeholder is one of the refusal's ``params``.
-EXPLANATIONS: dict[str, tuple[Message, ...]] = {
+MESSAGES: dict[str, tuple[Message, ...]] = {
     "PHH_BAD_ACTION": (
         N_("%(field)s: the action “%(action)s” cannot be read (accepted: %(accepted)s)."),
         N_("%(field)s: an action is written as text."),

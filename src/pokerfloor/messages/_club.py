@@ -1,15 +1,14 @@
-"""Refusal sentences of the club (pokerfloor.club: members, cards, calendar, registrations,
-sanctions, seasons, cash book), kept apart like ``_refusals_phh.py``
-(``_refusal_sentences.py`` merges them; the French is in ``locale/fr/refusals.po``).
+"""The club's refusals (pokerfloor.club: members, cards, calendar, registrations, sanctions,
+seasons, cash book, settings).
+The format, and how a code is added: ``pokerfloor.messages``.
 """
 
 from __future__ import annotations
 
-from pokerfloor.web.i18n import N_
-from pokerfloor.web.pages._refusal_plural import Message
+from pokerfloor.messages._marks import N_, Message
 
 # Each placeholder is one of the refusal's ``params``.
-EXPLANATIONS: dict[str, tuple[Message, ...]] = {
+MESSAGES: dict[str, tuple[Message, ...]] = {
     "ALREADY_CHECKED_IN": (N_("Member %(member_id)s has already checked in for %(event_id)s."),),
     "BAD_BEST_N": (
         N_("Best %(best_n)s results: count from 1 to 1000 results, or leave it empty for all."),
@@ -69,25 +68,60 @@ EXPLANATIONS: dict[str, tuple[Message, ...]] = {
         ),
         N_("The club setting “%(name)s” = %(value)s is not accepted: %(accepted)s."),
     ),
+    "CLUB_BAD_TEXT": (N_("“%(field)s”: a text of at most %(limit)s characters is expected."),),
+    # The club's application (app/club_*.py, web/club_*.py).
+    "CLUB_DAMAGED": (
+        N_(
+            "The records of club %(club_id)s are damaged at event %(seq)s: it cannot be "
+            "opened. The other clubs and the tournaments are not affected."
+        ),
+    ),
+    "CLUB_EVENT_EXISTS": (N_("Event %(event_id)s is already in the calendar."),),
+    "CLUB_EVENT_NOBODY_CHECKED_IN": (
+        N_("Nobody is checked in for %(event_id)s yet: check the players in first."),
+    ),
+    "CLUB_EVENT_NOT_OPEN": (N_("Event %(event_id)s is %(status)s."),),
+    "CLUB_EVENT_NO_TOURNAMENT": (N_("%(event_id)s has no tournament yet: start it first."),),
+    "CLUB_EVENT_TOURNAMENT_NOT_FINISHED": (
+        N_("The tournament %(tournament_id)s of %(event_id)s is not finished yet."),
+    ),
+    "CLUB_EXISTS": (N_("There is already a club %(club_id)s."),),
+    "CLUB_ID_MISMATCH": (N_("The command creates another club than the one addressed."),),
+    "CLUB_NOT_FOUND": (N_("There is no club %(club_id)s."),),
+    "CLUB_NOT_REGISTERED": (
+        N_("Member %(member_id)s is not registered for %(event_id)s (%(status)s)."),
+        N_("Member %(member_id)s is not registered for %(event_id)s."),
+    ),
     "CLUB_SETTINGS_UNCHANGED": (N_("Nothing to save: these are the club's settings already."),),
+    "CSV_INVALID": (
+        N_("Line %(line)s, column “%(column)s”: the file cannot be read (%(problem)s)."),
+        N_("Line %(line)s: the file cannot be read (%(problem)s)."),
+        N_("The file cannot be read (%(problem)s)."),
+    ),
+    "CSV_INVALID:binary": (N_("Line %(line)s: the file holds a NUL byte; it is not a CSV text."),),
+    "CSV_INVALID:empty": (N_("The file is empty."),),
+    "CSV_INVALID:malformed": (N_("Line %(line)s: the CSV is malformed (a quote not closed?)."),),
+    "CSV_INVALID:missing_column": (
+        N_("Line 1: the column “%(column)s” is missing; it is required."),
+    ),
+    "CSV_INVALID:not_utf8": (
+        N_("Line %(line)s: the file is not UTF-8 text; save it as “CSV UTF-8”."),
+    ),
+    "CSV_INVALID:too_large": (N_("The file is over %(max_bytes)s bytes: split it."),),
+    "CSV_INVALID:too_many_rows": (
+        N_("Line %(line)s: more than %(max_rows)s members; split the file."),
+    ),
+    "CSV_INVALID:unknown_column": (
+        N_("Line 1: the column “%(column)s” is not known; the columns: %(accepted)s."),
+    ),
+    "CSV_ROWS_INVALID": (
+        N_("Line %(line)s, column “%(column)s”: the file has errors; nothing was imported."),
+    ),
     "DEPOSIT_ABOVE_CLUBS": (
         N_(
             "A deposit of %(deposit_cents)s is more than the club's %(club_deposit_cents)s "
             "(%(citations)s)."
         ),
-    ),
-    "LATE_CANCELLATION_NOT_CONFIRMED": (
-        N_(
-            "Cancelling now is late (less than %(deadline_hours)s hours before the start): "
-            "confirm it first (%(citations)s)."
-        ),
-    ),
-    "CLUB_BAD_TEXT": (N_("“%(field)s”: a text of at most %(limit)s characters is expected."),),
-    "CLUB_EVENT_EXISTS": (N_("Event %(event_id)s is already in the calendar."),),
-    "CLUB_EVENT_NOT_OPEN": (N_("Event %(event_id)s is %(status)s."),),
-    "CLUB_NOT_REGISTERED": (
-        N_("Member %(member_id)s is not registered for %(event_id)s (%(status)s)."),
-        N_("Member %(member_id)s is not registered for %(event_id)s."),
     ),
     "DEPOSIT_ONLY_WHEN_WAITING": (
         N_("A deposit is taken only for a place on the waiting list (%(citations)s)."),
@@ -100,6 +134,12 @@ EXPLANATIONS: dict[str, tuple[Message, ...]] = {
         N_(
             "Member %(member_id)s's identity document must be seen first: say who checked it "
             "(%(citations)s)."
+        ),
+    ),
+    "LATE_CANCELLATION_NOT_CONFIRMED": (
+        N_(
+            "Cancelling now is late (less than %(deadline_hours)s hours before the start): "
+            "confirm it first (%(citations)s)."
         ),
     ),
     "LATE_ENTRY_OVER": (N_("Late entries for %(event_id)s are over."),),
@@ -130,6 +170,7 @@ EXPLANATIONS: dict[str, tuple[Message, ...]] = {
         ),
     ),
     "MERGE_SAME_MEMBER": (N_("A member cannot be merged into themselves (%(member_id)s)."),),
+    "NOT_WAITING": (N_("Member %(member_id)s is not on the waiting list of %(event_id)s."),),
     "NO_DEPOSIT": (N_("No deposit of member %(member_id)s is held for %(event_id)s."),),
     "NO_SHOW_TOO_EARLY": (
         N_(
@@ -143,11 +184,16 @@ EXPLANATIONS: dict[str, tuple[Message, ...]] = {
             "of event: %(admitting)s (%(citations)s)."
         ),
     ),
-    "NOT_WAITING": (N_("Member %(member_id)s is not on the waiting list of %(event_id)s."),),
     "ONE_EVENT_AT_A_TIME": (
         N_(
             "Member %(member_id)s is registered for %(other_event_id)s at the same time: one "
             "event at a time (%(citations)s)."
+        ),
+    ),
+    "PIN_LOCKED": (
+        N_(
+            "This member number is locked after %(failures)s wrong PINs: ask the tournament "
+            "director to unlock it."
         ),
     ),
     "REGISTRATION_CLOSED": (N_("Registration for %(event_id)s is closed (%(citations)s)."),),
@@ -177,52 +223,5 @@ EXPLANATIONS: dict[str, tuple[Message, ...]] = {
             "(%(citations)s)."
         ),
     ),
-    # The club's application (app/club_*.py, web/club_*.py).
-    "CLUB_DAMAGED": (
-        N_(
-            "The records of club %(club_id)s are damaged at event %(seq)s: it cannot be "
-            "opened. The other clubs and the tournaments are not affected."
-        ),
-    ),
-    "CLUB_EVENT_NOBODY_CHECKED_IN": (
-        N_("Nobody is checked in for %(event_id)s yet: check the players in first."),
-    ),
-    "CLUB_EVENT_NO_TOURNAMENT": (N_("%(event_id)s has no tournament yet: start it first."),),
-    "CLUB_EVENT_TOURNAMENT_NOT_FINISHED": (
-        N_("The tournament %(tournament_id)s of %(event_id)s is not finished yet."),
-    ),
-    "CLUB_EXISTS": (N_("There is already a club %(club_id)s."),),
-    "CLUB_ID_MISMATCH": (N_("The command creates another club than the one addressed."),),
-    "CLUB_NOT_FOUND": (N_("There is no club %(club_id)s."),),
-    "CSV_INVALID": (
-        N_("Line %(line)s, column “%(column)s”: the file cannot be read (%(problem)s)."),
-        N_("Line %(line)s: the file cannot be read (%(problem)s)."),
-        N_("The file cannot be read (%(problem)s)."),
-    ),
-    "CSV_INVALID:too_large": (N_("The file is over %(max_bytes)s bytes: split it."),),
-    "CSV_INVALID:not_utf8": (
-        N_("Line %(line)s: the file is not UTF-8 text; save it as “CSV UTF-8”."),
-    ),
-    "CSV_INVALID:binary": (N_("Line %(line)s: the file holds a NUL byte; it is not a CSV text."),),
-    "CSV_INVALID:missing_column": (
-        N_("Line 1: the column “%(column)s” is missing; it is required."),
-    ),
-    "CSV_INVALID:unknown_column": (
-        N_("Line 1: the column “%(column)s” is not known; the columns: %(accepted)s."),
-    ),
-    "CSV_INVALID:too_many_rows": (
-        N_("Line %(line)s: more than %(max_rows)s members; split the file."),
-    ),
-    "CSV_INVALID:malformed": (N_("Line %(line)s: the CSV is malformed (a quote not closed?)."),),
-    "CSV_INVALID:empty": (N_("The file is empty."),),
-    "CSV_ROWS_INVALID": (
-        N_("Line %(line)s, column “%(column)s”: the file has errors; nothing was imported."),
-    ),
     "WRONG_PIN": (N_("The member number or the PIN is wrong."),),
-    "PIN_LOCKED": (
-        N_(
-            "This member number is locked after %(failures)s wrong PINs: ask the tournament "
-            "director to unlock it."
-        ),
-    ),
 }
