@@ -85,7 +85,6 @@ def check_policy(policy: str) -> str:
     if policy not in BOT_POLICIES:
         raise PokerfloorError(
             "UNKNOWN_BOT",
-            f"no bot {policy!r}: use one of {', '.join(BOT_POLICIES)}",
             {"policy": policy[:40], "accepted": list(BOT_POLICIES)},
         )
     return policy
@@ -106,7 +105,6 @@ def check_settings(settings: DealtSettings) -> DealtSettings:
         if not low <= value <= high:
             raise PokerfloorError(
                 "BAD_DEALT_SETTING",
-                f"{field} must be between {low} and {high}; got {value}",
                 {"field": field, "minimum": low, "maximum": high, "value": value},
             )
     return settings

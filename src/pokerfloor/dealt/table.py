@@ -207,7 +207,6 @@ class DealtTable:
         if command.seat_no not in self.away:
             raise PokerfloorError(
                 "NOT_AWAY",
-                f"seat {command.seat_no} is not marked away",
                 {"seat_no": command.seat_no},
             )
         return [PlayerBack(command.seat_no, command.at_ms)]

@@ -91,7 +91,6 @@ class BountyCommands:
         if strangers:
             raise PokerfloorError(
                 "BOUNTY_NOT_BUSTED",
-                f"{strangers[0]} is named as knocked out but is not busted in this report",
                 {"player_id": strangers[0], "busted_players": sorted(out)},
             )
         settled = []
@@ -127,23 +126,17 @@ class BountyCommands:
                 return (others[0],)
             raise PokerfloorError(
                 "BOUNTY_COLLECTOR_MISSING",
-                f"name who won the pot that knocked {bust.player_id} out (several for a split "
-                f"pot): one of {', '.join(others)}",
                 {"player_id": bust.player_id, "table_no": bust.table_no, "candidates": others},
             )
         if len(set(named)) != len(named):
             raise PokerfloorError(
                 "BOUNTY_BAD_COLLECTOR",
-                f"a collector of {bust.player_id}'s bounty is named twice",
                 {"player_id": bust.player_id, "reason": "named_twice", "candidates": others},
             )
         for collector in named:
             if collector not in others:
                 raise PokerfloorError(
                     "BOUNTY_BAD_COLLECTOR",
-                    f"{collector} cannot collect {bust.player_id}'s bounty: the collector is a "
-                    f"player of table {bust.table_no} still in play; accepted: "
-                    f"{', '.join(others)}",
                     {
                         "player_id": bust.player_id,
                         "collector": collector,
@@ -156,9 +149,6 @@ class BountyCommands:
             if stack is not None and busted_stack is not None and stack < busted_stack:
                 raise PokerfloorError(
                     "BOUNTY_COLLECTOR_DID_NOT_COVER",
-                    f"{collector} began the hand with {stack} chips, fewer than "
-                    f"{bust.player_id}'s {busted_stack}: the pot holding {bust.player_id}'s "
-                    "last chips was won by a player who covered them",
                     {
                         "player_id": bust.player_id,
                         "collector": collector,

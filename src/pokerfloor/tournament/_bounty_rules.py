@@ -46,7 +46,6 @@ class BountyRules(msgspec.Struct, frozen=True):
 def _refuse(field: str, value: Any, accepted: str, reason: str, **more: Any) -> PokerfloorError:
     return PokerfloorError(
         "STRUCTURE_BAD_VALUE",
-        f"{field} = {value!r} is not accepted; use {accepted}",
         {"field": field, "value": value, "accepted": accepted, "reason": reason, **more},
     )
 

@@ -183,21 +183,17 @@ class EntryCommands:
         entry = self.structure.entry
         player = self.players.get(player_id)
         if player is None or player.in_play:
-            return PokerfloorError(
-                "NOT_BUSTED", f"{player_id} has not busted: no re-entry", {"player_id": player_id}
-            )
+            return PokerfloorError("NOT_BUSTED", {"player_id": player_id})
         index, level = self.level_at(at_ms)
         number = level.number if level else index + 1
         if not entry.reentry_until_level or number > entry.reentry_until_level:
             return PokerfloorError(
                 "REENTRY_CLOSED",
-                f"re-entries are allowed until the end of level {entry.reentry_until_level}",
                 {"player_id": player_id, "level": number},
             )
         if entry.max_reentries is not None and player.entries > entry.max_reentries:
             return PokerfloorError(
                 "NO_REENTRY_LEFT",
-                f"{player_id} has used the {entry.max_reentries} re-entries allowed",
                 {"player_id": player_id},
             )
         return None

@@ -74,7 +74,6 @@ def check_hand_time(created_at_ms: int, started_at_ms: int, reported_at_ms: int)
     if not created_at_ms <= started_at_ms <= reported_at_ms:
         raise PokerfloorError(
             "BAD_HAND_TIME",
-            "a hand starts after the tournament was created and before it is reported",
             {"started_at_ms": started_at_ms, "now_ms": reported_at_ms},
         )
 
@@ -84,7 +83,6 @@ def check_report(plan: HandPlan, reported: ReportedHand) -> None:
     if reported.hand_no != plan.hand_no:
         raise PokerfloorError(
             "HAND_NUMBER_MISMATCH",
-            f"table {plan.table_no} plays hand {plan.hand_no}, not {reported.hand_no}",
             {"table_no": plan.table_no, "expected": plan.hand_no, "reported": reported.hand_no},
         )
     compared = {
@@ -96,8 +94,6 @@ def check_report(plan: HandPlan, reported: ReportedHand) -> None:
         if given != NOT_GIVEN and given != expected:
             raise PokerfloorError(
                 "POSITIONS_MISMATCH",
-                f"table {plan.table_no}: the {field.replace('_', ' ')} of this hand is "
-                f"{expected}, not {given} (dead button rules)",
                 {
                     "table_no": plan.table_no,
                     "field": field,

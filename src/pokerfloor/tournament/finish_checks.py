@@ -35,14 +35,11 @@ def proposed_finish(
     if total > pool:
         refusal = PokerfloorError(
             "PAYOUTS_EXCEED_POOL",
-            f"the payouts add up to {total} cents, more than the pool of {pool}",
             {"payouts": total, "prize_pool_cents": pool},
         )
     elif payouts is not None and total < pool and not below_pool:
         refusal = PokerfloorError(
             "PAYOUTS_BELOW_POOL",
-            f"the payouts add up to {total} cents, {pool - total} less than the pool of "
-            f"{pool}: confirm with below_pool to leave that amount unpaid",
             {"payouts": total, "prize_pool_cents": pool, "unpaid": pool - total},
         )
     return paid, pool, refusal

@@ -68,7 +68,6 @@ def _check(rules: SatelliteRules, pool_cents: int) -> None:
     if not (isinstance(target, int) and 1 <= target <= MAX_CENTS):
         raise PokerfloorError(
             "SATELLITE_BAD_TARGET",
-            f"the seat's value must be 1 to {MAX_CENTS} cents, not {target!r}",
             {"value": target, "minimum": 1, "maximum": MAX_CENTS},
         )
     for field, value, accepted in (
@@ -78,13 +77,11 @@ def _check(rules: SatelliteRules, pool_cents: int) -> None:
         if value not in accepted:
             raise PokerfloorError(
                 "SATELLITE_BAD_RULE",
-                f"{field} = {value!r}; accepted: {', '.join(accepted)}",
                 {"field": field, "value": value, "accepted": list(accepted)},
             )
     if not 0 <= pool_cents <= MAX_CENTS:
         raise PokerfloorError(
             "SATELLITE_BAD_POOL",
-            f"the prize pool must be 0 to {MAX_CENTS} cents, not {pool_cents}",
             {"value": pool_cents, "minimum": 0, "maximum": MAX_CENTS},
         )
 
