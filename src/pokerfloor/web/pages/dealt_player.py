@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request, WebSocket
 from fastapi.responses import HTMLResponse, Response
 from starlette.concurrency import run_in_threadpool
 
+from pokerfloor.app.dealt_service import DealtService
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.hand import Action, ShowdownAction
 from pokerfloor.web import i18n
@@ -121,46 +123,54 @@ def act(
     return _answer(request, tournament_id, player_id, key, error)
 
 
+def _player_command(
+    request: Request, tournament_id: str, player_id: str, key: str,
+    command: Callable[[DealtService], object],
+) -> Response:  # fmt: skip
+    """A player's command from their page (their secret key checked), then the page again
+    with its refusal, if any."""
+    tournament_service(request, tournament_id)
+    check_player_key(request, tournament_id, player_id, key)
+    dealt = dealt_of(request)
+    error = _run(request, tournament_id, lambda: command(dealt))
+    return _answer(request, tournament_id, player_id, key, error)
+
+
 @router.post("/t/{tournament_id}/play/{player_id}/{key}/advance")
 def choose_in_advance(
     request: Request, tournament_id: str, player_id: str, key: str,
     kind: Annotated[str, Form()] = "",
 ) -> Response:  # fmt: skip
     """ "Check/fold" or "call any" for the player's next turn in this hand (or none)."""
-    tournament_service(request, tournament_id)
-    check_player_key(request, tournament_id, player_id, key)
-    dealt = dealt_of(request)
-    error = _run(
-        request, tournament_id, lambda: dealt.choose_in_advance(tournament_id, player_id, kind)
-    )
-    return _answer(request, tournament_id, player_id, key, error)
+    return _player_command(
+        request, tournament_id, player_id, key,
+        lambda dealt: dealt.choose_in_advance(tournament_id, player_id, kind),
+    )  # fmt: skip
 
 
 @router.post("/t/{tournament_id}/play/{player_id}/{key}/back")
 def come_back(request: Request, tournament_id: str, player_id: str, key: str) -> Response:
-    tournament_service(request, tournament_id)
-    check_player_key(request, tournament_id, player_id, key)
-    dealt = dealt_of(request)
-    error = _run(request, tournament_id, lambda: dealt.come_back(tournament_id, player_id))
-    return _answer(request, tournament_id, player_id, key, error)
+    return _player_command(
+        request,
+        tournament_id,
+        player_id,
+        key,
+        lambda dealt: dealt.come_back(tournament_id, player_id),
+    )
 
 
 @router.post("/t/{tournament_id}/play/{player_id}/{key}/rebuy")
 def rebuy(request: Request, tournament_id: str, player_id: str, key: str) -> Response:
-    tournament_service(request, tournament_id)
-    check_player_key(request, tournament_id, player_id, key)
-    dealt = dealt_of(request)
-    error = _run(request, tournament_id, lambda: dealt.rebuy(tournament_id, player_id))
-    return _answer(request, tournament_id, player_id, key, error)
+    return _player_command(
+        request, tournament_id, player_id, key, lambda dealt: dealt.rebuy(tournament_id, player_id)
+    )
 
 
 @router.post("/t/{tournament_id}/play/{player_id}/{key}/addon")
 def addon(request: Request, tournament_id: str, player_id: str, key: str) -> Response:
-    tournament_service(request, tournament_id)
-    check_player_key(request, tournament_id, player_id, key)
-    dealt = dealt_of(request)
-    error = _run(request, tournament_id, lambda: dealt.addon(tournament_id, player_id))
-    return _answer(request, tournament_id, player_id, key, error)
+    return _player_command(
+        request, tournament_id, player_id, key, lambda dealt: dealt.addon(tournament_id, player_id)
+    )
 
 
 @router.get("/t/{tournament_id}/play/{player_id}/{key}/fragment")
