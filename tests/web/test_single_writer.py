@@ -130,6 +130,8 @@ def test_export_and_import_are_refused_while_a_server_runs(tmp_path: Path) -> No
         assert exported.output.startswith("DATABASE_IN_USE:"), exported.output
         assert "GET /api/tournaments/<id>/events" in exported.output
 
+        # A log that reads well (the golden one), so what refuses it is the server's hold.
+        out.write_bytes((Path(__file__).parents[1] / "data/golden/tournament.jsonl").read_bytes())
         imported = runner.invoke(app, ["import", str(out), "--db", str(db)])
         assert imported.exit_code == 2
         assert imported.output.startswith("DATABASE_IN_USE:"), imported.output
