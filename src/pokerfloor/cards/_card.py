@@ -64,10 +64,7 @@ class Card(int):
         if isinstance(value, str):
             return parse_card(value)
         if not 0 <= value < 52:
-            raise PokerfloorError(
-                "BAD_CARD",
-                {"card": value},
-            )
+            raise PokerfloorError("BAD_CARD", {"card": value})
         return _CARDS[value]
 
     @classmethod
@@ -114,10 +111,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
         match = _CARD_TOKEN.match(compact, position)
         if match is None:
             bad = compact[position : position + 2] or compact[position:]
-            raise PokerfloorError(
-                "BAD_CARD",
-                {"card": bad, "text": text},
-            )
+            raise PokerfloorError("BAD_CARD", {"card": bad, "text": text})
         cards.append(parse_card(match.group(0)))
         position = match.end()
     return check_distinct(cards)
@@ -134,10 +128,7 @@ def check_distinct(cards: Sequence[Card]) -> tuple[Card, ...]:
     seen: set[int] = set()
     for card in cards:
         if card in seen:
-            raise PokerfloorError(
-                "DUPLICATE_CARD",
-                {"card": str(card)},
-            )
+            raise PokerfloorError("DUPLICATE_CARD", {"card": str(card)})
         seen.add(card)
     return tuple(cards)
 

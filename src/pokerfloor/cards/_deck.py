@@ -49,10 +49,7 @@ class Deck:
         if count < 0:
             raise PokerfloorError("BAD_COUNT")
         if count > self.remaining:
-            raise PokerfloorError(
-                "DECK_EXHAUSTED",
-                {"wanted": count, "remaining": self.remaining},
-            )
+            raise PokerfloorError("DECK_EXHAUSTED", {"wanted": count, "remaining": self.remaining})
         start = self._position
         self._position += count
         return self._cards[start : self._position]

@@ -42,10 +42,7 @@ def high_card_draw(
 ) -> DrawResult[Entrant]:
     """Deal one card to each entrant (in the given order) and rank them, highest first."""
     if tie_break not in TIE_BREAK_CITATIONS:
-        raise PokerfloorError(
-            "BAD_TIE_BREAK",
-            {"tie_break": tie_break},
-        )
+        raise PokerfloorError("BAD_TIE_BREAK", {"tie_break": tie_break})
     if len(set(entrants)) != len(entrants):
         raise PokerfloorError("DUPLICATE_ENTRANT")
     rounds: list[tuple[tuple[Entrant, Card], ...]] = []

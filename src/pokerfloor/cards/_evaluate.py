@@ -156,10 +156,7 @@ def evaluate(cards: CardsLike) -> HandValue:
     hand = to_cards(cards)
     rank_function = _RANK_FUNCTIONS.get(len(hand))
     if rank_function is None:
-        raise PokerfloorError(
-            "BAD_CARD_COUNT",
-            {"count": len(hand)},
-        )
+        raise PokerfloorError("BAD_CARD_COUNT", {"count": len(hand)})
     rank = rank_function(*hand)
     if len(hand) == 5:
         five: tuple[Card, ...] = hand

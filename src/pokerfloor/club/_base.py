@@ -187,26 +187,17 @@ class CashLine:
 
 def check_id(what: str, value: str) -> None:
     if not isinstance(value, str) or len(value) > MAX_ID_LENGTH or not ID_PATTERN.search(value):
-        raise PokerfloorError(
-            "CLUB_BAD_ID",
-            {"field": what, "value": str(value)},
-        )
+        raise PokerfloorError("CLUB_BAD_ID", {"field": what, "value": str(value)})
 
 
 def check_text(what: str, value: str, required: bool = False, limit: int = MAX_TEXT) -> None:
     if not isinstance(value, str) or len(value) > limit or (required and not value.strip()):
-        raise PokerfloorError(
-            "CLUB_BAD_TEXT",
-            {"field": what, "limit": limit},
-        )
+        raise PokerfloorError("CLUB_BAD_TEXT", {"field": what, "limit": limit})
 
 
 def check_cents(what: str, value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10**12:
-        raise PokerfloorError(
-            "CLUB_BAD_AMOUNT",
-            {"field": what, "value": str(value)},
-        )
+        raise PokerfloorError("CLUB_BAD_AMOUNT", {"field": what, "value": str(value)})
 
 
 def check_iso_date(what: str, value: str) -> date:
@@ -215,10 +206,7 @@ def check_iso_date(what: str, value: str) -> date:
         if len(value) != 10:
             raise ValueError(value)
     except (TypeError, ValueError):
-        raise PokerfloorError(
-            "CLUB_BAD_DATE",
-            {"field": what, "value": str(value)},
-        ) from None
+        raise PokerfloorError("CLUB_BAD_DATE", {"field": what, "value": str(value)}) from None
     return parsed
 
 
@@ -278,8 +266,7 @@ class ClubBase:
         found = self.event(event_id)
         if found.status != "scheduled":
             raise PokerfloorError(
-                "CLUB_EVENT_NOT_OPEN",
-                {"event_id": event_id, "status": found.status},
+                "CLUB_EVENT_NOT_OPEN", {"event_id": event_id, "status": found.status}
             )
         return found
 

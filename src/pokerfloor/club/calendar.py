@@ -53,8 +53,7 @@ def check_points(spec: Mapping[str, Any]) -> points_module.PointsFormula:
 def _minutes(what: str, value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= _MAX_MINUTES:
         raise PokerfloorError(
-            "CLUB_BAD_MINUTES",
-            {"field": what, "value": str(value), "max": _MAX_MINUTES},
+            "CLUB_BAD_MINUTES", {"field": what, "value": str(value), "max": _MAX_MINUTES}
         )
 
 
@@ -63,15 +62,11 @@ def _check_event(club: ClubBase, scheduled: ClubEventScheduled) -> None:
     check_text("name", scheduled.name, required=True, limit=100)
     if scheduled.kind not in EVENT_KINDS:
         raise PokerfloorError(
-            "BAD_EVENT_KIND",
-            {"kind": scheduled.kind, "accepted": ", ".join(EVENT_KINDS)},
+            "BAD_EVENT_KIND", {"kind": scheduled.kind, "accepted": ", ".join(EVENT_KINDS)}
         )
     capacity = scheduled.capacity
     if isinstance(capacity, bool) or not isinstance(capacity, int) or not 2 <= capacity <= 100_000:
-        raise PokerfloorError(
-            "BAD_CAPACITY",
-            {"capacity": str(capacity)},
-        )
+        raise PokerfloorError("BAD_CAPACITY", {"capacity": str(capacity)})
     check_cents("buy_in_cents", scheduled.buy_in_cents)
     check_text("structure", scheduled.structure, limit=100_000)  # a template id or a TOML text
     if (
@@ -79,10 +74,7 @@ def _check_event(club: ClubBase, scheduled: ClubEventScheduled) -> None:
         or not isinstance(scheduled.table_size, int)
         or not 2 <= scheduled.table_size <= 10
     ):
-        raise PokerfloorError(
-            "BAD_TABLE_SIZE",
-            {"table_size": scheduled.table_size},
-        )
+        raise PokerfloorError("BAD_TABLE_SIZE", {"table_size": scheduled.table_size})
     check_text("profile", scheduled.profile, required=True, limit=100)
     if scheduled.season_id and scheduled.season_id not in club.seasons:
         raise PokerfloorError("UNKNOWN_SEASON", {"season_id": scheduled.season_id})
@@ -141,10 +133,7 @@ class CalendarCommands(ClubBase):
                 {"field": "duration_minutes", "value": str(duration), "max": _MAX_MINUTES},
             )
         if registration_opens_ms is not None and registration_opens_ms > start_ms:
-            raise PokerfloorError(
-                "REGISTRATION_OPENS_AFTER_START",
-                {"event_id": event_id},
-            )
+            raise PokerfloorError("REGISTRATION_OPENS_AFTER_START", {"event_id": event_id})
         event = ClubEventScheduled(
             event_id=event_id,
             name=name.strip(),
@@ -257,10 +246,7 @@ class CalendarCommands(ClubBase):
         # By default as many entries as players ranked, or as the last place given.
         count = max(len(players), *players.values(), 0) if entries is None else entries
         if count < len(players) or any(place > count for place in players.values()):
-            raise PokerfloorError(
-                "CLUB_BAD_PLACE",
-                {"member_id": "", "entries": count},
-            )
+            raise PokerfloorError("CLUB_BAD_PLACE", {"member_id": "", "entries": count})
         scored = (
             {self.member(m).member_id: value for m, value in points.items()}
             if points is not None

@@ -96,13 +96,11 @@ class CardCommands(ClubBase):
         if kind is None:
             accepted = [c.code for c in self.settings.card_types]
             raise PokerfloorError(
-                "UNKNOWN_CARD_TYPE",
-                {"card_type": card_type, "accepted": ", ".join(accepted)},
+                "UNKNOWN_CARD_TYPE", {"card_type": card_type, "accepted": ", ".join(accepted)}
             )
         if period not in CARD_PERIODS or period not in kind.periods:
             raise PokerfloorError(
-                "BAD_CARD_PERIOD",
-                {"period": period, "accepted": ", ".join(kind.periods)},
+                "BAD_CARD_PERIOD", {"period": period, "accepted": ", ".join(kind.periods)}
             )
         return kind
 
@@ -162,7 +160,4 @@ class CardCommands(ClubBase):
                 params,
             )
         held = ", ".join(sorted({c.card_type for c in valid}))
-        return PokerfloorError(
-            "CARD_DOES_NOT_ADMIT",
-            {**params, "held": held},
-        )
+        return PokerfloorError("CARD_DOES_NOT_ADMIT", {**params, "held": held})

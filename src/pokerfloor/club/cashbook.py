@@ -168,10 +168,7 @@ class CashCommands(ClubBase):
         note: str,
     ) -> CashMoved:
         if isinstance(cents, bool) or not isinstance(cents, int) or not 0 < abs(cents) <= 10**12:
-            raise PokerfloorError(
-                "CLUB_BAD_AMOUNT",
-                {"field": "cents", "value": str(abs(cents))},
-            )
+            raise PokerfloorError("CLUB_BAD_AMOUNT", {"field": "cents", "value": str(abs(cents))})
         if member_id:
             member_id = self.member(member_id).member_id
         if event_id:

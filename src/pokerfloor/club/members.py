@@ -104,8 +104,7 @@ class MemberCommands(ClubBase):
         check_id("member_id", member_id)
         if member_id in self.members:
             raise PokerfloorError(
-                "MEMBER_EXISTS",
-                {"member_id": member_id, "name": self.members[member_id].name},
+                "MEMBER_EXISTS", {"member_id": member_id, "name": self.members[member_id].name}
             )
         _check_fields(name, nickname, birth_date, contact)
 

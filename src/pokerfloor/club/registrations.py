@@ -103,8 +103,7 @@ class RegistrationCommands(ClubBase):
         opens = scheduled.registration_opens_ms
         if opens is not None and at_ms < opens:
             raise PokerfloorError(
-                "REGISTRATION_NOT_OPEN",
-                {"event_id": event_id, "opens_ms": opens},
+                "REGISTRATION_NOT_OPEN", {"event_id": event_id, "opens_ms": opens}
             )
         closes = scheduled.validations_close_ms if by == "member" else scheduled.late_entry_until_ms
         if at_ms > closes:
@@ -180,8 +179,7 @@ class RegistrationCommands(ClubBase):
         registration = self._registration(calendar_event, member.member_id)
         if registration.status == "checked_in":
             raise PokerfloorError(
-                "ALREADY_CHECKED_IN",
-                {"member_id": member.member_id, "event_id": event_id},
+                "ALREADY_CHECKED_IN", {"member_id": member.member_id, "event_id": event_id}
             )
         if registration.status == "no_show":
             raise PokerfloorError(
@@ -256,8 +254,7 @@ class RegistrationCommands(ClubBase):
         calendar_event, member, registration = self._held(event_id, member_id)
         if registration.status != "waiting":
             raise PokerfloorError(
-                "NOT_WAITING",
-                {"member_id": member.member_id, "event_id": event_id},
+                "NOT_WAITING", {"member_id": member.member_id, "event_id": event_id}
             )
         event = WaitingPresenceChanged(event_id, member.member_id, present, at_ms)
         self._record(event)
@@ -370,8 +367,7 @@ class RegistrationCommands(ClubBase):
         check_text("reason", reason, limit=500)
         if not registration.deposit_cents:
             raise PokerfloorError(
-                "NO_DEPOSIT",
-                {"member_id": member.member_id, "event_id": event_id},
+                "NO_DEPOSIT", {"member_id": member.member_id, "event_id": event_id}
             )
         event = DepositRefunded(
             event_id, member.member_id, registration.deposit_cents, at_ms, reason
@@ -450,18 +446,14 @@ class RegistrationCommands(ClubBase):
     def _check_by(self, member: Member, by: str, pin_digest: str) -> None:
         if by not in REGISTERED_BY:
             raise PokerfloorError(
-                "BAD_REGISTERED_BY",
-                {"by": by, "accepted": ", ".join(REGISTERED_BY)},
+                "BAD_REGISTERED_BY", {"by": by, "accepted": ", ".join(REGISTERED_BY)}
             )
         if by == "member" and (
             not member.pin_digest
             or not hmac.compare_digest(member.pin_digest.encode(), pin_digest.encode())
         ):
             # One refusal for an unknown PIN and a wrong one: nothing to learn by trying.
-            raise PokerfloorError(
-                "BAD_MEMBER_PIN",
-                {"member_id": member.member_id},
-            )
+            raise PokerfloorError("BAD_MEMBER_PIN", {"member_id": member.member_id})
 
     def _held(
         self, event_id: str, member_id: str, *, open_only: bool = True

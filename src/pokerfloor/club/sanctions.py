@@ -99,8 +99,7 @@ class SanctionCommands(ClubBase):
         ]
         if not found:
             raise PokerfloorError(
-                "UNKNOWN_OFFENCE",
-                {"member_id": member.member_id, "offence_no": offence_no},
+                "UNKNOWN_OFFENCE", {"member_id": member.member_id, "offence_no": offence_no}
             )
         event = OffenceWaived(member.member_id, offence_no, reason.strip(), at_ms)
         self._record(event)
@@ -127,8 +126,7 @@ class SanctionCommands(ClubBase):
             check_iso_date("until_date", until_date)
             if until_date < from_date:
                 raise PokerfloorError(
-                    "BAN_ENDS_BEFORE_START",
-                    {"from_date": from_date, "until_date": until_date},
+                    "BAN_ENDS_BEFORE_START", {"from_date": from_date, "until_date": until_date}
                 )
         check_text("reason", reason, required=True, limit=500)
         check_text("by", by, required=True, limit=100)
@@ -181,8 +179,7 @@ class SanctionCommands(ClubBase):
         chosen = [o for o in offences if offence_no is None or o.offence_no == offence_no]
         if not chosen:
             raise PokerfloorError(
-                "UNKNOWN_OFFENCE",
-                {"member_id": member.member_id, "offence_no": offence_no or 0},
+                "UNKNOWN_OFFENCE", {"member_id": member.member_id, "offence_no": offence_no or 0}
             )
         offence = chosen[-1]
         counted = sum(1 for o in offences if not o.waived and o.offence_no <= offence.offence_no)

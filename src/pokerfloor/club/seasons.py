@@ -83,10 +83,7 @@ class SeasonCommands(ClubBase):
         check_text("name", name, required=True, limit=100)
         check_points(points)
         if best_n is not None and (isinstance(best_n, bool) or not 1 <= best_n <= 1000):
-            raise PokerfloorError(
-                "BAD_BEST_N",
-                {"best_n": str(best_n)},
-            )
+            raise PokerfloorError("BAD_BEST_N", {"best_n": str(best_n)})
         event = SeasonCreated(season_id, name.strip(), dict(points), at_ms, best_n)
         self._record(event)
         return event

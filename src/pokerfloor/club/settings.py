@@ -150,8 +150,7 @@ def time_zone_of(name: str) -> tzinfo:
         except (ZoneInfoNotFoundError, ValueError):
             pass
     raise PokerfloorError(
-        "CLUB_BAD_SETTING",
-        {"name": "time_zone", "value": name[:64], "accepted": "Europe/Paris"},
+        "CLUB_BAD_SETTING", {"name": "time_zone", "value": name[:64], "accepted": "Europe/Paris"}
     )
 
 
@@ -177,8 +176,7 @@ def preset_settings(preset: str, name: str) -> ClubSettings:
     if preset == "heavenpoker":
         return ClubSettings(name, currency="CHF", time_zone="Europe/Zurich")
     raise PokerfloorError(
-        "CLUB_BAD_SETTING",
-        {"name": "preset", "value": preset[:40], "accepted": ", ".join(PRESETS)},
+        "CLUB_BAD_SETTING", {"name": "preset", "value": preset[:40], "accepted": ", ".join(PRESETS)}
     )
 
 

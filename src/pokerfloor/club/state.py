@@ -123,8 +123,7 @@ class Club(
         for card in self.cards.values():
             if card.card_type not in codes:
                 raise PokerfloorError(
-                    "CARD_TYPE_IN_USE",
-                    {"card_type": card.card_type, "card_id": card.card_id},
+                    "CARD_TYPE_IN_USE", {"card_type": card.card_type, "card_id": card.card_id}
                 )
         changes = setting_changes(self.settings, settings)
         if not changes:

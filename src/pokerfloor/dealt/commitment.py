@@ -25,10 +25,7 @@ def check_deck(deck: Sequence[int]) -> tuple[int, ...]:
     """A full deck in some order: the 52 card numbers 0-51, each once."""
     order = tuple(deck)
     if len(order) != DECK_SIZE or sorted(order) != list(range(DECK_SIZE)):
-        raise PokerfloorError(
-            "BAD_DECK_ORDER",
-            {"count": len(order), "expected": DECK_SIZE},
-        )
+        raise PokerfloorError("BAD_DECK_ORDER", {"count": len(order), "expected": DECK_SIZE})
     return order
 
 
@@ -37,15 +34,9 @@ def secret_bytes(secret_hex: str) -> bytes:
     try:
         raw = bytes.fromhex(secret_hex)
     except ValueError:
-        raise PokerfloorError(
-            "BAD_SECRET",
-            {"expected": "hex"},
-        ) from None
+        raise PokerfloorError("BAD_SECRET", {"expected": "hex"}) from None
     if len(raw) < MIN_SECRET_BYTES:
-        raise PokerfloorError(
-            "BAD_SECRET",
-            {"bytes": len(raw), "minimum": MIN_SECRET_BYTES},
-        )
+        raise PokerfloorError("BAD_SECRET", {"bytes": len(raw), "minimum": MIN_SECRET_BYTES})
     return raw
 
 

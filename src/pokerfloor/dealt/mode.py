@@ -84,8 +84,7 @@ DealtStreamEvent = DealtPlayChosen | BotSeated
 def check_policy(policy: str) -> str:
     if policy not in BOT_POLICIES:
         raise PokerfloorError(
-            "UNKNOWN_BOT",
-            {"policy": policy[:40], "accepted": list(BOT_POLICIES)},
+            "UNKNOWN_BOT", {"policy": policy[:40], "accepted": list(BOT_POLICIES)}
         )
     return policy
 

@@ -151,10 +151,7 @@ class DealtTable:
 
     def decide_deal(self, command: DealHand) -> list[DealtEvent]:
         if self.in_hand:
-            raise PokerfloorError(
-                "HAND_IN_PROGRESS",
-                {"hand_no": self.hand_no},
-            )
+            raise PokerfloorError("HAND_IN_PROGRESS", {"hand_no": self.hand_no})
         deck = check_deck(command.deck)
         secret_bytes(command.secret)
         hand_no = self.hand_no + 1
@@ -179,8 +176,7 @@ class DealtTable:
         hand = self.hand()
         if command.seat_no not in hand.players:
             raise PokerfloorError(
-                "SEAT_NOT_IN_HAND",
-                {"seat_no": command.seat_no, "seats": list(hand.players)},
+                "SEAT_NOT_IN_HAND", {"seat_no": command.seat_no, "seats": list(hand.players)}
             )
         player = hand.players.index(command.seat_no)
         action = command.action
@@ -205,10 +201,7 @@ class DealtTable:
 
     def decide_come_back(self, command: ComeBack) -> list[DealtEvent]:
         if command.seat_no not in self.away:
-            raise PokerfloorError(
-                "NOT_AWAY",
-                {"seat_no": command.seat_no},
-            )
+            raise PokerfloorError("NOT_AWAY", {"seat_no": command.seat_no})
         return [PlayerBack(command.seat_no, command.at_ms)]
 
     def _steps(

@@ -16,8 +16,7 @@ def situation_kind(situation: str) -> SituationKind:
     kind = SITUATIONS.get(situation)
     if kind is None:
         raise PokerfloorError(
-            "FLOOR_UNKNOWN_SITUATION",
-            {"situation": situation, "situations": list(SITUATIONS)},
+            "FLOOR_UNKNOWN_SITUATION", {"situation": situation, "situations": list(SITUATIONS)}
         )
     return kind
 

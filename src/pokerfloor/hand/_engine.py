@@ -115,8 +115,7 @@ class Hand(HandIrregularities):
                 if not (isinstance(action, LiveAction) and action.out_of_turn):
                     expected = self.names[self.to_act] if self.to_act >= 0 else "nobody"
                     raise HandError(
-                        "NOT_YOUR_TURN",
-                        {"player": self.names[actor], "to_act": expected},
+                        "NOT_YOUR_TURN", {"player": self.names[actor], "to_act": expected}
                     )
                 self._out_of_turn(actor, action)
             elif isinstance(action, Timeout):

@@ -153,15 +153,11 @@ class HandLegality(HandApplying):
         amount = action.amount
         if amount is None:
             raise HandError(
-                "AMOUNT_REQUIRED",
-                {"kind": kind, "min": legal.min_to, "max": legal.max_to},
+                "AMOUNT_REQUIRED", {"kind": kind, "min": legal.min_to, "max": legal.max_to}
             )
         assert legal.min_to is not None and legal.max_to is not None
         if amount > legal.max_to:
-            raise HandError(
-                "ABOVE_STACK",
-                {"kind": kind, "amount": amount, "max": legal.max_to},
-            )
+            raise HandError("ABOVE_STACK", {"kind": kind, "amount": amount, "max": legal.max_to})
         if amount < legal.min_to:
             code = "BET_BELOW_MINIMUM" if kind == "bet" else "RAISE_BELOW_MINIMUM"
             cites = list(self.rules.cite("betting.minimum_raise"))
@@ -177,10 +173,7 @@ class HandLegality(HandApplying):
             )
         chip = self.setup.smallest_chip
         if amount != all_in_total and amount % chip:
-            raise HandError(
-                "NOT_IN_CHIPS",
-                {"kind": kind, "amount": amount, "chip": chip},
-            )
+            raise HandError("NOT_IN_CHIPS", {"kind": kind, "amount": amount, "chip": chip})
         return Acted(player, "allin" if amount == all_in_total else kind, amount, ruling)
 
     def _refusal(self, player: int, kind: str, legal: LegalActions) -> HandError:

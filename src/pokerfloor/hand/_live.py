@@ -217,10 +217,7 @@ def _silent_chips(
     pushed = sum(chips) - sum(take_back)
     stack = hand.stacks[player]
     if pushed > stack:
-        raise PokerfloorError(
-            "NOT_ENOUGH_CHIPS",
-            {"pushed": pushed, "stack": stack},
-        )
+        raise PokerfloorError("NOT_ENOUGH_CHIPS", {"pushed": pushed, "stack": stack})
     total = committed + pushed
     to_call = hand.current_bet - committed
     if pushed == stack:

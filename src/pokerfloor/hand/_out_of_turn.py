@@ -30,26 +30,17 @@ class HandOutOfTurn(HandShowdown):
     def _out_of_turn(self, player: int, action: Action | LiveAction | Timeout) -> None:
         assert isinstance(action, LiveAction)
         if self.status[player] != ACTIVE:
-            raise HandError(
-                "NOT_IN_HAND",
-                {"player": self.names[player]},
-            )
+            raise HandError("NOT_IN_HAND", {"player": self.names[player]})
         pushed = sum(action.chips) - sum(action.take_back)
         if (not action.chips and action.say is None) or pushed > self.stacks[player]:
-            raise HandError(
-                "BAD_LIVE_ACTION",
-                {"player": self.names[player], "pushed": pushed},
-            )
+            raise HandError("BAD_LIVE_ACTION", {"player": self.names[player], "pushed": pushed})
         skipped = self.to_act
         if action.say == "fold":
             ruling = ruled("fold", Reason("FOLD_OUT_OF_TURN"), self.rules.cite("out_of_turn.fold"))
             self._record(Acted(player, "fold", self.committed[player], ruling))
         else:
             if player in self.held:
-                raise HandError(
-                    "ALREADY_HELD",
-                    {"player": self.names[player]},
-                )
+                raise HandError("ALREADY_HELD", {"player": self.names[player]})
             cite = self.rules.cite("out_of_turn.binding_if_action_unchanged")
             reason = Reason("HELD_OUT_OF_TURN")
             level = self._facing_level(player)
@@ -106,10 +97,7 @@ class HandOutOfTurn(HandShowdown):
                 self, player, LiveAction(action.chips, action.say, action.amount)
             )
             if isinstance(outcome, Noted):
-                raise HandError(
-                    "OUT_OF_TURN_INVALID",
-                    {"player": self.names[player]},
-                )
+                raise HandError("OUT_OF_TURN_INVALID", {"player": self.names[player]})
             canonical, _ruling = outcome
             reason = Reason("SUBSTANTIAL_ACTION_STANDS")
             self._record_action(

@@ -113,10 +113,7 @@ class HandShowdown(HandLegality):
     def _showdown_action(self, player: int, action: object) -> None:
         if not isinstance(action, ShowdownAction):
             name = self.names[player]
-            raise HandError(
-                "SHOWDOWN_UNDER_WAY",
-                {"player": name},
-            )
+            raise HandError("SHOWDOWN_UNDER_WAY", {"player": name})
         for event in rule_showdown_action(self, player, action):
             self._record(event)
         if self.to_act < 0:

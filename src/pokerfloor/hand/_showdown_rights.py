@@ -110,24 +110,15 @@ def rule_showdown_action(state: HandState, player: int, action: ShowdownAction) 
     """The events of one showdown action (refused with ``HandError``, nothing recorded)."""
     name = state.names[player]
     if player not in state.showdown_order:
-        raise HandError(
-            "NOT_IN_SHOWDOWN",
-            {"player": name},
-        )
+        raise HandError("NOT_IN_SHOWDOWN", {"player": name})
     for target in (action.of, action.to):
         if target is not None and not (0 <= target < state.count and target != player):
-            raise HandError(
-                "BAD_SHOWDOWN_TARGET",
-                {"player": name, "target": target},
-            )
+            raise HandError("BAD_SHOWDOWN_TARGET", {"player": name, "target": target})
     if action.kind == "ask":
         return [_ask(state, player, state.aggressor if action.of is None else action.of)]
     if player in state.mucked:
         citations = ", ".join(state.rules.cite("showdown.asked_hand_after_muck"))
-        raise HandError(
-            "HAND_MUCKED",
-            {"player": name, "citations": citations},
-        )
+        raise HandError("HAND_MUCKED", {"player": name, "citations": citations})
     if action.kind == "muck":
         return [_muck(state, player)]
     return [_show(state, player, action)]
@@ -152,18 +143,12 @@ def _show(state: HandState, player: int, action: ShowdownAction) -> Event:
         one = action.card
         if one is None or one not in holes:
             card = "no card" if one is None else str(Card(one))
-            raise HandError(
-                "CARD_NOT_HELD",
-                {"player": name, "card": card},
-            )
+            raise HandError("CARD_NOT_HELD", {"player": name, "card": card})
         wanted = (one,)
     already = state.exposed.get(player, ())
     cards = tuple(card for card in wanted if card not in already)
     if not cards:
-        raise HandError(
-            "ALREADY_TABLED",
-            {"player": name},
-        )
+        raise HandError("ALREADY_TABLED", {"player": name})
     if action.to is not None:
         reason = Reason("SHOWN_TO_ALL")
         ruling = ruled("shown_to_all", reason, cite("showdown.shown_to_one_player"))

@@ -104,10 +104,7 @@ class HandState:
         try:
             return self.names.index(name)
         except ValueError:
-            raise PokerfloorError(
-                "UNKNOWN_PLAYER",
-                {"player": name},
-            ) from None
+            raise PokerfloorError("UNKNOWN_PLAYER", {"player": name}) from None
 
     def snapshot(self) -> dict[str, object]:
         """The whole state as plain data, to compare a replay with the original."""

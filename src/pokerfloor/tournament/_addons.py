@@ -58,10 +58,7 @@ class AddonCommands:
         if player is None or not player.in_play:
             return PokerfloorError("NOT_IN_PLAY", {"player_id": player_id})
         if not entry.addon_chips:
-            return PokerfloorError(
-                "NO_ADDON",
-                {"player_id": player_id, "reason": "no_addon"},
-            )
+            return PokerfloorError("NO_ADDON", {"player_id": player_id, "reason": "no_addon"})
         limit = 2 if entry.double_addon else 1
         if player.addons >= limit:
             return PokerfloorError(

@@ -90,8 +90,7 @@ class BountyCommands:
         strangers = sorted(set(eliminated_by) - out)
         if strangers:
             raise PokerfloorError(
-                "BOUNTY_NOT_BUSTED",
-                {"player_id": strangers[0], "busted_players": sorted(out)},
+                "BOUNTY_NOT_BUSTED", {"player_id": strangers[0], "busted_players": sorted(out)}
             )
         settled = []
         for bust in busted:

@@ -90,8 +90,7 @@ class FloorCallCommands:
     def _check_button_seat(self, table: Table, seat_no: int) -> None:
         if not 1 <= seat_no <= table.size:
             raise PokerfloorError(
-                "BAD_SEAT",
-                {"table_no": table.table_no, "seat_no": seat_no, "size": table.size},
+                "BAD_SEAT", {"table_no": table.table_no, "seat_no": seat_no, "size": table.size}
             )
         if seat_no not in table.seats:
             raise PokerfloorError(
@@ -101,10 +100,7 @@ class FloorCallCommands:
 
     def answer_floor_call(self, table_no: int, at_ms: int) -> None:
         if table_no not in self.floor_calls:
-            raise PokerfloorError(
-                "NO_FLOOR_CALL",
-                {"table_no": table_no},
-            )
+            raise PokerfloorError("NO_FLOOR_CALL", {"table_no": table_no})
         self._record(FloorCallAnswered(table_no, at_ms))
 
     def renew_captain_key(self, table_no: int, at_ms: int) -> int:

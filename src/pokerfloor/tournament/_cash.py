@@ -198,10 +198,7 @@ class CashCommands:
                 )
         else:
             if account.net_paid_cents < 1:
-                raise PokerfloorError(
-                    "NOTHING_PAID",
-                    {"player_id": player_id},
-                )
+                raise PokerfloorError("NOTHING_PAID", {"player_id": player_id})
             amount = -account.net_paid_cents
         self._record(PaymentRecorded(player_id, paid, method, at_ms, amount))
 
@@ -241,8 +238,7 @@ class CashCommands:
         """Whether the payouts count every entry (paid or not) or only the money collected."""
         if basis not in PRIZE_POOL_BASES:
             raise PokerfloorError(
-                "BAD_PRIZE_POOL_BASIS",
-                {"value": basis, "accepted": list(PRIZE_POOL_BASES)},
+                "BAD_PRIZE_POOL_BASIS", {"value": basis, "accepted": list(PRIZE_POOL_BASES)}
             )
         self._record(PrizePoolBasisChosen(basis, at_ms))
 

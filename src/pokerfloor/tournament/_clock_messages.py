@@ -76,10 +76,7 @@ class RecordHandForHandHand(msgspec.Struct, frozen=True, tag="record_hand_for_ha
     def per_profile(cls, profile: RuleProfile, at_ms: int) -> RecordHandForHandHand:
         seconds = profile.value(_HAND_FOR_HAND_KEY)
         if not isinstance(seconds, int) or isinstance(seconds, bool):  # pragma: no cover
-            raise PokerfloorError(
-                "PROFILE_BAD_VALUE",
-                {"key": _HAND_FOR_HAND_KEY},
-            )
+            raise PokerfloorError("PROFILE_BAD_VALUE", {"key": _HAND_FOR_HAND_KEY})
         return cls(
             seconds_off=seconds, at_ms=at_ms, citations=profile.citations(_HAND_FOR_HAND_KEY)
         )

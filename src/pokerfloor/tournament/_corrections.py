@@ -80,10 +80,7 @@ class CorrectionCommands:
         if player_id not in self.players:
             raise PokerfloorError("NOT_REGISTERED", {"player_id": player_id})
         if self.tables:
-            raise PokerfloorError(
-                "UNREGISTER_AFTER_DRAW",
-                {"player_id": player_id},
-            )
+            raise PokerfloorError("UNREGISTER_AFTER_DRAW", {"player_id": player_id})
         self._record(PlayerUnregistered(player_id, reason, at_ms))
         self.refund_paid(player_id, reason, at_ms)  # an entry that will not play
         if self.waiting_list and not self.is_full():
@@ -94,23 +91,16 @@ class CorrectionCommands:
         """Reinstate a player wrongly recorded as busted, back at their seat with ``stack``."""
         player = self.players.get(player_id)
         if self.finished is not None or player is None or player.place is None:
-            raise PokerfloorError(
-                "NOT_BUSTED",
-                {"player_id": player_id},
-            )
+            raise PokerfloorError("NOT_BUSTED", {"player_id": player_id})
         if player.withdrawn or player.last_seat is None:
-            raise PokerfloorError(
-                "NO_SEAT_TO_RETURN_TO",
-                {"player_id": player_id},
-            )
+            raise PokerfloorError("NO_SEAT_TO_RETURN_TO", {"player_id": player_id})
         if stack < 1:
             raise PokerfloorError("BAD_STACK", {"player_id": player_id})
         seat = player.last_seat
         table = self.tables.get(seat.table_no)
         if table is None or not table.seats:
             raise PokerfloorError(
-                "TABLE_BROKEN",
-                {"player_id": player_id, "table_no": seat.table_no},
+                "TABLE_BROKEN", {"player_id": player_id, "table_no": seat.table_no}
             )
         if seat.seat_no in table.seats:
             raise PokerfloorError(
@@ -135,10 +125,7 @@ class CorrectionCommands:
     def _bust_to_undo(self, player_id: PlayerId) -> tuple[PlayerId, SeatRef, int, bool]:
         """(player, seat, stack to give back, whether a rebuy at the bust is cancelled first),
         or the reason the bust can no longer be undone."""
-        nothing = PokerfloorError(
-            "BUST_NOT_UNDOABLE",
-            {"player_id": player_id},
-        )
+        nothing = PokerfloorError("BUST_NOT_UNDOABLE", {"player_id": player_id})
         player = self.players.get(player_id)
         undo = None if player is None or self.finished is not None else player.bust_undo
         if player is None or undo is None or player.withdrawn:
@@ -149,16 +136,12 @@ class CorrectionCommands:
             raise nothing  # no seat, or the rebought player has played since
         stack, hands = undo
         if stack < 1:
-            raise PokerfloorError(
-                "BUST_UNDO_NEEDS_STACK",
-                {"player_id": player_id},
-            )
+            raise PokerfloorError("BUST_UNDO_NEEDS_STACK", {"player_id": player_id})
         played = self.hands_at.get(seat.table_no, 0)
         table = self.tables.get(seat.table_no)
         if played != hands or table is None or not table.seats:
             raise PokerfloorError(
-                "BUST_UNDO_TOO_LATE",
-                {"player_id": player_id, "table_no": seat.table_no},
+                "BUST_UNDO_TOO_LATE", {"player_id": player_id, "table_no": seat.table_no}
             )
         if not rebought and table.seats.get(seat.seat_no, player_id) != player_id:
             raise PokerfloorError(
@@ -180,8 +163,7 @@ class CorrectionCommands:
             kind, chips, cents = "rebuy", entry.rebuy_chips, entry.rebuy_cents
         if player.stack < chips:
             raise PokerfloorError(
-                "REBUY_CHIPS_GONE",
-                {"player_id": player_id, "stack": player.stack, "chips": chips},
+                "REBUY_CHIPS_GONE", {"player_id": player_id, "stack": player.stack, "chips": chips}
             )
         self._record(RebuyCorrected(player_id, kind, chips, cents, reason, at_ms))
 
@@ -205,22 +187,15 @@ class CorrectionCommands:
         last = self.hands_at.get(table_no, 0)
         if hand_no != last:
             raise PokerfloorError(
-                "NOT_LAST_HAND",
-                {"table_no": table_no, "hand_no": hand_no, "last_hand": last},
+                "NOT_LAST_HAND", {"table_no": table_no, "hand_no": hand_no, "last_hand": last}
             )
         seated = set(table.seats.values())
         strangers = sorted(set(stacks) - seated)
         if strangers:
-            raise PokerfloorError(
-                "NOT_AT_TABLE",
-                {"table_no": table_no, "players": strangers},
-            )
+            raise PokerfloorError("NOT_AT_TABLE", {"table_no": table_no, "players": strangers})
         before = {player_id: self.players[player_id].stack for player_id in sorted(stacks)}
         if min(stacks.values()) < 1:
-            raise PokerfloorError(
-                "BAD_STACK",
-                {"table_no": table_no},
-            )
+            raise PokerfloorError("BAD_STACK", {"table_no": table_no})
         # The same totals as a report: the recorded ones, or with the chips of busts reported
         # without stacks when every player of the table is counted.
         self._check_total(table_no, sum(before.values()), stacks)

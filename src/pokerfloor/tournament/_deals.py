@@ -105,8 +105,7 @@ class DealCommands:
         first = payouts[0] if payouts else 0
         if not 0 <= played_for_cents <= first - second:
             raise PokerfloorError(
-                "DEAL_BAD_PLAYED_FOR",
-                {"played_for_cents": played_for_cents, "max": first - second},
+                "DEAL_BAD_PLAYED_FOR", {"played_for_cents": played_for_cents, "max": first - second}
             )
         shared = (first - played_for_cents, *payouts[1:]) if payouts else ()
         stacks = tuple(p.stack for p in alive)
@@ -136,24 +135,17 @@ class DealCommands:
         if self.finished is not None:
             raise _finished()
         if self.deal is not None:
-            raise PokerfloorError(
-                "DEAL_ALREADY_AGREED",
-                {"method": self.deal.method},
-            )
+            raise PokerfloorError("DEAL_ALREADY_AGREED", {"method": self.deal.method})
         offer = self.propose_deal(played_for_cents)
         if method not in DEAL_METHODS:
             raise PokerfloorError(
-                "DEAL_BAD_METHOD",
-                {"method": method, "accepted": list(DEAL_METHODS)},
+                "DEAL_BAD_METHOD", {"method": method, "accepted": list(DEAL_METHODS)}
             )
         computed = dict(zip(offer.player_ids, offer.split(method), strict=True))
         if method == "custom":
             computed = _custom_amounts(offer, amounts)
         elif amounts is not None and dict(amounts) != computed:
-            raise PokerfloorError(
-                "DEAL_STALE",
-                {"method": method},
-            )
+            raise PokerfloorError("DEAL_STALE", {"method": method})
         shares = tuple(
             DealShare(player_id, stack, computed[player_id])
             for player_id, stack in zip(offer.player_ids, offer.stacks, strict=True)
@@ -193,8 +185,7 @@ class DealCommands:
         first = {p.player_id for p in ranked if p.place <= places}
         if first != set(shares):
             raise PokerfloorError(
-                "DEAL_PLAYERS_CHANGED",
-                {"deal": sorted(shares), "ranked": sorted(first)},
+                "DEAL_PLAYERS_CHANGED", {"deal": sorted(shares), "ranked": sorted(first)}
             )
         paid = sum(payouts[:places])
         if paid != deal.total_cents:
@@ -218,20 +209,15 @@ class DealCommands:
         allowed, citations = icm.deal_allowed(self.profile)
         if not allowed:
             raise PokerfloorError(
-                "DEALS_FORBIDDEN",
-                {"profile": self.profile.id, "citations": list(citations)},
+                "DEALS_FORBIDDEN", {"profile": self.profile.id, "citations": list(citations)}
             )
         alive = self.in_play()
         if len(alive) < 2:
-            raise PokerfloorError(
-                "DEAL_TOO_FEW_PLAYERS",
-                {"players": len(alive)},
-            )
+            raise PokerfloorError("DEAL_TOO_FEW_PLAYERS", {"players": len(alive)})
         tables = sorted({p.seat.table_no for p in alive if p.seat is not None})
         if len(tables) != 1 or any(p.seat is None for p in alive):
             raise PokerfloorError(
-                "DEAL_NOT_AT_FINAL_TABLE",
-                {"players": len(alive), "tables": tables},
+                "DEAL_NOT_AT_FINAL_TABLE", {"players": len(alive), "tables": tables}
             )
         if tables[0] in self.unknown_chips:
             raise PokerfloorError(
@@ -255,16 +241,10 @@ def _custom_amounts(offer: DealOffer, amounts: Mapping[PlayerId, int] | None) ->
     missing = sorted(set(offer.player_ids) - set(given))
     unknown = sorted(set(given) - set(offer.player_ids))
     if missing or unknown:
-        raise PokerfloorError(
-            "DEAL_BAD_AMOUNTS",
-            {"missing": missing, "not_in_play": unknown},
-        )
+        raise PokerfloorError("DEAL_BAD_AMOUNTS", {"missing": missing, "not_in_play": unknown})
     for player_id, cents in given.items():
         if isinstance(cents, bool) or not isinstance(cents, int) or cents < 0:
-            raise PokerfloorError(
-                "DEAL_BAD_AMOUNTS",
-                {"player_id": player_id},
-            )
+            raise PokerfloorError("DEAL_BAD_AMOUNTS", {"player_id": player_id})
     shared = offer.total_cents - offer.played_for_cents
     if sum(given.values()) != shared:
         raise PokerfloorError(

@@ -94,10 +94,7 @@ class EntryCommands:
         if entry.late_registration_minutes:
             params["structure_minutes"] = entry.late_registration_minutes
         if not entry.late_registration_until_level and not entry.late_registration_minutes:
-            return PokerfloorError(
-                "LATE_REGISTRATION_CLOSED",
-                {**params, "reason": "none"},
-            )
+            return PokerfloorError("LATE_REGISTRATION_CLOSED", {**params, "reason": "none"})
         closings = (  # (reason, limit, limit by level or else by minutes, citations)
             ("structure_level", entry.late_registration_until_level, True, ()),
             ("structure_minutes", entry.late_registration_minutes, False, ()),
@@ -148,10 +145,7 @@ class EntryCommands:
         """Seat waiting players, first come first served, while there is room and late
         registration is open."""
         if not self.tables:
-            raise PokerfloorError(
-                "SEATS_NOT_DRAWN",
-                {},
-            )
+            raise PokerfloorError("SEATS_NOT_DRAWN", {})
         seated: list[PlayerId] = []
         while self.waiting_list and not self.is_full() and self.late_registration_open(at_ms):
             player_id, name = next(iter(self.waiting_list.items()))
@@ -187,15 +181,9 @@ class EntryCommands:
         index, level = self.level_at(at_ms)
         number = level.number if level else index + 1
         if not entry.reentry_until_level or number > entry.reentry_until_level:
-            return PokerfloorError(
-                "REENTRY_CLOSED",
-                {"player_id": player_id, "level": number},
-            )
+            return PokerfloorError("REENTRY_CLOSED", {"player_id": player_id, "level": number})
         if entry.max_reentries is not None and player.entries > entry.max_reentries:
-            return PokerfloorError(
-                "NO_REENTRY_LEFT",
-                {"player_id": player_id},
-            )
+            return PokerfloorError("NO_REENTRY_LEFT", {"player_id": player_id})
         return None
 
     def _seat_newcomer(
@@ -277,8 +265,7 @@ class EntryCommands:
             return PokerfloorError("NOT_IN_PLAY", {"player_id": player_id})
         if not entry.rebuy_chips:
             return PokerfloorError(
-                "REBUY_NOT_ALLOWED",
-                {"player_id": player_id, "reason": "no_rebuys"},
+                "REBUY_NOT_ALLOWED", {"player_id": player_id, "reason": "no_rebuys"}
             )
         number = self._level_number(at_ms, level)
         if self.rebuy_period(player_id, at_ms, level, hand_recorded) != "rebuy":
@@ -409,10 +396,7 @@ class EntryCommands:
     def arrive(self, player_id: PlayerId, at_ms: int) -> None:
         player = self.players.get(player_id)
         if player is None or player.present or not player.in_play:
-            raise PokerfloorError(
-                "NOT_ABSENT",
-                {"player_id": player_id},
-            )
+            raise PokerfloorError("NOT_ABSENT", {"player_id": player_id})
         self._record(PlayerArrived(player_id, at_ms))
 
     def _absent_seated(self) -> list[PlayerState]:

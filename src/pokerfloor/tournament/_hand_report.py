@@ -73,8 +73,7 @@ def check_hand_time(created_at_ms: int, started_at_ms: int, reported_at_ms: int)
     """A hand begins after the tournament was created and before it is reported."""
     if not created_at_ms <= started_at_ms <= reported_at_ms:
         raise PokerfloorError(
-            "BAD_HAND_TIME",
-            {"started_at_ms": started_at_ms, "now_ms": reported_at_ms},
+            "BAD_HAND_TIME", {"started_at_ms": started_at_ms, "now_ms": reported_at_ms}
         )
 
 

@@ -155,14 +155,10 @@ class HandCommands:
             raise PokerfloorError("NO_SUCH_TABLE", {"table_no": table_no})
         if table.player_count < 2:
             raise PokerfloorError(
-                "TABLE_TOO_SHORT",
-                {"table_no": table_no, "players": table.player_count},
+                "TABLE_TOO_SHORT", {"table_no": table_no, "players": table.player_count}
             )
         if play_resumes_at(self.clock, self.structure, at_ms, at_ms + 1) != at_ms:
-            raise PokerfloorError(
-                "ON_BREAK",
-                {"at_ms": at_ms, "table_no": table_no},
-            )
+            raise PokerfloorError("ON_BREAK", {"at_ms": at_ms, "table_no": table_no})
         level = self.level_of_hand(at_ms) or self.structure.levels[0]
         placed = positions.next_hand_positions(table, self.profile)
         return self.hand_plan(table_no, at_ms, level, placed)
@@ -236,10 +232,7 @@ class HandCommands:
             check_report(plan, reported)
         table = self.tables.get(plan.table_no)
         if table is None or plan.hand_no != self.hands_at.get(plan.table_no, 0) + 1:
-            raise PokerfloorError(
-                "STALE_HAND",
-                {"table": plan.table_no},
-            )
+            raise PokerfloorError("STALE_HAND", {"table": plan.table_no})
         self._check_round(plan.table_no)
         before = {player: stack for _, player, stack in plan.seats}
         if set(final_stacks) != set(before):
@@ -256,8 +249,7 @@ class HandCommands:
         for player in wanted:
             if player not in before or final_stacks[player] > 0:
                 raise PokerfloorError(
-                    "REBUY_NOT_BUSTED",
-                    {"player_id": player, "table_no": plan.table_no},
+                    "REBUY_NOT_BUSTED", {"player_id": player, "table_no": plan.table_no}
                 )
             refusal = self.rebuy_refusal(player, at_ms, plan.level, at_bust=True)
             if refusal is not None:
@@ -339,8 +331,7 @@ class HandCommands:
         busting = [player for player in players if player not in rebuys]
         if len(busting) >= self.players_left:
             raise PokerfloorError(
-                "TOO_MANY_BUSTS",
-                {"players_left": self.players_left, "busts": len(busting)},
+                "TOO_MANY_BUSTS", {"players_left": self.players_left, "busts": len(busting)}
             )
         hand_no = self.hands_at.get(table_no, 0)
         level = self._level_of_last_hand(table_no)
@@ -369,25 +360,18 @@ class HandCommands:
             raise PokerfloorError("DUPLICATE_PLAYER", {})
         strangers = sorted(set(rebuys) - set(players))
         if strangers:
-            raise PokerfloorError(
-                "UNKNOWN_PLAYER",
-                {"players": strangers},
-            )
+            raise PokerfloorError("UNKNOWN_PLAYER", {"players": strangers})
         for player_id in players:
             player = self.players.get(player_id)
             if player is None or not player.in_play or player.seat is None:
                 raise PokerfloorError("NOT_IN_PLAY", {"player_id": player_id})
             if player.seat.table_no != table_no:
                 raise PokerfloorError(
-                    "NOT_AT_TABLE",
-                    {"player_id": player_id, "table_no": player.seat.table_no},
+                    "NOT_AT_TABLE", {"player_id": player_id, "table_no": player.seat.table_no}
                 )
         strangers = sorted(set(starting_stacks) - set(players))
         if strangers:
-            raise PokerfloorError(
-                "UNKNOWN_PLAYER",
-                {"players": strangers},
-            )
+            raise PokerfloorError("UNKNOWN_PLAYER", {"players": strangers})
         ranked = [player for player in players if player not in rebuys]
         given = [player for player in ranked if player in starting_stacks]
         if given and len(given) != len(ranked):
@@ -396,10 +380,7 @@ class HandCommands:
                 {"missing": sorted(set(ranked) - set(starting_stacks))},
             )
         if any(stack <= 0 for stack in starting_stacks.values()):
-            raise PokerfloorError(
-                "BAD_STARTING_STACK",
-                {"starting_stacks": dict(starting_stacks)},
-            )
+            raise PokerfloorError("BAD_STARTING_STACK", {"starting_stacks": dict(starting_stacks)})
 
     def _level_of_last_hand(self, table_no: int) -> Level | None:
         """The level of the table's last hand (the busts reported now happened in it)."""

@@ -106,8 +106,7 @@ class MoveCommands:
             due = balancing.tables_to_break_now(self.tables, self.created.table_size)
             if not due:
                 raise PokerfloorError(
-                    "NO_TABLE_TO_BREAK",
-                    {"players_left": self.players_left, "tables": live},
+                    "NO_TABLE_TO_BREAK", {"players_left": self.players_left, "tables": live}
                 )
             table_no = due[0]
         if live < 2:
@@ -132,10 +131,7 @@ class MoveCommands:
         """The TD confirms that one player moved as instructed."""
         move = self._proposed(player_id)
         if move.reason == "final_table":
-            raise PokerfloorError(
-                "CONFIRM_WHOLE_REDRAW",
-                {"player_id": player_id},
-            )
+            raise PokerfloorError("CONFIRM_WHOLE_REDRAW", {"player_id": player_id})
         self._confirm([move], at_ms)
         return move
 
@@ -151,8 +147,7 @@ class MoveCommands:
         redraw = [move for move in self.proposed.values() if move.reason == "final_table"]
         if redraw and len(moves) != len(redraw):
             raise PokerfloorError(
-                "CONFIRM_WHOLE_REDRAW",
-                {"proposed": len(redraw), "confirmed": len(moves)},
+                "CONFIRM_WHOLE_REDRAW", {"proposed": len(redraw), "confirmed": len(moves)}
             )
         self._confirm(moves, at_ms)
         self.place_buttons(rng)
@@ -171,8 +166,7 @@ class MoveCommands:
             balancing.moved_tables(self.tables, moves)
         except PokerfloorError as error:
             raise PokerfloorError(
-                "STALE_MOVE",
-                {"players": [move.player_id for move in moves]},
+                "STALE_MOVE", {"players": [move.player_id for move in moves]}
             ) from error
         reason = moves[0].reason
         broken = moves[0].source.table_no if reason == "break" else None

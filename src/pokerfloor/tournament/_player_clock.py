@@ -249,10 +249,7 @@ class PlayerClockCommands:
         """The player acted in time, or the clock (or the thinking timer) is cancelled."""
         clock = self._ruled_out(table_no)
         if clock is None:
-            raise PokerfloorError(
-                "NO_PLAYER_CLOCK",
-                {"table_no": table_no},
-            )
+            raise PokerfloorError("NO_PLAYER_CLOCK", {"table_no": table_no})
         self._record(PlayerClockStopped(table_no, reason, at_ms))
 
     def expire_player_clock(self, table_no: int, facing_bet: bool, at_ms: int) -> TimeoutRuling:
@@ -260,10 +257,7 @@ class PlayerClockCommands:
         which), recorded with its citations. Refused before the time is out."""
         clock = self._ruled_out(table_no)
         if clock is None or clock.called is None:
-            raise PokerfloorError(
-                "NO_PLAYER_CLOCK",
-                {"table_no": table_no},
-            )
+            raise PokerfloorError("NO_PLAYER_CLOCK", {"table_no": table_no})
         left = clock.left_s(at_ms)
         if left:
             raise PokerfloorError(
@@ -297,8 +291,7 @@ class PlayerClockCommands:
         player_id = table.seats.get(seat_no)
         if player_id is None:
             raise PokerfloorError(
-                "PLAYER_CLOCK_SEAT_EMPTY",
-                {"table_no": table_no, "seat_no": seat_no},
+                "PLAYER_CLOCK_SEAT_EMPTY", {"table_no": table_no, "seat_no": seat_no}
             )
         return player_id
 
@@ -307,8 +300,7 @@ class PlayerClockCommands:
         clock = self.player_clock(table_no)
         if clock is not None and clock.called is not None and clock.expired is None:
             raise PokerfloorError(
-                "PLAYER_CLOCK_RUNNING",
-                {"table_no": table_no, "seat_no": clock.seat_no},
+                "PLAYER_CLOCK_RUNNING", {"table_no": table_no, "seat_no": clock.seat_no}
             )
         return clock
 

@@ -75,23 +75,16 @@ class SeatChangeCommands:
         reason = " ".join(reason.split())
         if not reason or len(reason) > MAX_REASON_LENGTH:
             raise PokerfloorError(
-                "SEAT_CHANGE_REASON",
-                {"length": len(reason), "max_length": MAX_REASON_LENGTH},
+                "SEAT_CHANGE_REASON", {"length": len(reason), "max_length": MAX_REASON_LENGTH}
             )
         if not self.tables:
-            raise PokerfloorError(
-                "SEATS_NOT_DRAWN",
-                {"player_id": player_id},
-            )
+            raise PokerfloorError("SEATS_NOT_DRAWN", {"player_id": player_id})
         source = self._seat_of(player_id)
         seat_named = table_no is not None or seat_no is not None
         if (swap_with is None and (table_no is None or seat_no is None)) or (
             swap_with is not None and seat_named
         ):
-            raise PokerfloorError(
-                "SEAT_CHANGE_TARGET",
-                {"player_id": player_id},
-            )
+            raise PokerfloorError("SEAT_CHANGE_TARGET", {"player_id": player_id})
         if swap_with is not None:
             other = self._seat_of(swap_with)
             if swap_with == player_id:
@@ -113,8 +106,7 @@ class SeatChangeCommands:
             moves = (Move(player_id, source, target, "seat_change", SEAT_CHANGE_CITATIONS),)
         if self.proposed:
             raise PokerfloorError(
-                "MOVES_PENDING",
-                {"moves": len(self.proposed), "player_id": player_id},
+                "MOVES_PENDING", {"moves": len(self.proposed), "player_id": player_id}
             )
         if len(moves) == 1:  # a swap leaves every table with as many players
             self._check_balance(moves[0])
@@ -130,10 +122,7 @@ class SeatChangeCommands:
         if player is None:
             raise PokerfloorError("NOT_REGISTERED", {"player_id": player_id})
         if not player.in_play or player.seat is None:
-            raise PokerfloorError(
-                "NOT_IN_PLAY",
-                {"player_id": player_id, "place": player.place},
-            )
+            raise PokerfloorError("NOT_IN_PLAY", {"player_id": player_id, "place": player.place})
         return player.seat
 
     def _free_seat(
@@ -150,8 +139,7 @@ class SeatChangeCommands:
             )
         if not 1 <= seat_no <= table.size:
             raise PokerfloorError(
-                "BAD_SEAT",
-                {"table_no": table_no, "seat_no": seat_no, "size": table.size},
+                "BAD_SEAT", {"table_no": table_no, "seat_no": seat_no, "size": table.size}
             )
         occupant = table.seats.get(seat_no)
         if occupant is not None:

@@ -85,8 +85,7 @@ def _nearest_nice(ideal: float, unit: int, above: int) -> int:
 
 def _bad(field: str, value: object, accepted: str) -> PokerfloorError:
     return PokerfloorError(
-        "STRUCTURE_BAD_VALUE",
-        {"field": field, "value": value, "accepted": accepted},
+        "STRUCTURE_BAD_VALUE", {"field": field, "value": value, "accepted": accepted}
     )
 
 

@@ -183,10 +183,7 @@ def tables_to_break(tables: Sequence[Table], table_size: int) -> list[int]:
 def tables_to_break_now(tables: TableMap, table_size: int) -> list[int]:
     """``tables_to_break`` on the indexed tables."""
     if table_size < 2:
-        raise PokerfloorError(
-            "BAD_TABLE_SIZE",
-            {"table_size": table_size},
-        )
+        raise PokerfloorError("BAD_TABLE_SIZE", {"table_size": table_size})
     needed = max(1, -(-tables.seated // table_size))
     return tables.highest_live(max(0, tables.live_count - needed))
 
@@ -208,10 +205,7 @@ def break_table_moves(tables: TableMap, table_no: int, rng: random.Random) -> li
     players only (the tables are left as they were)."""
     broken = tables.get(table_no)
     if broken is None or not broken.seats:
-        raise PokerfloorError(
-            "NO_SUCH_TABLE",
-            {"table_no": table_no},
-        )
+        raise PokerfloorError("NO_SUCH_TABLE", {"table_no": table_no})
     free = tables.free_seats - (broken.size - broken.player_count)
     if broken.player_count > free:
         raise PokerfloorError(
@@ -277,8 +271,7 @@ def final_table_redraw(
     final = min(tables, key=lambda table: table.table_no)
     if len(players) > size:
         raise PokerfloorError(
-            "NOT_FINAL_TABLE",
-            {"players": len(players), "final_table_size": size},
+            "NOT_FINAL_TABLE", {"players": len(players), "final_table_size": size}
         )
     # The final table may seat more than the event's tables (a 6-max event finishes 7-handed):
     # it gets the seats it needs (``moved_tables`` sizes it from the seats drawn).
@@ -331,8 +324,7 @@ def moved_tables(tables: Mapping[int, Table], moves: Iterable[Move]) -> dict[int
         source = occupied(move.source.table_no) or {}
         if source.get(move.source.seat_no) != move.player_id:
             raise PokerfloorError(
-                "NOT_AT_SOURCE",
-                {"player_id": move.player_id, "source": str(move.source)},
+                "NOT_AT_SOURCE", {"player_id": move.player_id, "source": str(move.source)}
             )
         del source[move.source.seat_no]
     arrived: dict[int, set[int]] = {}
@@ -340,16 +332,12 @@ def moved_tables(tables: Mapping[int, Table], moves: Iterable[Move]) -> dict[int
         target_table = tables.get(move.target.table_no)
         target = occupied(move.target.table_no)
         if target_table is None or target is None:
-            raise PokerfloorError(
-                "NO_SUCH_TABLE",
-                {"table_no": move.target.table_no},
-            )
+            raise PokerfloorError("NO_SUCH_TABLE", {"table_no": move.target.table_no})
         # A final-table redraw may add seats to its table, up to the largest table accepted.
         most = MAX_TABLE_SIZE if move.reason == "final_table" else target_table.size
         if move.target.seat_no in target or not 1 <= move.target.seat_no <= most:
             raise PokerfloorError(
-                "SEAT_TAKEN",
-                {"player_id": move.player_id, "target": str(move.target)},
+                "SEAT_TAKEN", {"player_id": move.player_id, "target": str(move.target)}
             )
         target[move.target.seat_no] = move.player_id
         arrived.setdefault(move.target.table_no, set()).add(move.target.seat_no)
@@ -397,10 +385,7 @@ def _destination_seat(target: Table, profile: RuleProfile, rng: random.Random | 
 
 def _need(rng: random.Random | None, key: str) -> random.Random:
     if rng is None:
-        raise PokerfloorError(
-            "RANDOM_SOURCE_NEEDED",
-            {"setting": key},
-        )
+        raise PokerfloorError("RANDOM_SOURCE_NEEDED", {"setting": key})
     return rng
 
 
@@ -417,20 +402,11 @@ def _check_tables(tables: Sequence[Table]) -> None:
     players: set[PlayerId] = set()
     for table in tables:
         if table.table_no in numbers:
-            raise PokerfloorError(
-                "DUPLICATE_TABLE",
-                {"table_no": table.table_no},
-            )
+            raise PokerfloorError("DUPLICATE_TABLE", {"table_no": table.table_no})
         numbers.add(table.table_no)
         for seat_no, player_id in table.seats.items():
             if player_id in players:
-                raise PokerfloorError(
-                    "PLAYER_SEATED_TWICE",
-                    {"player_id": player_id},
-                )
+                raise PokerfloorError("PLAYER_SEATED_TWICE", {"player_id": player_id})
             if not 1 <= seat_no <= table.size:
-                raise PokerfloorError(
-                    "BAD_SEAT",
-                    {"table_no": table.table_no, "seat_no": seat_no},
-                )
+                raise PokerfloorError("BAD_SEAT", {"table_no": table.table_no, "seat_no": seat_no})
             players.add(player_id)

@@ -167,8 +167,7 @@ def chip_race(
     cards_needed = sum(counted.values())
     if cards_needed > deck.remaining:
         raise PokerfloorError(
-            "CHIP_RACE_DECK_TOO_SHORT",
-            {"needed": cards_needed, "remaining": deck.remaining},
+            "CHIP_RACE_DECK_TOO_SHORT", {"needed": cards_needed, "remaining": deck.remaining}
         )
     cap = profile.int_value("chip_race.max_chips_per_player")
     leftover_value = cards_needed * removed
@@ -234,18 +233,14 @@ def chips_to_award(leftover_value: int, next_chip: int, rounding: str) -> int:
     """
     if leftover_value < 0 or next_chip <= 0:
         raise PokerfloorError(
-            "CHIP_RACE_BAD_AMOUNT",
-            {"leftover_value": leftover_value, "next_chip": next_chip},
+            "CHIP_RACE_BAD_AMOUNT", {"leftover_value": leftover_value, "next_chip": next_chip}
         )
     whole, remainder = divmod(leftover_value, next_chip)
     if rounding == "half_or_more":
         return whole + (1 if remainder * 2 >= next_chip else 0)
     if rounding == "round_up":
         return whole + (1 if remainder else 0)
-    raise PokerfloorError(
-        "CHIP_RACE_BAD_ROUNDING",
-        {"rounding": rounding},
-    )
+    raise PokerfloorError("CHIP_RACE_BAD_ROUNDING", {"rounding": rounding})
 
 
 def new_dealer_seat(table: Table, profile: RuleProfile) -> int | None:
@@ -304,10 +299,7 @@ def dealing_order(
         return tuple(table.seats[seat] for seat in seats)
     dealer = new_dealer_seat(table, profile) if dealer_seat is None else dealer_seat
     if dealer is None:
-        raise PokerfloorError(
-            "CHIP_RACE_NO_DEALER",
-            {"table_no": table.table_no},
-        )
+        raise PokerfloorError("CHIP_RACE_NO_DEALER", {"table_no": table.table_no})
     if not 1 <= dealer <= table.size:
         raise PokerfloorError(
             "CHIP_RACE_BAD_DEALER_SEAT",
@@ -323,8 +315,7 @@ def dealing_order(
 def _check_denominations(removed: int, next_chip: int) -> None:
     if removed <= 0 or next_chip <= removed or next_chip % removed:
         raise PokerfloorError(
-            "CHIP_RACE_BAD_DENOMINATIONS",
-            {"removed": removed, "next_chip": next_chip},
+            "CHIP_RACE_BAD_DENOMINATIONS", {"removed": removed, "next_chip": next_chip}
         )
 
 
@@ -334,8 +325,7 @@ def _table_stacks(
     missing = [player for player in table.seats.values() if player not in stacks]
     if missing:
         raise PokerfloorError(
-            "CHIP_RACE_MISSING_STACK",
-            {"table_no": table.table_no, "players": missing},
+            "CHIP_RACE_MISSING_STACK", {"table_no": table.table_no, "players": missing}
         )
     before: dict[PlayerId, int] = {}
     for seat in sorted(table.seats):
@@ -343,8 +333,7 @@ def _table_stacks(
         stack = stacks[player]
         if stack <= 0 or stack % removed:
             raise PokerfloorError(
-                "CHIP_RACE_BAD_STACK",
-                {"player_id": player, "stack": stack, "removed": removed},
+                "CHIP_RACE_BAD_STACK", {"player_id": player, "stack": stack, "removed": removed}
             )
         before[player] = stack
     return before
@@ -360,10 +349,7 @@ def _table_counts(
     """The odd chips counted for every seated player, checked: a count is never guessed."""
     table_no = table.table_no
     if not odd_chips:
-        raise PokerfloorError(
-            "CHIP_RACE_NEEDS_COUNTS",
-            {"table_no": table_no, "removed": removed},
-        )
+        raise PokerfloorError("CHIP_RACE_NEEDS_COUNTS", {"table_no": table_no, "removed": removed})
     seat_of = {player: seat for seat, player in table.seats.items()}
     missing = sorted((seat, player) for player, seat in seat_of.items() if player not in odd_chips)
     if missing:
@@ -377,10 +363,7 @@ def _table_counts(
         )
     strangers = sorted(player for player in odd_chips if player not in seat_of)
     if strangers:
-        raise PokerfloorError(
-            "CHIP_RACE_NOT_SEATED",
-            {"table_no": table_no, "players": strangers},
-        )
+        raise PokerfloorError("CHIP_RACE_NOT_SEATED", {"table_no": table_no, "players": strangers})
     full_set = next_chip // removed
     for seat in sorted(table.seats):
         player = table.seats[seat]

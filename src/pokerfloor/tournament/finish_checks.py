@@ -34,8 +34,7 @@ def proposed_finish(
     refusal = None
     if total > pool:
         refusal = PokerfloorError(
-            "PAYOUTS_EXCEED_POOL",
-            {"payouts": total, "prize_pool_cents": pool},
+            "PAYOUTS_EXCEED_POOL", {"payouts": total, "prize_pool_cents": pool}
         )
     elif payouts is not None and total < pool and not below_pool:
         refusal = PokerfloorError(

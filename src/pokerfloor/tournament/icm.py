@@ -157,8 +157,7 @@ def _require_deals_allowed(profile: RuleProfile) -> tuple[str, ...]:
     allowed, citations = deal_allowed(profile)
     if not allowed:
         raise PokerfloorError(
-            "DEALS_FORBIDDEN",
-            {"profile": profile.id, "citations": list(citations)},
+            "DEALS_FORBIDDEN", {"profile": profile.id, "citations": list(citations)}
         )
     return citations
 
@@ -167,35 +166,20 @@ def _check_stacks(stacks: Sequence[int], *, limit: int | None) -> None:
     if not stacks:
         raise PokerfloorError("ICM_NO_PLAYERS", {"players": 0})
     if limit is not None and len(stacks) > limit:
-        raise PokerfloorError(
-            "ICM_TOO_MANY_PLAYERS",
-            {"players": len(stacks), "max": limit},
-        )
+        raise PokerfloorError("ICM_TOO_MANY_PLAYERS", {"players": len(stacks), "max": limit})
     for index, stack in enumerate(stacks):
         if isinstance(stack, bool) or not isinstance(stack, int) or stack <= 0:
-            raise PokerfloorError(
-                "ICM_BAD_STACK",
-                {"index": index, "stack": repr(stack)},
-            )
+            raise PokerfloorError("ICM_BAD_STACK", {"index": index, "stack": repr(stack)})
 
 
 def _check_payouts(payouts: Sequence[int], *, players: int) -> None:
     for index, amount in enumerate(payouts):
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
-            raise PokerfloorError(
-                "ICM_BAD_PAYOUTS",
-                {"place": index + 1, "amount": repr(amount)},
-            )
+            raise PokerfloorError("ICM_BAD_PAYOUTS", {"place": index + 1, "amount": repr(amount)})
         if index and amount > payouts[index - 1]:
-            raise PokerfloorError(
-                "ICM_BAD_PAYOUTS",
-                {"place": index + 1, "amount": amount},
-            )
+            raise PokerfloorError("ICM_BAD_PAYOUTS", {"place": index + 1, "amount": amount})
     if len(payouts) > players:
-        raise PokerfloorError(
-            "ICM_TOO_MANY_PAYOUTS",
-            {"payouts": len(payouts), "players": players},
-        )
+        raise PokerfloorError("ICM_TOO_MANY_PAYOUTS", {"payouts": len(payouts), "players": players})
 
 
 # The calculation

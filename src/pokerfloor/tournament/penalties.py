@@ -88,10 +88,7 @@ class MissedHands(msgspec.Struct, frozen=True):
     def after_hand_dealt(self) -> MissedHands:
         """One hand dealt at the player's table (the player was dealt in, the hand killed)."""
         if self.hands_left <= 0:
-            raise PokerfloorError(
-                "PENALTY_ALREADY_SERVED",
-                {"player_id": self.player_id},
-            )
+            raise PokerfloorError("PENALTY_ALREADY_SERVED", {"player_id": self.player_id})
         return MissedHands(self.player_id, self.hands_left - 1, self.citations)
 
 
@@ -151,19 +148,12 @@ def assess_penalty(
     steps = ladder(profile)
     if checked not in steps:
         raise PokerfloorError(
-            "PENALTY_NOT_IN_LADDER",
-            {"kind": checked, "ladder": list(steps), "profile": profile.id},
+            "PENALTY_NOT_IN_LADDER", {"kind": checked, "ladder": list(steps), "profile": profile.id}
         )
     if stack < 0:
-        raise PokerfloorError(
-            "PENALTY_BAD_STACK",
-            {"player_id": player_id, "stack": stack},
-        )
+        raise PokerfloorError("PENALTY_BAD_STACK", {"player_id": player_id, "stack": stack})
     if not reason.strip():
-        raise PokerfloorError(
-            "PENALTY_NO_REASON",
-            {"player_id": player_id},
-        )
+        raise PokerfloorError("PENALTY_NO_REASON", {"player_id": player_id})
     return Penalty(
         kind=checked,
         player_id=player_id,
@@ -199,15 +189,11 @@ def is_serving(countdown: MissedHands | None) -> bool:
 def _kind(value: str) -> PenaltyKind:
     if value not in PENALTY_KINDS:
         raise PokerfloorError(
-            "PENALTY_UNKNOWN_KIND",
-            {"kind": value, "accepted": list(PENALTY_KINDS)},
+            "PENALTY_UNKNOWN_KIND", {"kind": value, "accepted": list(PENALTY_KINDS)}
         )
     return value
 
 
 def _check_players(players_at_table: int) -> None:
     if players_at_table < 1:
-        raise PokerfloorError(
-            "PENALTY_BAD_PLAYER_COUNT",
-            {"players_at_table": players_at_table},
-        )
+        raise PokerfloorError("PENALTY_BAD_PLAYER_COUNT", {"players_at_table": players_at_table})

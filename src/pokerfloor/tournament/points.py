@@ -101,8 +101,7 @@ def points_formula(name: str, **params: Any) -> PointsFormula:
     formula_type = FORMULAS.get(name)
     if formula_type is None:
         raise PokerfloorError(
-            "POINTS_UNKNOWN_FORMULA",
-            {"formula": name, "accepted": list(FORMULAS)},
+            "POINTS_UNKNOWN_FORMULA", {"formula": name, "accepted": list(FORMULAS)}
         )
     accepted = [field.name for field in fields(formula_type)]
     unknown = sorted(set(params) - set(accepted))
@@ -233,6 +232,5 @@ def _check_formula(formula: PointsFormula) -> None:
         whole("decimals", formula.decimals, minimum=0, maximum=2, code=_CODE)
     else:
         raise PokerfloorError(
-            "POINTS_UNKNOWN_FORMULA",
-            {"formula": repr(formula), "accepted": list(FORMULAS)},
+            "POINTS_UNKNOWN_FORMULA", {"formula": repr(formula), "accepted": list(FORMULAS)}
         )

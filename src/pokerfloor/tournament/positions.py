@@ -227,10 +227,7 @@ def worst_free_seat(table: Table, profile: RuleProfile) -> int | None:
 
 def _first_hand(table: Table, profile: RuleProfile) -> HandPositions:
     if table.button_seat is None:
-        raise PokerfloorError(
-            "NO_BUTTON",
-            {"table_no": table.table_no},
-        )
+        raise PokerfloorError("NO_BUTTON", {"table_no": table.table_no})
     eligible = sorted(table.seats)
     _check_enough(table, eligible)
     # The drawn button is on an occupied seat; if its player left before the first hand,
@@ -368,10 +365,7 @@ def _unique(citations: Iterable[str]) -> tuple[str, ...]:
 
 def _check_table(table: Table) -> None:
     if table.size < 2:
-        raise PokerfloorError(
-            "BAD_TABLE",
-            {"table_no": table.table_no, "size": table.size},
-        )
+        raise PokerfloorError("BAD_TABLE", {"table_no": table.table_no, "size": table.size})
     marked = [
         seat
         for seat in (
@@ -385,19 +379,14 @@ def _check_table(table: Table) -> None:
     for seat in marked:
         if not 1 <= seat <= table.size:
             raise PokerfloorError(
-                "BAD_SEAT",
-                {"table_no": table.table_no, "seat_no": seat, "size": table.size},
+                "BAD_SEAT", {"table_no": table.table_no, "seat_no": seat, "size": table.size}
             )
     if len(set(table.seats.values())) != len(table.seats):
-        raise PokerfloorError(
-            "PLAYER_SEATED_TWICE",
-            {"table_no": table.table_no},
-        )
+        raise PokerfloorError("PLAYER_SEATED_TWICE", {"table_no": table.table_no})
 
 
 def _check_enough(table: Table, eligible: list[int]) -> None:
     if len(eligible) < 2:
         raise PokerfloorError(
-            "TABLE_TOO_SHORT",
-            {"table_no": table.table_no, "players": len(eligible)},
+            "TABLE_TOO_SHORT", {"table_no": table.table_no, "players": len(eligible)}
         )

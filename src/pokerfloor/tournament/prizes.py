@@ -219,8 +219,7 @@ def prize_pool(
     rake = exact_fraction(rake_percent, "rake_percent", code="PRIZE_POOL_BAD_INPUT")
     if not 0 <= rake <= 100:
         raise PokerfloorError(
-            "PRIZE_POOL_BAD_INPUT",
-            {"name": "rake_percent", "value": str(rake_percent)},
+            "PRIZE_POOL_BAD_INPUT", {"name": "rake_percent", "value": str(rake_percent)}
         )
     gross = entries * buy_in_cents + rebuys * rebuy_cents + addons * addon_cents
     rake_cents = int(gross * rake / 100)  # int() rounds a non-negative Fraction down
@@ -279,8 +278,7 @@ def _weights(field_size: int, scheme: PayoutScheme) -> list[int]:
     if isinstance(scheme, str):
         if scheme != "standard":
             raise PokerfloorError(
-                "PAYOUT_UNKNOWN_SCHEME",
-                {"scheme": scheme, "accepted": list(_SCHEME_KINDS)},
+                "PAYOUT_UNKNOWN_SCHEME", {"scheme": scheme, "accepted": list(_SCHEME_KINDS)}
             )
         for largest_field, basis_points in STANDARD_PAYOUTS:
             if field_size <= largest_field:
@@ -291,8 +289,7 @@ def _weights(field_size: int, scheme: PayoutScheme) -> list[int]:
     if isinstance(scheme, FixedShares):
         return list(_checked_shares(scheme.basis_points)[:field_size])
     raise PokerfloorError(
-        "PAYOUT_UNKNOWN_SCHEME",
-        {"scheme": repr(scheme), "accepted": list(_SCHEME_KINDS)},
+        "PAYOUT_UNKNOWN_SCHEME", {"scheme": repr(scheme), "accepted": list(_SCHEME_KINDS)}
     )
 
 
@@ -302,22 +299,13 @@ MAX_SHARED_PLACES = 1000
 def _checked_shares(basis_points: Sequence[int]) -> tuple[int, ...]:
     shares = tuple(basis_points)
     if not 1 <= len(shares) <= MAX_SHARED_PLACES:
-        raise PokerfloorError(
-            "PAYOUT_BAD_SHARES",
-            {"places": len(shares)},
-        )
+        raise PokerfloorError("PAYOUT_BAD_SHARES", {"places": len(shares)})
     for place, share in enumerate(shares, start=1):
         whole(f"share of place {place}", share, minimum=1, code="PAYOUT_BAD_SHARES")
         if place > 1 and share > shares[place - 2]:
-            raise PokerfloorError(
-                "PAYOUT_BAD_SHARES",
-                {"place": place},
-            )
+            raise PokerfloorError("PAYOUT_BAD_SHARES", {"place": place})
     if sum(shares) != _BASIS_POINTS:
-        raise PokerfloorError(
-            "PAYOUT_BAD_SHARES",
-            {"total": sum(shares)},
-        )
+        raise PokerfloorError("PAYOUT_BAD_SHARES", {"total": sum(shares)})
     return shares
 
 
@@ -348,25 +336,18 @@ def payout_scheme(spec: Mapping[str, object]) -> tuple[PayoutScheme, int]:
     )
     if not isinstance(name, str) or name not in _SCHEME_PARAMETERS:
         raise PokerfloorError(
-            "PAYOUT_UNKNOWN_SCHEME",
-            {"scheme": repr(name), "accepted": list(_SCHEME_PARAMETERS)},
+            "PAYOUT_UNKNOWN_SCHEME", {"scheme": repr(name), "accepted": list(_SCHEME_PARAMETERS)}
         )
     unknown = sorted(set(params) - _SCHEME_PARAMETERS[name])
     if unknown:
-        raise PokerfloorError(
-            "PAYOUT_BAD_INPUT",
-            {"scheme": name, "name": unknown[0]},
-        )
+        raise PokerfloorError("PAYOUT_BAD_INPUT", {"scheme": name, "name": unknown[0]})
     scheme: PayoutScheme
     if name == "standard":
         scheme = "standard"
     elif name == "shares":
         raw = params.get("basis_points")
         if not isinstance(raw, list | tuple):
-            raise PokerfloorError(
-                "PAYOUT_BAD_SHARES",
-                {"scheme": name},
-            )
+            raise PokerfloorError("PAYOUT_BAD_SHARES", {"scheme": name})
         scheme = FixedShares(_checked_shares(raw))
     else:  # the parameter names were checked above, their values by _weights below
         curve = PowerCurve if name == "power" else GeometricCurve
@@ -389,8 +370,7 @@ def _curve_weights(field_size: int, curve: PowerCurve | GeometricCurve) -> list[
             exponent = exact_decimal(curve.exponent, "exponent", code="PAYOUT_BAD_CURVE")
             if not 0 <= exponent <= 10:
                 raise PokerfloorError(
-                    "PAYOUT_BAD_CURVE",
-                    {"name": "exponent", "value": str(curve.exponent)},
+                    "PAYOUT_BAD_CURVE", {"name": "exponent", "value": str(curve.exponent)}
                 )
             if exponent == exponent.to_integral_value():
                 power = int(exponent)
@@ -401,8 +381,7 @@ def _curve_weights(field_size: int, curve: PowerCurve | GeometricCurve) -> list[
             ratio = exact_decimal(curve.ratio, "ratio", code="PAYOUT_BAD_CURVE")
             if not 0 < ratio <= 1:
                 raise PokerfloorError(
-                    "PAYOUT_BAD_CURVE",
-                    {"name": "ratio", "value": str(curve.ratio)},
+                    "PAYOUT_BAD_CURVE", {"name": "ratio", "value": str(curve.ratio)}
                 )
             raw = [ratio**step for step in range(places)]
         return [int(weight * _WEIGHT_SCALE) for weight in raw]
@@ -424,16 +403,10 @@ def with_prizes_in_kind(
     items: dict[int, PrizeInKind] = {}
     for place, item in in_kind.items():
         if isinstance(place, bool) or not isinstance(place, int) or not 1 <= place <= places:
-            raise PokerfloorError(
-                "PRIZE_BAD_IN_KIND",
-                {"place": repr(place), "places": places},
-            )
+            raise PokerfloorError("PRIZE_BAD_IN_KIND", {"place": repr(place), "places": places})
         prize = item if isinstance(item, PrizeInKind) else PrizeInKind(item)
         if not isinstance(prize.description, str) or not prize.description.strip():
-            raise PokerfloorError(
-                "PRIZE_BAD_IN_KIND",
-                {"place": place},
-            )
+            raise PokerfloorError("PRIZE_BAD_IN_KIND", {"place": place})
         whole("value_cents", prize.value_cents, minimum=0, code="PRIZE_BAD_IN_KIND")
         items[place] = prize
     cash = iter(cash_cents)
@@ -522,10 +495,7 @@ def _check_places(places: Sequence[int]) -> tuple[int, ...]:
         or covered[0] < 1
         or covered != tuple(range(covered[0], covered[0] + len(covered)))
     ):
-        raise PokerfloorError(
-            "TIE_BAD_PLACES",
-            {"places": repr(covered)},
-        )
+        raise PokerfloorError("TIE_BAD_PLACES", {"places": repr(covered)})
     return covered
 
 
@@ -535,15 +505,9 @@ def check_ranking(ranking: Sequence[Sequence[PlayerId]]) -> list[tuple[PlayerId,
     seen: set[PlayerId] = set()
     for index, group in enumerate(groups):
         if not group:
-            raise PokerfloorError(
-                "RANKING_EMPTY_GROUP",
-                {"group": index + 1},
-            )
+            raise PokerfloorError("RANKING_EMPTY_GROUP", {"group": index + 1})
         for player in group:
             if player in seen:
-                raise PokerfloorError(
-                    "RANKING_DUPLICATE_PLAYER",
-                    {"player_id": player},
-                )
+                raise PokerfloorError("RANKING_DUPLICATE_PLAYER", {"player_id": player})
             seen.add(player)
     return groups

@@ -125,15 +125,9 @@ def final_ranking(
     """
     everyone = set(players)
     if len(everyone) != len(players):
-        raise PokerfloorError(
-            "RANKING_DUPLICATE_PLAYER",
-            {"players": sorted(players)},
-        )
+        raise PokerfloorError("RANKING_DUPLICATE_PLAYER", {"players": sorted(players)})
     if winner not in everyone:
-        raise PokerfloorError(
-            "RANKING_UNKNOWN_PLAYER",
-            {"player_id": winner},
-        )
+        raise PokerfloorError("RANKING_UNKNOWN_PLAYER", {"player_id": winner})
     busts_per_player: dict[PlayerId, int] = {}
     for group in bust_history:
         _check_group(group, everyone)
@@ -147,10 +141,7 @@ def final_ranking(
     placed = {winner, *below}
     missing = sorted(everyone - placed)
     if missing:
-        raise PokerfloorError(
-            "RANKING_INCOMPLETE",
-            {"players": missing},
-        )
+        raise PokerfloorError("RANKING_INCOMPLETE", {"players": missing})
     if not reentered and not late_entries:
         _check_recorded_places(ranking, bust_history)
     return sorted(ranking, key=lambda placement: placement.place)
@@ -238,10 +229,7 @@ def _check_busts(busted: Sequence[BustInfo], players_left_before: int, hand_for_
         raise PokerfloorError("BUSTS_NONE")
     ids = [bust.player_id for bust in busted]
     if len(set(ids)) != len(ids):
-        raise PokerfloorError(
-            "BUSTS_DUPLICATE_PLAYER",
-            {"players": ids},
-        )
+        raise PokerfloorError("BUSTS_DUPLICATE_PLAYER", {"players": ids})
     if players_left_before <= len(busted):
         raise PokerfloorError(
             "BUSTS_LEAVE_NO_PLAYER",
@@ -258,30 +246,18 @@ def _check_busts(busted: Sequence[BustInfo], players_left_before: int, hand_for_
         hands.setdefault(bust.table_no, set()).add(bust.hand_id)
     several_hands = sorted(table for table, ids_ in hands.items() if len(ids_) > 1)
     if several_hands:
-        raise PokerfloorError(
-            "BUSTS_DIFFERENT_HANDS",
-            {"table_no": several_hands[0]},
-        )
+        raise PokerfloorError("BUSTS_DIFFERENT_HANDS", {"table_no": several_hands[0]})
     if len(hands) > 1 and not hand_for_hand:
-        raise PokerfloorError(
-            "BUSTS_AT_SEVERAL_TABLES",
-            {"tables": sorted(hands)},
-        )
+        raise PokerfloorError("BUSTS_AT_SEVERAL_TABLES", {"tables": sorted(hands)})
 
 
 def _check_group(group: Sequence[Placement], everyone: set[PlayerId]) -> None:
     ids = [placement.player_id for placement in group]
     if len(set(ids)) != len(ids):
-        raise PokerfloorError(
-            "RANKING_INCONSISTENT",
-            {"players": ids},
-        )
+        raise PokerfloorError("RANKING_INCONSISTENT", {"players": ids})
     unknown = sorted(set(ids) - everyone)
     if unknown:
-        raise PokerfloorError(
-            "RANKING_UNKNOWN_PLAYER",
-            {"players": unknown},
-        )
+        raise PokerfloorError("RANKING_UNKNOWN_PLAYER", {"players": unknown})
     for placement in group:
         mates = set(placement.tied_with)
         covered = placement.places_covered or (placement.place,)
@@ -292,8 +268,7 @@ def _check_group(group: Sequence[Placement], everyone: set[PlayerId]) -> None:
             or covered[0] != placement.place
         ):
             raise PokerfloorError(
-                "RANKING_INCONSISTENT",
-                {"player_id": placement.player_id, "place": placement.place},
+                "RANKING_INCONSISTENT", {"player_id": placement.player_id, "place": placement.place}
             )
 
 

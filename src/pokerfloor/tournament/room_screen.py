@@ -66,14 +66,10 @@ def check_logo(data: bytes) -> None:
     max_kb = MAX_LOGO_BYTES // 1024
     if len(data) > MAX_LOGO_BYTES:
         raise PokerfloorError(
-            "ROOM_LOGO_TOO_LARGE",
-            {"size_kb": -(-len(data) // 1024), "max_kb": max_kb},
+            "ROOM_LOGO_TOO_LARGE", {"size_kb": -(-len(data) // 1024), "max_kb": max_kb}
         )
     if logo_media_type(data) is None:
-        raise PokerfloorError(
-            "ROOM_LOGO_NOT_AN_IMAGE",
-            {"max_kb": max_kb},
-        )
+        raise PokerfloorError("ROOM_LOGO_NOT_AN_IMAGE", {"max_kb": max_kb})
 
 
 def screen_text(text: str, field: str, most: int) -> str:
@@ -83,8 +79,7 @@ def screen_text(text: str, field: str, most: int) -> str:
     shown = " ".join("".join(c for c in text if c.isprintable() or c.isspace()).split())
     if len(shown) > most:
         raise PokerfloorError(
-            "ROOM_TEXT_TOO_LONG",
-            {"reason": field, "length": len(shown), "most": most},
+            "ROOM_TEXT_TOO_LONG", {"reason": field, "length": len(shown), "most": most}
         )
     return shown
 

@@ -67,8 +67,7 @@ def _check(rules: SatelliteRules, pool_cents: int) -> None:
     target = rules.target_buy_in_cents
     if not (isinstance(target, int) and 1 <= target <= MAX_CENTS):
         raise PokerfloorError(
-            "SATELLITE_BAD_TARGET",
-            {"value": target, "minimum": 1, "maximum": MAX_CENTS},
+            "SATELLITE_BAD_TARGET", {"value": target, "minimum": 1, "maximum": MAX_CENTS}
         )
     for field, value, accepted in (
         ("remainder", rules.remainder, REMAINDER_RULES),
@@ -76,13 +75,11 @@ def _check(rules: SatelliteRules, pool_cents: int) -> None:
     ):
         if value not in accepted:
             raise PokerfloorError(
-                "SATELLITE_BAD_RULE",
-                {"field": field, "value": value, "accepted": list(accepted)},
+                "SATELLITE_BAD_RULE", {"field": field, "value": value, "accepted": list(accepted)}
             )
     if not 0 <= pool_cents <= MAX_CENTS:
         raise PokerfloorError(
-            "SATELLITE_BAD_POOL",
-            {"value": pool_cents, "minimum": 0, "maximum": MAX_CENTS},
+            "SATELLITE_BAD_POOL", {"value": pool_cents, "minimum": 0, "maximum": MAX_CENTS}
         )
 
 

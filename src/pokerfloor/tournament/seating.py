@@ -68,22 +68,15 @@ def draw_seats(
     """
     _check_size(table_size)
     if table_count < 1:
-        raise PokerfloorError(
-            "BAD_TABLE_COUNT",
-            {"table_count": table_count},
-        )
+        raise PokerfloorError("BAD_TABLE_COUNT", {"table_count": table_count})
     _check_unique(player_ids)
     count = len(player_ids)
     if count > table_count * table_size:
         raise PokerfloorError(
-            "NOT_ENOUGH_SEATS",
-            {"players": count, "seats": table_count * table_size},
+            "NOT_ENOUGH_SEATS", {"players": count, "seats": table_count * table_size}
         )
     if count < 2 * table_count:
-        raise PokerfloorError(
-            "TOO_FEW_PLAYERS",
-            {"players": count, "table_count": table_count},
-        )
+        raise PokerfloorError("TOO_FEW_PLAYERS", {"players": count, "table_count": table_count})
     base, extra = divmod(count, table_count)
     pool: list[SeatRef] = []
     for table_no in range(1, table_count + 1):
@@ -103,10 +96,7 @@ def build_tables(seats: Mapping[PlayerId, SeatRef], table_size: int) -> list[Tab
     for player_id, ref in seats.items():
         table = by_table.setdefault(ref.table_no, {})
         if ref.seat_no in table or not 1 <= ref.seat_no <= table_size:
-            raise PokerfloorError(
-                "BAD_SEAT",
-                {"table_no": ref.table_no, "seat_no": ref.seat_no},
-            )
+            raise PokerfloorError("BAD_SEAT", {"table_no": ref.table_no, "seat_no": ref.seat_no})
         table[ref.seat_no] = player_id
     return [Table(table_no, table_size, by_table[table_no]) for table_no in sorted(by_table)]
 
@@ -122,8 +112,7 @@ def first_button(table: Table, profile: RuleProfile, deck: Deck) -> FirstButton:
     players = sorted(table.seats)
     if len(players) < 2:
         raise PokerfloorError(
-            "TABLE_TOO_SHORT",
-            {"table_no": table.table_no, "players": len(players)},
+            "TABLE_TOO_SHORT", {"table_no": table.table_no, "players": len(players)}
         )
     method = profile.enum_value("seating.first_button")
     citations = list(profile.citations("seating.first_button"))
@@ -152,15 +141,11 @@ def seat_new_player(
     for table in tables:
         if player_id in table.seats.values():
             raise PokerfloorError(
-                "PLAYER_ALREADY_SEATED",
-                {"player_id": player_id, "table_no": table.table_no},
+                "PLAYER_ALREADY_SEATED", {"player_id": player_id, "table_no": table.table_no}
             )
     open_tables = [table for table in tables if table.free_seats()]
     if not open_tables:
-        raise PokerfloorError(
-            "NO_FREE_SEAT",
-            {"tables": len(tables)},
-        )
+        raise PokerfloorError("NO_FREE_SEAT", {"tables": len(tables)})
     fewest = min(table.player_count for table in open_tables)
     candidates = sorted(
         (table for table in open_tables if table.player_count == fewest),
@@ -202,18 +187,12 @@ def seat_at(table: Table, profile: RuleProfile, rng: random.Random) -> NewSeat:
 
 def _check_size(table_size: int) -> None:
     if table_size < 2:
-        raise PokerfloorError(
-            "BAD_TABLE_SIZE",
-            {"table_size": table_size},
-        )
+        raise PokerfloorError("BAD_TABLE_SIZE", {"table_size": table_size})
 
 
 def _check_unique(player_ids: Sequence[PlayerId]) -> None:
     seen: set[PlayerId] = set()
     for player_id in player_ids:
         if player_id in seen:
-            raise PokerfloorError(
-                "DUPLICATE_PLAYER",
-                {"player_id": player_id},
-            )
+            raise PokerfloorError("DUPLICATE_PLAYER", {"player_id": player_id})
         seen.add(player_id)

@@ -235,10 +235,7 @@ class Tournament(
             prizes.payout_scheme(payouts)
         load_profile(profile)  # refuse an unknown profile before anything is recorded
         if not 2 <= table_size <= 10:
-            raise PokerfloorError(
-                "BAD_TABLE_SIZE",
-                {"table_size": table_size},
-            )
+            raise PokerfloorError("BAD_TABLE_SIZE", {"table_size": table_size})
         created = TournamentCreated(
             tournament_id,
             profile,
@@ -371,10 +368,7 @@ class Tournament(
         """Register before the seat draw (``present=False``: not there yet, dealt in and
         blinded until ``arrive``). After the draw use ``register_late``."""
         if self.tables:
-            raise PokerfloorError(
-                "SEATS_ALREADY_DRAWN",
-                {"player_id": player_id},
-            )
+            raise PokerfloorError("SEATS_ALREADY_DRAWN", {"player_id": player_id})
         if player_id in self.players:
             raise PokerfloorError("ALREADY_REGISTERED", {"player_id": player_id})
         if self.is_full():
@@ -417,10 +411,7 @@ class Tournament(
         """Start, pause, resume, adjust, jump a level, or take hand-for-hand time off. The
         clock stopped at the finish stays there."""
         if self.finished is not None:
-            raise PokerfloorError(
-                "TOURNAMENT_FINISHED",
-                {"finished_at_ms": self.finished.at_ms},
-            )
+            raise PokerfloorError("TOURNAMENT_FINISHED", {"finished_at_ms": self.finished.at_ms})
         for event in decide_clock(self.clock, command):
             self._record(event)
 
