@@ -269,6 +269,31 @@ def test_finding_4_one_address_keeps_at_most_32_connections_open(served: Served)
     assert httpx.get(f"{served.server.url}/api/tournaments", timeout=10).status_code in (200, 429)
 
 
+def test_finding_4_a_browsers_kept_alive_connections_make_room_for_its_next_request(
+    served: Served,
+) -> None:
+    """Six browser tabs on one machine keep more than 32 connections alive between requests:
+    past the cap the oldest idle one is closed, the new request is served (the cap once closed
+    the TD's next command instead, CI run of stop 35)."""
+    kept: list[socket.socket] = []
+    try:
+        for _ in range(32):
+            connection = socket.create_connection(
+                ("127.0.0.1", served.server.port), timeout=5, source_address=("127.0.0.4", 0)
+            )
+            connection.sendall(b"GET /static/missing.css HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            assert connection.recv(65536).startswith(b"HTTP/1.1 ")  # answered, kept alive
+            kept.append(connection)
+        newcomer = httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.4"))
+        with newcomer:
+            assert newcomer.get(f"{served.server.url}/static/missing.css").status_code == 404
+        kept[0].settimeout(5)
+        assert kept[0].recv(1) == b""  # the oldest idle one made room
+    finally:
+        for connection in kept:
+            connection.close()
+
+
 def test_finding_4_one_address_past_its_read_budget_gets_429_and_the_td_does_not(
     served: Served,
 ) -> None:

@@ -7,11 +7,15 @@ HTTP protocol (httptools) with what it lacks.
   client that opens a connection and sends nothing, or half a header, was kept for ever.
 - A size for the request's line and headers (``max_head_bytes``): past it, ``431`` and the
   connection closed (httptools itself has no limit).
-- At most ``max_per_address`` open HTTP connections per client address (``address_key``): a
-  new one past it is closed at once. A connection that becomes a WebSocket leaves the count
-  (a phone's live view stays open all evening). The trusted reverse proxies (``uncapped``,
-  ``pokerfloor serve --trusted-proxy``) are not counted: every player's connection comes
-  from them.
+- At most ``max_per_address`` open HTTP connections per client address (``address_key``). Past
+  it, the address's oldest connection idle between two requests (a browser's kept-alive one)
+  is closed to make room; when none is idle, the new one is closed at once. Six browser tabs on
+  one machine (or phones behind one NAT) hold more than 32 kept-alive connections between
+  them, and closing an idle one costs its client nothing but a new connection; a client holding
+  its connections mid-request (or silent) gets no more. A connection that becomes a WebSocket
+  leaves the count (a phone's live view stays open all evening). The trusted reverse proxies
+  (``uncapped``, ``pokerfloor serve --trusted-proxy``) are not counted: every player's
+  connection comes from them.
 
 ``protocol_class(limits)`` makes the class that ``uvicorn.Config(http=...)`` takes.
 """
@@ -58,6 +62,8 @@ _TOO_LARGE = (
 class _SheddingProtocol(HttpToolsProtocol):
     limits: ClassVar[ConnectionLimits] = ConnectionLimits()
     open_per_address: ClassVar[dict[str, int]] = {}
+    # Per address, its connections idle between two requests, oldest first (dicts keep order).
+    idle_per_address: ClassVar[dict[str, dict[_SheddingProtocol, None]]] = {}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -75,8 +81,13 @@ class _SheddingProtocol(HttpToolsProtocol):
             return
         key = address_key(address)
         if self.open_per_address.get(key, 0) >= self.limits.max_per_address:
-            transport.close()  # past the cap: shed at once, nothing read
-            return
+            idle = self.idle_per_address.get(key)
+            if not idle:
+                transport.close()  # past the cap, none idle: shed at once, nothing read
+                return
+            oldest = next(iter(idle))
+            oldest._leave_count()  # now, not when the loop reports it closed
+            oldest.transport.close()
         self.open_per_address[key] = self.open_per_address.get(key, 0) + 1
         self._address_key = key
         self._start_header_timer()
@@ -100,6 +111,7 @@ class _SheddingProtocol(HttpToolsProtocol):
         super().handle_websocket_upgrade()
 
     def on_message_begin(self) -> None:
+        self._not_idle()
         super().on_message_begin()
         self._in_head = True
         self._head_bytes = 0
@@ -121,6 +133,16 @@ class _SheddingProtocol(HttpToolsProtocol):
     def on_response_complete(self) -> None:
         super().on_response_complete()
         self._in_head = True  # the next request's head, if any, is timed from its first byte
+        if self._address_key and not self.transport.is_closing():
+            self.idle_per_address.setdefault(self._address_key, {})[self] = None
+
+    def _not_idle(self) -> None:
+        if self._address_key:
+            idle = self.idle_per_address.get(self._address_key)
+            if idle is not None:
+                idle.pop(self, None)
+                if not idle:
+                    del self.idle_per_address[self._address_key]
 
     def _start_header_timer(self) -> None:
         if self._header_timer is None:
@@ -139,6 +161,7 @@ class _SheddingProtocol(HttpToolsProtocol):
             self.transport.close()
 
     def _leave_count(self) -> None:
+        self._not_idle()
         key, self._address_key = self._address_key, None
         if key:
             left = self.open_per_address.get(key, 1) - 1
@@ -151,5 +174,5 @@ class _SheddingProtocol(HttpToolsProtocol):
 def protocol_class(limits: ConnectionLimits) -> type[HttpToolsProtocol]:
     """A protocol class for ``uvicorn.Config(http=...)`` with ``limits`` and its own count
     of connections per address."""
-    attributes: dict[str, Any] = {"limits": limits, "open_per_address": {}}
+    attributes: dict[str, Any] = {"limits": limits, "open_per_address": {}, "idle_per_address": {}}
     return type("SheddingHttpProtocol", (_SheddingProtocol,), attributes)
