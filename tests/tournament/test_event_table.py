@@ -58,6 +58,8 @@ def test_issue30_parts_are_composed_not_inherited() -> None:
         "chip_races": "ChipRaces",
         "penalties": "Penalties",
         "corrections": "Corrections",
+        "clock_history": "ClockHistory",
+        "core_events": "CoreEvents",
     }
     for attribute, class_name in parts.items():
         part = getattr(tournament, attribute)

@@ -22,6 +22,8 @@ SNAPSHOT_NAMES = {
     ("table_clocks", "by_table"): "player_clocks",
     ("deals", "agreed"): "deal",
     ("screen", "shown"): "room_screen",
+    ("clock_history", "state"): "clock",
+    ("clock_history", "started_at"): "clock_started_at",
 }
 
 

@@ -1,17 +1,16 @@
-"""The aggregate's own events folded into its state: entrants, seats and buttons, the clock,
-moves, rebuys, the add-on window, the finish; and the events of the mixins that are not parts
+"""The aggregate's own events folded into its state: entrants, seats and buttons, moves,
+ rebuys, the add-on window, the finish; and the events of the mixins that are not parts
 yet (hands, entries, seat changes), handed to their ``_apply_*``. A ``Part`` with no state of its
 own (it folds into the aggregate's), so ``state.py`` keeps the commands and queries.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, get_args
+from typing import TYPE_CHECKING
 
 from pokerfloor.tournament._hands import HAND_EVENTS
 from pokerfloor.tournament._parts import Part, applies
 from pokerfloor.tournament._player_state import PlayerState
-from pokerfloor.tournament.clock import ClockEvent, evolve_clock
 from pokerfloor.tournament.events import (
     AbsentSeatReleased,
     AddonWindowOpened,
@@ -37,9 +36,7 @@ from pokerfloor.tournament.types import PlayerId, SeatRef, Table
 if TYPE_CHECKING:
     pass
 
-__all__ = ["CLOCK_EVENTS", "CoreEvents"]
-
-CLOCK_EVENTS = get_args(ClockEvent)
+__all__ = ["CoreEvents"]
 
 
 class CoreEvents(Part):
@@ -139,13 +136,6 @@ class CoreEvents(Part):
         host = self.host
         table = host.tables[event.table_no]
         host.tables[event.table_no] = Table(table.table_no, table.size, table.seats, event.seat_no)
-
-    @applies(*CLOCK_EVENTS)
-    def _clock_event(self, event: ClockEvent) -> None:
-        host = self.host
-        host.clock = evolve_clock(host.clock, event)
-        if host.clock_started_at is None and host.clock.status != "not_started":
-            host.clock_started_at = event.at_ms
 
     @applies(AddonWindowOpened)
     def _addon_window_opened(self, event: AddonWindowOpened) -> None:

@@ -198,11 +198,11 @@ def restore_snapshot(data: bytes) -> Tournament:
     tournament.rebuys = snapshot.rebuys
     tournament.addons = snapshot.addons
     tournament.hand_for_hand = snapshot.hand_for_hand
-    tournament.clock = snapshot.clock
+    tournament.clock_history.state = snapshot.clock
     tournament.finished = snapshot.finished
     tournament.waiting_list = dict(snapshot.waiting_list)
     tournament.hands_after_rebuys = dict(snapshot.hands_after_rebuys)
-    tournament.clock_started_at = snapshot.clock_started_at
+    tournament.clock_history.started_at = snapshot.clock_started_at
     tournament.late_entries = snapshot.late_entries
     tournament.highest_table_no = snapshot.highest_table_no
     tournament.bust_history = list(snapshot.bust_history)

@@ -7,9 +7,10 @@ command as a ``random.Random`` or a deck; time comes in as ``at_ms``.
 
 The aggregate is made of parts (``_parts.py``), each with its state, its commands, its queries
 and the handlers of its events: ``table_clocks`` (the player clocks), ``floor`` (floor calls,
-captains' links), ``deals``, ``screen`` (the room's screen), ``chip_races``, ``penalties``,
-``corrections``. The entries, hands, moves and seat changes, add-ons, bounties and the cash
-book are still mixins (the next step). ``_apply`` looks the event's type up in one table built
+captains' links), ``deals``, ``screen`` (the room's screen), ``clock_history`` (the tournament
+clock), ``chip_races``, ``penalties``, ``corrections``, ``core_events`` (the aggregate's own
+events). The entries, hands, moves and seat changes, add-ons, bounties and the cash book are
+still mixins (the next step). ``_apply`` looks the event's type up in one table built
 once per aggregate (``event_table``): each event type has exactly one handler.
 """
 
@@ -36,6 +37,7 @@ from pokerfloor.tournament._bounties import BountyCommands
 from pokerfloor.tournament._calls import FloorCalls
 from pokerfloor.tournament._cash import CashAccount, CashCommands, CashLine
 from pokerfloor.tournament._chip_races import ChipRaces
+from pokerfloor.tournament._clock_history import ClockHistory
 from pokerfloor.tournament._core_events import CoreEvents
 from pokerfloor.tournament._corrections import Corrections
 from pokerfloor.tournament._deals import DealOffer, Deals
@@ -54,9 +56,6 @@ from pokerfloor.tournament.clock import (
     ClockPaused,
     ClockState,
     StartClock,
-    clock_time_ms,
-    clock_view,
-    decide_clock,
     new_clock,
 )
 from pokerfloor.tournament.events import (
@@ -110,13 +109,11 @@ class Tournament(
         self.rebuys = 0
         self.addons = 0
         self.hand_for_hand = False
-        self.clock: ClockState = new_clock(structure)
         self.finished: TournamentFinished | None = None
         self.addon_window: AddonWindowOpened | None = None  # opened by the TD (_entries.py)
         self.max_players = max_players if max_players is not None else created.max_players
         self.waiting_list: dict[PlayerId, str] = {}  # in order of arrival
         self.hands_after_rebuys: dict[int, int] = {}  # per table, hands after the rebuy period
-        self.clock_started_at: int | None = None
         self.late_entries = 0  # entries after the first bust: earlier places were provisional
         self.highest_table_no = 0
         self.proposed: dict[PlayerId, Move] = {}  # balancing moves waiting for the TD
@@ -153,9 +150,11 @@ class Tournament(
         self.chip_races = ChipRaces(self)
         self.penalties = Penalties(self)
         self.corrections = Corrections(self)
+        self.clock_history = ClockHistory(self, new_clock(structure))  # the tournament clock
         self.core_events = CoreEvents(self)  # the aggregate's own events (_core_events.py)
         self._appliers = event_table(
             self.core_events,
+            self.clock_history,
             self.table_clocks,
             self.floor,
             self.deals,
@@ -252,14 +251,31 @@ class Tournament(
     def in_play(self) -> list[PlayerState]:
         return [player for player in self.players.values() if player.in_play]
 
+    @property
+    def clock(self) -> ClockState:
+        """The tournament clock's state (``clock_history.state``)."""
+        return self.clock_history.state
+
+    @clock.setter
+    def clock(self, state: ClockState) -> None:
+        self.clock_history.state = state
+
+    @property
+    def clock_started_at(self) -> int | None:
+        """When the clock first ran (``clock_history.started_at``)."""
+        return self.clock_history.started_at
+
+    @clock_started_at.setter
+    def clock_started_at(self, at_ms: int | None) -> None:
+        self.clock_history.started_at = at_ms
+
     def level_at(self, at_ms: int) -> tuple[int, Level | None]:
         """The level (index, level) for a hand starting at ``at_ms``; None during a break."""
-        view = clock_view(self.clock, self.structure, at_ms)
-        return view.level_index, None if view.in_break else view.level
+        return self.clock_history.level_at(at_ms)
 
     def clock_time(self, at_ms: int) -> int:
         """The tournament clock's time at ``at_ms`` (clock.clock_time_ms)."""
-        return clock_time_ms(self.clock, self.structure, at_ms)
+        return self.clock_history.time(at_ms)
 
     def prize_pool(self) -> prizes.PrizePool:
         """The prize pool so far: from the entries, rebuys and add-ons, or from the money
@@ -361,12 +377,9 @@ class Tournament(
         self.clock_command(StartClock(at_ms))
 
     def clock_command(self, command: ClockCommand) -> None:
-        """Start, pause, resume, adjust, jump a level, or take hand-for-hand time off. The
-        clock stopped at the finish stays there."""
-        if self.finished is not None:
-            raise PokerfloorError("TOURNAMENT_FINISHED", {"finished_at_ms": self.finished.at_ms})
-        for event in decide_clock(self.clock, command):
-            self._record(event)
+        """Start, pause, resume, adjust, jump a level, or take hand-for-hand time off
+        (``ClockHistory.command``)."""
+        self.clock_history.command(command)
 
     def finish(
         self,
