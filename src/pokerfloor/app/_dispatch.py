@@ -133,22 +133,24 @@ def _start_clock(tournament: Tournament, command: StartClock, now: int) -> None:
 
 @handles(PauseClock)
 def _pause_clock(tournament: Tournament, command: PauseClock, now: int) -> None:
-    tournament.clock_command(clock.PauseClock(now))
+    tournament.clock_history.command(clock.PauseClock(now))
 
 
 @handles(ResumeClock)
 def _resume_clock(tournament: Tournament, command: ResumeClock, now: int) -> None:
-    tournament.clock_command(clock.ResumeClock(now))
+    tournament.clock_history.command(clock.ResumeClock(now))
 
 
 @handles(AdjustClock)
 def _adjust_clock(tournament: Tournament, command: AdjustClock, now: int) -> None:
-    tournament.clock_command(clock.AdjustClock(command.delta_ms, now))
+    tournament.clock_history.command(clock.AdjustClock(command.delta_ms, now))
 
 
 @handles(JumpToLevel)
 def _jump_to_level(tournament: Tournament, command: JumpToLevel, now: int) -> None:
-    tournament.clock_command(clock.JumpToLevel(command.level_index, now, command.break_before))
+    tournament.clock_history.command(
+        clock.JumpToLevel(command.level_index, now, command.break_before)
+    )
 
 
 @handles(Rebuy)
