@@ -205,7 +205,7 @@ def test_undo_of_a_bust_puts_the_bounty_back_on_the_head() -> None:
     even_hand(tournament, 1, 0)
     hunter, victim = seated(tournament)[:2]
     tournament.bust_players(1, [victim], {}, 10, eliminated_by={victim: [hunter]})
-    tournament.undo_bust([victim], 11, "wrong player")
+    tournament.corrections.undo_bust([victim], 11, "wrong player")
     ledger = tournament.bounty_ledger
     assert ledger is not None and ledger.won(hunter) == 0 and ledger.paid_cents == 0
     assert tournament.bounty_of(victim) == 2500 and tournament.bounty_of(hunter) == 2500
@@ -217,7 +217,7 @@ def test_a_disqualified_players_bounty_is_forfeited_to_the_first_prize() -> None
     tournament = bounty_tournament(3, percent=0)
     even_hand(tournament, 1, 0)
     cheat, hunter, last = seated(tournament)
-    tournament.penalize(cheat, "disqualification", "marked cards", 10)
+    tournament.penalties.give(cheat, "disqualification", "marked cards", 10)
     ledger = tournament.bounty_ledger
     assert ledger is not None and ledger.forfeited_cents == 2500 and ledger.reconciles
     even_hand(tournament, 1, 20)
@@ -302,7 +302,7 @@ def test_a_bust_corrected_after_its_collector_busted_takes_the_head_part_from_hi
     tournament.bust_players(1, [b], {}, 10, eliminated_by={b: [a]})
     even_hand(tournament, 1, 20)
     tournament.bust_players(1, [a], {}, 30, eliminated_by={a: [c]})
-    tournament.correct_bust(b, 20_000, 40, "B still had chips")
+    tournament.corrections.correct_bust(b, 20_000, 40, "B still had chips")
     ledger = tournament.bounty_ledger
     assert ledger is not None and ledger.reconciles
     assert tournament.bounty_of(b) == 2500

@@ -42,7 +42,7 @@ def test_a_bounty_evening_conserves_money_and_pays_every_bounty_once(
         tournament.bust_players(1, out, {}, at, eliminated_by=eliminated_by)
         assert ledger.reconciles
         if data.draw(st.booleans()) and len(out) == 1:
-            tournament.undo_bust(out, at + 1, "undo")
+            tournament.corrections.undo_bust(out, at + 1, "undo")
             assert ledger.reconciles
     entry = tournament.structure.entry
     pool = tournament.prize_pool().total_cents

@@ -119,7 +119,7 @@ def test_a_reentry_is_a_new_buy_in_with_its_fee() -> None:
 def test_unregistering_refunds_what_was_paid_and_cancels_the_entry() -> None:
     tournament = registered(3)
     tournament.record_payment("P02", True, "transfer", 1)
-    tournament.unregister("P02", 2, "ill")
+    tournament.corrections.unregister("P02", 2, "ill")
     refund = tournament.events[-1]
     assert refund == CashRefunded("P02", ENTRY, "transfer", "ill", 2)
     book = replayed(tournament).cash_book()

@@ -218,10 +218,10 @@ def test_the_tournament_refuses_a_race_without_counts_and_records_nothing() -> N
     before = len(tournament.events)
     for counts in (None, {}):
         with pytest.raises(PokerfloorError) as caught:
-            tournament.chip_race(1, 25, 100, Deck.shuffled(1), 2000, odd_chips=counts)
+            tournament.chip_races.race(1, 25, 100, Deck.shuffled(1), 2000, odd_chips=counts)
         assert caught.value.code == "CHIP_RACE_NEEDS_COUNTS"
     with pytest.raises(PokerfloorError) as caught:
-        tournament.chip_race(1, 25, 100, Deck.shuffled(1), 2000, odd_chips={"A": 9})
+        tournament.chip_races.race(1, 25, 100, Deck.shuffled(1), 2000, odd_chips={"A": 9})
     assert caught.value.code == "CHIP_RACE_MISSING_COUNT"
     assert len(tournament.events) == before
     assert all(player.stack == 20_000 for player in tournament.players.values())
@@ -230,7 +230,7 @@ def test_the_tournament_refuses_a_race_without_counts_and_records_nothing() -> N
 def test_the_race_updates_the_stacks_and_the_chips_in_play_follow_exactly() -> None:
     tournament = four_players("heavenpoker")
     counts = {"A": 3, "B": 1, "C": 0, "D": 2}
-    event = tournament.chip_race(1, 25, 100, Deck.shuffled(5), 2000, odd_chips=counts)
+    event = tournament.chip_races.race(1, 25, 100, Deck.shuffled(5), 2000, odd_chips=counts)
     assert isinstance(event, ChipRaced)
     assert dict(event.odd_chips) == counts
     assert event.dealer_seat is not None

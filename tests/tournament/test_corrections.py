@@ -42,14 +42,14 @@ def test_unregistering_before_the_draw_gives_the_place_to_the_first_waiting() ->
     tournament.register("W1", "First waiting", 1)
     tournament.register("W2", "Second waiting", 2)
     assert list(tournament.waiting_list) == ["W1", "W2"]
-    tournament.unregister("P02", 3, "called away")
+    tournament.corrections.unregister("P02", 3, "called away")
     assert isinstance(tournament.events[-2], PlayerUnregistered)
     assert tournament.events[-2].reason == "called away"
     assert tournament.events[-1] == PlayerRegistered("W1", "First waiting", 3)
     assert "P02" not in tournament.players and "W1" in tournament.players
     assert list(tournament.waiting_list) == ["W2"]
     assert tournament.players_left == 4 and tournament.entries == 4
-    tournament.unregister("W2", 4, "changed their mind")  # leaves the waiting list
+    tournament.corrections.unregister("W2", 4, "changed their mind")  # leaves the waiting list
     assert not tournament.waiting_list and tournament.players_left == 4
     replayed(tournament)
 
@@ -58,10 +58,10 @@ def test_unregistering_after_the_draw_is_refused() -> None:
     tournament, _ = started(6)
     count = len(tournament.events)
     with pytest.raises(PokerfloorError) as caught:
-        tournament.unregister("P01", 0, "late")
+        tournament.corrections.unregister("P01", 0, "late")
     assert caught.value.code == "UNREGISTER_AFTER_DRAW"
     with pytest.raises(PokerfloorError) as caught:
-        tournament.unregister("NOBODY", 0, "late")
+        tournament.corrections.unregister("NOBODY", 0, "late")
     assert caught.value.code == "NOT_REGISTERED"
     assert len(tournament.events) == count
 
@@ -73,7 +73,7 @@ def test_a_wrong_bust_is_corrected_and_the_ranking_stays_consistent() -> None:
     disqualify(tournament, "P05", 2)  # place 11
     assert tournament.players["P05"].place == 11 and tournament.players_left == 10
     count = len(tournament.events)
-    tournament.correct_bust("P03", 15_000, 3, "it was P05's hand, not P03's")
+    tournament.corrections.correct_bust("P03", 15_000, 3, "it was P05's hand, not P03's")
     event = tournament.events[-1]
     assert isinstance(event, BustCorrected) and len(tournament.events) == count + 1
     assert event.reason and event.at_ms == 3
@@ -100,7 +100,7 @@ def test_a_wrong_bust_is_corrected_and_the_ranking_stays_consistent() -> None:
 def test_correcting_a_bust_is_refused_when_the_seat_is_taken_or_the_player_plays() -> None:
     tournament, _ = started(12)
     with pytest.raises(PokerfloorError) as caught:
-        tournament.correct_bust("P01", 1000, 1, "oops")
+        tournament.corrections.correct_bust("P01", 1000, 1, "oops")
     assert caught.value.code == "NOT_BUSTED"
     seat = tournament.players["P03"].seat
     assert seat is not None
@@ -109,7 +109,7 @@ def test_correcting_a_bust_is_refused_when_the_seat_is_taken_or_the_player_plays
     tournament._record(PlayerRegistered("LATE", "Late", 2))
     tournament._record(PlayerSeated("LATE", seat.table_no, seat.seat_no, False, "late", 2))
     with pytest.raises(PokerfloorError) as caught:
-        tournament.correct_bust("P03", 1000, 3, "oops")
+        tournament.corrections.correct_bust("P03", 1000, 3, "oops")
     assert caught.value.code == "SEAT_TAKEN"
     assert tournament.players["P03"].place is not None
 
@@ -124,7 +124,7 @@ def test_a_wrong_rebuy_is_cancelled() -> None:
     tournament.record_hand(plan, stacks, 0, rebuys=[loser])
     assert tournament.rebuys == 1 and tournament.players[loser].stack == 20_000
     pool = tournament.prize_pool().total_cents
-    tournament.correct_rebuy(loser, 5, "entered twice")
+    tournament.corrections.correct_rebuy(loser, 5, "entered twice")
     event = tournament.events[-1]
     assert event == RebuyCorrected(loser, "rebuy", 20_000, 2000, "entered twice", 5)
     assert tournament.rebuys == 0 and tournament.players[loser].rebuys == 0
@@ -132,7 +132,7 @@ def test_a_wrong_rebuy_is_cancelled() -> None:
     assert tournament.prize_pool().total_cents == pool - 2000
     replayed(tournament)
     with pytest.raises(PokerfloorError) as caught:
-        tournament.correct_rebuy(loser, 6, "again")
+        tournament.corrections.correct_rebuy(loser, 6, "again")
     assert caught.value.code == "NO_REBUY"
 
 
@@ -153,7 +153,7 @@ def test_cancelling_a_rebuy_whose_chips_are_gone_is_refused() -> None:
     stacks[other] += 5000
     tournament.record_hand(plan, stacks, 0)
     with pytest.raises(PokerfloorError) as caught:
-        tournament.correct_rebuy(loser, 1, "oops")
+        tournament.corrections.correct_rebuy(loser, 1, "oops")
     assert caught.value.code == "REBUY_CHIPS_GONE"
     assert tournament.rebuys == 1
 
@@ -178,7 +178,7 @@ def test_a_wrongly_reported_hand_is_corrected_and_the_total_is_kept() -> None:
         winner: tournament.players[winner].stack - 2000,
         loser: tournament.players[loser].stack + 2000,
     }
-    tournament.correct_hand(1, 1, right, 2000, "winner and loser swapped")
+    tournament.corrections.correct_hand(1, 1, right, 2000, "winner and loser swapped")
     assert {p: tournament.players[p].stack for p in right} == right
     assert sum(p.stack for p in tournament.players.values()) == total
     event = tournament.events[-1]
@@ -212,7 +212,7 @@ def test_a_hand_correction_that_does_not_fit_is_refused_and_changes_nothing(
         stacks[other] = tournament.players[other].stack
     before = len(tournament.events)
     with pytest.raises(PokerfloorError) as caught:
-        tournament.correct_hand(
+        tournament.corrections.correct_hand(
             int(change.get("table_no", 1)),
             int(change.get("hand_no", 1)),
             stacks,
@@ -231,9 +231,9 @@ def test_a_table_with_no_hand_yet_records_its_count_as_hand_0() -> None:
     assert tournament.hands_at.get(1, 0) == 0
     stacks = {players[0]: tournament.players[players[0]].stack + 500}
     stacks[players[1]] = tournament.players[players[1]].stack - 500
-    tournament.correct_hand(1, 0, stacks, 2000, "counted for the deal")
+    tournament.corrections.correct_hand(1, 0, stacks, 2000, "counted for the deal")
     assert {p: tournament.players[p].stack for p in stacks} == stacks
     assert replayed(tournament).players[players[0]].stack == stacks[players[0]]
     with pytest.raises(PokerfloorError) as caught:
-        tournament.correct_hand(1, 1, stacks, 2000, "no hand 1 yet")
+        tournament.corrections.correct_hand(1, 1, stacks, 2000, "no hand 1 yet")
     assert caught.value.code == "NOT_LAST_HAND"

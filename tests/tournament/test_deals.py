@@ -84,7 +84,7 @@ def refusal(call: object, *args: object, **kwargs: object) -> PokerfloorError:
 def test_proposal_shares_the_prizes_of_places_1_to_n_by_icm_and_by_chips() -> None:
     tournament = down_to_three()
     events = len(tournament.events)
-    offer = tournament.propose_deal()
+    offer = tournament.deals.propose()
     assert len(tournament.events) == events  # a proposal records nothing
     assert offer.player_ids == ("P02", "P03", "P01")  # the biggest stack first
     assert offer.stacks == (100_000, 60_000, 40_000)
@@ -100,19 +100,19 @@ def test_proposal_shares_the_prizes_of_places_1_to_n_by_icm_and_by_chips() -> No
 def test_more_players_than_paid_places_share_the_paid_places_only() -> None:
     tournament = ten_at_one_table()
     knock_outs(tournament, 5, "P01 P02 P03 P04 P01 P02")
-    offer = tournament.propose_deal()
+    offer = tournament.deals.propose()
     assert len(offer.player_ids) == 4 and offer.payouts_cents == PAYOUTS
     assert sum(offer.icm_cents) == 20000 and min(offer.icm_cents) > 0
 
 
 def test_an_amount_played_for_is_kept_out_of_both_splits() -> None:
     tournament = down_to_three()
-    offer = tournament.propose_deal(played_for_cents=2000)
+    offer = tournament.deals.propose(played_for_cents=2000)
     assert offer.played_for_cents == 2000 and offer.total_cents == 20000
     assert offer.icm_cents == icm_equities(offer.stacks, (8000, 6000, 4000))
     assert offer.chip_chop_cents == chip_chop(offer.stacks, (8000, 6000, 4000))
     # First place must still pay at least second: at most 100 - 60 = 40 € played for.
-    error = refusal(tournament.propose_deal, played_for_cents=4001)
+    error = refusal(tournament.deals.propose, played_for_cents=4001)
     assert error.code == "DEAL_BAD_PLAYED_FOR" and error.params["max"] == 4000
 
 
@@ -123,14 +123,14 @@ def test_heavenpoker_8_14_deal_refused() -> None:
     tournament = down_to_three("heavenpoker")
     events = len(tournament.events)
     for error in (
-        refusal(tournament.propose_deal),
-        refusal(tournament.agree_deal, "icm", 30 * MINUTE),
-        refusal(tournament.agree_deal, "custom", 30 * MINUTE, {"P01": 20000}),
+        refusal(tournament.deals.propose),
+        refusal(tournament.deals.agree, "icm", 30 * MINUTE),
+        refusal(tournament.deals.agree, "custom", 30 * MINUTE, {"P01": 20000}),
     ):
         assert error.code == "DEALS_FORBIDDEN"
         assert error.params["citations"] == ["heavenpoker 8.14"]
     assert len(tournament.events) == events
-    assert tournament.deal is None
+    assert tournament.deals.agreed is None
 
 
 def test_deal_refused_while_the_stacks_of_the_table_are_unknown() -> None:
@@ -139,18 +139,18 @@ def test_deal_refused_while_the_stacks_of_the_table_are_unknown() -> None:
     tournament = ten_at_one_table()
     knock_outs(tournament, 5, "P01 P02 P03 P04 P01 P02")
     tournament.bust_players(1, ["P04"], {}, 11 * MINUTE)
-    error = refusal(tournament.propose_deal)
+    error = refusal(tournament.deals.propose)
     assert error.code == "DEAL_STACKS_UNKNOWN"
     assert error.params == {"table_no": 1, "unknown_chips": 40_000}
-    assert refusal(tournament.agree_deal, "icm", 12 * MINUTE).code == "DEAL_STACKS_UNKNOWN"
+    assert refusal(tournament.deals.agree, "icm", 12 * MINUTE).code == "DEAL_STACKS_UNKNOWN"
     hand(tournament, 12 * MINUTE, P01=100_000)  # the real stacks: P01 took P04's chips
-    assert tournament.propose_deal().stacks == (100_000, 60_000, 40_000)
+    assert tournament.deals.propose().stacks == (100_000, 60_000, 40_000)
 
 
 def test_deal_refused_before_the_final_table() -> None:
     tournament = ten_at_one_table(table_size=6)
     assert len(tournament.tables) == 2
-    error = refusal(tournament.propose_deal)
+    error = refusal(tournament.deals.propose)
     assert error.code == "DEAL_NOT_AT_FINAL_TABLE" and error.params["tables"] == [1, 2]
 
 
@@ -159,42 +159,42 @@ def test_deal_refused_after_the_finish() -> None:
     knock_out(tournament, 20 * MINUTE, "P01", "P02")
     knock_out(tournament, 21 * MINUTE, "P03", "P02")
     finish(tournament, 22 * MINUTE)
-    assert refusal(tournament.propose_deal).code == "TOURNAMENT_FINISHED"
-    assert refusal(tournament.agree_deal, "icm", 23 * MINUTE).code == "TOURNAMENT_FINISHED"
+    assert refusal(tournament.deals.propose).code == "TOURNAMENT_FINISHED"
+    assert refusal(tournament.deals.agree, "icm", 23 * MINUTE).code == "TOURNAMENT_FINISHED"
 
 
 def test_a_second_deal_waits_for_the_first_to_be_cancelled() -> None:
     tournament = down_to_three()
-    tournament.agree_deal("chip_chop", 20 * MINUTE)
-    error = refusal(tournament.agree_deal, "icm", 21 * MINUTE)
+    tournament.deals.agree("chip_chop", 20 * MINUTE)
+    error = refusal(tournament.deals.agree, "icm", 21 * MINUTE)
     assert error.code == "DEAL_ALREADY_AGREED"
 
 
 def test_a_split_that_changed_since_it_was_shown_is_refused() -> None:
     tournament = down_to_three()
-    shown = tournament.propose_deal()
+    shown = tournament.deals.propose()
     hand(tournament, 20 * MINUTE, P01=50_000, P02=90_000)  # a hand between show and accept
     amounts = dict(zip(shown.player_ids, shown.icm_cents, strict=True))
-    error = refusal(tournament.agree_deal, "icm", 21 * MINUTE, amounts)
+    error = refusal(tournament.deals.agree, "icm", 21 * MINUTE, amounts)
     assert error.code == "DEAL_STALE"
-    assert tournament.deal is None
+    assert tournament.deals.agreed is None
 
 
 def test_custom_amounts_go_to_every_player_in_play_and_add_up_to_the_prizes() -> None:
     tournament = down_to_three()
     at = 20 * MINUTE
-    missing = refusal(tournament.agree_deal, "custom", at, {"P01": 10000, "P02": 10000})
+    missing = refusal(tournament.deals.agree, "custom", at, {"P01": 10000, "P02": 10000})
     assert missing.code == "DEAL_BAD_AMOUNTS" and missing.params["missing"] == ["P03"]
     busted = {"P01": 5000, "P02": 5000, "P03": 5000, "P04": 5000}
-    assert refusal(tournament.agree_deal, "custom", at, busted).params["not_in_play"] == ["P04"]
-    short = refusal(tournament.agree_deal, "custom", at, {"P01": 5000, "P02": 9000, "P03": 5000})
+    assert refusal(tournament.deals.agree, "custom", at, busted).params["not_in_play"] == ["P04"]
+    short = refusal(tournament.deals.agree, "custom", at, {"P01": 5000, "P02": 9000, "P03": 5000})
     assert short.code == "DEAL_AMOUNTS_DO_NOT_ADD_UP" and short.params["expected_cents"] == 20000
     negative = {"P01": -1, "P02": 15001, "P03": 5000}
-    assert refusal(tournament.agree_deal, "custom", at, negative).code == "DEAL_BAD_AMOUNTS"
-    assert refusal(tournament.agree_deal, "even", at).code == "DEAL_BAD_METHOD"
-    assert tournament.deal is None
-    tournament.agree_deal("custom", at, {"P01": 6000, "P02": 8000, "P03": 6000})
-    assert tournament.deal is not None and tournament.deal.method == "custom"
+    assert refusal(tournament.deals.agree, "custom", at, negative).code == "DEAL_BAD_AMOUNTS"
+    assert refusal(tournament.deals.agree, "even", at).code == "DEAL_BAD_METHOD"
+    assert tournament.deals.agreed is None
+    tournament.deals.agree("custom", at, {"P01": 6000, "P02": 8000, "P03": 6000})
+    assert tournament.deals.agreed is not None and tournament.deals.agreed.method == "custom"
 
 
 # ---- agreed, played on, paid ----------------------------------------------------------------
@@ -202,8 +202,8 @@ def test_custom_amounts_go_to_every_player_in_play_and_add_up_to_the_prizes() ->
 
 def test_icm_deal_recorded_and_paid_at_finish() -> None:
     tournament = down_to_three()
-    offer = tournament.propose_deal()
-    deal = tournament.agree_deal("icm", 20 * MINUTE)
+    offer = tournament.deals.propose()
+    deal = tournament.deals.agree("icm", 20 * MINUTE)
     assert isinstance(tournament.events[-1], DealAgreed)
     shares = {share.player_id: share.cents for share in deal.shares}
     assert shares == dict(zip(offer.player_ids, offer.icm_cents, strict=True))
@@ -228,7 +228,7 @@ def test_earlier_places_keep_the_payout_table_and_the_winner_takes_the_amount_pl
     tournament = ten_at_one_table()
     knock_outs(tournament, 4, "P01 P02 P02 P02 P03 P03 P02")
     knock_out(tournament, 11 * MINUTE, "P03", "P02")  # P03 third: 40 € by the table
-    deal = tournament.agree_deal("chip_chop", 12 * MINUTE, played_for_cents=1000)
+    deal = tournament.deals.agree("chip_chop", 12 * MINUTE, played_for_cents=1000)
     assert deal.payouts_cents == (10000, 6000) and deal.played_for_cents == 1000
     shares = {share.player_id: share.cents for share in deal.shares}
     assert sum(shares.values()) == 15000
@@ -241,11 +241,11 @@ def test_earlier_places_keep_the_payout_table_and_the_winner_takes_the_amount_pl
 
 def test_cancelled_deal_leaves_the_payout_table_to_pay() -> None:
     tournament = down_to_three()
-    tournament.agree_deal("custom", 20 * MINUTE, {"P01": 6000, "P02": 8000, "P03": 6000})
-    assert refusal(tournament.cancel_deal, " ", 21 * MINUTE).code == "DEAL_NO_REASON"
-    tournament.cancel_deal("P02 changed his mind before the next hand", 21 * MINUTE)
-    assert isinstance(tournament.events[-1], DealCancelled) and tournament.deal is None
-    assert refusal(tournament.cancel_deal, "again", 22 * MINUTE).code == "NO_DEAL"
+    tournament.deals.agree("custom", 20 * MINUTE, {"P01": 6000, "P02": 8000, "P03": 6000})
+    assert refusal(tournament.deals.cancel, " ", 21 * MINUTE).code == "DEAL_NO_REASON"
+    tournament.deals.cancel("P02 changed his mind before the next hand", 21 * MINUTE)
+    assert isinstance(tournament.events[-1], DealCancelled) and tournament.deals.agreed is None
+    assert refusal(tournament.deals.cancel, "again", 22 * MINUTE).code == "NO_DEAL"
     knock_out(tournament, 22 * MINUTE, "P01", "P02")
     knock_out(tournament, 23 * MINUTE, "P03", "P02")
     paid = prizes_of(finish(tournament, 24 * MINUTE))
@@ -254,7 +254,7 @@ def test_cancelled_deal_leaves_the_payout_table_to_pay() -> None:
 
 def test_a_finish_paying_other_amounts_than_the_deal_shared_is_refused() -> None:
     tournament = down_to_three()
-    tournament.agree_deal("icm", 20 * MINUTE)
+    tournament.deals.agree("icm", 20 * MINUTE)
     knock_out(tournament, 21 * MINUTE, "P01", "P02")
     knock_out(tournament, 22 * MINUTE, "P03", "P02")
     events = len(tournament.events)
@@ -270,13 +270,13 @@ def test_a_finish_paying_other_amounts_than_the_deal_shared_is_refused() -> None
 
 def test_a_bust_corrected_after_the_deal_stops_the_finish_until_the_deal_is_cancelled() -> None:
     tournament = down_to_three()
-    tournament.agree_deal("icm", 20 * MINUTE)
-    tournament.correct_bust("P04", 10_000, 21 * MINUTE, "counted wrong")
+    tournament.deals.agree("icm", 20 * MINUTE)
+    tournament.corrections.correct_bust("P04", 10_000, 21 * MINUTE, "counted wrong")
     for loser in ("P01", "P04", "P03"):  # P04, not in the deal, finishes third
         knock_out(tournament, 23 * MINUTE, loser, "P02")
     error = refusal(finish, tournament, 24 * MINUTE)
     assert error.code == "DEAL_PLAYERS_CHANGED"
-    tournament.cancel_deal("P04 was not out: the four players deal again or play on", 25 * MINUTE)
+    tournament.deals.cancel("P04 was not out: the four players deal again or play on", 25 * MINUTE)
     assert finish(tournament, 26 * MINUTE).prizes[0].cents == 10000
 
 
@@ -285,9 +285,9 @@ def test_a_bust_corrected_after_the_deal_stops_the_finish_until_the_deal_is_canc
 
 def played_out_with_a_deal() -> Tournament:
     tournament = down_to_three()
-    tournament.agree_deal("chip_chop", 20 * MINUTE)
-    tournament.cancel_deal("a count was wrong", 21 * MINUTE)
-    tournament.agree_deal("icm", 22 * MINUTE, played_for_cents=1000)
+    tournament.deals.agree("chip_chop", 20 * MINUTE)
+    tournament.deals.cancel("a count was wrong", 21 * MINUTE)
+    tournament.deals.agree("icm", 22 * MINUTE, played_for_cents=1000)
     knock_out(tournament, 23 * MINUTE, "P02", "P03")
     knock_out(tournament, 24 * MINUTE, "P01", "P03")
     finish(tournament, 25 * MINUTE)
@@ -296,10 +296,12 @@ def played_out_with_a_deal() -> Tournament:
 
 def test_snapshot_and_replay_carry_the_deal() -> None:
     tournament = down_to_three()
-    tournament.agree_deal("icm", 20 * MINUTE)
+    tournament.deals.agree("icm", 20 * MINUTE)
     events = tournament.events
     restored = Tournament.from_snapshot(tournament.to_snapshot())
-    assert restored.deal == tournament.deal == Tournament.replay(events).deal
+    assert (
+        restored.deals.agreed == tournament.deals.agreed == Tournament.replay(events).deals.agreed
+    )
     whole = played_out_with_a_deal()
     for cut in range(len(whole.events) - 6, len(whole.events) + 1):
         partial = Tournament.replay(whole.events[:cut])

@@ -62,7 +62,7 @@ def play_even_hand(tournament: Tournament, table_no: int, at_ms: int) -> None:
 
 
 def disqualify(tournament: Tournament, player_id: str, at_ms: int) -> None:
-    tournament.penalize(player_id, "disqualification", "test", at_ms)
+    tournament.penalties.give(player_id, "disqualification", "test", at_ms)
 
 
 def test_tda_2024_r8_late_entrant_gets_a_random_seat_and_a_full_stack() -> None:

@@ -94,7 +94,7 @@ def test_a_report_with_the_real_stacks_after_a_bust_without_stacks_is_accepted()
 def test_chips_leave_play_only_by_a_disqualification_a_race_or_a_released_seat() -> None:
     tournament, _ = started(18)
     player = seated_at(tournament, 1)[0]
-    tournament.penalize(player, "disqualification", "abuse", MINUTE)
+    tournament.penalties.give(player, "disqualification", "abuse", MINUTE)
     assert tournament.chips_in_play == 17 * 20_000
     # heavenpoker 2.6: an absent player's stack leaves play after the first hour when nobody
     # waits for the seat; the chips in play and the replay agree.
@@ -310,7 +310,7 @@ def test_the_captain_may_report_the_real_stacks_with_a_correction_too() -> None:
     tournament.bust_players(1, [loser], {}, 2 * MINUTE)
     stacks = {p: tournament.players[p].stack for p in seated_at(tournament, 1)}
     stacks[winner] += 20_000
-    tournament.correct_hand(1, 1, stacks, 3 * MINUTE, "counted after the bust")
+    tournament.corrections.correct_hand(1, 1, stacks, 3 * MINUTE, "counted after the bust")
     assert tournament.unknown_chips == {}
     assert total_recorded(tournament) == tournament.chips_in_play
 

@@ -80,6 +80,6 @@ def test_a_button_moved_to_a_seat_the_table_does_not_have_is_a_bad_seat() -> Non
     tournament.draw_seats(rng)
     tournament.place_buttons(rng)
     with pytest.raises(PokerfloorError) as refused:
-        tournament.move_button(1, 12, "captain's report", 1000)
+        tournament.floor.move_button(1, 12, "captain's report", 1000)
     assert refused.value.code == "BAD_SEAT"
     assert refused.value.params == {"table_no": 1, "seat_no": 12, "size": 9}

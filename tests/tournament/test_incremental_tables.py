@@ -173,7 +173,7 @@ def test_the_index_and_the_procedures_match_a_full_recomputation(data: st.DataOb
                 tournament.propose_break_table(None, now, rng)
                 tournament.confirm_moves([], now, rng)
             elif action == "disqualify" and seated:
-                tournament.penalize(rng.choice(seated), "disqualification", "test", now)
+                tournament.penalties.give(rng.choice(seated), "disqualification", "test", now)
             elif action == "seat_change" and seated:
                 player = tournament.players[rng.choice(seated)]
                 assert player.seat is not None

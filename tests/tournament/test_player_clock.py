@@ -35,11 +35,11 @@ def run_out(profile: str, facing_bet: bool) -> tuple[Tournament, PlayerClockExpi
     """A player timed, put on the clock once allowed, and their time run out."""
     tournament, _ = started(12, profile)
     seat = seated(tournament)
-    times = tournament.player_clock_times()
-    tournament.time_player(1, seat, T0)
+    times = tournament.table_clocks.times()
+    tournament.table_clocks.time(1, seat, T0)
     called_at = T0 + times.call_after_seconds * 1000
-    tournament.call_player_clock(1, seat, called_at, by="captain")
-    tournament.expire_player_clock(1, facing_bet, called_at + times.total_seconds * 1000)
+    tournament.table_clocks.call(1, seat, called_at, by="captain")
+    tournament.table_clocks.expire(1, facing_bet, called_at + times.total_seconds * 1000)
     expired = tournament.events[-1]
     assert isinstance(expired, PlayerClockExpired)
     return tournament, expired
@@ -61,19 +61,19 @@ def test_the_clock_runs_with_the_profiles_times(
     profile: str, call_after: int, action: int, countdown: int
 ) -> None:
     tournament, _ = started(12, profile)
-    times = tournament.player_clock_times()
+    times = tournament.table_clocks.times()
     assert (times.call_after_seconds, times.action_seconds, times.countdown_seconds) == (
         call_after,
         action,
         countdown,
     )
     seat = seated(tournament)
-    tournament.call_player_clock(1, seat, T0)
+    tournament.table_clocks.call(1, seat, T0)
     called = tournament.events[-1]
     assert isinstance(called, PlayerClockCalled)
     assert (called.action_seconds, called.countdown_seconds) == (action, countdown)
     assert called.citations == times.citations and called.citations
-    clock = tournament.player_clock(1)
+    clock = tournament.table_clocks.at_table(1)
     assert clock is not None
     end = T0 + (action + countdown) * 1000
     assert clock.phase(T0) == "action"
@@ -82,18 +82,18 @@ def test_the_clock_runs_with_the_profiles_times(
     assert clock.phase(end - 1) == "countdown"
     assert clock.phase(end) == "expired"
     assert (
-        refused("PLAYER_CLOCK_NOT_EXPIRED", tournament.expire_player_clock, 1, False, end - 1)[
+        refused("PLAYER_CLOCK_NOT_EXPIRED", tournament.table_clocks.expire, 1, False, end - 1)[
             "seconds_left"
         ]
         == 1
     )
-    tournament.expire_player_clock(1, False, end)
+    tournament.table_clocks.expire(1, False, end)
 
 
 def test_tda_2024_r29_thirty_seconds_in_all() -> None:
     tournament, _ = started(12, "tda-2024")
-    tournament.call_player_clock(1, seated(tournament), T0, by="captain")
-    clock = tournament.player_clock(1)
+    tournament.table_clocks.call(1, seated(tournament), T0, by="captain")
+    clock = tournament.table_clocks.at_table(1)
     assert clock is not None and clock.deadline_ms == T0 + 30_000
     assert clock.left_ms(T0 + 25_000) == 5_000
 
@@ -104,15 +104,17 @@ def test_tda_2024_r29_thirty_seconds_in_all() -> None:
 def test_heavenpoker_7_1_the_captain_calls_the_clock_after_about_two_minutes() -> None:
     tournament, _ = started(12, "heavenpoker")
     seat = seated(tournament)
-    tournament.time_player(1, seat, T0)
-    tournament.time_player(1, seat, T0 + 50_000)  # a second tap: the time counts from the first
+    tournament.table_clocks.time(1, seat, T0)
+    tournament.table_clocks.time(
+        1, seat, T0 + 50_000
+    )  # a second tap: the time counts from the first
     params = refused(
-        "PLAYER_CLOCK_TOO_EARLY", tournament.call_player_clock, 1, seat, T0 + 119_001, "captain"
+        "PLAYER_CLOCK_TOO_EARLY", tournament.table_clocks.call, 1, seat, T0 + 119_001, "captain"
     )
     assert params["seconds_left"] == 1
     assert params["call_after_seconds"] == 120
     assert params["citations"] == ["heavenpoker 7.1"]
-    tournament.call_player_clock(1, seat, T0 + 120_000, "captain")
+    tournament.table_clocks.call(1, seat, T0 + 120_000, "captain")
     called = tournament.events[-1]
     assert isinstance(called, PlayerClockCalled)
     assert called.thinking_since_ms == T0 and called.by == "captain"
@@ -122,8 +124,8 @@ def test_heavenpoker_7_1_the_captain_calls_the_clock_after_about_two_minutes() -
 def test_heavenpoker_7_1_the_td_may_call_the_clock_earlier_and_the_log_shows_it() -> None:
     tournament, _ = started(12, "heavenpoker")
     seat = seated(tournament)
-    tournament.time_player(1, seat, T0)
-    tournament.call_player_clock(1, seat, T0 + 30_000, "td")
+    tournament.table_clocks.time(1, seat, T0)
+    tournament.table_clocks.call(1, seat, T0 + 30_000, "td")
     called = tournament.events[-1]
     assert isinstance(called, PlayerClockCalled)
     assert (called.by, called.thinking_since_ms, called.at_ms) == ("td", T0, T0 + 30_000)
@@ -132,9 +134,9 @@ def test_heavenpoker_7_1_the_td_may_call_the_clock_earlier_and_the_log_shows_it(
 def test_ropta_the_thinking_time_is_about_a_minute() -> None:
     tournament, _ = started(12, "ropta")
     seat = seated(tournament)
-    tournament.time_player(1, seat, T0)
-    refused("PLAYER_CLOCK_TOO_EARLY", tournament.call_player_clock, 1, seat, T0 + 59_000, "captain")
-    tournament.call_player_clock(1, seat, T0 + 60_000, "captain")
+    tournament.table_clocks.time(1, seat, T0)
+    refused("PLAYER_CLOCK_TOO_EARLY", tournament.table_clocks.call, 1, seat, T0 + 59_000, "captain")
+    tournament.table_clocks.call(1, seat, T0 + 60_000, "captain")
 
 
 @pytest.mark.parametrize("profile", ["tda-2024", "allinouest"])
@@ -143,15 +145,15 @@ def test_a_reasonable_time_judged_by_the_floor_lets_the_clock_be_called_at_once(
 ) -> None:
     tournament, _ = started(12, profile)
     seat = seated(tournament)
-    tournament.time_player(1, seat, T0)
-    tournament.call_player_clock(1, seat, T0, "captain")
-    assert tournament.player_clock(1) is not None
+    tournament.table_clocks.time(1, seat, T0)
+    tournament.table_clocks.call(1, seat, T0, "captain")
+    assert tournament.table_clocks.at_table(1) is not None
 
 
 def test_a_call_without_a_timed_start_is_the_tables_word() -> None:
     tournament, _ = started(12, "heavenpoker")
     seat = seated(tournament)
-    tournament.call_player_clock(1, seat, T0, "captain")
+    tournament.table_clocks.call(1, seat, T0, "captain")
     called = tournament.events[-1]
     assert isinstance(called, PlayerClockCalled) and called.thinking_since_ms is None
 
@@ -159,12 +161,12 @@ def test_a_call_without_a_timed_start_is_the_tables_word() -> None:
 def test_timing_another_player_starts_again() -> None:
     tournament, _ = started(12, "heavenpoker")
     first, second = sorted(tournament.tables[1].seats)[:2]
-    tournament.time_player(1, first, T0)
-    tournament.time_player(1, second, T0 + 90_000)
+    tournament.table_clocks.time(1, first, T0)
+    tournament.table_clocks.time(1, second, T0 + 90_000)
     refused(
-        "PLAYER_CLOCK_TOO_EARLY", tournament.call_player_clock, 1, second, T0 + 120_000, "captain"
+        "PLAYER_CLOCK_TOO_EARLY", tournament.table_clocks.call, 1, second, T0 + 120_000, "captain"
     )
-    tournament.call_player_clock(1, second, T0 + 210_000, "captain")
+    tournament.table_clocks.call(1, second, T0 + 210_000, "captain")
 
 
 # ---- expiry: the timeout ruling of each profile -----------------------------------------------
@@ -198,11 +200,11 @@ def test_expiry_records_the_profiles_timeout_ruling(
         "clock.expiry_facing_bet" if facing_bet else "clock.expiry_not_facing_bet"
     )
     assert expired.player_id == tournament.tables[1].seats[expired.seat_no]
-    clock = tournament.player_clock(1)
+    clock = tournament.table_clocks.at_table(1)
     assert clock is not None and clock.phase(expired.at_ms) == "ruled"
     # The ruling stands: no second ruling, no "acted" after it.
-    refused("PLAYER_CLOCK_RULED", tournament.expire_player_clock, 1, not facing_bet, expired.at_ms)
-    refused("PLAYER_CLOCK_RULED", tournament.stop_player_clock, 1, "acted", expired.at_ms)
+    refused("PLAYER_CLOCK_RULED", tournament.table_clocks.expire, 1, not facing_bet, expired.at_ms)
+    refused("PLAYER_CLOCK_RULED", tournament.table_clocks.stop, 1, "acted", expired.at_ms)
 
 
 @pytest.mark.parametrize("profile", ["tda-2024", "heavenpoker", "allinouest", "ropta", "tda-2010"])
@@ -240,48 +242,48 @@ def test_the_engines_timeout_is_the_same_rule(profile: str, facing_bet: bool) ->
 def test_the_player_acts_before_time_runs_out() -> None:
     tournament, _ = started(12)
     seat = seated(tournament)
-    tournament.call_player_clock(1, seat, T0)
-    tournament.stop_player_clock(1, "acted", T0 + 12_000)
-    assert tournament.player_clock(1) is None
-    refused("NO_PLAYER_CLOCK", tournament.expire_player_clock, 1, False, T0 + 60_000)
-    refused("NO_PLAYER_CLOCK", tournament.stop_player_clock, 1, "acted", T0 + 60_000)
+    tournament.table_clocks.call(1, seat, T0)
+    tournament.table_clocks.stop(1, "acted", T0 + 12_000)
+    assert tournament.table_clocks.at_table(1) is None
+    refused("NO_PLAYER_CLOCK", tournament.table_clocks.expire, 1, False, T0 + 60_000)
+    refused("NO_PLAYER_CLOCK", tournament.table_clocks.stop, 1, "acted", T0 + 60_000)
 
 
 def test_a_thinking_timer_is_cancelled_and_cannot_run_out() -> None:
     tournament, _ = started(12)
     seat = seated(tournament)
-    tournament.time_player(1, seat, T0)
-    refused("NO_PLAYER_CLOCK", tournament.expire_player_clock, 1, False, T0 + 600_000)
-    tournament.stop_player_clock(1, "cancelled", T0 + 5_000)
-    assert tournament.player_clock(1) is None
+    tournament.table_clocks.time(1, seat, T0)
+    refused("NO_PLAYER_CLOCK", tournament.table_clocks.expire, 1, False, T0 + 600_000)
+    tournament.table_clocks.stop(1, "cancelled", T0 + 5_000)
+    assert tournament.table_clocks.at_table(1) is None
 
 
 def test_one_player_on_the_clock_per_table() -> None:
     tournament, _ = started(12)
     first, second = sorted(tournament.tables[1].seats)[:2]
-    tournament.call_player_clock(1, first, T0)
-    params = refused("PLAYER_CLOCK_RUNNING", tournament.call_player_clock, 1, second, T0 + 1)
+    tournament.table_clocks.call(1, first, T0)
+    params = refused("PLAYER_CLOCK_RUNNING", tournament.table_clocks.call, 1, second, T0 + 1)
     assert params == {"table_no": 1, "seat_no": first}
-    refused("PLAYER_CLOCK_RUNNING", tournament.time_player, 1, second, T0 + 1)
-    tournament.call_player_clock(2, seated(tournament, 2), T0)  # another table has its own
+    refused("PLAYER_CLOCK_RUNNING", tournament.table_clocks.time, 1, second, T0 + 1)
+    tournament.table_clocks.call(2, seated(tournament, 2), T0)  # another table has its own
 
 
 def test_an_empty_seat_or_an_unknown_table_is_refused() -> None:
     tournament, _ = started(12)
     empty = next(s for s in range(1, 10) if s not in tournament.tables[1].seats)
-    params = refused("PLAYER_CLOCK_SEAT_EMPTY", tournament.call_player_clock, 1, empty, T0)
+    params = refused("PLAYER_CLOCK_SEAT_EMPTY", tournament.table_clocks.call, 1, empty, T0)
     assert params == {"table_no": 1, "seat_no": empty}
-    refused("NO_SUCH_TABLE", tournament.time_player, 9, 1, T0)
+    refused("NO_SUCH_TABLE", tournament.table_clocks.time, 9, 1, T0)
 
 
 def test_a_clock_is_over_with_its_hand() -> None:
     tournament, _ = started(12)
     seat = seated(tournament)
-    tournament.call_player_clock(1, seat, T0)
+    tournament.table_clocks.call(1, seat, T0)
     play_even_hand(tournament, 1, T0 + 60_000)
-    assert tournament.player_clock(1) is None
-    refused("NO_PLAYER_CLOCK", tournament.expire_player_clock, 1, True, T0 + 90_000)
-    tournament.call_player_clock(1, seat, T0 + 90_000)
+    assert tournament.table_clocks.at_table(1) is None
+    refused("NO_PLAYER_CLOCK", tournament.table_clocks.expire, 1, True, T0 + 90_000)
+    tournament.table_clocks.call(1, seat, T0 + 90_000)
     called = tournament.events[-1]
     assert isinstance(called, PlayerClockCalled) and called.hand_no == 2
 
@@ -293,22 +295,25 @@ def test_replay_and_snapshot_keep_the_clocks() -> None:
     tournament, _ = started(12, "heavenpoker")
     first = seated(tournament)
     other = seated(tournament, 2)
-    tournament.time_player(1, first, T0)
-    tournament.call_player_clock(2, other, T0)
+    tournament.table_clocks.time(1, first, T0)
+    tournament.table_clocks.call(2, other, T0)
     checkpoints = []
     for step in (
-        lambda: tournament.call_player_clock(1, first, T0 + 120_000, "captain"),
-        lambda: tournament.expire_player_clock(2, True, T0 + 70_000),
-        lambda: tournament.stop_player_clock(1, "acted", T0 + 130_000),
+        lambda: tournament.table_clocks.call(1, first, T0 + 120_000, "captain"),
+        lambda: tournament.table_clocks.expire(2, True, T0 + 70_000),
+        lambda: tournament.table_clocks.stop(1, "acted", T0 + 130_000),
     ):
         for check in (Tournament.replay(tournament.events), _restored(tournament)):
-            assert check.player_clocks == tournament.player_clocks
+            assert check.table_clocks.by_table == tournament.table_clocks.by_table
         step()
-        checkpoints.append(dict(tournament.player_clocks))
-    assert Tournament.replay(tournament.events).player_clocks == tournament.player_clocks
-    assert _restored(tournament).player_clocks == tournament.player_clocks
+        checkpoints.append(dict(tournament.table_clocks.by_table))
+    assert (
+        Tournament.replay(tournament.events).table_clocks.by_table
+        == tournament.table_clocks.by_table
+    )
+    assert _restored(tournament).table_clocks.by_table == tournament.table_clocks.by_table
     assert set(checkpoints[1]) == {1, 2} and set(checkpoints[2]) == {2}
-    ruled = tournament.player_clock(2)
+    ruled = tournament.table_clocks.at_table(2)
     assert ruled is not None and ruled.expired is not None and ruled.expired.decision == "dead"
 
 

@@ -30,44 +30,44 @@ def new_tournament() -> Tournament:
 def refused(tournament: Tournament, action: object) -> PokerfloorError:
     """Run ``action``; it must be refused with nothing recorded."""
     before = list(tournament.events)
-    screen = tournament.room_screen
+    screen = tournament.screen.shown
     with pytest.raises(PokerfloorError) as caught:
         action()  # type: ignore[operator]
     assert tournament.events == before
-    assert tournament.room_screen == screen
+    assert tournament.screen.shown == screen
     return caught.value
 
 
 def test_the_club_name_and_message_are_recorded_and_shown() -> None:
     tournament = new_tournament()
-    tournament.set_room_screen("Poker Club de Nantes", "Buffet à 21 h", at_ms=5_000)
+    tournament.screen.set("Poker Club de Nantes", "Buffet à 21 h", at_ms=5_000)
     assert tournament.events[-1] == RoomScreenSet("Poker Club de Nantes", "Buffet à 21 h", 5_000)
-    assert tournament.room_screen.club_name == "Poker Club de Nantes"
-    assert tournament.room_screen.message == "Buffet à 21 h"
+    assert tournament.screen.shown.club_name == "Poker Club de Nantes"
+    assert tournament.screen.shown.message == "Buffet à 21 h"
 
 
 def test_a_message_is_one_line_without_control_characters() -> None:
     tournament = new_tournament()
-    tournament.set_room_screen("  Club\t", "Dernière recave\n\nà la pause\x07 ", at_ms=5_000)
-    assert tournament.room_screen.club_name == "Club"
-    assert tournament.room_screen.message == "Dernière recave à la pause"
+    tournament.screen.set("  Club\t", "Dernière recave\n\nà la pause\x07 ", at_ms=5_000)
+    assert tournament.screen.shown.club_name == "Club"
+    assert tournament.screen.shown.message == "Dernière recave à la pause"
 
 
 def test_the_same_screen_again_records_nothing_and_empty_texts_clear_it() -> None:
     tournament = new_tournament()
-    tournament.set_room_screen("Club", "Buffet à 21 h", at_ms=5_000)
+    tournament.screen.set("Club", "Buffet à 21 h", at_ms=5_000)
     count = len(tournament.events)
-    tournament.set_room_screen("Club ", "Buffet à 21 h", at_ms=6_000)
+    tournament.screen.set("Club ", "Buffet à 21 h", at_ms=6_000)
     assert len(tournament.events) == count
-    tournament.set_room_screen("", "", at_ms=7_000)
-    assert tournament.room_screen == RoomScreen()
+    tournament.screen.set("", "", at_ms=7_000)
+    assert tournament.screen.shown == RoomScreen()
 
 
 def test_an_over_long_message_is_refused_with_the_limit() -> None:
     tournament = new_tournament()
-    tournament.set_room_screen("Club", "Buffet à 21 h", at_ms=5_000)
+    tournament.screen.set("Club", "Buffet à 21 h", at_ms=5_000)
     long_message = "x" * (MAX_SCREEN_MESSAGE_LENGTH + 1)
-    error = refused(tournament, lambda: tournament.set_room_screen("Club", long_message, 6_000))
+    error = refused(tournament, lambda: tournament.screen.set("Club", long_message, 6_000))
     assert error.code == "ROOM_TEXT_TOO_LONG"
     assert error.params == {
         "reason": "message",
@@ -75,25 +75,25 @@ def test_an_over_long_message_is_refused_with_the_limit() -> None:
         "most": MAX_SCREEN_MESSAGE_LENGTH,
     }
     # At the limit exactly it is taken.
-    tournament.set_room_screen("Club", "x" * MAX_SCREEN_MESSAGE_LENGTH, 7_000)
+    tournament.screen.set("Club", "x" * MAX_SCREEN_MESSAGE_LENGTH, 7_000)
     long_name = "C" * (MAX_CLUB_NAME_LENGTH + 1)
-    error = refused(tournament, lambda: tournament.set_room_screen(long_name, "", 8_000))
+    error = refused(tournament, lambda: tournament.screen.set(long_name, "", 8_000))
     assert error.params["reason"] == "club_name"
 
 
 def test_a_png_or_jpeg_logo_is_taken_and_can_be_removed() -> None:
     tournament = new_tournament()
-    tournament.set_room_logo(PNG, at_ms=5_000)
+    tournament.screen.set_logo(PNG, at_ms=5_000)
     assert tournament.events[-1] == RoomLogoSet(PNG, 5_000)
-    assert tournament.room_screen.logo == PNG
-    assert tournament.room_screen.logo_at_ms == 5_000
-    assert logo_media_type(tournament.room_screen.logo) == "image/png"
-    tournament.set_room_logo(JPEG, at_ms=6_000)
-    assert logo_media_type(tournament.room_screen.logo) == "image/jpeg"
-    tournament.set_room_logo(b"", at_ms=7_000)
-    assert tournament.room_screen.logo == b"" and tournament.room_screen.logo_at_ms is None
+    assert tournament.screen.shown.logo == PNG
+    assert tournament.screen.shown.logo_at_ms == 5_000
+    assert logo_media_type(tournament.screen.shown.logo) == "image/png"
+    tournament.screen.set_logo(JPEG, at_ms=6_000)
+    assert logo_media_type(tournament.screen.shown.logo) == "image/jpeg"
+    tournament.screen.set_logo(b"", at_ms=7_000)
+    assert tournament.screen.shown.logo == b"" and tournament.screen.shown.logo_at_ms is None
     count = len(tournament.events)
-    tournament.set_room_logo(b"", at_ms=8_000)  # nothing left to remove
+    tournament.screen.set_logo(b"", at_ms=8_000)  # nothing left to remove
     assert len(tournament.events) == count
 
 
@@ -103,7 +103,7 @@ def test_a_png_or_jpeg_logo_is_taken_and_can_be_removed() -> None:
 )
 def test_a_logo_that_is_not_png_or_jpeg_is_refused(data: bytes) -> None:
     tournament = new_tournament()
-    error = refused(tournament, lambda: tournament.set_room_logo(data, at_ms=5_000))
+    error = refused(tournament, lambda: tournament.screen.set_logo(data, at_ms=5_000))
     assert error.code == "ROOM_LOGO_NOT_AN_IMAGE"
     assert error.params == {"max_kb": 256}
 
@@ -111,32 +111,32 @@ def test_a_logo_that_is_not_png_or_jpeg_is_refused(data: bytes) -> None:
 def test_a_logo_over_256_kb_is_refused_with_its_size() -> None:
     tournament = new_tournament()
     too_big = PNG + bytes(MAX_LOGO_BYTES + 1 - len(PNG))
-    error = refused(tournament, lambda: tournament.set_room_logo(too_big, at_ms=5_000))
+    error = refused(tournament, lambda: tournament.screen.set_logo(too_big, at_ms=5_000))
     assert error.code == "ROOM_LOGO_TOO_LARGE"
     assert error.params == {"size_kb": 257, "max_kb": 256}
-    tournament.set_room_logo(too_big[:MAX_LOGO_BYTES], at_ms=6_000)  # 256 KB exactly: taken
-    assert len(tournament.room_screen.logo) == MAX_LOGO_BYTES
+    tournament.screen.set_logo(too_big[:MAX_LOGO_BYTES], at_ms=6_000)  # 256 KB exactly: taken
+    assert len(tournament.screen.shown.logo) == MAX_LOGO_BYTES
 
 
 def test_the_screen_survives_a_restart_by_replay_and_by_snapshot() -> None:
     tournament = new_tournament()
-    tournament.set_room_screen("Poker Club", "Dernière recave à la pause", at_ms=5_000)
-    tournament.set_room_logo(JPEG, at_ms=6_000)
+    tournament.screen.set("Poker Club", "Dernière recave à la pause", at_ms=5_000)
+    tournament.screen.set_logo(JPEG, at_ms=6_000)
     # Through the store's JSON, as a restarted server reads it back.
     encoded = [msgspec.json.encode(event) for event in tournament.events]
     decoded = [msgspec.json.decode(line, type=TournamentEvent) for line in encoded]
     assert decoded == tournament.events
     replayed = Tournament.replay(decoded)
-    assert replayed.room_screen == tournament.room_screen
+    assert replayed.screen.shown == tournament.screen.shown
     restored = Tournament.from_snapshot(tournament.to_snapshot())
-    assert restored.room_screen == tournament.room_screen
+    assert restored.screen.shown == tournament.screen.shown
     assert restored.to_snapshot() == tournament.to_snapshot()
     # A snapshot, then a later event, gives what the full replay gives.
     restored.apply_stored(RoomScreenSet("Poker Club", "Buffet à 21 h", 7_000))
     replayed.apply_stored(RoomScreenSet("Poker Club", "Buffet à 21 h", 7_000))
     assert restored.to_snapshot() == replayed.to_snapshot()
-    assert restored.room_screen.message == "Buffet à 21 h"
-    assert restored.room_screen.logo == JPEG
+    assert restored.screen.shown.message == "Buffet à 21 h"
+    assert restored.screen.shown.logo == JPEG
 
 
 def test_a_snapshot_from_before_the_room_screen_restores_an_empty_one() -> None:
@@ -144,4 +144,4 @@ def test_a_snapshot_from_before_the_room_screen_restores_an_empty_one() -> None:
     data = msgspec.json.decode(tournament.to_snapshot())
     del data["room_screen"]
     restored = Tournament.from_snapshot(msgspec.json.encode(data))
-    assert restored.room_screen == RoomScreen()
+    assert restored.screen.shown == RoomScreen()

@@ -101,23 +101,23 @@ def test_heavenpoker_2_6_a_release_allowed_by_the_query_happens_at_its_hour() ->
 def test_heavenpoker_7_1_a_captain_may_call_the_clock_after_two_minutes_of_thinking() -> None:
     tournament, _ = started(12, "heavenpoker")
     seat = min(tournament.tables[1].seats)
-    assert tournament.may_call_clock(1, seat, 0)  # nobody timed: the table's word
-    tournament.time_player(1, seat, 10 * MINUTE)
+    assert tournament.table_clocks.may_call(1, seat, 0)  # nobody timed: the table's word
+    tournament.table_clocks.time(1, seat, 10 * MINUTE)
     almost = 10 * MINUTE + 119_000
-    assert not tournament.may_call_clock(1, seat, almost)
-    assert tournament.captain_call_wait_ms(1, seat, almost) == 1_000
-    assert tournament.may_call_clock(1, seat, almost, by="td")
-    refused("PLAYER_CLOCK_TOO_EARLY", tournament.call_player_clock, 1, seat, almost, "captain")
-    assert tournament.may_call_clock(1, seat, 12 * MINUTE)
-    assert tournament.captain_call_wait_ms(1, seat, 12 * MINUTE) == 0
-    tournament.call_player_clock(1, seat, 12 * MINUTE, "captain")
+    assert not tournament.table_clocks.may_call(1, seat, almost)
+    assert tournament.table_clocks.captain_wait_ms(1, seat, almost) == 1_000
+    assert tournament.table_clocks.may_call(1, seat, almost, by="td")
+    refused("PLAYER_CLOCK_TOO_EARLY", tournament.table_clocks.call, 1, seat, almost, "captain")
+    assert tournament.table_clocks.may_call(1, seat, 12 * MINUTE)
+    assert tournament.table_clocks.captain_wait_ms(1, seat, 12 * MINUTE) == 0
+    tournament.table_clocks.call(1, seat, 12 * MINUTE, "captain")
 
 
 def test_tda_2024_r29_the_clock_may_be_called_at_once_after_a_reasonable_time() -> None:
     tournament, _ = started(12, "tda-2024")
     seat = min(tournament.tables[1].seats)
-    tournament.time_player(1, seat, 10 * MINUTE)
-    assert tournament.may_call_clock(1, seat, 10 * MINUTE)
+    tournament.table_clocks.time(1, seat, 10 * MINUTE)
+    assert tournament.table_clocks.may_call(1, seat, 10 * MINUTE)
 
 
 # ---- the console's advice on the tables ----------------------------------------------------

@@ -26,7 +26,7 @@ def test_undo_of_a_bust_gives_the_seat_the_stack_and_the_places_back() -> None:
     tournament.bust_players(1, [first], {}, 10)
     tournament.bust_players(1, [second], {}, 11)
     assert tournament.unknown_chips == {1: 40_000}
-    tournament.undo_bust([first], 12, "wrong player ticked")
+    tournament.corrections.undo_bust([first], 12, "wrong player ticked")
     event = tournament.events[-1]
     assert isinstance(event, BustUndone) and event.stack == 20_000 and event.reason
     player = tournament.players[first]
@@ -42,7 +42,7 @@ def test_undo_of_several_players_busted_in_one_hand() -> None:
     play_even_hand(tournament, 1, 0)
     busted = _seated_at(tournament, 1)[:2]
     tournament.bust_players(1, busted, {}, 10)
-    tournament.undo_bust(busted, 11, "the hand was not over")
+    tournament.corrections.undo_bust(busted, 11, "the hand was not over")
     assert all(tournament.players[p].in_play for p in busted)
     assert tournament.players_left == 12 and not tournament.placements
     assert not tournament.unknown_chips
@@ -55,7 +55,7 @@ def test_undo_of_a_bust_and_rebuy_cancels_the_rebuy_first() -> None:
     loser = _seated_at(tournament, 1)[0]
     tournament.bust_players(1, [loser], {}, 10, rebuys=[loser])
     assert tournament.rebuys == 1
-    tournament.undo_bust([loser], 11, "he had chips left")
+    tournament.corrections.undo_bust([loser], 11, "he had chips left")
     kinds = [type(event) for event in tournament.events[-2:]]
     assert kinds == [RebuyCorrected, BustUndone]
     player = tournament.players[loser]
@@ -72,7 +72,7 @@ def test_undo_is_refused_once_the_table_has_played_a_hand() -> None:
     play_even_hand(tournament, 1, 20)
     count = len(tournament.events)
     with pytest.raises(PokerfloorError) as caught:
-        tournament.undo_bust([loser], 30, "too late")
+        tournament.corrections.undo_bust([loser], 30, "too late")
     assert caught.value.code == "BUST_UNDO_TOO_LATE"
     assert caught.value.params["table_no"] == 1
     assert len(tournament.events) == count
@@ -85,7 +85,7 @@ def test_undo_is_refused_for_a_player_in_play_and_changes_nothing() -> None:
     tournament.bust_players(1, [busted], {}, 10)
     count = len(tournament.events)
     with pytest.raises(PokerfloorError) as caught:
-        tournament.undo_bust([busted, playing], 11, "oops")
+        tournament.corrections.undo_bust([busted, playing], 11, "oops")
     assert caught.value.code == "BUST_NOT_UNDOABLE"
     assert caught.value.params == {"player_id": playing}
     assert len(tournament.events) == count and tournament.players[busted].place is not None
@@ -103,5 +103,5 @@ def test_undo_of_a_bust_reported_with_the_hand_needs_the_corrections_page() -> N
     tournament.record_hand(plan, stacks, 0)
     tournament.bust_players(1, [loser], {}, 1)
     with pytest.raises(PokerfloorError) as caught:
-        tournament.undo_bust([loser], 1, "oops")
+        tournament.corrections.undo_bust([loser], 1, "oops")
     assert caught.value.code == "BUST_UNDO_NEEDS_STACK"

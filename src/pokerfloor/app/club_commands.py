@@ -2,8 +2,8 @@
 at the edge (lengths, patterns, bounds) before the core sees them.
 
 Each command but ``create_club`` is one method of ``pokerfloor.club.Club`` of the same name,
-its fields the method's arguments; the service adds ``at_ms`` from its clock
-(``run_club_command``). PINs never reach the core: ``set_pin`` and the members' own
+its fields the method's arguments; its handler (club_handlers.py, ``@handles``) calls it with
+``at_ms`` from the service's clock. PINs never reach the core: ``set_pin`` and the members' own
 registrations carry a PIN here, turned into the club's salted digest first
 (``club_service.pin_digest``).
 """
@@ -40,7 +40,6 @@ __all__ = [
     "MemberRegister",
     "club_salt",
     "pin_digest",
-    "run_club_command",
 ]
 
 Id = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_ID_LENGTH, pattern=ID_PATTERN)]
@@ -408,33 +407,3 @@ def _pin_hmac(club: Club, number: str, pin: str, key: bytes) -> str:
     """``pin_digest`` of the member numbered ``number`` (who may not exist yet: enrolment)."""
     message = club_salt(club) + f"\x00{number}\x00{pin}".encode()
     return "h2:" + hmac.new(key, message, hashlib.sha256).hexdigest()
-
-
-def run_club_command(club: Club, command: AnyClubCommand, at_ms: int, pin_key: bytes) -> None:
-    """Run ``command`` on the club: the ``Club`` method of the command's tag, with the
-    command's fields and ``at_ms`` (a PIN replaced by its digest under ``pin_key``)."""
-    assert not isinstance(command, CreateClub)
-    if isinstance(command, MemberRegister):
-        club.register(
-            command.event_id, command.member_id, at_ms=at_ms, by="member",
-            pin_digest=command.pin_digest,
-        )  # fmt: skip
-        return
-    if isinstance(command, MemberCancel):
-        club.cancel_registration(
-            command.event_id, command.member_id, at_ms=at_ms, by="member",
-            pin_digest=command.pin_digest, confirmed=command.confirmed,
-        )  # fmt: skip
-        return
-    if isinstance(command, EnrolMember):
-        fields = msgspec.structs.asdict(command)
-        pin = fields.pop("pin")
-        digest = _pin_hmac(club, command.member_id, pin, pin_key) if pin else ""
-        club.enrol_member(**fields, pin_digest=digest, at_ms=at_ms)
-        return
-    if isinstance(command, SetPin):
-        digest = pin_digest(club, command.member_id, command.pin, pin_key) if command.pin else ""
-        club.set_pin(command.member_id, digest, at_ms=at_ms)
-        return
-    method = getattr(club, str(type(command).__struct_config__.tag))
-    method(**msgspec.structs.asdict(command), at_ms=at_ms)

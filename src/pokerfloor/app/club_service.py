@@ -25,7 +25,8 @@ from typing import TypeVar
 
 import msgspec
 
-from pokerfloor.app.club_commands import AnyClubCommand, CreateClub, run_club_command
+from pokerfloor.app.club_commands import AnyClubCommand, CreateClub
+from pokerfloor.app.club_handlers import run_club_command
 from pokerfloor.app.ports import EventStore
 from pokerfloor.app.service import event_line
 from pokerfloor.club.events import ClubEvent, decode_event, encode_event

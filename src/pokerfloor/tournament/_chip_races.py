@@ -1,7 +1,8 @@
 """The chip race of one table at a colour-up, with the odd chips counted there (chiprace.py
 holds the race itself).
 
-A mixin of ``Tournament`` (state.py).
+A part of ``Tournament`` (``tournament.chip_races``, _parts.py); its state is the players'
+stacks and the chips in play, the aggregate's.
 """
 
 from __future__ import annotations
@@ -11,29 +12,23 @@ from typing import TYPE_CHECKING
 
 from pokerfloor.cards import Deck
 from pokerfloor.errors import PokerfloorError
-from pokerfloor.rules import RuleProfile
 from pokerfloor.tournament import chiprace
+from pokerfloor.tournament._parts import Part, applies
 from pokerfloor.tournament.events import ChipRaced
 from pokerfloor.tournament.types import PlayerId
 
 if TYPE_CHECKING:
-    from pokerfloor.tournament.events import TournamentEvent
-    from pokerfloor.tournament.state import PlayerState
-    from pokerfloor.tournament.table_map import TableMap
+    pass
+
+__all__ = ["ChipRaces"]
 
 
-class ChipRaceCommands:
-    """Racing off the chips of a removed denomination, mixed into ``Tournament``."""
+class ChipRaces(Part):
+    """Racing off the chips of a removed denomination: ``tournament.chip_races``."""
 
-    if TYPE_CHECKING:  # provided by Tournament
-        tables: TableMap
-        players: dict[PlayerId, PlayerState]
-        profile: RuleProfile
-        chips_in_play: int
+    __slots__ = ()
 
-        def _record(self, event: TournamentEvent) -> None: ...
-
-    def chip_race(
+    def race(
         self,
         table_no: int,
         removed: int,
@@ -49,12 +44,13 @@ class ChipRaceCommands:
 
         Rule: tda-2024 R24, heavenpoker 9.24, allinouest §Le chip race, ropta-2025 chip race.
         """
-        table = self.tables.get(table_no)
+        host = self.host
+        table = host.tables.get(table_no)
         if table is None or not table.seats:
             raise PokerfloorError("NO_SUCH_TABLE", {"table_no": table_no})
-        stacks = {player: self.players[player].stack for player in table.seats.values()}
+        stacks = {player: host.players[player].stack for player in table.seats.values()}
         result = chiprace.chip_race(
-            table, stacks, removed, next_chip, self.profile, deck, odd_chips=odd_chips or {}
+            table, stacks, removed, next_chip, host.profile, deck, odd_chips=odd_chips or {}
         )
         event = ChipRaced(
             table_no=table_no,
@@ -73,14 +69,16 @@ class ChipRaceCommands:
             dealer_seat=result.dealer_seat,
             given_not_raced_out=result.given_not_raced_out,
         )
-        self._record(event)
+        host._record(event)
         return event
 
-    def _apply_chip_race(self, event: ChipRaced) -> None:
+    @applies(ChipRaced)
+    def _raced(self, event: ChipRaced) -> None:
+        host = self.host
         for player_id, stack in event.stacks_after:
-            self.players[player_id].stack = stack
+            host.players[player_id].stack = stack
         # The odd chips leave play; the winners, and anyone kept in, get chips of the next
         # colour: the chips in play move by exactly what left the table and came to it.
-        self.chips_in_play += sum(s for _, s in event.stacks_after) - sum(
+        host.chips_in_play += sum(s for _, s in event.stacks_after) - sum(
             s for _, s in event.stacks_before
         )

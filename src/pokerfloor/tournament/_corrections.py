@@ -2,8 +2,10 @@
 paid is refunded), and mistakes undone by a reversing event with a reason (a bust that was not
 one, a rebuy or add-on that did not happen). Nothing is ever deleted: the log only grows.
 
-A mixin of ``Tournament`` (state.py): each command checks the state, then records events
-through ``_record``; ``_apply_correction`` folds the events of this module.
+A part of ``Tournament`` (``tournament.corrections``, _parts.py): each command checks the
+state, then records events through the aggregate's ``_record``; its ``@applies`` handlers fold
+the events of this module into the aggregate's players, tables and places (it has no state of
+its own: it corrects the rest).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament import ranking
+from pokerfloor.tournament._parts import Part, applies
 from pokerfloor.tournament.events import (
     BustCorrected,
     BustUndone,
@@ -25,10 +28,9 @@ from pokerfloor.tournament.events import (
 from pokerfloor.tournament.types import PlayerId, SeatRef
 
 if TYPE_CHECKING:
-    from pokerfloor.tournament.events import TournamentCreated, TournamentEvent, TournamentFinished
-    from pokerfloor.tournament.state import PlayerState
-    from pokerfloor.tournament.structure import Structure
-    from pokerfloor.tournament.table_map import TableMap
+    pass
+
+__all__ = ["CORRECTION_EVENTS", "Corrections"]
 
 CorrectionEvent = PlayerUnregistered | BustCorrected | BustUndone | RebuyCorrected | HandCorrected
 CORRECTION_EVENTS = (
@@ -40,64 +42,40 @@ CORRECTION_EVENTS = (
 )
 
 
-class CorrectionCommands:
-    """Unregistering, payments and corrections, mixed into ``Tournament``."""
+class Corrections(Part):
+    """Unregistering and the corrections: ``tournament.corrections``."""
 
-    if TYPE_CHECKING:  # provided by Tournament
-        created: TournamentCreated
-        structure: Structure
-        players: dict[PlayerId, PlayerState]
-        tables: TableMap
-        absent_ids: dict[PlayerId, None]
-        waiting_list: dict[PlayerId, str]
-        placements: list[Placement]
-        bust_history: list[tuple[ranking.Placement, ...]]
-        players_left: int
-        hands_at: dict[int, int]
-        entries: int
-        rebuys: int
-        addons: int
-        finished: TournamentFinished | None
-        chips_in_play: int
-        unknown_chips: dict[int, int]
-        last_busts: tuple[ranking.BustInfo, ...]
-
-        def _record(self, event: TournamentEvent) -> None: ...
-        def is_full(self) -> bool: ...
-        def refund_paid(self, player_id: PlayerId, reason: str, at_ms: int) -> None: ...
-        def _check_total(
-            self, table_no: int, before: int, after: Mapping[PlayerId, int]
-        ) -> None: ...
+    __slots__ = ()
 
     # ---- commands -----------------------------------------------------------------------
 
     def unregister(self, player_id: PlayerId, at_ms: int, reason: str) -> None:
         """A player leaves before the seat draw (a player on the waiting list may leave it at
         any time); the first player waiting takes the place."""
-        if player_id in self.waiting_list:
-            self._record(PlayerUnregistered(player_id, reason, at_ms))
+        if player_id in self.host.waiting_list:
+            self.host._record(PlayerUnregistered(player_id, reason, at_ms))
             return
-        if player_id not in self.players:
+        if player_id not in self.host.players:
             raise PokerfloorError("NOT_REGISTERED", {"player_id": player_id})
-        if self.tables:
+        if self.host.tables:
             raise PokerfloorError("UNREGISTER_AFTER_DRAW", {"player_id": player_id})
-        self._record(PlayerUnregistered(player_id, reason, at_ms))
-        self.refund_paid(player_id, reason, at_ms)  # an entry that will not play
-        if self.waiting_list and not self.is_full():
-            newcomer, name = next(iter(self.waiting_list.items()))
-            self._record(PlayerRegistered(newcomer, name, at_ms))
+        self.host._record(PlayerUnregistered(player_id, reason, at_ms))
+        self.host.refund_paid(player_id, reason, at_ms)  # an entry that will not play
+        if self.host.waiting_list and not self.host.is_full():
+            newcomer, name = next(iter(self.host.waiting_list.items()))
+            self.host._record(PlayerRegistered(newcomer, name, at_ms))
 
     def correct_bust(self, player_id: PlayerId, stack: int, at_ms: int, reason: str) -> None:
         """Reinstate a player wrongly recorded as busted, back at their seat with ``stack``."""
-        player = self.players.get(player_id)
-        if self.finished is not None or player is None or player.place is None:
+        player = self.host.players.get(player_id)
+        if self.host.finished is not None or player is None or player.place is None:
             raise PokerfloorError("NOT_BUSTED", {"player_id": player_id})
         if player.withdrawn or player.last_seat is None:
             raise PokerfloorError("NO_SEAT_TO_RETURN_TO", {"player_id": player_id})
         if stack < 1:
             raise PokerfloorError("BAD_STACK", {"player_id": player_id})
         seat = player.last_seat
-        table = self.tables.get(seat.table_no)
+        table = self.host.tables.get(seat.table_no)
         if table is None or not table.seats:
             raise PokerfloorError(
                 "TABLE_BROKEN", {"player_id": player_id, "table_no": seat.table_no}
@@ -107,7 +85,9 @@ class CorrectionCommands:
                 "SEAT_TAKEN",
                 {"player_id": player_id, "table_no": seat.table_no, "seat_no": seat.seat_no},
             )
-        self._record(BustCorrected(player_id, seat.table_no, seat.seat_no, stack, reason, at_ms))
+        self.host._record(
+            BustCorrected(player_id, seat.table_no, seat.seat_no, stack, reason, at_ms)
+        )
 
     def undo_bust(self, player_ids: Sequence[PlayerId], at_ms: int, reason: str) -> None:
         """Undo a bust recorded by mistake, while no hand was reported at the table since: each
@@ -120,25 +100,27 @@ class CorrectionCommands:
         for player_id, seat, stack, rebought in plan:
             if rebought:
                 self.correct_rebuy(player_id, at_ms, reason)
-            self._record(BustUndone(player_id, seat.table_no, seat.seat_no, stack, reason, at_ms))
+            self.host._record(
+                BustUndone(player_id, seat.table_no, seat.seat_no, stack, reason, at_ms)
+            )
 
     def _bust_to_undo(self, player_id: PlayerId) -> tuple[PlayerId, SeatRef, int, bool]:
         """(player, seat, stack to give back, whether a rebuy at the bust is cancelled first),
         or the reason the bust can no longer be undone."""
         nothing = PokerfloorError("BUST_NOT_UNDOABLE", {"player_id": player_id})
-        player = self.players.get(player_id)
-        undo = None if player is None or self.finished is not None else player.bust_undo
+        player = self.host.players.get(player_id)
+        undo = None if player is None or self.host.finished is not None else player.bust_undo
         if player is None or undo is None or player.withdrawn:
             raise nothing
         rebought = player.place is None  # back at the seat by a rebuy at the bust
         seat = player.seat if rebought else player.last_seat
-        if seat is None or (rebought and player.stack != self.structure.entry.rebuy_chips):
+        if seat is None or (rebought and player.stack != self.host.structure.entry.rebuy_chips):
             raise nothing  # no seat, or the rebought player has played since
         stack, hands = undo
         if stack < 1:
             raise PokerfloorError("BUST_UNDO_NEEDS_STACK", {"player_id": player_id})
-        played = self.hands_at.get(seat.table_no, 0)
-        table = self.tables.get(seat.table_no)
+        played = self.host.hands_at.get(seat.table_no, 0)
+        table = self.host.tables.get(seat.table_no)
         if played != hands or table is None or not table.seats:
             raise PokerfloorError(
                 "BUST_UNDO_TOO_LATE", {"player_id": player_id, "table_no": seat.table_no}
@@ -153,10 +135,10 @@ class CorrectionCommands:
     def correct_rebuy(self, player_id: PlayerId, at_ms: int, reason: str) -> None:
         """Cancel the player's last rebuy or add-on (an add-on always comes after the
         rebuys): its chips leave the stack."""
-        player = self.players.get(player_id)
+        player = self.host.players.get(player_id)
         if player is None or (player.rebuys == 0 and player.addons == 0):
             raise PokerfloorError("NO_REBUY", {"player_id": player_id})
-        entry = self.structure.entry
+        entry = self.host.structure.entry
         if player.addons:
             kind, chips, cents = "addon", entry.addon_chips, entry.addon_cents
         else:
@@ -165,7 +147,7 @@ class CorrectionCommands:
             raise PokerfloorError(
                 "REBUY_CHIPS_GONE", {"player_id": player_id, "stack": player.stack, "chips": chips}
             )
-        self._record(RebuyCorrected(player_id, kind, chips, cents, reason, at_ms))
+        self.host._record(RebuyCorrected(player_id, kind, chips, cents, reason, at_ms))
 
     def correct_hand(
         self,
@@ -181,10 +163,10 @@ class CorrectionCommands:
         at a table with no hand reported yet (a final table just drawn after busts entered
         without stacks), records the chips counted as the players sit: the deal panel needs
         them (issue 26)."""
-        table = self.tables.get(table_no)
+        table = self.host.tables.get(table_no)
         if table is None or not table.seats:
             raise PokerfloorError("NO_SUCH_TABLE", {"table_no": table_no})
-        last = self.hands_at.get(table_no, 0)
+        last = self.host.hands_at.get(table_no, 0)
         if hand_no != last:
             raise PokerfloorError(
                 "NOT_LAST_HAND", {"table_no": table_no, "hand_no": hand_no, "last_hand": last}
@@ -193,93 +175,105 @@ class CorrectionCommands:
         strangers = sorted(set(stacks) - seated)
         if strangers:
             raise PokerfloorError("NOT_AT_TABLE", {"table_no": table_no, "players": strangers})
-        before = {player_id: self.players[player_id].stack for player_id in sorted(stacks)}
+        before = {player_id: self.host.players[player_id].stack for player_id in sorted(stacks)}
         if min(stacks.values()) < 1:
             raise PokerfloorError("BAD_STACK", {"table_no": table_no})
         # The same totals as a report: the recorded ones, or with the chips of busts reported
         # without stacks when every player of the table is counted.
-        self._check_total(table_no, sum(before.values()), stacks)
+        self.host._check_total(table_no, sum(before.values()), stacks)
         after = tuple((player_id, stacks[player_id]) for player_id in before)
-        self._record(HandCorrected(table_no, hand_no, tuple(before.items()), after, reason, at_ms))
+        self.host._record(
+            HandCorrected(table_no, hand_no, tuple(before.items()), after, reason, at_ms)
+        )
 
     # ---- applying this module's events --------------------------------------------------
 
-    def _apply_correction(self, event: CorrectionEvent) -> None:
-        if isinstance(event, PlayerUnregistered):
-            if self.waiting_list.pop(event.player_id, None) is None:
-                del self.players[event.player_id]
-                self.absent_ids.pop(event.player_id, None)
-                self.players_left -= 1
-                self.entries -= 1
-                self.chips_in_play -= self.created.starting_stack
-        elif isinstance(event, HandCorrected):
-            for player_id, stack in event.stacks_after:
-                self.players[player_id].stack = stack
-            if sum(s for _, s in event.stacks_after) != sum(s for _, s in event.stacks_before):
-                self.unknown_chips.pop(event.table_no, None)
-        elif isinstance(event, RebuyCorrected):
-            player = self.players[event.player_id]
-            player.stack -= event.chips
-            self.chips_in_play -= event.chips
-            if event.kind == "rebuy":
-                player.rebuys -= 1
-                self.rebuys -= 1
-            else:
-                player.addons -= 1
-                self.addons -= 1
-        elif isinstance(event, BustUndone):
-            player = self.players[event.player_id]
-            if player.place is None:  # seated again by a rebuy at the bust, now cancelled
-                player.stack = event.stack
-            else:
-                self._reinstate(
-                    event.player_id, SeatRef(event.table_no, event.seat_no), event.stack
-                )
-            player.bust_undo = None
-            # The chips the bust left at the table with no known owner are the player's again.
-            left = self.unknown_chips.get(event.table_no, 0) - event.stack
-            if left > 0:
-                self.unknown_chips[event.table_no] = left
-            else:
-                self.unknown_chips.pop(event.table_no, None)
+    @applies(PlayerUnregistered)
+    def _unregistered(self, event: PlayerUnregistered) -> None:
+        host = self.host
+        if host.waiting_list.pop(event.player_id, None) is None:
+            del host.players[event.player_id]
+            host.absent_ids.pop(event.player_id, None)
+            host.players_left -= 1
+            host.entries -= 1
+            host.chips_in_play -= host.created.starting_stack
+
+    @applies(HandCorrected)
+    def _hand_corrected(self, event: HandCorrected) -> None:
+        for player_id, stack in event.stacks_after:
+            self.host.players[player_id].stack = stack
+        if sum(s for _, s in event.stacks_after) != sum(s for _, s in event.stacks_before):
+            self.host.unknown_chips.pop(event.table_no, None)
+
+    @applies(RebuyCorrected)
+    def _rebuy_corrected(self, event: RebuyCorrected) -> None:
+        host = self.host
+        player = host.players[event.player_id]
+        player.stack -= event.chips
+        host.chips_in_play -= event.chips
+        if event.kind == "rebuy":
+            player.rebuys -= 1
+            host.rebuys -= 1
+        else:
+            player.addons -= 1
+            host.addons -= 1
+
+    @applies(BustUndone)
+    def _bust_undone(self, event: BustUndone) -> None:
+        unknown_chips = self.host.unknown_chips
+        player = self.host.players[event.player_id]
+        if player.place is None:  # seated again by a rebuy at the bust, now cancelled
+            player.stack = event.stack
         else:
             self._reinstate(event.player_id, SeatRef(event.table_no, event.seat_no), event.stack)
+        player.bust_undo = None
+        # The chips the bust left at the table with no known owner are the player's again.
+        left = unknown_chips.get(event.table_no, 0) - event.stack
+        if left > 0:
+            unknown_chips[event.table_no] = left
+        else:
+            unknown_chips.pop(event.table_no, None)
+
+    @applies(BustCorrected)
+    def _bust_corrected(self, event: BustCorrected) -> None:
+        self._reinstate(event.player_id, SeatRef(event.table_no, event.seat_no), event.stack)
 
     def _reinstate(self, player_id: PlayerId, seat: SeatRef, stack: int) -> None:
         """A busted player back at ``seat`` with ``stack`` (a wrong bust corrected, a rebuy at
         the bust): the bust's placement leaves the history."""
-        player = self.players[player_id]
+        host = self.host
+        player = host.players[player_id]
         removed = player.place
         player.place = None
         player.stack = stack
         player.busted_after_hand = None
         player.seat = seat
-        table = self.tables[seat.table_no]
-        self.tables[seat.table_no] = table.with_seats({**table.seats, seat.seat_no: player_id})
-        self.players_left += 1
-        self.last_busts = tuple(bust for bust in self.last_busts if bust.player_id != player_id)
+        table = host.tables[seat.table_no]
+        host.tables[seat.table_no] = table.with_seats({**table.seats, seat.seat_no: player_id})
+        host.players_left += 1
+        host.last_busts = tuple(bust for bust in host.last_busts if bust.player_id != player_id)
         # The player's last placement leaves the history; the places recorded with it or
         # since, better than it, were counted without the player and move down by one.
         index = max(
             i
-            for i, group in enumerate(self.bust_history)
+            for i, group in enumerate(host.bust_history)
             if any(p.player_id == player_id for p in group)
         )
-        history: list[tuple[ranking.Placement, ...]] = list(self.bust_history[:index])
-        for group in self.bust_history[index:]:
+        history: list[tuple[ranking.Placement, ...]] = list(host.bust_history[:index])
+        for group in host.bust_history[index:]:
             kept = tuple(_shifted(p, player_id, removed) for p in group if p.player_id != player_id)
             if kept:
                 history.append(kept)
-        self.bust_history = history
-        self.placements = [
+        host.bust_history = history
+        host.placements = [
             Placement(p.player_id, p.place, p.tied_with, p.places_covered)
             for group in history
             for p in group
         ]
         for group in history[index:]:
             for p in group:
-                if self.players[p.player_id].place is not None:
-                    self.players[p.player_id].place = p.place
+                if host.players[p.player_id].place is not None:
+                    host.players[p.player_id].place = p.place
 
 
 def _shifted(

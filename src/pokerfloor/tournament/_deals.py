@@ -1,12 +1,12 @@
 """Deals at the final table: the players left share the remaining prizes instead of playing
 for them, by ICM, by a chip chop or by amounts of their own.
 
-A mixin of ``Tournament`` (state.py). ``propose_deal`` computes both splits from the stacks
-recorded and records nothing; ``agree_deal`` records the deal every player in play accepted
-(the TD confirms it: the software cannot hear them); ``cancel_deal`` withdraws it before the
-finish. Play goes on after a deal (for the title and the championship points): places follow
+A part of ``Tournament`` (``tournament.deals``, _parts.py). ``propose`` computes both splits
+from the stacks recorded and records nothing; ``agree`` records the deal every player in play
+accepted (the TD confirms it: the software cannot hear them); ``cancel`` withdraws it before
+the finish. Play goes on after a deal (for the title and the championship points): places follow
 the actual finish, and ``Tournament.finish`` pays each player of the deal their share instead
-of the payout of their place (``_deal_prizes``). Earlier places keep the payout table's prizes.
+of the payout of their place (``prizes``). Earlier places keep the payout table's prizes.
 
 What a careful TD holds to, and the code with them:
 
@@ -35,16 +35,14 @@ import msgspec
 
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament import icm
+from pokerfloor.tournament._parts import Part, applies
 from pokerfloor.tournament.events import DealAgreed, DealCancelled, DealShare, Placement
 from pokerfloor.tournament.types import PlayerId
 
 if TYPE_CHECKING:
-    from pokerfloor.rules import RuleProfile
-    from pokerfloor.tournament import prizes
-    from pokerfloor.tournament.events import TournamentEvent, TournamentFinished
-    from pokerfloor.tournament.state import PlayerState
+    from pokerfloor.tournament.state import Tournament
 
-__all__ = ["DEAL_EVENTS", "DEAL_METHODS", "DealCommands", "DealOffer"]
+__all__ = ["DEAL_EVENTS", "DEAL_METHODS", "DealOffer", "Deals"]
 
 DEAL_METHODS = ("icm", "chip_chop", "custom")
 DEAL_EVENTS = (DealAgreed, DealCancelled)
@@ -72,24 +70,18 @@ class DealOffer(msgspec.Struct, frozen=True):
         return self.icm_cents if method == "icm" else self.chip_chop_cents
 
 
-class DealCommands:
-    """Proposing, agreeing and cancelling a deal, mixed into ``Tournament``."""
+class Deals(Part):
+    """Proposing, agreeing and cancelling a deal: ``tournament.deals``."""
 
-    if TYPE_CHECKING:  # provided by Tournament
-        profile: RuleProfile
-        players: dict[PlayerId, PlayerState]
-        finished: TournamentFinished | None
-        unknown_chips: dict[int, int]
-        deal: DealAgreed | None
+    __slots__ = ("agreed",)
 
-        def _record(self, event: TournamentEvent) -> None: ...
-        def in_play(self) -> list[PlayerState]: ...
-        def prize_pool(self) -> prizes.PrizePool: ...
-        def default_payouts(self, pool_cents: int) -> tuple[int, ...]: ...
+    def __init__(self, host: Tournament) -> None:
+        super().__init__(host)
+        self.agreed: DealAgreed | None = None  # agreed by every player in play
 
     # ---- commands -----------------------------------------------------------------------
 
-    def propose_deal(self, played_for_cents: int = 0) -> DealOffer:
+    def propose(self, played_for_cents: int = 0) -> DealOffer:
         """The ICM split and the chip chop of the remaining prizes; nothing is recorded.
 
         Rule: heavenpoker 8.14 (refused with ``DEALS_FORBIDDEN`` where the profile forbids
@@ -98,9 +90,10 @@ class DealCommands:
         leave first place below second.
         """
         citations = self._check_deal_possible()
-        alive = sorted(self.in_play(), key=lambda p: (-p.stack, p.player_id))
-        pool = self.prize_pool().total_cents
-        payouts = self.default_payouts(pool)[: len(alive)]
+        host = self.host
+        alive = sorted(host.in_play(), key=lambda p: (-p.stack, p.player_id))
+        pool = host.prize_pool().total_cents
+        payouts = host.default_payouts(pool)[: len(alive)]
         second = payouts[1] if len(payouts) > 1 else 0
         first = payouts[0] if payouts else 0
         if not 0 <= played_for_cents <= first - second:
@@ -121,7 +114,7 @@ class DealCommands:
             citations=citations,
         )
 
-    def agree_deal(
+    def agree(
         self,
         method: str,
         at_ms: int,
@@ -132,11 +125,11 @@ class DealCommands:
         takes the split computed now (``amounts``, when given, are the split the TD showed:
         refused as ``DEAL_STALE`` if it changed since); ``custom`` takes ``amounts``, one per
         player in play, 0 or more, adding up to the remaining prizes."""
-        if self.finished is not None:
+        if self.host.finished is not None:
             raise _finished()
-        if self.deal is not None:
-            raise PokerfloorError("DEAL_ALREADY_AGREED", {"method": self.deal.method})
-        offer = self.propose_deal(played_for_cents)
+        if self.agreed is not None:
+            raise PokerfloorError("DEAL_ALREADY_AGREED", {"method": self.agreed.method})
+        offer = self.propose(played_for_cents)
         if method not in DEAL_METHODS:
             raise PokerfloorError(
                 "DEAL_BAD_METHOD", {"method": method, "accepted": list(DEAL_METHODS)}
@@ -154,22 +147,22 @@ class DealCommands:
             method, shares, offer.payouts_cents, offer.total_cents, offer.prize_pool_cents,
             at_ms, played_for_cents, offer.citations,
         )  # fmt: skip
-        self._record(event)
+        self.host._record(event)
         return event
 
-    def cancel_deal(self, reason: str, at_ms: int) -> None:
+    def cancel(self, reason: str, at_ms: int) -> None:
         """Withdraw the deal before the finish (the payout table applies again)."""
-        if self.finished is not None:
+        if self.host.finished is not None:
             raise _finished()
-        if self.deal is None:
+        if self.agreed is None:
             raise PokerfloorError("NO_DEAL", {})
         if not reason.strip():
             raise PokerfloorError("DEAL_NO_REASON", {})
-        self._record(DealCancelled(reason.strip(), at_ms))
+        self.host._record(DealCancelled(reason.strip(), at_ms))
 
     # ---- the finish ---------------------------------------------------------------------
 
-    def _deal_prizes(
+    def prizes(
         self, ranked: Sequence[Placement], payouts: Sequence[int], won: Mapping[PlayerId, int]
     ) -> dict[PlayerId, int]:
         """The prizes of the finish with the deal honoured: each player of the deal gets their
@@ -177,7 +170,7 @@ class DealCommands:
         Refused when the deal no longer fits: other players among the first N places (a bust
         corrected since), or payouts of those places adding up to another total (the pool
         changed since): cancel the deal, then agree again."""
-        deal = self.deal
+        deal = self.agreed
         if deal is None:
             return dict(won)
         shares = {share.player_id: share.cents for share in deal.shares}
@@ -204,14 +197,15 @@ class DealCommands:
 
     def _check_deal_possible(self) -> tuple[str, ...]:
         """The citations allowing a deal, or the refusal."""
-        if self.finished is not None:
+        host = self.host
+        if host.finished is not None:
             raise _finished()
-        allowed, citations = icm.deal_allowed(self.profile)
+        allowed, citations = icm.deal_allowed(host.profile)
         if not allowed:
             raise PokerfloorError(
-                "DEALS_FORBIDDEN", {"profile": self.profile.id, "citations": list(citations)}
+                "DEALS_FORBIDDEN", {"profile": host.profile.id, "citations": list(citations)}
             )
-        alive = self.in_play()
+        alive = host.in_play()
         if len(alive) < 2:
             raise PokerfloorError("DEAL_TOO_FEW_PLAYERS", {"players": len(alive)})
         tables = sorted({p.seat.table_no for p in alive if p.seat is not None})
@@ -219,15 +213,20 @@ class DealCommands:
             raise PokerfloorError(
                 "DEAL_NOT_AT_FINAL_TABLE", {"players": len(alive), "tables": tables}
             )
-        if tables[0] in self.unknown_chips:
+        if tables[0] in host.unknown_chips:
             raise PokerfloorError(
                 "DEAL_STACKS_UNKNOWN",
-                {"table_no": tables[0], "unknown_chips": self.unknown_chips[tables[0]]},
+                {"table_no": tables[0], "unknown_chips": host.unknown_chips[tables[0]]},
             )
         return citations
 
-    def _apply_deal(self, event: DealAgreed | DealCancelled) -> None:
-        self.deal = event if isinstance(event, DealAgreed) else None
+    @applies(DealAgreed)
+    def _agreed(self, event: DealAgreed) -> None:
+        self.agreed = event
+
+    @applies(DealCancelled)
+    def _cancelled(self, event: DealCancelled) -> None:
+        self.agreed = None
 
 
 def _finished() -> PokerfloorError:

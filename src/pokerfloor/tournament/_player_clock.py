@@ -25,7 +25,8 @@ One clock per table (one player acts at a time). A clock belongs to the table's 
 once that hand is reported, or the player left the seat, it is over (``player_clock`` returns
 None) and a new one may start.
 
-A mixin of ``Tournament`` (state.py).
+A part of ``Tournament`` (``tournament.table_clocks``, _parts.py): it holds the clock of each
+table and folds the four events of this module.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ import msgspec
 
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.hand import TimeoutRuling, timeout_ruling
+from pokerfloor.tournament._parts import Part, applies
 from pokerfloor.tournament.events import (
     PlayerClockCalled,
     PlayerClockExpired,
@@ -46,8 +48,7 @@ from pokerfloor.tournament.types import PlayerId
 
 if TYPE_CHECKING:
     from pokerfloor.rules import RuleProfile
-    from pokerfloor.tournament.events import TournamentEvent
-    from pokerfloor.tournament.table_map import TableMap
+    from pokerfloor.tournament.state import Tournament
 
 __all__ = [
     "PLAYER_CLOCK_EVENTS",
@@ -55,7 +56,7 @@ __all__ = [
     "ClockTimes",
     "Phase",
     "PlayerClock",
-    "PlayerClockCommands",
+    "PlayerClocks",
     "clock_times",
 ]
 
@@ -135,30 +136,28 @@ def _seconds_up(ms: int) -> int:
     return -(-ms // SECOND_MS)
 
 
-class PlayerClockCommands:
-    """Timing a player, the clock called, stopped, run out; mixed into ``Tournament``."""
+class PlayerClocks(Part):
+    """Timing a player, the clock called, stopped, run out: ``tournament.table_clocks``."""
 
-    if TYPE_CHECKING:  # provided by Tournament
-        profile: RuleProfile
-        tables: TableMap
-        hands_at: dict[int, int]
-        player_clocks: dict[int, PlayerClock]
+    __slots__ = ("by_table",)
 
-        def _record(self, event: TournamentEvent) -> None: ...
+    def __init__(self, host: Tournament) -> None:
+        super().__init__(host)
+        self.by_table: dict[int, PlayerClock] = {}  # the last clock of each table
 
     # ---- queries ------------------------------------------------------------------------
 
-    def player_clock_times(self) -> ClockTimes:
-        return clock_times(self.profile)
+    def times(self) -> ClockTimes:
+        return clock_times(self.host.profile)
 
-    def player_clock(self, table_no: int) -> PlayerClock | None:
+    def at_table(self, table_no: int) -> PlayerClock | None:
         """The table's clock while it applies: its hand not reported yet, the player still in
         the seat (a clock left running is over with its hand)."""
-        clock = self.player_clocks.get(table_no)
-        table = self.tables.get(table_no)
+        clock = self.by_table.get(table_no)
+        table = self.host.tables.get(table_no)
         if clock is None or table is None:
             return None
-        if clock.hand_no <= self.hands_at.get(table_no, 0):
+        if clock.hand_no <= self.host.hands_at.get(table_no, 0):
             return None
         if table.seats.get(clock.seat_no) != clock.player_id:
             return None
@@ -166,19 +165,19 @@ class PlayerClockCommands:
 
     # ---- commands -----------------------------------------------------------------------
 
-    def time_player(self, table_no: int, seat_no: int, at_ms: int) -> None:
+    def time(self, table_no: int, seat_no: int, at_ms: int) -> None:
         """Start timing the player of ``seat_no``, who is thinking; a second tap for the same
         player changes nothing (the time counts from the first)."""
         player_id = self._clock_seat(table_no, seat_no)
         current = self._not_on_the_clock(table_no)
         if current is not None and current.seat_no == seat_no and current.expired is None:
             return
-        hand_no = self.hands_at.get(table_no, 0) + 1
-        self._record(PlayerThinking(table_no, seat_no, player_id, hand_no, at_ms))
+        hand_no = self.host.hands_at.get(table_no, 0) + 1
+        self.host._record(PlayerThinking(table_no, seat_no, player_id, hand_no, at_ms))
 
     def _thinking_since(self, table_no: int, seat_no: int) -> int | None:
         """Since when the player of ``seat_no`` has been timed thinking (None: not timed)."""
-        current = self.player_clock(table_no)
+        current = self.at_table(table_no)
         if current is None or current.seat_no != seat_no or current.expired is not None:
             return None
         return current.thinking_since_ms
@@ -187,31 +186,32 @@ class PlayerClockCommands:
         """From when a captain may call the clock on ``seat_no`` (None: at once, the player
         not being timed or the profile leaving the time to the floor's judgement)."""
         since = self._thinking_since(table_no, seat_no)
-        after_seconds = clock_times(self.profile).call_after_seconds
+        after_seconds = clock_times(self.host.profile).call_after_seconds
         if since is None or not after_seconds:
             return None
         return since + after_seconds * SECOND_MS
 
-    def captain_call_wait_ms(self, table_no: int, seat_no: int, at_ms: int) -> int:
+    def captain_wait_ms(self, table_no: int, seat_no: int, at_ms: int) -> int:
         """How long a captain still waits before calling the clock on ``seat_no`` (0: they
         may now; ``clock.call_after_seconds``, the TD never waits)."""
         allowed_at = self._captain_may_call_at(table_no, seat_no)
         return 0 if allowed_at is None else max(0, allowed_at - at_ms)
 
-    def may_call_clock(
+    def may_call(
         self, table_no: int, seat_no: int, at_ms: int, by: Literal["captain", "td"] = "captain"
     ) -> bool:
         """Whether ``by`` may put ``seat_no`` on the clock at ``at_ms`` as far as the thinking
         time goes (``call_player_clock`` refuses a captain with ``PLAYER_CLOCK_TOO_EARLY``)."""
-        return by == "td" or self.captain_call_wait_ms(table_no, seat_no, at_ms) == 0
+        return by == "td" or self.captain_wait_ms(table_no, seat_no, at_ms) == 0
 
-    def call_player_clock(
+    def call(
         self, table_no: int, seat_no: int, at_ms: int, by: Literal["captain", "td"] = "td"
     ) -> None:
         """Put the player of ``seat_no`` on the clock with the profile's times."""
         player_id = self._clock_seat(table_no, seat_no)
         self._not_on_the_clock(table_no)
-        times = clock_times(self.profile)
+        profile = self.host.profile
+        times = clock_times(profile)
         since = self._thinking_since(table_no, seat_no)
         if by == "captain":
             allowed_at = self._captain_may_call_at(table_no, seat_no)
@@ -224,11 +224,11 @@ class PlayerClockCommands:
                         "seat_no": seat_no,
                         "call_after_seconds": times.call_after_seconds,
                         "seconds_left": wait,
-                        "citations": list(self.profile.citations("clock.call_after_seconds")),
+                        "citations": list(profile.citations("clock.call_after_seconds")),
                     },
                 )
-        hand_no = self.hands_at.get(table_no, 0) + 1
-        self._record(
+        hand_no = self.host.hands_at.get(table_no, 0) + 1
+        self.host._record(
             PlayerClockCalled(
                 table_no,
                 seat_no,
@@ -243,16 +243,14 @@ class PlayerClockCommands:
             )
         )
 
-    def stop_player_clock(
-        self, table_no: int, reason: Literal["acted", "cancelled"], at_ms: int
-    ) -> None:
+    def stop(self, table_no: int, reason: Literal["acted", "cancelled"], at_ms: int) -> None:
         """The player acted in time, or the clock (or the thinking timer) is cancelled."""
         clock = self._ruled_out(table_no)
         if clock is None:
             raise PokerfloorError("NO_PLAYER_CLOCK", {"table_no": table_no})
-        self._record(PlayerClockStopped(table_no, reason, at_ms))
+        self.host._record(PlayerClockStopped(table_no, reason, at_ms))
 
-    def expire_player_clock(self, table_no: int, facing_bet: bool, at_ms: int) -> TimeoutRuling:
+    def expire(self, table_no: int, facing_bet: bool, at_ms: int) -> TimeoutRuling:
         """Time ran out: the profile's ruling, the player facing a bet or not (the table says
         which), recorded with its citations. Refused before the time is out."""
         clock = self._ruled_out(table_no)
@@ -264,9 +262,9 @@ class PlayerClockCommands:
                 "PLAYER_CLOCK_NOT_EXPIRED",
                 {"table_no": table_no, "seat_no": clock.seat_no, "seconds_left": left},
             )
-        timeout = timeout_ruling(self.profile, facing_bet)
+        timeout = timeout_ruling(self.host.profile, facing_bet)
         ruling = timeout.ruling
-        self._record(
+        self.host._record(
             PlayerClockExpired(
                 table_no,
                 clock.seat_no,
@@ -285,7 +283,7 @@ class PlayerClockCommands:
     # ---- checks -------------------------------------------------------------------------
 
     def _clock_seat(self, table_no: int, seat_no: int) -> PlayerId:
-        table = self.tables.get(table_no)
+        table = self.host.tables.get(table_no)
         if table is None or not table.seats:
             raise PokerfloorError("NO_SUCH_TABLE", {"table_no": table_no})
         player_id = table.seats.get(seat_no)
@@ -297,7 +295,7 @@ class PlayerClockCommands:
 
     def _not_on_the_clock(self, table_no: int) -> PlayerClock | None:
         """The table's clock, refused while a player is on it (time not ruled yet)."""
-        clock = self.player_clock(table_no)
+        clock = self.at_table(table_no)
         if clock is not None and clock.called is not None and clock.expired is None:
             raise PokerfloorError(
                 "PLAYER_CLOCK_RUNNING", {"table_no": table_no, "seat_no": clock.seat_no}
@@ -306,7 +304,7 @@ class PlayerClockCommands:
 
     def _ruled_out(self, table_no: int) -> PlayerClock | None:
         """The table's clock, refused once its ruling is recorded (it stands)."""
-        clock = self.player_clock(table_no)
+        clock = self.at_table(table_no)
         if clock is not None and clock.expired is not None:
             raise PokerfloorError(
                 "PLAYER_CLOCK_RULED",
@@ -320,26 +318,29 @@ class PlayerClockCommands:
 
     # ---- applying events ----------------------------------------------------------------
 
-    def _apply_player_clock(
-        self, event: PlayerThinking | PlayerClockCalled | PlayerClockStopped | PlayerClockExpired
-    ) -> None:
-        table_no = event.table_no
-        if isinstance(event, PlayerThinking):
-            self.player_clocks[table_no] = PlayerClock(
-                table_no, event.seat_no, event.player_id, event.hand_no, event.at_ms
-            )
-        elif isinstance(event, PlayerClockCalled):
-            self.player_clocks[table_no] = PlayerClock(
-                table_no,
-                event.seat_no,
-                event.player_id,
-                event.hand_no,
-                event.thinking_since_ms,
-                event,
-            )
-        elif isinstance(event, PlayerClockStopped):
-            self.player_clocks.pop(table_no, None)
-        else:
-            known = self.player_clocks.get(table_no)
-            if known is not None:
-                self.player_clocks[table_no] = msgspec.structs.replace(known, expired=event)
+    @applies(PlayerThinking)
+    def _thinking(self, event: PlayerThinking) -> None:
+        self.by_table[event.table_no] = PlayerClock(
+            event.table_no, event.seat_no, event.player_id, event.hand_no, event.at_ms
+        )
+
+    @applies(PlayerClockCalled)
+    def _called(self, event: PlayerClockCalled) -> None:
+        self.by_table[event.table_no] = PlayerClock(
+            event.table_no,
+            event.seat_no,
+            event.player_id,
+            event.hand_no,
+            event.thinking_since_ms,
+            event,
+        )
+
+    @applies(PlayerClockStopped)
+    def _stopped(self, event: PlayerClockStopped) -> None:
+        self.by_table.pop(event.table_no, None)
+
+    @applies(PlayerClockExpired)
+    def _expired(self, event: PlayerClockExpired) -> None:
+        known = self.by_table.get(event.table_no)
+        if known is not None:
+            self.by_table[event.table_no] = msgspec.structs.replace(known, expired=event)

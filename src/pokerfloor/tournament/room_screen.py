@@ -8,7 +8,8 @@ export carries it) at the cost of a few hundred KB for the one event. An image i
 input: only PNG and JPEG are taken, known by their first bytes (an SVG may carry a script;
 the name or the browser's type of the file are not looked at).
 
-A mixin of ``Tournament`` (state.py).
+A part of ``Tournament`` (``tournament.screen``, _parts.py): what the screen shows now, with
+the two events that change it.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from pokerfloor.errors import PokerfloorError
+from pokerfloor.tournament._parts import Part, applies
 from pokerfloor.tournament.events import RoomLogoSet, RoomScreenSet
 from pokerfloor.tournament.limits import (
     MAX_CLUB_NAME_LENGTH,
@@ -26,12 +28,12 @@ from pokerfloor.tournament.limits import (
 )
 
 if TYPE_CHECKING:
-    from pokerfloor.tournament.events import TournamentEvent
+    from pokerfloor.tournament.state import Tournament
 
 __all__ = [
     "ROOM_SCREEN_EVENTS",
     "RoomScreen",
-    "RoomScreenCommands",
+    "Screen",
     "check_logo",
     "logo_media_type",
     "screen_text",
@@ -84,38 +86,39 @@ def screen_text(text: str, field: str, most: int) -> str:
     return shown
 
 
-class RoomScreenCommands:
-    """Setting the room's screen, mixed into ``Tournament``."""
+class Screen(Part):
+    """Setting the room's screen: ``tournament.screen``; ``shown``: what it shows now."""
 
-    if TYPE_CHECKING:  # provided by Tournament
-        room_screen: RoomScreen
+    __slots__ = ("shown",)
 
-        def _record(self, event: TournamentEvent) -> None: ...
+    def __init__(self, host: Tournament) -> None:
+        super().__init__(host)
+        self.shown = RoomScreen()
 
-    def set_room_screen(self, club_name: str, message: str, at_ms: int) -> None:
+    def set(self, club_name: str, message: str, at_ms: int) -> None:
         """The club's name and the message line ("" for none); the same again records
         nothing."""
         name = screen_text(club_name, "club_name", MAX_CLUB_NAME_LENGTH)
         line = screen_text(message, "message", MAX_SCREEN_MESSAGE_LENGTH)
-        if (name, line) != (self.room_screen.club_name, self.room_screen.message):
-            self._record(RoomScreenSet(name, line, at_ms))
+        if (name, line) != (self.shown.club_name, self.shown.message):
+            self.host._record(RoomScreenSet(name, line, at_ms))
 
-    def set_room_logo(self, logo: bytes, at_ms: int) -> None:
+    def set_logo(self, logo: bytes, at_ms: int) -> None:
         """The club's logo (a PNG or JPEG image, ``check_logo``); empty bytes remove it."""
         if logo:
             check_logo(logo)
-        elif not self.room_screen.logo:
+        elif not self.shown.logo:
             return  # no logo to remove
-        self._record(RoomLogoSet(logo, at_ms))
+        self.host._record(RoomLogoSet(logo, at_ms))
 
-    def _apply_room_screen(self, event: RoomScreenSet | RoomLogoSet) -> None:
-        if isinstance(event, RoomScreenSet):
-            self.room_screen = msgspec.structs.replace(
-                self.room_screen, club_name=event.club_name, message=event.message
-            )
-        else:
-            self.room_screen = msgspec.structs.replace(
-                self.room_screen,
-                logo=event.logo,
-                logo_at_ms=event.at_ms if event.logo else None,
-            )
+    @applies(RoomScreenSet)
+    def _screen_set(self, event: RoomScreenSet) -> None:
+        self.shown = msgspec.structs.replace(
+            self.shown, club_name=event.club_name, message=event.message
+        )
+
+    @applies(RoomLogoSet)
+    def _logo_set(self, event: RoomLogoSet) -> None:
+        self.shown = msgspec.structs.replace(
+            self.shown, logo=event.logo, logo_at_ms=event.at_ms if event.logo else None
+        )

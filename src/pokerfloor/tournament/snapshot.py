@@ -198,16 +198,16 @@ def restore_snapshot(data: bytes) -> Tournament:
     tournament.rebuys = snapshot.rebuys
     tournament.addons = snapshot.addons
     tournament.hand_for_hand = snapshot.hand_for_hand
-    tournament.clock = snapshot.clock
+    tournament.clock_history.state = snapshot.clock
     tournament.finished = snapshot.finished
     tournament.waiting_list = dict(snapshot.waiting_list)
     tournament.hands_after_rebuys = dict(snapshot.hands_after_rebuys)
-    tournament.clock_started_at = snapshot.clock_started_at
+    tournament.clock_history.started_at = snapshot.clock_started_at
     tournament.late_entries = snapshot.late_entries
     tournament.highest_table_no = snapshot.highest_table_no
     tournament.bust_history = list(snapshot.bust_history)
     tournament.proposed = {move.player_id: move for move in snapshot.proposed}
-    tournament.floor_calls = {call.table_no: call for call in snapshot.floor_calls}
+    tournament.floor.open_calls = {call.table_no: call for call in snapshot.floor_calls}
     tournament.chips_in_play = snapshot.chips_in_play
     tournament.unknown_chips = dict(snapshot.unknown_chips)
     tournament.table_ready_at = dict(snapshot.table_ready_at)
@@ -219,8 +219,8 @@ def restore_snapshot(data: bytes) -> Tournament:
     tournament.last_busts = snapshot.last_busts
     tournament.last_bust_round = snapshot.last_bust_round
     tournament.last_bust_at = snapshot.last_bust_at
-    tournament.deal = snapshot.deal
-    tournament.room_screen = snapshot.room_screen
+    tournament.deals.agreed = snapshot.deal
+    tournament.screen.shown = snapshot.room_screen
     tournament.cash_lines = []
     for line in snapshot.cash_lines:
         tournament._add_line(line)
@@ -230,8 +230,8 @@ def restore_snapshot(data: bytes) -> Tournament:
         if not player.present and not player.withdrawn
     }
     tournament.pool_basis = snapshot.pool_basis
-    tournament.captain_keys = dict(snapshot.captain_keys)
-    tournament.player_clocks = {clock.table_no: clock for clock in snapshot.player_clocks}
+    tournament.floor.captain_keys = dict(snapshot.captain_keys)
+    tournament.table_clocks.by_table = {clock.table_no: clock for clock in snapshot.player_clocks}
     tournament.addon_window = snapshot.addon_window
     if snapshot.bounty_ledger is not None:
         tournament.bounty_ledger = snapshot.bounty_ledger

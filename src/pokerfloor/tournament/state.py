@@ -4,13 +4,21 @@ Each command method checks its input against the state and the rule profile, rai
 ``PokerfloorError`` (nothing changed) or records outcome events and applies them through
 ``_apply``, which never decides. Randomness (seat draws, chip-race cards) comes in with the
 command as a ``random.Random`` or a deck; time comes in as ``at_ms``.
+
+The aggregate is made of parts (``_parts.py``), each with its state, its commands, its queries
+and the handlers of its events: ``table_clocks`` (the player clocks), ``floor`` (floor calls,
+captains' links), ``deals``, ``screen`` (the room's screen), ``clock_history`` (the tournament
+clock), ``chip_races``, ``penalties``, ``corrections``, ``core_events`` (the aggregate's own
+events). The entries, hands, moves and seat changes, add-ons, bounties and the cash book are
+still mixins (the next step). ``_apply`` looks the event's type up in one table built
+once per aggregate (``event_table``): each event type has exactly one handler.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, get_args
+from typing import Any, Literal
 
 from pokerfloor.cards import Deck
 from pokerfloor.errors import PokerfloorError
@@ -26,55 +34,39 @@ from pokerfloor.tournament import (
 )
 from pokerfloor.tournament._addons import AddonCommands
 from pokerfloor.tournament._bounties import BountyCommands
-from pokerfloor.tournament._calls import FloorCallCommands
+from pokerfloor.tournament._calls import FloorCalls
 from pokerfloor.tournament._cash import CashAccount, CashCommands, CashLine
-from pokerfloor.tournament._chip_races import ChipRaceCommands
-from pokerfloor.tournament._corrections import CORRECTION_EVENTS, CorrectionCommands
-from pokerfloor.tournament._deals import DEAL_EVENTS, DealCommands
+from pokerfloor.tournament._chip_races import ChipRaces
+from pokerfloor.tournament._clock_history import ClockHistory
+from pokerfloor.tournament._core_events import CoreEvents
+from pokerfloor.tournament._corrections import Corrections
+from pokerfloor.tournament._deals import DealOffer, Deals
 from pokerfloor.tournament._entries import EntryCommands
 from pokerfloor.tournament._hand_report import HandPlan, ReportedHand
-from pokerfloor.tournament._hands import HAND_EVENTS, HandCommands
+from pokerfloor.tournament._hands import HandCommands
 from pokerfloor.tournament._moves import MoveCommands
-from pokerfloor.tournament._penalties import PenaltyCommands
-from pokerfloor.tournament._player_clock import (
-    PLAYER_CLOCK_EVENTS,
-    PlayerClock,
-    PlayerClockCommands,
-)
+from pokerfloor.tournament._parts import event_table
+from pokerfloor.tournament._penalties import Penalties
+from pokerfloor.tournament._player_clock import ClockTimes, PlayerClock, PlayerClocks
+from pokerfloor.tournament._player_state import PlayerState
 from pokerfloor.tournament._seat_changes import SeatChangeCommands
 from pokerfloor.tournament.bounties import BountyLedger
 from pokerfloor.tournament.clock import (
     ClockCommand,
-    ClockEvent,
     ClockPaused,
     ClockState,
     StartClock,
-    clock_time_ms,
-    clock_view,
-    decide_clock,
-    evolve_clock,
     new_clock,
 )
 from pokerfloor.tournament.events import (
-    AbsentSeatReleased,
     AddonWindowOpened,
-    ButtonMoved,
     ButtonPlaced,
-    CaptainKeyRenewed,
     ChipRaced,
     DealAgreed,
-    FloorCallAnswered,
     FloorCalled,
-    MovesProposed,
-    PenaltyGiven,
     Placement,
-    PlayerArrived,
-    PlayerRebought,
     PlayerRegistered,
-    PlayerSeated,
-    PlayersMoved,
     Prize,
-    SeatChanged,
     SeatedPlayer,
     SeatsDrawn,
     TournamentCreated,
@@ -83,77 +75,23 @@ from pokerfloor.tournament.events import (
     WaitingListJoined,
 )
 from pokerfloor.tournament.finish_checks import finish_amounts
+from pokerfloor.tournament.penalties import Penalty
 from pokerfloor.tournament.points import PointsFormula
-from pokerfloor.tournament.room_screen import ROOM_SCREEN_EVENTS, RoomScreen, RoomScreenCommands
+from pokerfloor.tournament.room_screen import RoomScreen, Screen
 from pokerfloor.tournament.structure import Level, Structure
 from pokerfloor.tournament.table_map import TableMap
-from pokerfloor.tournament.types import Move, PlayerId, SeatRef, Table
+from pokerfloor.tournament.types import Move, PlayerId, SeatRef
 
 __all__ = ["HandPlan", "PlayerState", "ReportedHand", "Tournament"]
-
-CLOCK_EVENTS = get_args(ClockEvent)
-ENTRY_EVENTS = (PlayerSeated, PlayerArrived, WaitingListJoined, AbsentSeatReleased)
-
-
-class PlayerState:
-    """One entrant, mutable inside the aggregate only."""
-
-    __slots__ = (
-        "addons",
-        "bust_undo",
-        "busted_after_hand",
-        "entries",
-        "last_seat",
-        "missed_hands",
-        "name",
-        "penalties",
-        "place",
-        "player_id",
-        "present",
-        "rebuys",
-        "seat",
-        "stack",
-        "withdrawn",
-    )
-
-    def __init__(self, player_id: PlayerId, name: str, stack: int) -> None:
-        self.player_id = player_id
-        self.name = name
-        self.stack = stack
-        self.seat: SeatRef | None = None
-        self.entries = 1
-        self.rebuys = 0
-        self.addons = 0
-        self.place: int | None = None
-        self.missed_hands = 0  # hands still to sit out for a penalty (dealt in, hand killed)
-        self.present = True
-        self.withdrawn = False  # an absent player whose seat went to the waiting list
-        self.penalties: list[str] = []
-        self.last_seat: SeatRef | None = None  # the seat held when last busted
-        self.busted_after_hand: int | None = None  # the table's hand count at the bust
-        # The stack the last bust took away and the table's hand count then: an "undo" puts
-        # it back while no hand was reported at that table since (undo_bust).
-        self.bust_undo: tuple[int, int] | None = None
-
-    @property
-    def in_play(self) -> bool:
-        return self.place is None and not self.withdrawn
 
 
 class Tournament(
     HandCommands,
     EntryCommands,
     AddonCommands,
-    CorrectionCommands,
     CashCommands,
     MoveCommands,
-    FloorCallCommands,
-    DealCommands,
-    ChipRaceCommands,
-    PenaltyCommands,
-    RoomScreenCommands,
     SeatChangeCommands,
-    PlayerClockCommands,
     BountyCommands,
 ):
     def __init__(
@@ -171,19 +109,14 @@ class Tournament(
         self.rebuys = 0
         self.addons = 0
         self.hand_for_hand = False
-        self.clock: ClockState = new_clock(structure)
         self.finished: TournamentFinished | None = None
         self.addon_window: AddonWindowOpened | None = None  # opened by the TD (_entries.py)
         self.max_players = max_players if max_players is not None else created.max_players
         self.waiting_list: dict[PlayerId, str] = {}  # in order of arrival
         self.hands_after_rebuys: dict[int, int] = {}  # per table, hands after the rebuy period
-        self.clock_started_at: int | None = None
         self.late_entries = 0  # entries after the first bust: earlier places were provisional
         self.highest_table_no = 0
         self.proposed: dict[PlayerId, Move] = {}  # balancing moves waiting for the TD
-        self.floor_calls: dict[int, FloorCalled] = {}  # per table, the open call
-        self.captain_keys: dict[int, int] = {}  # per table, how often its link was renewed
-        self.player_clocks: dict[int, PlayerClock] = {}  # per table (_player_clock.py)
         self.bust_history: list[tuple[ranking.Placement, ...]] = []
         # Chips issued (entries, rebuys, add-ons) less those that left play (chip-race
         # residue, disqualifications, released seats): busts never change it.
@@ -204,13 +137,32 @@ class Tournament(
         self.cash_accounts: dict[PlayerId, CashAccount] = {}
         self.absent_ids: dict[PlayerId, None] = {}
         self.pool_basis = "entries"
-        self.deal: DealAgreed | None = None  # agreed by every player in play (_deals.py)
-        self.room_screen = RoomScreen()  # the club's name, logo and message (room_screen.py)
         # A bounty tournament's bounties (bounties.py); None without bounties.
         self.bounty_ledger: BountyLedger | None = (
             None if structure.bounty is None else BountyLedger(structure.bounty)
         )
         self.events: list[TournamentEvent] = [created]
+        # The parts: each owns its state, its commands and queries, its events' handlers.
+        self.table_clocks = PlayerClocks(self)  # the player clock of each table
+        self.floor = FloorCalls(self)  # floor calls, buttons put right, captains' links
+        self.deals = Deals(self)  # a deal at the final table
+        self.screen = Screen(self)  # the room's screen: club name, message, logo
+        self.chip_races = ChipRaces(self)
+        self.penalties = Penalties(self)
+        self.corrections = Corrections(self)
+        self.clock_history = ClockHistory(self, new_clock(structure))  # the tournament clock
+        self.core_events = CoreEvents(self)  # the aggregate's own events (_core_events.py)
+        self._appliers = event_table(
+            self.core_events,
+            self.clock_history,
+            self.table_clocks,
+            self.floor,
+            self.deals,
+            self.screen,
+            self.chip_races,
+            self.penalties,
+            self.corrections,
+        )
 
     # ---- building -----------------------------------------------------------------------
 
@@ -299,14 +251,31 @@ class Tournament(
     def in_play(self) -> list[PlayerState]:
         return [player for player in self.players.values() if player.in_play]
 
+    @property
+    def clock(self) -> ClockState:
+        """The tournament clock's state (``clock_history.state``)."""
+        return self.clock_history.state
+
+    @clock.setter
+    def clock(self, state: ClockState) -> None:
+        self.clock_history.state = state
+
+    @property
+    def clock_started_at(self) -> int | None:
+        """When the clock first ran (``clock_history.started_at``)."""
+        return self.clock_history.started_at
+
+    @clock_started_at.setter
+    def clock_started_at(self, at_ms: int | None) -> None:
+        self.clock_history.started_at = at_ms
+
     def level_at(self, at_ms: int) -> tuple[int, Level | None]:
         """The level (index, level) for a hand starting at ``at_ms``; None during a break."""
-        view = clock_view(self.clock, self.structure, at_ms)
-        return view.level_index, None if view.in_break else view.level
+        return self.clock_history.level_at(at_ms)
 
     def clock_time(self, at_ms: int) -> int:
         """The tournament clock's time at ``at_ms`` (clock.clock_time_ms)."""
-        return clock_time_ms(self.clock, self.structure, at_ms)
+        return self.clock_history.time(at_ms)
 
     def prize_pool(self) -> prizes.PrizePool:
         """The prize pool so far: from the entries, rebuys and add-ons, or from the money
@@ -408,12 +377,9 @@ class Tournament(
         self.clock_command(StartClock(at_ms))
 
     def clock_command(self, command: ClockCommand) -> None:
-        """Start, pause, resume, adjust, jump a level, or take hand-for-hand time off. The
-        clock stopped at the finish stays there."""
-        if self.finished is not None:
-            raise PokerfloorError("TOURNAMENT_FINISHED", {"finished_at_ms": self.finished.at_ms})
-        for event in decide_clock(self.clock, command):
-            self._record(event)
+        """Start, pause, resume, adjust, jump a level, or take hand-for-hand time off
+        (``ClockHistory.command``)."""
+        self.clock_history.command(command)
 
     def finish(
         self,
@@ -453,7 +419,7 @@ class Tournament(
         for covered, group in groups.items():
             shares = prizes.split_tied_places(payouts, covered)
             won.update(zip(group, shares, strict=True))
-        won = self._deal_prizes(ranked, payouts, won)
+        won = self.deals.prizes(ranked, payouts, won)
         won = self._bounty_prizes(ranked, won)
         scored: dict[PlayerId, int] = {}
         if points_formula is not None:
@@ -474,106 +440,73 @@ class Tournament(
         self._record(event)
         return event
 
+    # ---- the parts, as other packages read them today --------------------------------------
+
+    @property
+    def floor_calls(self) -> dict[int, FloorCalled]:
+        return self.floor.open_calls
+
+    @property
+    def captain_keys(self) -> dict[int, int]:
+        return self.floor.captain_keys
+
+    @property
+    def player_clocks(self) -> dict[int, PlayerClock]:
+        return self.table_clocks.by_table
+
+    @property
+    def deal(self) -> DealAgreed | None:
+        return self.deals.agreed
+
+    @property
+    def room_screen(self) -> RoomScreen:
+        return self.screen.shown
+
+    def player_clock(self, table_no: int) -> PlayerClock | None:
+        return self.table_clocks.at_table(table_no)
+
+    def player_clock_times(self) -> ClockTimes:
+        return self.table_clocks.times()
+
+    def captain_call_wait_ms(self, table_no: int, seat_no: int, at_ms: int) -> int:
+        return self.table_clocks.captain_wait_ms(table_no, seat_no, at_ms)
+
+    def may_call_clock(
+        self, table_no: int, seat_no: int, at_ms: int, by: Literal["captain", "td"] = "captain"
+    ) -> bool:
+        return self.table_clocks.may_call(table_no, seat_no, at_ms, by)
+
+    def propose_deal(self, played_for_cents: int = 0) -> DealOffer:
+        return self.deals.propose(played_for_cents)
+
+    def penalize(self, player_id: PlayerId, kind: str, reason: str, at_ms: int) -> Penalty:
+        return self.penalties.give(player_id, kind, reason, at_ms)
+
+    def proposed_penalty(self, player_id: PlayerId) -> str:
+        return self.penalties.proposed(player_id)
+
+    def chip_race(
+        self,
+        table_no: int,
+        removed: int,
+        next_chip: int,
+        deck: Deck,
+        at_ms: int,
+        *,
+        odd_chips: Mapping[PlayerId, int] | None,
+    ) -> ChipRaced:
+        return self.chip_races.race(table_no, removed, next_chip, deck, at_ms, odd_chips=odd_chips)
+
+    def _reinstate(self, player_id: PlayerId, seat: SeatRef, stack: int) -> None:
+        self.corrections._reinstate(player_id, seat, stack)  # a bust rebought (_hands.py)
+
     # ---- applying events ----------------------------------------------------------------
 
     def _apply(self, event: TournamentEvent) -> None:
         self._book(event)  # before a player unregistered leaves ``players``
         if self.bounty_ledger is not None:
             self.bounty_ledger.apply(event)
-        if isinstance(event, HAND_EVENTS):
-            self._apply_hand_event(event)
-        elif isinstance(event, PlayersMoved):
-            self._apply_moves(event.moves)
-            for move in event.moves:
-                self.proposed.pop(move.player_id, None)
-        elif isinstance(event, MovesProposed):
-            self.proposed = {move.player_id: move for move in event.moves}
-        elif isinstance(event, SeatChanged):
-            self._apply_seat_change(event)
-        elif isinstance(event, PlayerRebought):
-            player = self.players[event.player_id]
-            if event.at_bust and player.seat is not None and player.stack:
-                table_no = player.seat.table_no
-                self.unknown_chips[table_no] = self.unknown_chips.get(table_no, 0) + player.stack
-                player.bust_undo = (player.stack, self.hands_at.get(table_no, 0))
-                player.stack = 0
-            player.stack += event.chips
-            self.chips_in_play += event.chips
-            if event.kind == "rebuy":
-                player.rebuys += 1
-                self.rebuys += 1
-            else:
-                player.addons += 1
-                self.addons += 1
-        elif isinstance(event, PlayerRegistered):
-            known = self.players.get(event.player_id)
-            if known is None:
-                player = self.players[event.player_id] = PlayerState(
-                    event.player_id, event.name, self.created.starting_stack
-                )
-            else:  # a re-entry: a new starting stack
-                player = known
-                player.stack = self.created.starting_stack
-                player.place = None
-                player.bust_undo = None
-                player.entries = event.entry_no
-            player.present = event.present
-            if event.present:
-                self.absent_ids.pop(event.player_id, None)
-            else:
-                self.absent_ids[event.player_id] = None
-            self.chips_in_play += self.created.starting_stack
-            self.waiting_list.pop(event.player_id, None)
-            if self.bust_history:
-                self.late_entries += 1
-            self.players_left += 1
-            self.entries += 1
-        elif isinstance(
-            event, PlayerSeated | PlayerArrived | WaitingListJoined | AbsentSeatReleased
-        ):
-            self._apply_entry(event)
-        elif isinstance(event, SeatsDrawn):
-            size = self.created.table_size
-            seats: dict[int, dict[int, PlayerId]] = {table_no: {} for table_no in event.tables}
-            for seated in event.seats:
-                seats[seated.table_no][seated.seat_no] = seated.player_id
-                self.players[seated.player_id].seat = SeatRef(seated.table_no, seated.seat_no)
-            for table_no, occupied in seats.items():
-                self.tables[table_no] = Table(table_no, size, occupied)
-            self.highest_table_no = max(event.tables, default=0)
-        elif isinstance(event, ButtonPlaced):
-            table = self.tables[event.table_no]
-            self.tables[event.table_no] = Table(
-                table.table_no, table.size, table.seats, event.seat_no
-            )
-        elif isinstance(event, CLOCK_EVENTS):
-            self.clock = evolve_clock(self.clock, event)
-            if self.clock_started_at is None and self.clock.status != "not_started":
-                self.clock_started_at = event.at_ms
-        elif isinstance(event, PenaltyGiven):
-            player = self.players[event.player_id]
-            player.penalties.append(event.kind)
-            player.missed_hands += event.hands_to_miss
-            player.stack -= event.chips_removed
-            self.chips_in_play -= event.chips_removed
-        elif isinstance(event, ChipRaced):
-            self._apply_chip_race(event)
-        elif isinstance(event, FloorCalled | FloorCallAnswered | ButtonMoved | CaptainKeyRenewed):
-            self._apply_floor_call(event)
-        elif isinstance(event, PLAYER_CLOCK_EVENTS):
-            self._apply_player_clock(event)
-        elif isinstance(event, CORRECTION_EVENTS):
-            self._apply_correction(event)
-        elif isinstance(event, DEAL_EVENTS):
-            self._apply_deal(event)
-        elif isinstance(event, ROOM_SCREEN_EVENTS):
-            self._apply_room_screen(event)
-        elif isinstance(event, AddonWindowOpened):
-            self.addon_window = event
-        elif isinstance(event, TournamentFinished):
-            self.finished = event
-            for placement in event.ranking:
-                self.players[placement.player_id].place = placement.place
+        self._appliers[type(event)](event)
 
     def _apply_replacement(self, absent_id: PlayerId, newcomer_id: PlayerId, name: str) -> None:
         """The newcomer takes the absent player's seat and remaining stack."""
