@@ -98,6 +98,38 @@ class PlayerBack(msgspec.Struct, frozen=True, tag="player_back"):
     at_ms: int
 
 
+class SeatLeft(msgspec.Struct, frozen=True, tag="seat_left"):
+    """The player at ``seat_no`` left the table between hands (busted, or moved to another
+    table): the seat's clock (bank spent, timeouts in a row, away) is no longer theirs."""
+
+    seat_no: int
+    at_ms: int
+
+
+class SeatTaken(msgspec.Struct, frozen=True, tag="seat_taken"):
+    """A player moved in at ``seat_no`` between hands, with the clock they had at their old
+    table: the bank spent, the timeouts in a row, away or not (the state follows the
+    player, not the seat)."""
+
+    seat_no: int
+    bank_used_ms: int
+    missed: int
+    away: bool
+    at_ms: int
+
+
+class TablePaused(msgspec.Struct, frozen=True, tag="table_paused"):
+    """The TD paused the table: no action is taken, no hand dealt, the action clock stops."""
+
+    at_ms: int
+
+
+class TableResumed(msgspec.Struct, frozen=True, tag="table_resumed"):
+    """The TD resumed the table: the player to act gets back the time they had left."""
+
+    at_ms: int
+
+
 DealtEvent = (
     HandDealt
     | HandStep
@@ -107,6 +139,10 @@ DealtEvent = (
     | ActionTimedOut
     | PlayerAway
     | PlayerBack
+    | SeatLeft
+    | SeatTaken
+    | TablePaused
+    | TableResumed
 )
 
 __all__ = [
@@ -119,4 +155,8 @@ __all__ = [
     "HandStep",
     "PlayerAway",
     "PlayerBack",
+    "SeatLeft",
+    "SeatTaken",
+    "TablePaused",
+    "TableResumed",
 ]
