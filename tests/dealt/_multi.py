@@ -37,6 +37,7 @@ levels = [
   { number = 9, small_blind = 12000, big_blind = 24000 },
   { number = 10, small_blind = 25000, big_blind = 50000 },
 ]
+breaks = [{ after_level = 4, minutes = 1 }]
 [entry]
 starting_stack = 10000
 buy_in_cents = 1000

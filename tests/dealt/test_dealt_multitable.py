@@ -202,3 +202,21 @@ def test_each_td_look_at_the_hole_cards_is_logged_with_who_and_when() -> None:
     assert [(s.table_no, s.hand_no, s.by, s.at_ms) for s in seen] == [
         (2, 1, "td 127.0.0.1", clock.now)
     ]
+
+
+def test_tda_2024_rp8_a_break_reached_hand_for_hand_is_played_out_then_the_clock_stops() -> None:
+    from pokerfloor.app.commands import HandForHandRound, ResumeClock, SetHandForHand
+    from pokerfloor.dealt.between_hands import hand_for_hand_clock
+
+    dealt, clock = multi_table(players=20, table_size=7, bots=False)
+    tournaments = dealt.tournaments
+    clock.now += 11 * 60_000 + 30_000  # 30 s before the break after level 4
+    tournaments.execute("mtt", SetHandForHand(active=True))  # the clock stops
+    tournaments.execute("mtt", HandForHandRound())  # a round's time off it: into the break
+    tournament = tournaments.tournament("mtt")
+    assert tournament.clock.status == "paused"
+    assert hand_for_hand_clock(tournament, clock.now) == "resume"
+    tournaments.execute("mtt", ResumeClock())
+    assert hand_for_hand_clock(tournaments.tournament("mtt"), clock.now) == ""
+    clock.now += 60_000  # the break is over: hand-for-hand stops the clock again
+    assert hand_for_hand_clock(tournaments.tournament("mtt"), clock.now) == "pause"

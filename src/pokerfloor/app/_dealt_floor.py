@@ -30,11 +30,17 @@ from pokerfloor.app.commands import (
     Balance,
     ChangeSeat,
     Command,
+    PauseClock,
     Rebuy,
+    ResumeClock,
     SetHandForHand,
 )
 from pokerfloor.dealt import DealtEvent, DealtTable
-from pokerfloor.dealt.between_hands import hand_for_hand_due, tables_to_hold
+from pokerfloor.dealt.between_hands import (
+    hand_for_hand_clock,
+    hand_for_hand_due,
+    tables_to_hold,
+)
 from pokerfloor.dealt.mode import (
     DealtPlayChosen,
     DealtSettings,
@@ -173,6 +179,12 @@ class DealtFloor:
         )
         if due != active:
             self.tournaments.execute(tournament_id, SetHandForHand(active=due))
+            done += 1
+        clock = self.tournaments.read(tournament_id, lambda t: hand_for_hand_clock(t, now))
+        if clock:  # a break reached while hand-for-hand stopped the clock: played out
+            self.tournaments.execute(
+                tournament_id, ResumeClock() if clock == "resume" else PauseClock()
+            )
             done += 1
         held: set[int] = set()
         moved, waiting = self._asked_moves(tournament_id, now)

@@ -22,9 +22,16 @@ from __future__ import annotations
 import random
 
 from pokerfloor.tournament import balancing
+from pokerfloor.tournament.clock import clock_view
 from pokerfloor.tournament.state import Tournament
 
-__all__ = ["HOLD_CITATIONS", "hand_for_hand_due", "paid_places", "tables_to_hold"]
+__all__ = [
+    "HOLD_CITATIONS",
+    "hand_for_hand_clock",
+    "hand_for_hand_due",
+    "paid_places",
+    "tables_to_hold",
+]
 
 # Between hands: the broken table's players draw new seats (R10), the balancing player moves
 # (R11), the final table is drawn (RP-9); a new level applies to the next hand (R23).
@@ -71,3 +78,18 @@ def hand_for_hand_due(tournament: Tournament) -> bool:
         return False
     paid = paid_places(tournament)
     return paid < tournament.players_left <= paid + max(1, dealing // 4)
+
+
+def hand_for_hand_clock(tournament: Tournament, now_ms: int) -> str:
+    """Hand-for-hand stopped the clock and each round takes time off it (tda-2024 RP-8 B);
+    when that time reaches a break, the break is played out in real time: "resume" the clock
+    at a break it stopped in, "pause" it again once play is back; "" otherwise."""
+    if not (tournament.hand_for_hand and tournament.hand_for_hand_paused):
+        return ""
+    status = tournament.clock.status
+    in_break = clock_view(tournament.clock, tournament.structure, now_ms).in_break
+    if in_break and status == "paused":
+        return "resume"
+    if not in_break and status == "running":
+        return "pause"
+    return ""
