@@ -77,3 +77,17 @@ def test_each_look_at_the_hole_cards_from_the_console_is_logged_with_who_and_whe
     assert seen[0].by.startswith("TD (")
     page = venue.td.get("/t/mtt/dealt?lang=fr").text
     assert "Personne n'a vu" not in page and seen[0].by in page
+
+
+def test_the_console_kills_a_hand_by_the_irregularity_engine_s_ruling_in_french() -> None:
+    venue, dealt = _venue()
+    dealt.tick("mtt")
+    page = venue.td.get("/t/mtt/dealt?lang=fr").text
+    assert 'data-kill="1"' in page and "le bouton était mal placé" in page
+    misdeal = {"table_no": "1", "cause": "button_wrong"}
+    answer = venue.td.post("/t/mtt/dealt/kill?lang=fr", data=misdeal)
+    assert "Donne faussée à la table 1 : la main est nulle" in answer.text
+    assert "tda-2024 R35" in answer.text
+    assert not dealt.table("mtt", 1).in_hand and dealt.table("mtt", 2).in_hand
+    refused = venue.td.post("/t/mtt/dealt/kill?lang=fr", data=misdeal)
+    assert "flash-error" in refused.text

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from pokerfloor.dealt import HandDealt, HandRevealed
+from pokerfloor.dealt import HandDealt, HandRevealed, HandStep
 from pokerfloor.tournament.events import (
     HandForHandChanged,
     HandPlayed,
@@ -220,3 +220,49 @@ def test_tda_2024_rp8_a_break_reached_hand_for_hand_is_played_out_then_the_clock
     assert hand_for_hand_clock(tournaments.tournament("mtt"), clock.now) == ""
     clock.now += 60_000  # the break is over: hand-for-hand stops the clock again
     assert hand_for_hand_clock(tournaments.tournament("mtt"), clock.now) == "pause"
+
+
+def test_tda_2024_r35_the_td_kills_a_hand_as_a_misdeal_every_chip_back_same_button() -> None:
+    from pokerfloor.dealt import HandVoided
+    from pokerfloor.hand import Action, HandStarted, Misdealt
+
+    dealt, clock = multi_table(players=14, table_size=7, bots=False)
+    dealt.tick("mtt")
+    first = dealt.table("mtt", 1)
+    button = next(e.event for e in first.events if isinstance(e, HandStep)
+                  and isinstance(e.event, HandStarted)).setup.button_seat  # fmt: skip
+    stacks = dict(dealt.tournaments.tournament("mtt").players)
+    before = {player: state.stack for player, state in stacks.items()}
+    to_act = dealt.tournaments.tournament("mtt").tables[1].seats[first.to_act_seat()]
+    dealt.act("mtt", to_act, Action("call"))
+    events = dealt.kill_hand("mtt", 1, "button_wrong")
+    misdealt = next(e.event for e in events if isinstance(e, HandStep)
+                    and isinstance(e.event, Misdealt))  # fmt: skip
+    assert misdealt.ruling.decision == "misdeal" and misdealt.ruling.citations
+    voided = next(e for e in events if isinstance(e, HandVoided))
+    assert sum(chips for _, chips in voided.refunds) > 0  # the blinds and the call go back
+    assert not dealt.table("mtt", 1).in_hand
+    tournament = dealt.tournaments.tournament("mtt")
+    assert tournament.hands_at.get(1, 0) == 0  # no hand recorded
+    assert {p: s.stack for p, s in tournament.players.items()} == before
+    clock.now += 5_000
+    dealt.tick("mtt")  # dealt again: the same button, the tournament's hand 1 again
+    again = dealt.table("mtt", 1)
+    assert again.in_hand and again.hand_no == 2 and again.played_no == 1
+    started = [e.event for e in again.events if isinstance(e, HandStep)
+               and isinstance(e.event, HandStarted)]  # fmt: skip
+    assert started[-1].setup.button_seat == button
+    tick_until(dealt, clock, lambda t: t.hands_at.get(1, 0) == 1, step_ms=5_000)
+    assert dealt.table("mtt", 1).played_no == 1
+
+
+def test_a_misdeal_the_td_calls_is_refused_with_the_causes_there_are() -> None:
+    import pytest
+
+    from pokerfloor.errors import PokerfloorError
+
+    dealt, _clock = multi_table(players=14, table_size=7, bots=False)
+    dealt.tick("mtt")
+    with pytest.raises(PokerfloorError) as refused:
+        dealt.kill_hand("mtt", 1, "bad_luck")
+    assert refused.value.code == "BAD_MISDEAL_CAUSE"

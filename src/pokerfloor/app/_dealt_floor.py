@@ -50,6 +50,7 @@ from pokerfloor.dealt.mode import (
     MoveSettled,
 )
 from pokerfloor.errors import PokerfloorError
+from pokerfloor.hand import Misdeal
 from pokerfloor.tournament.state import Tournament
 
 if TYPE_CHECKING:
@@ -58,6 +59,11 @@ if TYPE_CHECKING:
 __all__ = ["DealtFloor", "TableSlot", "TournamentSlot"]
 
 log = logging.getLogger("pokerfloor.dealt")
+
+# The causes of a misdeal the TD may call (``pokerfloor.hand.Misdeal``, the floor's
+# ``misdeal_claim``); a software dealer deals no card wrongly, but the TD may see a wrong
+# button or a player left out by a wrong seating.
+MISDEAL_CAUSES = ("button_wrong", "player_skipped", "empty_seat", "wrong_order")
 
 Seats = dict[str, tuple[int, int]]  # player id -> (table, seat)
 
@@ -168,7 +174,7 @@ class DealtFloor:
     def _settled(self, tournament_id: str, table_no: int, recorded: int) -> bool:
         """The table finished its hand and the tournament recorded it."""
         table = self._table(tournament_id, table_no).table
-        return not table.in_hand and recorded == table.hand_no
+        return not table.in_hand and recorded == table.played_no
 
     def _floor(self, tournament_id: str, now: int) -> tuple[int, frozenset[int]]:
         """Hand-for-hand, the TD's moves and balancing, each when its tables are between hands;
@@ -343,6 +349,23 @@ class DealtFloor:
     def asked_moves(self, tournament_id: str) -> list[MoveAsked]:
         with self._lock:
             return list(self._state(tournament_id).moves.values())
+
+    def kill_hand(self, tournament_id: str, table_no: int, cause: str) -> list[DealtEvent]:
+        """The TD calls a misdeal at a table (``cause``: a ``Misdeal`` cause): the irregularity
+        engine rules by the profile; a void hand gives every chip back and is dealt again with
+        the same button (the tournament records no hand), else the ruling's refusal (e.g.
+        ``MISDEAL_TOO_LATE`` after substantial action, with its articles)."""
+        if cause not in MISDEAL_CAUSES:
+            raise PokerfloorError(
+                "BAD_MISDEAL_CAUSE", {"cause": cause[:40], "accepted": list(MISDEAL_CAUSES)}
+            )
+        with self._lock:
+            self._require_dealt(tournament_id)
+            slot = self._table(tournament_id, table_no)
+            events = slot.table.decide_irregularity(Misdeal(cause), self.clock())
+            self._append(tournament_id, table_no, slot, events)
+        self._notify(tournament_id)
+        return events
 
     def hole_cards_seen(self, tournament_id: str, table_no: int, by: str) -> None:
         """The TD opens a table's view with every hole card: logged (who, when) in the

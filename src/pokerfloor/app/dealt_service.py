@@ -208,11 +208,11 @@ class DealtService(DealtFloor):
         recorded, seated = self.tournaments.read(
             tournament_id, lambda t: (t.hands_at.get(table_no, 0), dict(t.tables[table_no].seats))
         )
-        if recorded != finished.hand_no - 1:
+        if recorded != table.played_no - 1:
             return
         command = RecordHand(
             table_no=table_no,
-            hand_no=finished.hand_no,
+            hand_no=table.played_no,  # the hands the TD voided are not the tournament's
             final_stacks={seated[seat_no]: chips for seat_no, chips in finished.stacks},
             started_at_ms=table.dealt.at_ms,
         )
@@ -449,7 +449,7 @@ class DealtService(DealtFloor):
             clock_stopped_by_h4h = tournament.hand_for_hand and tournament.hand_for_hand_paused
             if tournament.clock.status != "running" and not clock_stopped_by_h4h:
                 return False
-            if tournament.hands_at.get(table_no, 0) != table.hand_no:
+            if tournament.hands_at.get(table_no, 0) != table.played_no:
                 return False
             if tournament.hand_for_hand and table_no in tournament.round_played:
                 return False
@@ -529,7 +529,7 @@ def _a_bust_may_rebuy(tournament: Tournament, table_no: int, finished: HandFinis
             and seat is not None
             and seat.table_no == table_no
             and seat.seat_no in finished.busted
-            and player.busted_after_hand == finished.hand_no
+            and player.busted_after_hand == tournament.hands_at.get(table_no, 0)
             and tournament.rebuy_refusal(player.player_id, finished.at_ms, at_bust=True) is None
         ):
             return True

@@ -98,6 +98,17 @@ class PlayerBack(msgspec.Struct, frozen=True, tag="player_back"):
     at_ms: int
 
 
+class HandVoided(msgspec.Struct, frozen=True, tag="hand_voided"):
+    """The TD killed the hand by the irregularity engine's ruling (a misdeal: the hand is void,
+    every chip posted or bet goes back, ``refunds`` by seat; the ruling's decision and
+    citations in the ``hand_step`` before). The tournament records no hand: the same button
+    deals again, and the table's next hand is the tournament's same hand number."""
+
+    hand_no: int
+    refunds: tuple[tuple[int, int], ...]  # (seat_no, chips)
+    at_ms: int
+
+
 class SeatLeft(msgspec.Struct, frozen=True, tag="seat_left"):
     """The player at ``seat_no`` left the table between hands (busted, or moved to another
     table): the seat's clock (bank spent, timeouts in a row, away) is no longer theirs."""
@@ -139,6 +150,7 @@ DealtEvent = (
     | ActionTimedOut
     | PlayerAway
     | PlayerBack
+    | HandVoided
     | SeatLeft
     | SeatTaken
     | TablePaused
@@ -153,6 +165,7 @@ __all__ = [
     "HandFinished",
     "HandRevealed",
     "HandStep",
+    "HandVoided",
     "PlayerAway",
     "PlayerBack",
     "SeatLeft",

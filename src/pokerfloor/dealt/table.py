@@ -31,6 +31,7 @@ from pokerfloor.dealt.events import (
     HandFinished,
     HandRevealed,
     HandStep,
+    HandVoided,
     PlayerAway,
     PlayerBack,
     SeatLeft,
@@ -43,10 +44,13 @@ from pokerfloor.hand import (
     Acted,
     Action,
     CardsShown,
+    FouledDeck,
     Hand,
     HandSetup,
     HandsShown,
     HandStarted,
+    Misdeal,
+    Misdealt,
     ShowdownAction,
     Street,
     Timeout,
@@ -114,6 +118,7 @@ class DealtTable:
         self.away: set[int] = set()
         self._timed_out_seat = 0
         self.paused_at_ms: int | None = None  # the TD paused the table (the clock stops)
+        self.voided = 0  # hands the TD killed as void: the tournament recorded none of them
 
     @classmethod
     def replay(cls, events: Iterable[DealtEvent]) -> DealtTable:
@@ -121,6 +126,12 @@ class DealtTable:
         for event in events:
             table.apply(event)
         return table
+
+    @property
+    def played_no(self) -> int:
+        """The tournament's number of the current (or last) hand: the table's own number less
+        the hands voided (a misdeal is dealt again under the same number)."""
+        return self.hand_no - self.voided
 
     @property
     def in_hand(self) -> bool:
@@ -210,6 +221,29 @@ class DealtTable:
         if command.seat_no not in self.away:
             raise PokerfloorError("NOT_AWAY", {"seat_no": command.seat_no})
         return [PlayerBack(command.seat_no, command.at_ms)]
+
+    def decide_irregularity(
+        self, irregularity: Misdeal | FouledDeck, at_ms: int
+    ) -> list[DealtEvent]:
+        """The TD calls a dealing irregularity (a misdeal, a fouled deck): the hand engine asks
+        the floor's rules of the profile (``pokerfloor.floor``) and applies the ruling, with its
+        citations (refused, e.g. ``MISDEAL_TOO_LATE`` after substantial action, it changes
+        nothing). A hand ruled void ends at once (``hand_voided``, every chip back)."""
+        if not self.in_hand or self.dealt is None:
+            raise PokerfloorError("NO_HAND")
+        hand = self.hand()
+        new = hand.apply_irregularity(irregularity)
+        if not hand.redeal:
+            return self._steps(self.hand_no, hand, new, self.dealt, at_ms)
+        steps: list[DealtEvent] = [HandStep(self.hand_no, event, at_ms) for event in new]
+        refunds = next(e.refunds for e in new if isinstance(e, Misdealt))
+        by_seat = tuple(sorted((hand.players[player], chips) for player, chips in refunds))
+        dealt = self.dealt
+        return [
+            *steps,
+            HandVoided(self.hand_no, by_seat, at_ms),
+            HandRevealed(self.hand_no, dealt.commitment, dealt.deck, dealt.secret, at_ms),
+        ]
 
     def _check_not_paused(self) -> None:
         if self.paused_at_ms is not None:
@@ -307,6 +341,8 @@ class DealtTable:
         elif isinstance(event, PlayerBack):
             self.away.discard(event.seat_no)
             self.missed[event.seat_no] = 0
+        elif isinstance(event, HandVoided):
+            self.voided += 1
         elif isinstance(event, SeatLeft):
             self.away.discard(event.seat_no)
             self.missed.pop(event.seat_no, None)

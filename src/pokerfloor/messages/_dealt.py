@@ -29,6 +29,9 @@ MESSAGES: dict[str, tuple[Message, ...]] = {
             "add-on is recorded between hands. Try again when the hand is over."
         ),
     ),
+    "BAD_MISDEAL_CAUSE": (
+        N_("%(cause)s is not a misdeal the TD may call; accepted: %(accepted)s."),
+    ),
     "TABLE_NOT_PAUSED": (N_("This table is not paused: there is nothing to resume."),),
     "NOT_AWAY": (N_("Seat %(seat_no)s is not marked away: there is nothing to come back from."),),
     "NOT_DEALT": (

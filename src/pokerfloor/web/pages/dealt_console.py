@@ -15,10 +15,13 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import Response
 
+from pokerfloor.app._dealt_floor import MISDEAL_CAUSES
 from pokerfloor.app.dealt_service import DealtService
+from pokerfloor.dealt import HandStep
 from pokerfloor.dealt.mode import MoveAsked
 from pokerfloor.dealt.views import public_view
 from pokerfloor.errors import PokerfloorError
+from pokerfloor.hand import Misdealt
 from pokerfloor.web import i18n
 from pokerfloor.web.pages._common import (
     flash,
@@ -90,6 +93,7 @@ def hands_context(dealt: DealtService, tournament_id: str, now_ms: int) -> dict[
         key=lambda p: (str(p["name"]).casefold(), str(p["player_id"])),
     )
     return {
+        "causes": misdeal_causes(),
         "rows": rows,
         "hand_for_hand": h4h,
         "asked": [_asked(m, names) for m in asked],
@@ -185,5 +189,50 @@ def move(
             i18n.gettext("The player moved.")
             if made
             else i18n.gettext("The player moves when the hands of both tables are over.")
+        )
+        return flash(request, None, done, trigger="dealt-changed")
+
+
+_CAUSES = {
+    "button_wrong": i18n.N_("the button was wrong"),
+    "player_skipped": i18n.N_("a player was left out"),
+    "empty_seat": i18n.N_("a card was dealt to an empty seat"),
+    "wrong_order": i18n.N_("the cards were dealt in the wrong order"),
+}
+
+
+def misdeal_causes() -> list[tuple[str, str]]:
+    """The misdeals the TD may call from the console, with their words (``MISDEAL_CAUSES``)."""
+    return [(cause, i18n.gettext(_CAUSES[cause])) for cause in MISDEAL_CAUSES]
+
+
+@router.post("/t/{tournament_id}/dealt/kill")
+def kill(
+    request: Request,
+    tournament_id: str,
+    table_no: Annotated[str, Form()] = "",
+    cause: Annotated[str, Form()] = "",
+) -> Response:
+    """Kill a table's hand by the irregularity engine's ruling on a misdeal (its refunds)."""
+    tournament_service(request, tournament_id, td_only=True)
+    require_td(request)
+    with i18n.use_locale(locale_of(request)):
+        if not (table_no.isascii() and table_no.isdigit()):
+            return flash(request, i18n.gettext("Type the table's number and the seat's number."))
+        try:
+            events = _dealt(request).kill_hand(tournament_id, int(table_no), cause)
+        except PokerfloorError as error:
+            return flash(request, str(explain(error)))
+        citations = [
+            citation
+            for event in events
+            if isinstance(event, HandStep) and isinstance(event.event, Misdealt)
+            for citation in event.event.ruling.citations
+        ]
+        done = i18n.gettext(
+            "Misdeal at table %(table)s: the hand is void, every chip goes back, the same "
+            "button deals again (%(citations)s).",
+            table=table_no,
+            citations=", ".join(citations),
         )
         return flash(request, None, done, trigger="dealt-changed")
