@@ -266,3 +266,24 @@ def test_a_misdeal_the_td_calls_is_refused_with_the_causes_there_are() -> None:
     with pytest.raises(PokerfloorError) as refused:
         dealt.kill_hand("mtt", 1, "bad_luck")
     assert refused.value.code == "BAD_MISDEAL_CAUSE"
+
+
+def test_tda_2024_r11_a_seat_change_from_the_live_console_waits_while_dealt_hands_are_played() -> (
+    None
+):
+    import pytest
+
+    from pokerfloor.app.commands import ChangeSeat
+    from pokerfloor.errors import PokerfloorError
+
+    dealt, _clock = multi_table(players=13, table_size=7, bots=False)
+    dealt.tick("mtt")
+    tournament = dealt.tournaments.tournament("mtt")
+    player = tournament.tables[1].seats[min(tournament.tables[1].seats)]
+    free = min(set(range(1, 8)) - set(tournament.tables[2].seats))
+    move = ChangeSeat(player_id=player, reason="needs", table_no=2, seat_no=free)
+    with pytest.raises(PokerfloorError) as refused:
+        dealt.tournaments.execute("mtt", move)
+    assert refused.value.code == "SEATS_WAIT_FOR_HANDS"
+    assert refused.value.params == {"tables": [1, 2]}
+    assert dealt.seat_of("mtt", player)[0] == 1  # type: ignore[index]

@@ -30,6 +30,8 @@ from pokerfloor.app.commands import (
     Balance,
     ChangeSeat,
     Command,
+    ConfirmMove,
+    ConfirmMoves,
     PauseClock,
     Rebuy,
     ResumeClock,
@@ -127,8 +129,14 @@ def _money_players(command: Command) -> tuple[str, ...]:
     return ()
 
 
+# The TD's moves from the live console, which a dealt tournament makes between hands itself.
+_MOVE_COMMANDS = (Balance, ChangeSeat, ConfirmMove, ConfirmMoves)
+
+
 class DealtFloor:
     """Between hands at several dealt tables, mixed into ``DealtService``."""
+
+    _moving = False  # the floor's own moves are being made (they pass ``_seats_guard``)
 
     if TYPE_CHECKING:  # provided by DealtService
         tournaments: TournamentService
@@ -171,6 +179,31 @@ class DealtFloor:
                         )
             yield
 
+    @contextlib.contextmanager
+    def _seats_guard(self, tournament_id: str, command: Command) -> Iterator[None]:
+        """Around every command: the TD's own moves from the live console (balancing
+        confirmed, a seat change) in a dealt tournament while tables are in a hand are refused
+        with the way to do it (the dealt tables' console moves players between hands); the
+        dealt floor's own moves pass (``_moving``)."""
+        if not isinstance(command, _MOVE_COMMANDS):
+            yield
+            return
+        with self._lock:
+            if not self._moving and self.settings(tournament_id) is not None:
+                numbers = self.tournaments.read(tournament_id, lambda t: sorted(t.tables))
+                busy = [no for no in numbers if self._table(tournament_id, no).table.in_hand]
+                if busy:
+                    raise PokerfloorError("SEATS_WAIT_FOR_HANDS", {"tables": busy})
+            yield
+
+    @contextlib.contextmanager
+    def _floor_moves(self) -> Iterator[None]:
+        self._moving = True
+        try:
+            yield
+        finally:
+            self._moving = False
+
     def _settled(self, tournament_id: str, table_no: int, recorded: int) -> bool:
         """The table finished its hand and the tournament recorded it."""
         table = self._table(tournament_id, table_no).table
@@ -210,7 +243,8 @@ class DealtFloor:
             return 0, hold
         before = self.tournaments.read(tournament_id, _seats)
         try:
-            self.tournaments.execute(tournament_id, Balance(seed=secrets.randbits(63)))
+            with self._floor_moves():
+                self.tournaments.execute(tournament_id, Balance(seed=secrets.randbits(63)))
         except PokerfloorError as refusal:
             # Nothing the procedure can do now (e.g. too few free seats): play goes on and
             # the step is tried again once the tables change.
@@ -270,7 +304,8 @@ class DealtFloor:
                 seat_no=asked.seat_no,
             )  # fmt: skip
             try:
-                self.tournaments.execute(tournament_id, command)
+                with self._floor_moves():
+                    self.tournaments.execute(tournament_id, command)
             except PokerfloorError as refusal:
                 self._settle(tournament_id, player, False, refusal.code, now)
                 continue

@@ -91,6 +91,8 @@ class DealtService(DealtFloor):
         self._advance: dict[tuple[str, str], tuple[int, str]] = {}
         # A TD's rebuy or add-on for a player whose table is in a hand waits for its end.
         tournaments.command_guards.append(self._money_guard)
+        # The TD's moves from the live console wait for the dealt hands (the dealt console).
+        tournaments.command_guards.append(self._seats_guard)
 
     # ---- the TD's choice ------------------------------------------------------------------
 

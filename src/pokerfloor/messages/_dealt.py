@@ -32,6 +32,12 @@ MESSAGES: dict[str, tuple[Message, ...]] = {
     "BAD_MISDEAL_CAUSE": (
         N_("%(cause)s is not a misdeal the TD may call; accepted: %(accepted)s."),
     ),
+    "SEATS_WAIT_FOR_HANDS": (
+        N_(
+            "Tables %(tables)s are playing a hand: in a dealt tournament players move between "
+            "hands. Move them from the dealt tables' page: the move waits for the hand's end."
+        ),
+    ),
     "TABLE_NOT_PAUSED": (N_("This table is not paused: there is nothing to resume."),),
     "NOT_AWAY": (N_("Seat %(seat_no)s is not marked away: there is nothing to come back from."),),
     "NOT_DEALT": (
