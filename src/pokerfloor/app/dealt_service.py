@@ -26,11 +26,11 @@ import random
 import secrets
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 import msgspec
 
 from pokerfloor.app import shuffle
+from pokerfloor.app._dealt_floor import DealtFloor, TableSlot, TournamentSlot
 from pokerfloor.app.commands import Addon, Rebuy, RecordHand
 from pokerfloor.app.service import TournamentService
 from pokerfloor.dealt import ActInHand, ComeBack, DealHand, DealtEvent, DealtTable, HandFinished
@@ -71,23 +71,10 @@ def _tag(event: msgspec.Struct) -> str:
     return str(type(event).__struct_config__.tag)
 
 
-@dataclass
-class _Table:
-    table: DealtTable
-    version: int = 0
-
-
-@dataclass
-class _Tournament:
-    chosen: DealtPlayChosen | None
-    tables: dict[int, _Table] = field(default_factory=dict)
-    bots: dict[str, str] = field(default_factory=dict)  # player id -> policy
-
-
 _Listener = tuple[asyncio.AbstractEventLoop, "asyncio.Queue[int]"]
 
 
-class DealtService:
+class DealtService(DealtFloor):
     """The dealt tables of every tournament on this server, over the tournaments' service
     (its store and clock). One lock for all of them: one writer per table stream."""
 
@@ -96,25 +83,25 @@ class DealtService:
         self.store = tournaments.store
         self.clock = tournaments.clock
         self._lock = threading.RLock()
-        self._loaded: dict[str, _Tournament] = {}
+        self._loaded: dict[str, TournamentSlot] = {}
         self._listeners: dict[str, list[_Listener]] = {}
         # Actions chosen in advance ("check_fold", "call_any") by (tournament, player), for the
         # hand they were chosen in: a convenience kept in memory, played by ``tick`` at the
         # player's turn through the same command (lost with a restart, like a tap not sent).
         self._advance: dict[tuple[str, str], tuple[int, str]] = {}
+        # A TD's rebuy or add-on for a player whose table is in a hand waits for its end.
+        tournaments.command_guards.append(self._money_guard)
+        # The TD's moves from the live console wait for the dealt hands (the dealt console).
+        tournaments.command_guards.append(self._seats_guard)
 
     # ---- the TD's choice ------------------------------------------------------------------
 
-    def _state(self, tournament_id: str) -> _Tournament:
+    def _state(self, tournament_id: str) -> TournamentSlot:
         state = self._loaded.get(tournament_id)
         if state is None:
-            state = _Tournament(None)
+            state = TournamentSlot(None)
             for item in self.store.read(dealt_stream_id(tournament_id)):
-                event = _CHOICE_DECODER.decode(item.data)
-                if isinstance(event, DealtPlayChosen):
-                    state.chosen = event
-                else:
-                    state.bots[event.player_id] = event.policy
+                state.fold(_CHOICE_DECODER.decode(item.data))
             self._loaded[tournament_id] = state
         return state
 
@@ -179,13 +166,13 @@ class DealtService:
 
     # ---- tables -----------------------------------------------------------------------------
 
-    def _table(self, tournament_id: str, table_no: int) -> _Table:
+    def _table(self, tournament_id: str, table_no: int) -> TableSlot:
         state = self._state(tournament_id)
         slot = state.tables.get(table_no)
         if slot is None:
             stored = self.store.read(table_stream_id(tournament_id, table_no))
             table = DealtTable.replay(_TABLE_DECODER.decode(item.data) for item in stored)
-            slot = state.tables[table_no] = _Table(table, stored[-1].seq if stored else 0)
+            slot = state.tables[table_no] = TableSlot(table, stored[-1].seq if stored else 0)
         return slot
 
     def table(self, tournament_id: str, table_no: int) -> DealtTable:
@@ -194,7 +181,7 @@ class DealtService:
             return self._table(tournament_id, table_no).table
 
     def _append(
-        self, tournament_id: str, table_no: int, slot: _Table, events: Sequence[DealtEvent]
+        self, tournament_id: str, table_no: int, slot: TableSlot, events: Sequence[DealtEvent]
     ) -> None:
         """Store the events (durable on return), then fold them in: a refused append changes
         nothing in memory."""
@@ -223,11 +210,11 @@ class DealtService:
         recorded, seated = self.tournaments.read(
             tournament_id, lambda t: (t.hands_at.get(table_no, 0), dict(t.tables[table_no].seats))
         )
-        if recorded != finished.hand_no - 1:
+        if recorded != table.played_no - 1:
             return
         command = RecordHand(
             table_no=table_no,
-            hand_no=finished.hand_no,
+            hand_no=table.played_no,  # the hands the TD voided are not the tournament's
             final_stacks={seated[seat_no]: chips for seat_no, chips in finished.stacks},
             started_at_ms=table.dealt.at_ms,
         )
@@ -249,7 +236,7 @@ class DealtService:
 
     # ---- a player's commands --------------------------------------------------------------
 
-    def _player_table(self, tournament_id: str, player_id: str) -> tuple[int, int, _Table]:
+    def _player_table(self, tournament_id: str, player_id: str) -> tuple[int, int, TableSlot]:
         where = self.seat_of(tournament_id, player_id)
         if where is None:
             raise PokerfloorError(
@@ -307,15 +294,6 @@ class DealtService:
         self._notify(tournament_id)
         return events
 
-    def _between_hands(self, tournament_id: str, table_no: int) -> None:
-        slot = self._table(tournament_id, table_no)
-        if slot.table.in_hand:
-            raise PokerfloorError(
-                "HAND_IN_PROGRESS",
-                f"hand {slot.table.hand_no} is still being played at this table: it must end first",
-                {"hand_no": slot.table.hand_no},
-            )
-
     def rebuy(self, tournament_id: str, player_id: str) -> None:
         """A rebuy (or the rebuy at the bust) asked from the player's page: between two
         hands of the player's table only, so the hand's stacks stay the ones it was dealt
@@ -328,10 +306,7 @@ class DealtService:
     def _money_between_hands(
         self, tournament_id: str, player_id: str, command: Rebuy | Addon
     ) -> None:
-        with self._lock:
-            table_no = self.tournaments.read(tournament_id, lambda t: _table_of(t, player_id))
-            if table_no:
-                self._between_hands(tournament_id, table_no)
+        with self._lock:  # the guard checks the hand (``_money_guard``)
             self.tournaments.execute(tournament_id, command)
         self._notify(tournament_id)
 
@@ -353,25 +328,31 @@ class DealtService:
             settings = self.settings(tournament_id)
             if settings is None:
                 return 0
-            finished, tables = self.tournaments.read(
-                tournament_id, lambda t: (t.finished is not None, sorted(t.tables))
-            )
-            if finished:
+            if self.tournaments.read(tournament_id, lambda t: t.finished is not None):
                 return 0
-            done = 0
-            for table_no in tables:
+            try:
+                done, held = self._floor(tournament_id, self.clock())
+            except PokerfloorError as refusal:  # e.g. the store is busy: next tick
+                log.warning("dealt floor %s: %s", tournament_id, refusal)
+                return 0
+            # After the floor's moves: a table broken is no longer dealt.
+            for table_no in self.tournaments.read(tournament_id, lambda t: sorted(t.tables)):
                 try:
-                    done += self._tick_table(tournament_id, table_no, settings)
+                    done += self._tick_table(tournament_id, table_no, settings, held)
                 except PokerfloorError as refusal:  # e.g. the store is busy: next tick
                     log.warning("dealt table %s/%s: %s", tournament_id, table_no, refusal)
         if done:
             self._notify(tournament_id)
         return done
 
-    def _tick_table(self, tournament_id: str, table_no: int, settings: DealtSettings) -> int:
+    def _tick_table(
+        self, tournament_id: str, table_no: int, settings: DealtSettings, held: frozenset[int]
+    ) -> int:
         slot = self._table(tournament_id, table_no)
         table = slot.table
         now = self.clock()
+        if table.paused_at_ms is not None:  # the TD paused it: nothing is played
+            return 0
         if table.in_hand:
             seat_no = table.to_act_seat()
             if seat_no == 0:
@@ -383,8 +364,9 @@ class DealtService:
                 return 1
             return self._bot_acts(tournament_id, table_no, slot, seat_no, now)
         self._record_finished(tournament_id, table_no, table)  # after a crash in between
-        if not self._may_deal(tournament_id, table_no, table, settings, now):
-            return 0
+        if table_no in held or not self._may_deal(tournament_id, table_no, table, settings, now):
+            return 0  # held: a move waits for this table's hand to end, or balancing
+        self._vacated(tournament_id, table_no, now)
 
         def prepare(tournament: Tournament) -> HandSetup:
             plan = tournament.plan_hand(table_no, now)
@@ -410,7 +392,7 @@ class DealtService:
         return 1
 
     def _bot_acts(
-        self, tournament_id: str, table_no: int, slot: _Table, seat_no: int, now: int
+        self, tournament_id: str, table_no: int, slot: TableSlot, seat_no: int, now: int
     ) -> int:
         """A bot whose turn it is acts through the same command as a person's phone; its
         randomness is drawn here, in the application (``secrets``), never in the core."""
@@ -434,7 +416,7 @@ class DealtService:
         return 1
 
     def _advance_acts(
-        self, tournament_id: str, table_no: int, slot: _Table, seat_no: int, player_id: str,
+        self, tournament_id: str, table_no: int, slot: TableSlot, seat_no: int, player_id: str,
         now: int,
     ) -> bool:  # fmt: skip
         """The action the player chose in advance for this hand, played at their turn."""
@@ -465,9 +447,11 @@ class DealtService:
         this table has not played the round yet (tda-2024 RP-8: it waits for the others)."""
 
         def may(tournament: Tournament) -> bool:
-            if tournament.clock.status != "running":
+            # The clock runs; hand-for-hand stops it (tda-2024 RP-8) and the hands go on.
+            clock_stopped_by_h4h = tournament.hand_for_hand and tournament.hand_for_hand_paused
+            if tournament.clock.status != "running" and not clock_stopped_by_h4h:
                 return False
-            if tournament.hands_at.get(table_no, 0) != table.hand_no:
+            if tournament.hands_at.get(table_no, 0) != table.played_no:
                 return False
             if tournament.hand_for_hand and table_no in tournament.round_played:
                 return False
@@ -547,17 +531,8 @@ def _a_bust_may_rebuy(tournament: Tournament, table_no: int, finished: HandFinis
             and seat is not None
             and seat.table_no == table_no
             and seat.seat_no in finished.busted
-            and player.busted_after_hand == finished.hand_no
+            and player.busted_after_hand == tournament.hands_at.get(table_no, 0)
             and tournament.rebuy_refusal(player.player_id, finished.at_ms, at_bust=True) is None
         ):
             return True
     return False
-
-
-def _table_of(tournament: Tournament, player_id: str) -> int:
-    """The table a player sits at, or sat at last (a bust waiting to rebuy), else 0."""
-    player = tournament.players.get(player_id)
-    if player is None:
-        return 0
-    seat = player.seat or player.last_seat
-    return seat.table_no if seat is not None else 0

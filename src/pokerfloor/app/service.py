@@ -114,6 +114,12 @@ class TournamentService:
         self._registry = threading.Lock()
         self._slots: dict[str, _Slot] = {}
         self._subscribers: dict[str, list[_Subscriber]] = {}
+        # Guards another service puts around a command (the dealt tables: a rebuy waits for
+        # the player's hand to end): each returns a context entered while the command runs,
+        # which may refuse it.
+        self.command_guards: list[
+            Callable[[str, Command], contextlib.AbstractContextManager[None]]
+        ] = []
 
     # ---- loading --------------------------------------------------------------------------
 
@@ -229,7 +235,10 @@ class TournamentService:
         creating = isinstance(command, CreateTournament)
         slot = self._slot(tournament_id, create=creating)
         try:
-            return self._execute(tournament_id, command, slot)
+            with contextlib.ExitStack() as guarded:
+                for guard in self.command_guards:
+                    guarded.enter_context(guard(tournament_id, command))
+                return self._execute(tournament_id, command, slot)
         finally:
             if creating:
                 self._forget_if_empty(tournament_id, slot)

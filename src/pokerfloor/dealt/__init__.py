@@ -13,8 +13,13 @@ from pokerfloor.dealt.events import (
     HandFinished,
     HandRevealed,
     HandStep,
+    HandVoided,
     PlayerAway,
     PlayerBack,
+    SeatLeft,
+    SeatTaken,
+    TablePaused,
+    TableResumed,
 )
 from pokerfloor.dealt.table import ActInHand, ComeBack, DealHand, DealtTable, TimeSettings
 
@@ -30,8 +35,13 @@ __all__ = [
     "HandFinished",
     "HandRevealed",
     "HandStep",
+    "HandVoided",
     "PlayerAway",
     "PlayerBack",
+    "SeatLeft",
+    "SeatTaken",
+    "TablePaused",
+    "TableResumed",
     "TimeSettings",
     "check_deck",
     "commitment",

@@ -98,6 +98,49 @@ class PlayerBack(msgspec.Struct, frozen=True, tag="player_back"):
     at_ms: int
 
 
+class HandVoided(msgspec.Struct, frozen=True, tag="hand_voided"):
+    """The TD killed the hand by the irregularity engine's ruling (a misdeal: the hand is void,
+    every chip posted or bet goes back, ``refunds`` by seat; the ruling's decision and
+    citations in the ``hand_step`` before). The tournament records no hand: the same button
+    deals again, and the table's next hand is the tournament's same hand number."""
+
+    hand_no: int
+    refunds: tuple[tuple[int, int], ...]  # (seat_no, chips)
+    at_ms: int
+
+
+class SeatLeft(msgspec.Struct, frozen=True, tag="seat_left"):
+    """The player at ``seat_no`` left the table between hands (busted, or moved to another
+    table): the seat's clock (bank spent, timeouts in a row, away) is no longer theirs."""
+
+    seat_no: int
+    at_ms: int
+
+
+class SeatTaken(msgspec.Struct, frozen=True, tag="seat_taken"):
+    """A player moved in at ``seat_no`` between hands, with the clock they had at their old
+    table: the bank spent, the timeouts in a row, away or not (the state follows the
+    player, not the seat)."""
+
+    seat_no: int
+    bank_used_ms: int
+    missed: int
+    away: bool
+    at_ms: int
+
+
+class TablePaused(msgspec.Struct, frozen=True, tag="table_paused"):
+    """The TD paused the table: no action is taken, no hand dealt, the action clock stops."""
+
+    at_ms: int
+
+
+class TableResumed(msgspec.Struct, frozen=True, tag="table_resumed"):
+    """The TD resumed the table: the player to act gets back the time they had left."""
+
+    at_ms: int
+
+
 DealtEvent = (
     HandDealt
     | HandStep
@@ -107,6 +150,11 @@ DealtEvent = (
     | ActionTimedOut
     | PlayerAway
     | PlayerBack
+    | HandVoided
+    | SeatLeft
+    | SeatTaken
+    | TablePaused
+    | TableResumed
 )
 
 __all__ = [
@@ -117,6 +165,11 @@ __all__ = [
     "HandFinished",
     "HandRevealed",
     "HandStep",
+    "HandVoided",
     "PlayerAway",
     "PlayerBack",
+    "SeatLeft",
+    "SeatTaken",
+    "TablePaused",
+    "TableResumed",
 ]

@@ -29,6 +29,9 @@ __all__ = [
     "DealtPlayChosen",
     "DealtSettings",
     "DealtStreamEvent",
+    "HoleCardsSeen",
+    "MoveAsked",
+    "MoveSettled",
     "check_policy",
     "check_settings",
     "default_settings",
@@ -78,7 +81,38 @@ class BotSeated(msgspec.Struct, frozen=True, tag="bot_seated"):
     at_ms: int
 
 
-DealtStreamEvent = DealtPlayChosen | BotSeated
+class MoveAsked(msgspec.Struct, frozen=True, tag="move_asked"):
+    """The TD moves ``player_id`` to ``table_no`` seat ``seat_no`` (the console): made between
+    hands, once the player's table and the table they go to have both finished their hand
+    (tda-2024 R10, R11: a player leaves and joins between hands)."""
+
+    player_id: str
+    table_no: int
+    seat_no: int
+    reason: str
+    at_ms: int
+
+
+class MoveSettled(msgspec.Struct, frozen=True, tag="move_settled"):
+    """The move asked is made (``made``) or refused by the tournament (``code``, e.g. the
+    seat was taken since)."""
+
+    player_id: str
+    made: bool
+    code: str
+    at_ms: int
+
+
+class HoleCardsSeen(msgspec.Struct, frozen=True, tag="hole_cards_seen"):
+    """The TD opened a table's view with every hole card (each access logged: who, when)."""
+
+    table_no: int
+    hand_no: int
+    by: str
+    at_ms: int
+
+
+DealtStreamEvent = DealtPlayChosen | BotSeated | MoveAsked | MoveSettled | HoleCardsSeen
 
 
 def check_policy(policy: str) -> str:

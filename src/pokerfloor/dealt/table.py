@@ -31,18 +31,26 @@ from pokerfloor.dealt.events import (
     HandFinished,
     HandRevealed,
     HandStep,
+    HandVoided,
     PlayerAway,
     PlayerBack,
+    SeatLeft,
+    SeatTaken,
+    TablePaused,
+    TableResumed,
 )
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.hand import (
     Acted,
     Action,
     CardsShown,
+    FouledDeck,
     Hand,
     HandSetup,
     HandsShown,
     HandStarted,
+    Misdeal,
+    Misdealt,
     ShowdownAction,
     Street,
     Timeout,
@@ -109,6 +117,8 @@ class DealtTable:
         self.missed: dict[int, int] = {}
         self.away: set[int] = set()
         self._timed_out_seat = 0
+        self.paused_at_ms: int | None = None  # the TD paused the table (the clock stops)
+        self.voided = 0  # hands the TD killed as void: the tournament recorded none of them
 
     @classmethod
     def replay(cls, events: Iterable[DealtEvent]) -> DealtTable:
@@ -116,6 +126,12 @@ class DealtTable:
         for event in events:
             table.apply(event)
         return table
+
+    @property
+    def played_no(self) -> int:
+        """The tournament's number of the current (or last) hand: the table's own number less
+        the hands voided (a misdeal is dealt again under the same number)."""
+        return self.hand_no - self.voided
 
     @property
     def in_hand(self) -> bool:
@@ -150,6 +166,7 @@ class DealtTable:
     # ---- decisions ----------------------------------------------------------------------
 
     def decide_deal(self, command: DealHand) -> list[DealtEvent]:
+        self._check_not_paused()
         if self.in_hand:
             raise PokerfloorError("HAND_IN_PROGRESS", {"hand_no": self.hand_no})
         deck = check_deck(command.deck)
@@ -171,6 +188,7 @@ class DealtTable:
         return [dealt, *self._steps(hand_no, hand, hand.events, dealt, command.at_ms)]
 
     def decide_act(self, command: ActInHand) -> list[DealtEvent]:
+        self._check_not_paused()
         if not self.in_hand or self.dealt is None:
             raise PokerfloorError("NO_HAND")
         hand = self.hand()
@@ -203,6 +221,76 @@ class DealtTable:
         if command.seat_no not in self.away:
             raise PokerfloorError("NOT_AWAY", {"seat_no": command.seat_no})
         return [PlayerBack(command.seat_no, command.at_ms)]
+
+    def decide_irregularity(
+        self, irregularity: Misdeal | FouledDeck, at_ms: int
+    ) -> list[DealtEvent]:
+        """The TD calls a dealing irregularity (a misdeal, a fouled deck): the hand engine asks
+        the floor's rules of the profile (``pokerfloor.floor``) and applies the ruling, with its
+        citations (refused, e.g. ``MISDEAL_TOO_LATE`` after substantial action, it changes
+        nothing). A hand ruled void ends at once (``hand_voided``, every chip back)."""
+        if not self.in_hand or self.dealt is None:
+            raise PokerfloorError("NO_HAND")
+        hand = self.hand()
+        new = hand.apply_irregularity(irregularity)
+        if not hand.redeal:
+            return self._steps(self.hand_no, hand, new, self.dealt, at_ms)
+        steps: list[DealtEvent] = [HandStep(self.hand_no, event, at_ms) for event in new]
+        refunds = next(e.refunds for e in new if isinstance(e, Misdealt))
+        by_seat = tuple(sorted((hand.players[player], chips) for player, chips in refunds))
+        dealt = self.dealt
+        return [
+            *steps,
+            HandVoided(self.hand_no, by_seat, at_ms),
+            HandRevealed(self.hand_no, dealt.commitment, dealt.deck, dealt.secret, at_ms),
+        ]
+
+    def _check_not_paused(self) -> None:
+        if self.paused_at_ms is not None:
+            raise PokerfloorError("TABLE_PAUSED", {"hand_no": self.hand_no})
+
+    def decide_pause(self, at_ms: int) -> list[DealtEvent]:
+        """The TD pauses the table: no action until resumed, the action clock stopped."""
+        if self.paused_at_ms is not None:
+            raise PokerfloorError("TABLE_PAUSED", {"hand_no": self.hand_no})
+        return [TablePaused(at_ms)]
+
+    def decide_resume(self, at_ms: int) -> list[DealtEvent]:
+        """The TD resumes the table: the player to act has the time left at the pause."""
+        if self.paused_at_ms is None:
+            raise PokerfloorError("TABLE_NOT_PAUSED", {"hand_no": self.hand_no})
+        return [TableResumed(max(at_ms, self.paused_at_ms))]
+
+    def decide_seat_left(self, seat_no: int, at_ms: int) -> list[DealtEvent]:
+        """The seat's player left between hands (a bust, a move): their clock leaves with them
+        (``seat_clock`` reads it first, for the table they go to)."""
+        if self.in_hand and seat_no in self.hand().players:
+            raise PokerfloorError("HAND_IN_PROGRESS", {"hand_no": self.hand_no})
+        return [SeatLeft(seat_no, at_ms)]
+
+    def seat_clock(self, seat_no: int) -> tuple[int, int, bool]:
+        """The clock of the seat's player: bank spent (ms), timeouts in a row, away."""
+        return (
+            self.bank_used.get(seat_no, 0),
+            self.missed.get(seat_no, 0),
+            seat_no in self.away,
+        )
+
+    def seats_with_clock(self) -> set[int]:
+        """The seats whose player has a clock state here (bank spent, timeouts, away)."""
+        spent = {seat for seat, used in self.bank_used.items() if used}
+        missed = {seat for seat, count in self.missed.items() if count}
+        return spent | missed | self.away
+
+    def decide_seat_taken(
+        self, seat_no: int, clock: tuple[int, int, bool], at_ms: int
+    ) -> list[DealtEvent]:
+        """A player moved in at ``seat_no`` between hands, with their clock (``seat_clock``
+        at the table they left)."""
+        if self.in_hand and seat_no in self.hand().players:
+            raise PokerfloorError("HAND_IN_PROGRESS", {"hand_no": self.hand_no})
+        bank_used, missed, away = clock
+        return [SeatTaken(seat_no, bank_used, missed, away, at_ms)]
 
     def _steps(
         self,
@@ -250,9 +338,29 @@ class DealtTable:
             self._timed_out_seat = event.seat_no
         elif isinstance(event, PlayerAway):
             self.away.add(event.seat_no)
-        else:
+        elif isinstance(event, PlayerBack):
             self.away.discard(event.seat_no)
             self.missed[event.seat_no] = 0
+        elif isinstance(event, HandVoided):
+            self.voided += 1
+        elif isinstance(event, SeatLeft):
+            self.away.discard(event.seat_no)
+            self.missed.pop(event.seat_no, None)
+            self.bank_used.pop(event.seat_no, None)
+        elif isinstance(event, SeatTaken):
+            self.bank_used[event.seat_no] = event.bank_used_ms
+            self.missed[event.seat_no] = event.missed
+            if event.away:
+                self.away.add(event.seat_no)
+            else:
+                self.away.discard(event.seat_no)
+        elif isinstance(event, TablePaused):
+            self.paused_at_ms = event.at_ms
+        else:
+            # The paused time is given back: the turn (and its deadline) shifts by it.
+            if self.paused_at_ms is not None:
+                self.turn_started_ms += event.at_ms - self.paused_at_ms
+            self.paused_at_ms = None
 
     def _clock_step(self, step: HandStep) -> None:
         """An action spends the actor's bank past the action time; a turn begins."""
@@ -281,6 +389,13 @@ class DealtTable:
         for event in events:
             self.apply(event)
         return events
+
+    def run(self, events: Iterable[DealtEvent]) -> list[DealtEvent]:
+        """Fold in events a ``decide_*`` produced; returns them."""
+        done = list(events)
+        for event in done:
+            self.apply(event)
+        return done
 
     def act(self, command: ActInHand) -> list[DealtEvent]:
         events = self.decide_act(command)

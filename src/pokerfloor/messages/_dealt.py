@@ -20,6 +20,25 @@ MESSAGES: dict[str, tuple[Message, ...]] = {
         N_("Hand %(hand_no)s is still being played at this table: it must end first."),
     ),
     "NO_HAND": (N_("No hand is being played at this table."),),
+    "TABLE_PAUSED": (
+        N_("The TD paused this table (hand %(hand_no)s): nothing is played until it resumes."),
+    ),
+    "MONEY_WAITS_FOR_HAND": (
+        N_(
+            "%(player_id)s's table %(table_no)s is playing hand %(hand_no)s: a rebuy or an "
+            "add-on is recorded between hands. Try again when the hand is over."
+        ),
+    ),
+    "BAD_MISDEAL_CAUSE": (
+        N_("%(cause)s is not a misdeal the TD may call; accepted: %(accepted)s."),
+    ),
+    "SEATS_WAIT_FOR_HANDS": (
+        N_(
+            "Tables %(tables)s are playing a hand: in a dealt tournament players move between "
+            "hands. Move them from the dealt tables' page: the move waits for the hand's end."
+        ),
+    ),
+    "TABLE_NOT_PAUSED": (N_("This table is not paused: there is nothing to resume."),),
     "NOT_AWAY": (N_("Seat %(seat_no)s is not marked away: there is nothing to come back from."),),
     "NOT_DEALT": (
         N_("This tournament is played with live cards: pokerfloor deals no hand in it."),

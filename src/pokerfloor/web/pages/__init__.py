@@ -27,6 +27,7 @@ from pokerfloor.web.pages import (
     console_players,
     corrections,
     deal,
+    dealt_console,
     dealt_player,
     dealt_table,
     desk,
@@ -73,6 +74,7 @@ ROUTERS = (
     captain.router,
     player.router,
     player_clock.router,
+    dealt_console.router,
     dealt_player.router,
     dealt_table.router,
 )

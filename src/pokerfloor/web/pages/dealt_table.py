@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request, WebSocket
@@ -32,6 +33,7 @@ from pokerfloor.web.pages._common import (
 )
 from pokerfloor.web.pages._dealt_common import dealt_of, log, player_link, table_context
 from pokerfloor.web.pages._refusals import explain
+from pokerfloor.web.pages.dealt_console import hands_context
 from pokerfloor.web.pages.dealt_player import push_changes
 from pokerfloor.web.qr import qr_svg, venue_url
 
@@ -41,13 +43,15 @@ router = APIRouter()
 
 
 def _log_td_view(request_or_socket: Request | WebSocket, tournament_id: str, table_no: int) -> None:
+    """Each look at the hole cards is logged: an event in the tournament's dealt stream (who:
+    the signed-in TD and the address; when) and a line of the server's log."""
     client = request_or_socket.client
+    address = client.host if client else "?"
     log.info(
-        "td hole cards viewed: tournament=%s table=%s from=%s",
-        tournament_id,
-        table_no,
-        client.host if client else "?",
+        "td hole cards viewed: tournament=%s table=%s from=%s", tournament_id, table_no, address
     )
+    with contextlib.suppress(PokerfloorError):  # a live-cards tournament: nothing to log
+        dealt_of(request_or_socket).hole_cards_seen(tournament_id, table_no, f"TD ({address})")
 
 
 @router.get("/t/{tournament_id}/dealt/table/{table_no}")
@@ -81,7 +85,7 @@ async def _table_live(websocket: WebSocket, tournament_id: str, table_no: int, t
         await websocket.close(code=4401, reason="not allowed")
         return
     if td:
-        _log_td_view(websocket, tournament_id, table_no)
+        await run_in_threadpool(_log_td_view, websocket, tournament_id, table_no)
     language = locale_of(websocket)
 
     def build() -> str:
@@ -121,6 +125,7 @@ def _console_context(request: Request, tournament_id: str) -> dict[str, Any]:
         players.append({"player_id": player_id, "name": name, "link": link,
                         "qr": qr_svg(base + link, scale=2)})  # fmt: skip
     return {
+        **hands_context(dealt, tournament_id, pages.service.clock()),
         "settings": settings,
         "defaults": dealt.default_settings(tournament_id),
         "limits": LIMITS,

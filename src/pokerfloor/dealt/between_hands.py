@@ -1,0 +1,95 @@
+"""Several dealt tables in one tournament: what waits for a table's hand to end.
+
+Pure queries on the tournament aggregate, for the dealt service (``app.dealt_service``),
+which deals, and only orchestrates:
+
+- **Moves happen between hands** (tda-2024 R10, R11): a table finishes its hand before a
+  player leaves it or joins it. ``tables_to_hold`` names the tables a balancing step due now
+  would touch: they deal no new hand until the step is made, and the step is made once every
+  one of them is between hands. Balancing moves go from the fullest table to the shortest
+  (the predetermined procedure of ``tournament.balancing``, tda-2024 R11 C): only those
+  tables wait. Breaking a table draws its players' tables at random (tda-2024 R10 B) and the
+  final table redraws every seat (tda-2024 RP-9): every table in play waits then.
+- **Hand-for-hand at the bubble** (tda-2024 RP-8): ``hand_for_hand_due`` says when the
+  tournament plays hand-for-hand: from the moment one round of hands could burst the bubble
+  (one player from the money, more on many tables: the simulator's measure, about one bust
+  every fourth table's hand), while two tables or more deal; the aggregate then deals one
+  hand per table and waits for all of them (``Tournament.round_waits_for``).
+"""
+
+from __future__ import annotations
+
+import random
+
+from pokerfloor.tournament import balancing
+from pokerfloor.tournament.clock import clock_view
+from pokerfloor.tournament.state import Tournament
+
+__all__ = [
+    "HOLD_CITATIONS",
+    "hand_for_hand_clock",
+    "hand_for_hand_due",
+    "paid_places",
+    "tables_to_hold",
+]
+
+# Between hands: the broken table's players draw new seats (R10), the balancing player moves
+# (R11), the final table is drawn (RP-9); a new level applies to the next hand (R23).
+HOLD_CITATIONS = ("tda-2024 R10", "tda-2024 R11", "tda-2024 RP-9")
+
+
+def tables_to_hold(tournament: Tournament) -> frozenset[int]:
+    """The tables a balancing step due now would touch (none: nothing is due), the same
+    steps as ``Tournament.balance``: the final table's draw, the tables to break, then
+    balancing."""
+    tables = tournament.tables
+    if tables.live_count < 2:
+        return frozenset()
+    profile = tournament.profile
+    size = tournament.created.table_size
+    live = frozenset(tables.live_numbers())
+    if tournament.players_left <= balancing.final_table_size(profile, size):
+        return live
+    if balancing.tables_to_break_now(tables, size):
+        return live
+    limit = balancing.balance_gap_limit(profile, tables.live_count, tournament.hand_for_hand)
+    if tables.gap() < limit:
+        return frozenset()
+    # Which tables move is decided by their counts (fullest to shortest, then the lowest
+    # number); only the seats may be drawn, so any draw names the same tables.
+    moves = balancing.balance_moves(
+        tables.copy(), profile, tournament.hand_for_hand, rng=random.Random(0)
+    )
+    return frozenset(
+        table_no for move in moves for table_no in (move.source.table_no, move.target.table_no)
+    )
+
+
+def paid_places(tournament: Tournament) -> int:
+    """How many places the prize pool pays now (the set-up's payout scheme)."""
+    return len(tournament.default_payouts(tournament.prize_pool().total_cents))
+
+
+def hand_for_hand_due(tournament: Tournament) -> bool:
+    """Whether the tournament should play hand-for-hand now (tda-2024 RP-8): near the bubble,
+    with two tables or more dealing."""
+    dealing = tournament.tables.dealing_count
+    if dealing < 2 or tournament.finished is not None:
+        return False
+    paid = paid_places(tournament)
+    return paid < tournament.players_left <= paid + max(1, dealing // 4)
+
+
+def hand_for_hand_clock(tournament: Tournament, now_ms: int) -> str:
+    """Hand-for-hand stopped the clock and each round takes time off it (tda-2024 RP-8 B);
+    when that time reaches a break, the break is played out in real time: "resume" the clock
+    at a break it stopped in, "pause" it again once play is back; "" otherwise."""
+    if not (tournament.hand_for_hand and tournament.hand_for_hand_paused):
+        return ""
+    status = tournament.clock.status
+    in_break = clock_view(tournament.clock, tournament.structure, now_ms).in_break
+    if in_break and status == "paused":
+        return "resume"
+    if not in_break and status == "running":
+        return "pause"
+    return ""
