@@ -27,8 +27,10 @@ from pokerfloor.web.pages import (
     console_players,
     corrections,
     deal,
+    dealt_hands,
     dealt_player,
     dealt_table,
+    dealt_watch,
     desk,
     floor,
     floor_irregularities,
@@ -75,6 +77,8 @@ ROUTERS = (
     player_clock.router,
     dealt_player.router,
     dealt_table.router,
+    dealt_hands.router,
+    dealt_watch.router,
 )
 
 
