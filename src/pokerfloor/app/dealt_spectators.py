@@ -29,6 +29,7 @@ from pokerfloor.dealt.spectators import (
     check_policy,
     delayed_events,
 )
+from pokerfloor.dealt.views import TableView, public_view
 from pokerfloor.errors import PokerfloorError
 
 __all__ = ["DealtSpectators", "spectators_stream_id"]
@@ -41,6 +42,14 @@ def spectators_stream_id(tournament_id: str) -> str:
     return f"{dealt_stream_id(tournament_id)}/spectators"
 
 
+class _Delayed:
+    """A table folded from its stream's first ``applied`` events (a spectator's cut)."""
+
+    def __init__(self) -> None:
+        self.table = DealtTable()
+        self.applied = 0
+
+
 class DealtSpectators:
     """The TD's spectator choice per tournament, what a spectator sees, and the histories."""
 
@@ -49,6 +58,7 @@ class DealtSpectators:
         self.store = dealt.store
         self._lock = threading.Lock()
         self._policies: dict[str, SpectatorPolicy] = {}
+        self._watched: dict[tuple[str, int], _Delayed] = {}
 
     # ---- the TD's choice ------------------------------------------------------------------
 
@@ -84,17 +94,28 @@ class DealtSpectators:
 
     # ---- what a spectator sees ------------------------------------------------------------
 
-    def watched_table(self, tournament_id: str, table_no: int) -> DealtTable:
-        """The table as a spectator sees it now: its stream as it stood ``delay`` ago
-        (``SPECTATORS_NOT_ALLOWED`` unless the TD allows them)."""
+    def watched(self, tournament_id: str, table_no: int) -> tuple[TableView, list[DealtHand]]:
+        """The table as a spectator sees it now (the public view of its stream as it stood
+        ``delay`` ago) and the hands over in that stream (``SPECTATORS_NOT_ALLOWED`` unless
+        the TD allows them). The delayed table is kept and moved forward as the cut moves
+        (rebuilt when the cut goes back: the TD lengthened the delay)."""
         policy = self.require_allowed(tournament_id)
-        events = list(self.dealt.table(tournament_id, table_no).events)
-        return DealtTable.replay(delayed_events(events, self.dealt.clock(), policy))
+        events = self.dealt.table(tournament_id, table_no).events
+        cut = len(delayed_events(events[: len(events)], self.dealt.clock(), policy))
+        key = (tournament_id, table_no)
+        with self._lock:
+            kept = self._watched.get(key)
+            if kept is None or kept.applied > cut:
+                kept = _Delayed()
+                self._watched[key] = kept
+            for event in events[kept.applied : cut]:
+                kept.table.apply(event)
+            kept.applied = cut
+            return public_view(kept.table), finished_hands(table_no, kept.table.events)
 
     def watched_hands(self, tournament_id: str, table_no: int) -> list[DealtHand]:
         """The finished hands a spectator may read: those over in the delayed stream."""
-        table = self.watched_table(tournament_id, table_no)
-        return finished_hands(table_no, table.events)
+        return self.watched(tournament_id, table_no)[1]
 
     # ---- histories ------------------------------------------------------------------------
 

@@ -32,7 +32,6 @@ from pokerfloor.app.dealt_history import DealtHand, hand_check
 from pokerfloor.app.dealt_service import DealtService
 from pokerfloor.app.dealt_spectators import DealtSpectators
 from pokerfloor.dealt.spectators import SpectatorPolicy
-from pokerfloor.dealt.views import public_view
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.web.api_common import ApiError, check_td_token, decode_body, read_body
 
@@ -122,10 +121,10 @@ def mount_dealt_history(
              summary="A table as spectators see it, with the TD's delay")  # fmt: skip
     async def watch(tournament_id: str, table_no: int) -> Response:
         try:
-            table = await run_in_threadpool(spectators.watched_table, tournament_id, table_no)
+            view, _hands = await run_in_threadpool(spectators.watched, tournament_id, table_no)
         except PokerfloorError as error:
             raise _refusal(error, 403) from error
-        return _json(public_view(table))
+        return _json(view)
 
     @app.get("/api/tournaments/{tournament_id}/dealt/hands.phhs",
              dependencies=[Depends(require_td)],

@@ -19,8 +19,6 @@ from fastapi import APIRouter, Request, WebSocket
 from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 
-from pokerfloor.app.dealt_history import finished_hands
-from pokerfloor.dealt.views import public_view
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.web import i18n
 from pokerfloor.web.pages._common import (
@@ -47,9 +45,8 @@ def watch_context(app_state: Any, tournament_id: str, table_no: int) -> dict[str
     """The delayed table and the hands a spectator may read (``SPECTATORS_NOT_ALLOWED``)."""
     spectators = app_state.spectators
     policy = spectators.require_allowed(tournament_id)
-    table = spectators.watched_table(tournament_id, table_no)
-    view = public_view(table)
-    hands = finished_hands(table_no, table.events)[-_RECENT_HANDS:]
+    view, hands = spectators.watched(tournament_id, table_no)
+    hands = hands[-_RECENT_HANDS:]
     return {
         "table_no": table_no,
         "tournament_id": tournament_id,
