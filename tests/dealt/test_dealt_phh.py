@@ -141,3 +141,11 @@ def test_a_player_s_own_hands_leave_out_the_cards_others_mucked_and_replay(
                 if player != own and card not in shown:
                     assert str(Card(card)) not in text.replace("d db", ""), (card, text)
         assert "_deck" not in phh.metadata and "_secret" not in phh.metadata
+
+
+def test_bench_dealt_s_second_figure_a_whole_sit_and_go_replays_with_0_disagreements() -> None:
+    from bench.dealt import whole_tournament_phh
+
+    figure = whole_tournament_phh(players=6)
+    assert figure["players_left"] == 1 and figure["hands"] > 5
+    assert figure["agree"] == figure["hands"] and figure["disagreements"] == 0
