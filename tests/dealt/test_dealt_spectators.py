@@ -148,3 +148,24 @@ def test_the_td_downloads_every_hand_and_a_player_his_own_without_others_mucked_
     assert bad.status_code == 403
     listing = venue.td.get("/t/sng/dealt/hands").text
     assert "/t/sng/dealt/table/1/hand/2" in listing and "/t/sng/dealt/hands.phhs" in listing
+
+
+def test_the_new_pages_read_in_french_without_english_left() -> None:
+    from tests.web.english_leaks import english_leaks
+
+    venue, _dealt = _dealt_venue()
+    _play_hands(venue, 2)
+    _allow(venue, delay_seconds=2)
+    for client, path in (
+        (venue.public, "/t/sng/dealt/table/1/watch"),
+        (venue.public, "/t/sng/dealt/table/1/hand/1"),
+        (venue.td, "/t/sng/dealt/table/1/hand/1"),
+        (venue.td, "/t/sng/dealt/hands"),
+        (venue.public, _link("p1") + "/hands"),
+        (venue.public, _link("p1") + "/hand/1/1"),
+    ):
+        page = client.get(path, params={"lang": "fr"})
+        assert page.status_code == 200, path
+        assert english_leaks(page.text) == [], (path, english_leaks(page.text))
+    english = venue.public.get("/t/sng/dealt/table/1/hand/1", params={"lang": "en"}).text
+    assert "The shuffle's check" in english or "The shuffle&#39;s check" in english
