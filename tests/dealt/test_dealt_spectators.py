@@ -169,3 +169,43 @@ def test_the_new_pages_read_in_french_without_english_left() -> None:
         assert english_leaks(page.text) == [], (path, english_leaks(page.text))
     english = venue.public.get("/t/sng/dealt/table/1/hand/1", params={"lang": "en"}).text
     assert "The shuffle's check" in english or "The shuffle&#39;s check" in english
+
+
+def test_verify_deck_url_checks_a_hand_on_a_running_server() -> None:
+    """``pokerfloor verify-deck --url`` against a real HTTP server: the hand's page as JSON."""
+    import socket
+    import threading
+    import time
+
+    import uvicorn
+    from typer.testing import CliRunner
+
+    from pokerfloor.cli.main import app as cli
+
+    venue, _dealt = _dealt_venue()
+    _play_hands(venue, 1)
+    _allow(venue)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = uvicorn.Server(
+        uvicorn.Config(venue.public.app, host="127.0.0.1", port=port, log_level="warning")
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 20
+        while not server.started:
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        url = f"http://127.0.0.1:{port}/t/sng/dealt/table/1/hand/1"
+        result = CliRunner().invoke(cli, ["verify-deck", "--url", url])
+        assert result.exit_code == 0, result.output
+        assert "main 1 / hand 1 : OK" in result.output and "all match" in result.output
+        missing = CliRunner().invoke(
+            cli, ["verify-deck", "--url", url.replace("/1/hand/1", "/1/hand/99")]
+        )
+        assert missing.exit_code == 2
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
