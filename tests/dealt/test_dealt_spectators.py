@@ -209,3 +209,11 @@ def test_verify_deck_url_checks_a_hand_on_a_running_server() -> None:
     finally:
         server.should_exit = True
         thread.join(timeout=10)
+        # The server's and the client's sockets, closed, are collected here rather than in
+        # a later test (a socket collected unclosed there would fail it).
+        import gc
+        import warnings
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ResourceWarning)
+            gc.collect()
