@@ -9,7 +9,12 @@ stream, the hand's end recorded in the tournament). Issue 31's target for a whol
 p99 < 100 ms from acknowledgement to the push at 200 actions/s; this measures the service's
 part of it (the push is ``bench/fanout.py``'s).
 
-Run: python3 -m uv run python -m bench.dealt [--tournaments N] [--seconds S]
+The second figure: one whole sit-and-go of bots played to a winner the same way, every hand
+written as the TD's PHH (``app/dealt_history.py``) and replayed by ``pokerfloor phh check``'s
+module (``check_corpus``) with the tournament's profile: the hands replayed to the chip and
+the disagreements (the target is 0), printed.
+
+Run: python3 -m uv run python -m bench.dealt [--tournaments N] [--seconds S] [--phh-players P]
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ from pokerfloor.app.ports import EventStore
 from pokerfloor.app.service import TournamentService
 from pokerfloor.app.store import open_store
 from pokerfloor.dealt.mode import DealtSettings
+from pokerfloor.formats._phh_check import check_corpus
 
 TARGET_ACTIONS_PER_SECOND = 200
 TARGET_P99_MS = 100.0
@@ -109,10 +115,82 @@ def _engine_share(tournaments: int, seconds: float) -> float:
     return engine / total if total else 0.0
 
 
+# One chip of 25 all along (no colour-up: a dealt table does not race chips yet) and blinds
+# that double every two minutes: a sit-and-go of bots ends within a few hundred hands.
+_WHOLE_STRUCTURE = """
+name = "bench-dealt"
+level_minutes = 2
+chips = [{ value = 25, colour_fr = "vert", colour_en = "green" }]
+levels = [
+  { number = 1, small_blind = 25, big_blind = 50 },
+  { number = 2, small_blind = 50, big_blind = 100 },
+  { number = 3, small_blind = 100, big_blind = 200 },
+  { number = 4, small_blind = 200, big_blind = 400, ante = 50 },
+  { number = 5, small_blind = 400, big_blind = 800, ante = 100 },
+  { number = 6, small_blind = 800, big_blind = 1600, ante = 200 },
+  { number = 7, small_blind = 1600, big_blind = 3200, ante = 400 },
+  { number = 8, small_blind = 3200, big_blind = 6400, ante = 800 },
+  { number = 9, small_blind = 6400, big_blind = 12800, ante = 1600 },
+]
+[entry]
+starting_stack = 5000
+buy_in_cents = 1000
+"""
+
+
+def whole_tournament_phh(players: int = 9, folder: Path | None = None) -> dict[str, int]:
+    """A sit-and-go of ``players`` bots dealt to a winner, then every hand replayed from the
+    TD's ``.phhs`` by ``phh check``'s module: hands, replayed to the chip, disagreements."""
+    from pokerfloor.app.dealt_spectators import DealtSpectators
+
+    clock = _Clock()
+    service = TournamentService(MemoryEventStore(), clock)
+    dealt = DealtService(service)
+    tournament_id = "bench-whole"
+    structure = _WHOLE_STRUCTURE
+    service.create(
+        CreateTournament(tournament_id, "tda-2024", structure, table_size=max(9, players))
+    )
+    for seat in range(1, players + 1):
+        service.execute(tournament_id, RegisterPlayer(f"b{seat}", f"Bot {seat}"))
+    service.execute(tournament_id, DrawSeats(seed=1))
+    service.execute(tournament_id, PlaceButtons(seed=1))
+    dealt.choose(tournament_id, DealtSettings(30, 0, 0, 0))
+    for seat in range(1, players + 1):
+        dealt.seat_bot(tournament_id, f"b{seat}", "random" if seat % 3 == 0 else "tag")
+    service.execute(tournament_id, StartClock())
+    for _ in range(200_000):
+        if service.read(tournament_id, lambda t: t.players_left) == 1:
+            break
+        dealt.tick(tournament_id)
+        clock.now += 1_000
+    file = DealtSpectators(dealt).td_phhs(tournament_id)
+    with tempfile.TemporaryDirectory() as scratch:
+        path = Path(folder or scratch) / "whole.phhs"
+        path.write_text(file.text, encoding="utf-8")
+        summary = check_corpus([path], profile="tda-2024")
+    agree = summary.finishing.get("agree", 0)
+    disagreements = (
+        sum(summary.failed.values())
+        + sum(summary.skipped.values())
+        + summary.hands
+        - agree
+        + len(file.left_out)
+    )
+    return {
+        "players_left": service.read(tournament_id, lambda t: t.players_left),
+        "hands": file.count + len(file.left_out),
+        "replayed": summary.replayed,
+        "agree": agree,
+        "disagreements": disagreements,
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tournaments", type=int, default=10)
     parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--phh-players", type=int, default=9)
     args = parser.parse_args()
     console = Console()
     table = Table(title="Dealt play through DealtService (bots at every seat)")
@@ -135,6 +213,12 @@ def main() -> None:
     console.print(table)
     share = _engine_share(args.tournaments, min(args.seconds, 5.0))
     console.print(f"hand engine's share of the CPU (in memory, own time): {share:.0%}")
+    whole = whole_tournament_phh(args.phh_players)
+    console.print(
+        f"a whole sit-and-go of {args.phh_players} bots ({whole['players_left']} left): "
+        f"{whole['hands']} hands written as PHH, {whole['agree']} replayed by phh check to the "
+        f"chip, {whole['disagreements']} disagreements (target 0)"
+    )
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """The dealt tables' pages and API without a browser: a player's seat page from their secret
 link, acting through it (refusals in French, all-in confirmed), the table's screen, the TD's
 view, and the hole-card test: every HTTP answer and WebSocket frame other players and
-spectators get during a whole sit-and-go holds no hole card before it is shown."""
+spectators get during a whole sit-and-go holds no hole card before it is shown (the longer one,
+every viewer's frames and the histories: tests/dealt/test_hole_cards.py)."""
 
 from __future__ import annotations
 
@@ -151,8 +152,10 @@ def test_no_hole_card_reaches_another_player_or_a_spectator_before_it_is_shown()
     frames of a spectator and of player p1, read all along, hold no other player's hole card
     that was never shown in that hand (a folded or mucked hand never travels)."""
     venue, dealt = _dealt_venue()
+    venue.public.post("/api/tournaments/sng/dealt/spectators", json={"allowed": True},
+                      headers={"Authorization": f"Bearer {TOKEN}"})  # fmt: skip
     rng, bot = random.Random(3), RandomBot()
-    frames: dict[str, list[str]] = {"screen": [], "p1": []}
+    frames: dict[str, list[str]] = {"screen": [], "p1": [], "watch": []}
 
     def reader(name: str, path: str) -> None:
         with venue.public.websocket_connect(path) as socket:
@@ -167,6 +170,9 @@ def test_no_hole_card_reaches_another_player_or_a_spectator_before_it_is_shown()
     readers = [
         threading.Thread(target=reader, args=("screen", "/t/sng/dealt/table/1/live"), daemon=True),
         threading.Thread(target=reader, args=("p1", _link("p1") + "/live"), daemon=True),
+        threading.Thread(
+            target=reader, args=("watch", "/t/sng/dealt/table/1/watch/live"), daemon=True
+        ),
     ]
     for thread in readers:
         thread.start()
@@ -196,6 +202,7 @@ def test_no_hole_card_reaches_another_player_or_a_spectator_before_it_is_shown()
             assert [card for card in visible if card not in shown] == [], player
             checked += 1
         assert _leaks(venue.public.get("/t/sng/dealt/table/1").text, holes, shown, 0) == []
+        assert _leaks(venue.public.get("/t/sng/dealt/table/1/watch").text, holes, shown, 0) == []
         public = venue.public.get("/api/tournaments/sng/dealt/tables/1").json()
         assert [c for seat in public["seats"] for c in seat["cards"]
                 if str(Card(c)) not in shown] == []  # fmt: skip
@@ -217,7 +224,7 @@ def test_no_hole_card_reaches_another_player_or_a_spectator_before_it_is_shown()
     assert checked > 100 and mucks > 0
     frames["STOP"] = []
     hands = _hands_of(dealt.table("sng", 1))
-    for name in ("screen", "p1"):
+    for name in ("screen", "p1", "watch"):
         assert frames[name], name
         for frame in frames[name]:
             found = _HAND_NO.search(frame)

@@ -10,8 +10,16 @@ from typer.testing import CliRunner
 
 from pokerfloor.cards import to_cards
 from pokerfloor.cli.main import app
-from pokerfloor.dealt import ActInHand, HandRevealed, commitment
-from pokerfloor.hand import Action
+from pokerfloor.dealt import (
+    ActInHand,
+    CardsProven,
+    DealtEvent,
+    HandDealt,
+    HandRevealed,
+    commitment,
+)
+from pokerfloor.dealt.commitment import check_hand
+from pokerfloor.hand import Action, ShowdownAction
 from tests.dealt._helpers import DECK, SECRET, dealt_table
 
 RUNNER = CliRunner()
@@ -86,3 +94,79 @@ def test_bad_input_exits_2_naming_the_field(tmp_path: Path) -> None:
     )
     assert bad_card.exit_code == 2
     assert "n'est pas une carte" in bad_card.output and "is not a card" in bad_card.output
+
+
+def _showdown_stream() -> list[DealtEvent]:
+    """A hand checked down to a showdown: the board and the hands shown are proven."""
+    table = dealt_table(manual=True)
+    while table.in_hand:
+        hand = table.hand()
+        if hand.to_act >= 0 and hand.legal_actions().options:
+            kind = "check" if "check" in hand.legal_actions().options else "call"
+            table.act(ActInHand(hand.players[hand.to_act], Action(kind), at_ms=5))
+        else:  # the showdown: the player to show tables their hand
+            table.act(ActInHand(hand.players[hand.to_act], ShowdownAction("show"), at_ms=6))
+    assert any(isinstance(event, CardsProven) for event in table.events)
+    return list(table.events)
+
+
+def test_cards_proven_after_the_hand_verify_against_their_commitments(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    path.write_bytes(b"\n".join(msgspec.json.encode(e) for e in _showdown_stream()))
+    result = RUNNER.invoke(app, ["verify-deck", "--events", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "the 52 card commitments match" in result.output
+    assert "card(s) proven, all match" in result.output
+    # Everyone's copy has no order nor secret: the proofs alone are checked.
+    public = [e for e in _showdown_stream() if not isinstance(e, HandRevealed)]
+    path.write_bytes(b"\n".join(msgspec.json.encode(e) for e in public))
+    alone = RUNNER.invoke(app, ["verify-deck", "--events", str(path)])
+    assert alone.exit_code == 0, alone.output
+    assert "deck's commitment" not in alone.output and "all match" in alone.output
+
+
+def test_a_tampered_proof_or_secret_is_a_mismatch(tmp_path: Path) -> None:
+    events = _showdown_stream()
+    proven = next(e for e in events if isinstance(e, CardsProven))
+    position, card, salt = proven.proofs[0]
+    other = (card + 1) % 52
+    forged = msgspec.structs.replace(proven, proofs=((position, other, salt), *proven.proofs[1:]))
+    path = tmp_path / "s.jsonl"
+    swapped = [forged if e is proven else e for e in events]
+    path.write_bytes(b"\n".join(msgspec.json.encode(e) for e in swapped))
+    result = RUNNER.invoke(app, ["verify-deck", "--events", str(path)])
+    assert result.exit_code == 1, result.output
+    assert "1 of" in result.output and "DO NOT MATCH" in result.output
+    revealed = next(e for e in events if isinstance(e, HandRevealed))
+    wrong = msgspec.structs.replace(revealed, secret="ff" + revealed.secret[2:])
+    path.write_bytes(b"\n".join(msgspec.json.encode(wrong if e is revealed else e) for e in events))
+    result = RUNNER.invoke(app, ["verify-deck", "--events", str(path)])
+    assert result.exit_code == 1, result.output
+    assert "the deck's commitment DOES NOT MATCH" in result.output
+    assert "the card commitments DO NOT MATCH" in result.output
+
+
+def test_check_hand_recomputes_what_it_is_given() -> None:
+    events = _showdown_stream()
+    dealt = next(e for e in events if isinstance(e, HandDealt))
+    proven = next(e for e in events if isinstance(e, CardsProven))
+    full = check_hand(dealt.commitment, dealt.card_commitments, DECK, SECRET, proven.proofs)
+    assert full.ok and full.deck_matches and full.cards_match and len(full.proofs) > 5
+    swapped = (DECK[1], DECK[0], *DECK[2:])
+    assert not check_hand(dealt.commitment, dealt.card_commitments, swapped, SECRET).ok
+    nothing = check_hand(dealt.commitment)
+    assert not nothing.checked and not nothing.ok
+
+
+def test_a_td_phh_history_verifies_on_its_own(tmp_path: Path) -> None:
+    from pokerfloor.app.dealt_history import finished_hands, hand_phh
+
+    (hand,) = finished_hands(1, _showdown_stream())
+    path = tmp_path / "hand.phh"
+    path.write_text(hand_phh(hand, "td"), encoding="utf-8")
+    result = RUNNER.invoke(app, ["verify-deck", "--phh", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "the deck's commitment matches" in result.output
+    text = path.read_text(encoding="utf-8").replace(hand.dealt.commitment, "0" * 64)
+    path.write_text(text, encoding="utf-8")
+    assert RUNNER.invoke(app, ["verify-deck", "--phh", str(path)]).exit_code == 1

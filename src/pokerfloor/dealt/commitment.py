@@ -10,6 +10,8 @@ import hashlib
 import hmac
 from collections.abc import Sequence
 
+import msgspec
+
 from pokerfloor.errors import PokerfloorError
 
 DECK_SIZE = 52
@@ -90,3 +92,74 @@ def card_proof_matches(expected: str, position: int, card: int, salt_hex: str) -
     if not (0 <= position < DECK_SIZE and 0 <= card < DECK_SIZE):
         return False
     return card_commitment(position, card, salt) == expected.strip().lower()
+
+
+# ---- checking a hand: one function for the command line and the hand's page ---------------
+
+
+class ProofCheck(msgspec.Struct, frozen=True):
+    """One card proven after the hand: its place, the card, and whether its salt gives back
+    the commitment published at the deal for that place."""
+
+    position: int
+    card: int
+    matches: bool
+
+
+class DeckCheck(msgspec.Struct, frozen=True):
+    """What could be recomputed of a hand's commitments, each part None when its inputs are
+    not there (the order and secret are the TD's; the proofs are everyone's).
+
+    ``deck_matches``: sha256(order + secret) against ``commitment``; ``cards_match``: the 52
+    per-card commitments recomputed from the order and secret against those published at the
+    deal; ``proofs``: each proven card against its place's published commitment."""
+
+    deck_matches: bool | None
+    cards_match: bool | None
+    proofs: tuple[ProofCheck, ...] = ()
+
+    @property
+    def checked(self) -> bool:
+        """Something was recomputed."""
+        return self.deck_matches is not None or self.cards_match is not None or bool(self.proofs)
+
+    @property
+    def ok(self) -> bool:
+        """Everything recomputed matches (and something was)."""
+        return (
+            self.checked
+            and self.deck_matches is not False
+            and self.cards_match is not False
+            and all(proof.matches for proof in self.proofs)
+        )
+
+
+def check_hand(
+    published: str,
+    card_hashes: Sequence[str] = (),
+    deck: Sequence[int] | None = None,
+    secret_hex: str | None = None,
+    proofs: Sequence[tuple[int, int, str]] = (),
+) -> DeckCheck:
+    """Recompute what can be of a dealt hand: the deck's commitment and the 52 card
+    commitments from the revealed order and secret (``BAD_DECK_ORDER`` / ``BAD_SECRET`` when
+    they are not a deck and a secret), each proven card against its place's commitment."""
+    deck_matches = cards_match = None
+    if deck is not None and secret_hex is not None:
+        deck_matches = matches(published, deck, secret_hex)
+        if card_hashes:
+            recomputed = card_commitments(deck, secret_hex)
+            cards_match = len(card_hashes) == DECK_SIZE and all(
+                mine == theirs.strip().lower()
+                for mine, theirs in zip(recomputed, card_hashes, strict=True)
+            )
+    checks = tuple(
+        ProofCheck(
+            position,
+            card,
+            0 <= position < len(card_hashes)
+            and card_proof_matches(card_hashes[position], position, card, salt),
+        )
+        for position, card, salt in proofs
+    )
+    return DeckCheck(deck_matches, cards_match, checks)

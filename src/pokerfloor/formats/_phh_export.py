@@ -41,6 +41,16 @@ def export_phh(hand: Hand) -> str:
     amounts are split in. Refuses (``PHH_EXPORT_UNSUPPORTED``) what PHH cannot say: a hand
     started after the pre-flop, dead money, a small blind after the big blind in PHH's order.
     """
+    return toml_fields(phh_fields(hand, _actions(hand), _killed(hand)))
+
+
+def _killed(hand: Hand) -> list[int]:
+    return [event.player for event in hand.events if isinstance(event, HandKilled)]
+
+
+def phh_fields(hand: Hand, actions: list[str], dead: list[int]) -> list[tuple[str, object]]:
+    """The PHH fields of ``hand`` with these ``actions`` lines and these players' hands dead
+    from the deal (``_dead_hands``); ``PHH_EXPORT_UNSUPPORTED`` for what PHH cannot say."""
     setup = hand.setup
     count = hand.count
     if setup.start_street is not Street.PREFLOP or setup.dead_money:
@@ -71,17 +81,16 @@ def export_phh(hand: Hand) -> str:
         ("blinds_or_straddles", blinds),
         ("min_bet", setup.big_blind * hand.rules.minimum_bet_big_blinds),
         ("starting_stacks", list(hand.starting_stacks)),
-        ("actions", _actions(hand)),
+        ("actions", actions),
         ("players", list(hand.names)),
         ("seats", list(hand.players)),
         ("finishing_stacks", list(hand.stacks)),
     ]
-    dead = [f"p{event.player + 1}" for event in hand.events if isinstance(event, HandKilled)]
     if dead:
-        fields.append(("_dead_hands", dead))
+        fields.append(("_dead_hands", [f"p{player + 1}" for player in dead]))
     if setup.smallest_chip != 1:
         fields.append(("_smallest_chip", setup.smallest_chip))
-    return toml_fields(fields)
+    return fields
 
 
 def export_phhs(hands: Iterable[Hand], first: int = 1) -> str:

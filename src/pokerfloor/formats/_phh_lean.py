@@ -103,6 +103,11 @@ def replay_phh_fast(
     return replay_phh(phh, profile=profile, seed=seed, strict=strict)
 
 
+# pokerfloor's own fields the lean replay leaves to the engine: away players' dead hands, a
+# smallest chip, a showdown the players played (show or muck).
+_ENGINE_FIELDS = ("_dead_hands", "_smallest_chip", "_manual_showdown")
+
+
 def lean_replay(
     phh: PhhHand, *, profile: str = PHH_PROFILE, seed: int = 0, strict: bool = False
 ) -> LeanReplay | None:
@@ -118,7 +123,7 @@ def lean_replay(
         except PokerfloorError:
             return None  # a profile that cannot be loaded: the engine refuses the set-up
     metadata = phh.metadata
-    if rules is None or "_dead_hands" in metadata or "_smallest_chip" in metadata:
+    if rules is None or any(field in metadata for field in _ENGINE_FIELDS):
         return None
     forced = plan_forced(phh)
     cards = phh_cards(phh)

@@ -42,7 +42,7 @@ from pokerfloor.formats._phh_setup import (
     plan_setup,
     setup_notes,
 )
-from pokerfloor.hand import Action, Hand, HandSetup, HandsShown
+from pokerfloor.hand import Action, Hand, HandSetup, HandsShown, ShowdownAction, Street
 
 _FOLD = Action("fold")
 _CHECK = Action("check")
@@ -253,6 +253,7 @@ def _last_betting_actions(phh: PhhHand) -> list[int]:
 
 
 _BETTING = frozenset(("f", "cc", "cbr"))
+_SHOW, _MUCK = ShowdownAction("show"), ShowdownAction("muck")
 
 
 def _play(
@@ -276,8 +277,16 @@ def _play(
     board_in_file = 0
     for step, action in enumerate(phh.actions):
         verb = action.verb
-        if verb == "dh" or verb == "sm":
-            continue  # hole cards are in the deck; the engine shows hands down by itself
+        if verb == "dh":
+            continue  # hole cards are in the deck
+        if verb == "sm":
+            if hand.street is Street.SHOWDOWN:  # a showdown the players play: show or muck
+                try:
+                    hand.act(_MUCK if action.mucked else _SHOW, player=action.player)
+                except PokerfloorError as refused:
+                    replay.error = _refusal(action, refused.code, refused.message)
+                    break
+            continue  # otherwise the engine shows hands down by itself
         try:
             if verb == "db":
                 board_in_file += len(action.cards)

@@ -70,6 +70,9 @@ def plan_setup(phh: PhhHand, profile: str = PHH_PROFILE) -> tuple[HandSetup, Phh
         big_blind_seat=seat_numbers[big_index] if moved else None,
         dead_money=forced.dead_money,
         smallest_chip=_smallest_chip(phh),
+        # pokerfloor's field for a hand whose players played the showdown (show or muck, a
+        # dealt table's hands): the file's ``sm`` lines are replayed as their actions.
+        manual_showdown=phh.metadata.get("_manual_showdown") is True,
     )
     return setup, forced.posts
 

@@ -58,4 +58,14 @@ MESSAGES: dict[str, tuple[Message, ...]] = {
     "SEAT_NOT_IN_HAND": (
         N_("Seat %(seat_no)s is not dealt in this hand (seats dealt in: %(seats)s)."),
     ),
+    "BAD_SPECTATOR_DELAY": (
+        N_(
+            "The spectators' delay %(field)s must be between %(minimum)s and %(maximum)s; "
+            "%(value)s was given."
+        ),
+    ),
+    "SPECTATORS_NOT_ALLOWED": (
+        N_("The TD does not let spectators watch the tables of this tournament."),
+    ),
+    "NO_SUCH_DEALT_HAND": (N_("Table %(table_no)s has no finished hand %(hand_no)s to show you."),),
 }

@@ -213,4 +213,8 @@ def mount_dealt(
             raise _refusal(error) from error
         return _json({"away": False})
 
+    # Spectators and hand histories (web/dealt_history_api.py).
+    from pokerfloor.web.dealt_history_api import mount_dealt_history
+
+    mount_dealt_history(app, dealt, player_key)
     return dealt

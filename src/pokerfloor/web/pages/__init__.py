@@ -28,8 +28,10 @@ from pokerfloor.web.pages import (
     corrections,
     deal,
     dealt_console,
+    dealt_hands,
     dealt_player,
     dealt_table,
+    dealt_watch,
     desk,
     floor,
     floor_irregularities,
@@ -77,6 +79,8 @@ ROUTERS = (
     dealt_console.router,
     dealt_player.router,
     dealt_table.router,
+    dealt_hands.router,
+    dealt_watch.router,
 )
 
 

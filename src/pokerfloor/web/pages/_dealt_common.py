@@ -183,3 +183,8 @@ def player_page_context(dealt: DealtService, tournament_id: str, player_id: str)
         "committed": choices.committed, "showdown": choices.showdown,
     }  # fmt: skip
     return context
+
+
+def view_dict(view: TableView) -> dict[str, Any]:
+    """A view as a template reads it (the spectators' page builds its own view)."""
+    return _view_dict(view, {})
