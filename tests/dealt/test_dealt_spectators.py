@@ -146,7 +146,7 @@ def test_the_td_downloads_every_hand_and_a_player_his_own_without_others_mucked_
     assert venue.public.get(_link("p1") + "/hand/1/1").status_code == 200
     bad = venue.public.get("/api/tournaments/sng/dealt/players/p1/hands.phhs?key=" + "0" * 24)
     assert bad.status_code == 403
-    listing = venue.td.get("/t/sng/dealt/hands").text
+    listing = venue.td.get("/t/sng/dealt/histories").text
     assert "/t/sng/dealt/table/1/hand/2" in listing and "/t/sng/dealt/hands.phhs" in listing
 
 
@@ -160,7 +160,7 @@ def test_the_new_pages_read_in_french_without_english_left() -> None:
         (venue.public, "/t/sng/dealt/table/1/watch"),
         (venue.public, "/t/sng/dealt/table/1/hand/1"),
         (venue.td, "/t/sng/dealt/table/1/hand/1"),
-        (venue.td, "/t/sng/dealt/hands"),
+        (venue.td, "/t/sng/dealt/histories"),
         (venue.public, _link("p1") + "/hands"),
         (venue.public, _link("p1") + "/hand/1/1"),
     ):

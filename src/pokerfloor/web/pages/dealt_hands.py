@@ -1,6 +1,6 @@
 """The hand histories of tables dealt by pokerfloor, and the check of each hand's shuffle.
 
-- ``/t/{id}/dealt/hands`` (TD): spectators allowed or not and their delay, each table's hands,
+- ``/t/{id}/dealt/histories`` (TD): spectators allowed or not and their delay, each table's hands,
   the ``.phhs`` downloads (a table's, the whole tournament's: every card, order and secret);
 - ``/t/{id}/dealt/table/{n}/hand/{h}``: one finished hand: the players, the board, every action
   in words, the cards this reader may see, and the shuffle's check computed by the server
@@ -181,7 +181,7 @@ def hand_page(request: Request, tournament_id: str, table_no: int, hand_no: int)
 # ---- the TD's histories and spectators -------------------------------------------------------
 
 
-@router.get("/t/{tournament_id}/dealt/hands")
+@router.get("/t/{tournament_id}/dealt/histories")
 def td_hands(request: Request, tournament_id: str) -> Response:
     tournament_service(request, tournament_id, td_only=True)
     spectators = spectators_of(request)

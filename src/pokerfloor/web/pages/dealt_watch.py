@@ -1,6 +1,6 @@
 """A spectator's page of a dealt table: ``/t/{id}/dealt/table/{n}/watch``.
 
-Open only when the TD allows spectators (``/t/{id}/dealt/hands``); the table is shown as its
+Open only when the TD allows spectators (``/t/{id}/dealt/histories``); the table is shown as its
 stream stood ``delay`` ago (seconds, hands, or both: ``DealtSpectators.watched_table``) through
 the public view: no hole card before it is shown, a mucked hand never. The page's WebSocket
 renders the delayed table again every half second (the delay moves with time even when
