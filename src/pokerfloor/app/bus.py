@@ -130,7 +130,7 @@ class RedisBus:
                 self._came_up()
                 on_connected()
                 while not self._stopped.is_set():
-                    message = pubsub.get_message(timeout=1.0)
+                    message = pubsub.get_message(timeout=0.5)
                     if message is not None and message.get("type") == "message":
                         self.received += 1
                         announced = _parse(message.get("data"))
