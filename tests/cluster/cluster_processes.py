@@ -5,6 +5,7 @@ to another server when its own dies."""
 from __future__ import annotations
 
 import json
+import ssl
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -73,8 +74,15 @@ class Subscriber:
     reconnects to the next one with ``after_seq`` (the backlog, then the live events), as a
     phone does. ``seqs``: every sequence number received, in order, repeats included."""
 
-    def __init__(self, urls: Sequence[str], tournament_id: str, token: str) -> None:
+    def __init__(
+        self,
+        urls: Sequence[str],
+        tournament_id: str,
+        token: str,
+        tls: ssl.SSLContext | None = None,
+    ) -> None:
         self.urls = list(urls)
+        self.tls = tls
         self.tournament_id = tournament_id
         self.token = token
         self.seqs: list[int] = []
@@ -96,6 +104,7 @@ class Subscriber:
                     f"{address}?after_seq={last}",
                     additional_headers={"Authorization": f"Bearer {self.token}"},
                     open_timeout=30,
+                    ssl=self.tls if address.startswith("wss:") else None,
                 ) as socket:
                     self.connected.set()
                     while not self.stop.is_set():

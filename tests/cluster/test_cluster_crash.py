@@ -146,6 +146,13 @@ def test_item3_three_servers_one_killed_then_redis_stopped_lose_nothing(
         load_for(senders_on([a, b], cluster, ledger, rng, names), 2.0)
         redis_server.stop()
         load_for(senders_on([a, b], cluster, ledger, rng, names), 3.0)
+        # A last command through the second server only: nothing but the poll of the store
+        # brings it to the first one's subscribers (no bus, no later command there).
+        with httpx.Client(base_url=b.url, headers=cluster.headers, timeout=30.0) as client:
+            body = {"type": "adjust_clock", "delta_ms": 1000}
+            last = post(client, f"/api/tournaments/{TID}/commands", body)
+        assert last.status_code == 200, last.text
+        ledger.acknowledged(TID, last.json())
 
         with httpx.Client(base_url=a.url, headers=cluster.headers, timeout=30.0) as client:
             log = fetch_log(client, TID)
