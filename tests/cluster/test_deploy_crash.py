@@ -100,11 +100,12 @@ class Nginx:
             f"http {{\n    access_log {folder / 'access.log'};\n{temp}"
             f"    include {folder / 'site.conf'};\n}}\n"
         )
-        self.process = subprocess.Popen(
-            [binary, "-p", str(folder), "-c", str(folder / "nginx.conf"), "-g", "daemon off;"],
-            stdout=subprocess.DEVNULL,
-            stderr=(folder / "stderr.log").open("wb"),
-        )
+        with (folder / "stderr.log").open("wb") as errors:
+            self.process = subprocess.Popen(
+                [binary, "-p", str(folder), "-c", str(folder / "nginx.conf"), "-g", "daemon off;"],
+                stdout=subprocess.DEVNULL,
+                stderr=errors,
+            )
         self.tls = ssl.create_default_context(cafile=str(cert))
         self.url = f"https://127.0.0.1:{self.https_port}"
 
