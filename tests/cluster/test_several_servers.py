@@ -22,6 +22,8 @@ from typer.testing import CliRunner
 
 from pokerfloor.app._postgres import TemporaryPostgres
 from pokerfloor.app.bus import PublishingStore, RedisBus, StreamSync
+from pokerfloor.app.club_commands import AddMember, CreateClub
+from pokerfloor.app.club_service import ClubService
 from pokerfloor.app.commands import CreateTournament, RegisterPlayer
 from pokerfloor.app.ports import EventStore
 from pokerfloor.app.service import PublishedEvent, TournamentService, stream_id
@@ -226,3 +228,28 @@ def test_item2_with_redis_down_the_servers_poll_the_store_and_converge(
     finally:
         a.close()
         b.close()
+
+
+def test_item1_clubs_too_a_conflict_is_decided_again_and_a_catch_up_pushes(
+    two_stores: tuple[SqlEventStore, SqlEventStore],
+) -> None:
+    a = ClubService(two_stores[0], b"k" * 32, lambda: NOW)
+    b = ClubService(two_stores[1], b"k" * 32, lambda: NOW)
+    a.execute("hp", CreateClub(club_id="hp", name="Heaven"))
+    assert b.version("hp") == a.version("hp")
+    loop = asyncio.new_event_loop()
+    queue = b.subscribe("hp", loop)
+    a.execute("hp", AddMember(member_id="M1", name="Alice"))
+    b.execute("hp", AddMember(member_id="M2", name="Bob"))  # conflicts: reloaded, again
+    assert b.conflicts_retried == 1
+    a.execute("hp", AddMember(member_id="M3", name="Carol"))
+    assert b.catch_up("hp") == 1
+    assert b.read("hp", lambda club: sorted(m.name for m in club.members.values())) == [
+        "Alice",
+        "Bob",
+        "Carol",
+    ]
+    loop.run_until_complete(asyncio.sleep(0))
+    seen = [queue.get_nowait().seq for _ in range(queue.qsize())]
+    assert seen == list(range(a.version("hp") - 2, a.version("hp") + 1))
+    loop.close()

@@ -179,6 +179,7 @@ def _serve(
     import uvicorn
 
     from pokerfloor.app.bus import PublishingStore, RedisBus, StreamSync
+    from pokerfloor.app.club_service import ClubService
     from pokerfloor.app.service import TournamentService
     from pokerfloor.web import create_app
     from pokerfloor.web.read_budget import ReadLimits
@@ -214,7 +215,7 @@ def _serve(
         store = PublishingStore(store, bus)
         typer.echo(f"Bus: {bus.url} ({bus.channel})")
     service = TournamentService(store, catch_up_first=shared)
-    sync = StreamSync({"tournament/": service}, bus) if shared else None
+    sync: StreamSync | None = None
     try:
         app = create_app(
             service,
@@ -224,7 +225,10 @@ def _serve(
             venue_url=links,
             read_budget=ReadLimits(),
         )
-        if sync is not None:
+        if shared:  # the other servers' events: the tournaments' and the clubs'
+            clubs: ClubService = app.state.clubs
+            clubs.catch_up_first = True
+            sync = StreamSync({"tournament/": service, "club/": clubs}, bus)
             sync.start()
         uvicorn.Server(server_config(app, host, port, proxies)).run()
     finally:
