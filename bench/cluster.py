@@ -20,6 +20,7 @@ Run: python3 -m uv run python -m bench.cluster [--seconds 10] [--clients 6] [--t
 from __future__ import annotations
 
 import argparse
+import contextlib
 import itertools
 import json
 import os
@@ -85,9 +86,10 @@ def measure_redis(url: str, count: int) -> tuple[list[float], list[float]]:
     def listen(on_message: Callable[[str], None]) -> None:
         pubsub = redis.Redis.from_url(url).pubsub(ignore_subscribe_messages=True)  # type: ignore[no-untyped-call]
         pubsub.subscribe("bench")
-        for message in pubsub.listen():
-            if message["type"] == "message":
-                on_message(message["data"].decode())
+        with contextlib.suppress(redis.RedisError):  # Redis stopped at the end of the run
+            for message in pubsub.listen():
+                if message["type"] == "message":
+                    on_message(message["data"].decode())
 
     try:
         return _round_trips(lambda text: publisher.publish("bench", text), listen, count)
@@ -102,8 +104,9 @@ def measure_notify(port: int, count: int) -> tuple[list[float], list[float]]:
     def listen(on_message: Callable[[str], None]) -> None:
         listener = psycopg.connect(dsn, autocommit=True)
         listener.execute("LISTEN bench")
-        for notice in listener.notifies():
-            on_message(notice.payload)
+        with contextlib.suppress(psycopg.Error):  # PostgreSQL stopped at the end of the run
+            for notice in listener.notifies():
+                on_message(notice.payload)
 
     try:
         return _round_trips(
@@ -258,10 +261,10 @@ def main() -> None:
             results: dict[int, tuple[float, float, float, int]] = {}
             for processes in [int(n) for n in options.processes.split(",")]:
                 database = postgres.create_database(f"cluster_{processes}")
-                run_folder = folder / f"run-{processes}"
-                run_folder.mkdir()
+                # One folder for every run: the servers share its byte-code cache (a cold
+                # start compiles every import) and the TD token of the first run.
                 rate, latencies, conflicts = run_cluster(
-                    processes, run_folder, database, bus.url, options
+                    processes, folder, database, bus.url, options
                 )
                 p50, p99, _ = _percentiles(latencies or [0.0])
                 results[processes] = (rate, p50, p99, conflicts)
