@@ -23,42 +23,23 @@ import sys
 from pathlib import Path
 from types import TracebackType
 
-from sqlalchemy import Connection, Engine
-from sqlalchemy.exc import SQLAlchemyError
-
 from pokerfloor.app.store import resolve_url, unreadable_database
 from pokerfloor.errors import PokerfloorError
 
 __all__ = ["WriterLock", "hold_writer_lock", "lock_file_of"]
 
-# The advisory lock's key: any constant of ours, not the migrations' (store.py).
-WRITER_LOCK_KEY = 0x706F6B6577
-
 
 class WriterLock:
-    """The writer lock of one database, held until ``release`` (or the end of a ``with``)."""
+    """The writer lock of one database, held until ``release`` (or the end of a ``with``);
+    an empty one (no descriptor) holds nothing (PostgreSQL)."""
 
-    def __init__(
-        self,
-        descriptor: int | None = None,
-        connection: Connection | None = None,
-        engine: Engine | None = None,
-    ) -> None:
+    def __init__(self, descriptor: int | None = None) -> None:
         self._descriptor = descriptor
-        self._connection = connection
-        self._engine = engine
 
     def release(self) -> None:
         if self._descriptor is not None:
             os.close(self._descriptor)  # closing the file releases its flock
             self._descriptor = None
-        if self._connection is not None:
-            with contextlib.suppress(SQLAlchemyError):
-                self._connection.close()  # the session ends: the advisory lock goes with it
-            self._connection = None
-        if self._engine is not None:
-            self._engine.dispose()
-            self._engine = None
 
     def __enter__(self) -> WriterLock:
         return self
