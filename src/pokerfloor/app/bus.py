@@ -9,9 +9,9 @@ never show a wrong screen.
 
 When Redis cannot be reached (or no ``--bus`` is given) the processes poll the store every
 second for the streams they hold; this is logged once per outage. While Redis is up, a sweep
-every ``SAFETY_SWEEP_S`` seconds and one at each reconnection catch what a dropped connection
-may have lost (pub/sub delivers at most once). docs/store.md gives the measurement behind the
-choice of Redis over PostgreSQL's LISTEN/NOTIFY.
+every ``SAFETY_SWEEP_S`` seconds and one at each reconnection catch what a dropped connection,
+or a server cut from Redis alone, may have lost (pub/sub delivers at most once).
+docs/store.md gives the measurement behind the choice of Redis over PostgreSQL's LISTEN/NOTIFY.
 """
 
 from __future__ import annotations
@@ -39,7 +39,9 @@ log = logging.getLogger("pokerfloor.app.bus")
 
 DEFAULT_CHANNEL = "pokerfloor:streams"
 POLL_S = 1.0  # the store is polled this often while the bus is down
-SAFETY_SWEEP_S = 30.0  # and this often while it is up
+# and this often while it is up: what a server cut from Redis alone (its announcements lost
+# while the others still listen) or a dropped connection missed is seen within this delay.
+SAFETY_SWEEP_S = 5.0
 RECONNECT_S = 1.0
 _TIMEOUT_S = 0.5  # a publish never holds a command longer than this
 
@@ -190,9 +192,15 @@ class StreamSync:
     store (every ``POLL_S`` while the bus is down or absent, every ``SAFETY_SWEEP_S`` while it
     is up). ``followers`` maps a stream id prefix (``tournament/``) to its service."""
 
-    def __init__(self, followers: dict[str, Follower], bus: RedisBus | None) -> None:
+    def __init__(
+        self,
+        followers: dict[str, Follower],
+        bus: RedisBus | None,
+        safety_sweep_s: float = SAFETY_SWEEP_S,
+    ) -> None:
         self.followers = followers
         self.bus = bus
+        self.safety_sweep_s = safety_sweep_s
         self._stopped = threading.Event()
         self._swept_at = 0.0
         self._thread = threading.Thread(target=self._poll, name="pokerfloor-poll", daemon=True)
@@ -230,7 +238,7 @@ class StreamSync:
     def _poll(self) -> None:
         while not self._stopped.wait(POLL_S):
             bus_up = self.bus is not None and self.bus.up
-            if not bus_up or time.monotonic() - self._swept_at >= SAFETY_SWEEP_S:
+            if not bus_up or time.monotonic() - self._swept_at >= self.safety_sweep_s:
                 try:
                     self.sweep()
                 except Exception:  # the store is unreachable: the next poll tries again
