@@ -3,7 +3,8 @@
 A second ``pokerfloor serve`` on the database of a running server would write behind its back
 (stale reads, WebSocket subscribers missing events). Each server holds the database's writer
 lock, so the second one is refused at once with a one-line message (French / English) and
-exit code 2, for real, in another process: on a SQLite file and on PostgreSQL. The lock goes
+exit code 2, for real, in another process, on a SQLite file; on PostgreSQL several servers
+share the database (issue 32: one writer per stream, through the store). The lock goes
 with the process, even killed with SIGKILL; ``export`` and ``import`` are refused while a
 server runs (it holds its SQLite database alone: issue 27).
 """
@@ -91,13 +92,31 @@ def test_two_servers_on_one_sqlite_database_the_second_is_refused(tmp_path: Path
     assert lock_file_of(db) == tmp_path / "club.db.lock"
 
 
-def test_two_servers_on_one_postgresql_database_the_second_is_refused(
+def test_two_servers_on_one_postgresql_database_both_serve_it(
     tmp_path: Path, postgres_server: TemporaryPostgres, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # Issue 32: PostgreSQL takes no database-wide lock (one writer per stream, through the
+    # store); the second server starts, and each sees what the other wrote.
     # With PostgreSQL the TD token lives in the data directory: the test's, not the user's.
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     url = postgres_server.create_database(f"single_writer_{next(_database_numbers)}")
-    check_two_servers_on_one_database(url, tmp_path)
+    first = Server(url, tmp_path / "first.log")
+    second: Server | None = None
+    try:
+        first.wait_ready()
+        create_tournament(first, "friday")
+        second = Server(url, tmp_path / "second.log")
+        second.wait_ready()
+        listed = httpx.get(f"{second.url}/api/tournaments", timeout=30).json()
+        assert [entry["tournament_id"] for entry in listed["tournaments"]] == ["friday"]
+        second.log = first.log  # the token was printed once, by the first server
+        create_tournament(second, "saturday")
+        listed = httpx.get(f"{first.url}/api/tournaments", timeout=30).json()
+        assert [e["tournament_id"] for e in listed["tournaments"]] == ["friday", "saturday"]
+    finally:
+        first.kill()
+        if second is not None:
+            second.kill()
 
 
 def test_the_sqlite_lock_names_the_server_that_holds_it(tmp_path: Path) -> None:

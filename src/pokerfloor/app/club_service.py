@@ -11,6 +11,11 @@ is replayed from the store again.
 The service also holds what the core must not: the clock (``at_ms`` is filled in here) and
 the PINs' salted digests (``club_commands.pin_digest``: the core only ever sees digests); the
 link between a club's event and its tournament is ``club_link.py``.
+
+Several servers on one PostgreSQL database (docs/store.md): as for tournaments, a conflicting
+append reloads the club and decides the command again once, ``catch_up`` applies and pushes
+what another server stored (``app/bus.py`` calls it), and with ``catch_up_first`` a command
+reads the others' events first.
 """
 
 from __future__ import annotations
@@ -96,10 +101,17 @@ _Subscriber = tuple[asyncio.AbstractEventLoop, "asyncio.Queue[ClubPublished]"]
 
 class ClubService:
     def __init__(
-        self, store: EventStore, pin_key: bytes, clock: Callable[[], int] = _system_clock
+        self,
+        store: EventStore,
+        pin_key: bytes,
+        clock: Callable[[], int] = _system_clock,
+        *,
+        catch_up_first: bool = False,
     ) -> None:
         """``pin_key``: the server's secret under which members' PINs are digested
         (``club_commands.pin_digest``); a PIN set under another key no longer matches."""
+        self.catch_up_first = catch_up_first
+        self.conflicts_retried = 0
         self.store = store
         self.pin_key = pin_key
         self.clock = clock
@@ -151,11 +163,61 @@ class ClubService:
         return club
 
     def _reload(self, club_id: str, slot: _Slot) -> None:
+        """Replay the club from the store (under its lock); what another server stored
+        meanwhile is published to this one's subscribers."""
+        before = slot.version
         slot.club = None
         slot.damage = None
         slot.version = 0
         with contextlib.suppress(PokerfloorError):
             self._load(club_id, slot)
+        if before and slot.version > before:
+            self._publish(club_id, self._stored_since(club_id, before, slot.version))
+
+    def _stored_since(
+        self, club_id: str, after_seq: int, up_to: int | None = None
+    ) -> list[ClubPublished]:
+        found: list[ClubPublished] = []
+        for item in self.store.read(club_stream(club_id), after_seq):
+            if up_to is not None and item.seq > up_to:
+                break
+            line = event_line(item.seq, item.data)
+            found.append(ClubPublished(club_id, item.seq, item.type, line, decode_event(item.data)))
+        return found
+
+    def loaded_ids(self) -> list[str]:
+        """The clubs held in memory (those a catch-up keeps current)."""
+        with self._registry:
+            return [name for name, slot in self._slots.items() if slot.club is not None]
+
+    def catch_up(self, club_id: str, version: int | None = None) -> int:
+        """Apply and publish the events another server stored after the version held in
+        memory (``TournamentService.catch_up``'s twin); return how many."""
+        with self._registry:
+            slot = self._slots.get(club_id)
+        if slot is None or slot.club is None or (version is not None and version <= slot.version):
+            return 0
+        with slot.lock:
+            return len(self._catch_up_locked(club_id, slot)) if slot.club is not None else 0
+
+    def _catch_up_locked(self, club_id: str, slot: _Slot) -> list[ClubPublished]:
+        found = self._stored_since(club_id, slot.version)
+        club = slot.club
+        if not found or club is None:
+            return []
+        applied = 0
+        try:
+            for item in found:
+                club.apply_stored(item.event)
+                slot.version = item.seq
+                applied += 1
+        except Exception:
+            log.exception("catching up club %s failed: reloaded", club_id)
+            self._publish(club_id, found[:applied])
+            self._reload(club_id, slot)
+            return found
+        self._publish(club_id, found)
+        return found
 
     def club(self, club_id: str) -> Club:
         """The aggregate as of its last durable event (read it; never change it)."""
@@ -196,6 +258,12 @@ class ClubService:
         creating = isinstance(command, CreateClub)
         slot = self._slot(club_id, create=creating)
         try:
+            try:
+                return self._execute(club_id, command, slot)
+            except PokerfloorError as error:
+                if error.code != "VERSION_CONFLICT":
+                    raise
+            self.conflicts_retried += 1  # another server wrote first: reloaded, once more
             return self._execute(club_id, command, slot)
         finally:
             if creating:
@@ -203,6 +271,8 @@ class ClubService:
 
     def _execute(self, club_id: str, command: AnyClubCommand, slot: _Slot) -> list[ClubPublished]:
         with slot.lock:
+            if self.catch_up_first and slot.club is not None:
+                self._catch_up_locked(club_id, slot)
             now = self.clock()
             if isinstance(command, CreateClub):
                 if command.club_id != club_id:
@@ -252,7 +322,7 @@ class ClubService:
             slot.version = version
             if isinstance(command, CreateClub):
                 slot.club = club
-        self._publish(club_id, published)
+            self._publish(club_id, published)  # under the lock: never behind a catch-up
         return published
 
     # ---- subscribers ----------------------------------------------------------------------

@@ -8,6 +8,13 @@ returned and published to subscribers. A refused command (``PokerfloorError``) s
 and leaves the state as it was; when the aggregate had already recorded something, or the
 store refused the append, the tournament is rebuilt from the store.
 
+Several processes on one PostgreSQL database (docs/store.md, "Several servers"): the append's
+expected version makes each stream have one writer at a time. A command whose append meets a
+``VERSION_CONFLICT`` (another process wrote first) has its tournament reloaded from the store
+and is decided again once; a second conflict is the answer. ``catch_up`` brings a loaded
+tournament up to the store (the events another process wrote, applied and published to this
+process's subscribers); the bus (``app/bus.py``) calls it, or its poller.
+
 Time comes from the injected ``clock`` (milliseconds); randomness from the commands' seeds.
 """
 
@@ -108,9 +115,19 @@ _Subscriber = tuple[asyncio.AbstractEventLoop, "asyncio.Queue[PublishedEvent]"]
 
 
 class TournamentService:
-    def __init__(self, store: EventStore, clock: Callable[[], int] = _system_clock) -> None:
+    def __init__(
+        self,
+        store: EventStore,
+        clock: Callable[[], int] = _system_clock,
+        *,
+        catch_up_first: bool = False,
+    ) -> None:
         self.store = store
         self.clock = clock
+        # Several processes on one database: read what the others wrote before deciding a
+        # command (one indexed read, most often empty), so a conflict is a real race.
+        self.catch_up_first = catch_up_first
+        self.conflicts_retried = 0
         self._registry = threading.Lock()
         self._slots: dict[str, _Slot] = {}
         self._subscribers: dict[str, list[_Subscriber]] = {}
@@ -161,11 +178,16 @@ class TournamentService:
         return loaded.tournament
 
     def _reload(self, tournament_id: str, slot: _Slot) -> None:
+        """Rebuild the tournament from the store (caller holds the slot's lock); the events
+        another process stored meanwhile are published to this process's subscribers."""
+        before = slot.version
         slot.tournament = None
         slot.damage = None
         slot.version = 0
         with contextlib.suppress(PokerfloorError):  # a new stream that was never written
             self._load(tournament_id, slot)
+        if before and slot.version > before:
+            self._publish(tournament_id, self._stored_since(tournament_id, before, slot.version))
 
     def tournament(self, tournament_id: str) -> Tournament:
         """The live aggregate (tests and tools that own the service; never mutate it). A page
@@ -238,6 +260,14 @@ class TournamentService:
             with contextlib.ExitStack() as guarded:
                 for guard in self.command_guards:
                     guarded.enter_context(guard(tournament_id, command))
+                try:
+                    return self._execute(tournament_id, command, slot)
+                except PokerfloorError as error:
+                    if error.code != "VERSION_CONFLICT":
+                        raise
+                # Another process wrote first: the tournament was reloaded from the store (its
+                # new events published here); the command is decided again, once.
+                self.conflicts_retried += 1
                 return self._execute(tournament_id, command, slot)
         finally:
             if creating:
@@ -245,6 +275,8 @@ class TournamentService:
 
     def _execute(self, tournament_id: str, command: Command, slot: _Slot) -> list[PublishedEvent]:
         with slot.lock:
+            if self.catch_up_first and slot.tournament is not None:
+                self._catch_up_locked(tournament_id, slot)
             if isinstance(command, CreateTournament):
                 tournament, before = self._new_tournament(tournament_id, command, slot), 0
             else:
@@ -258,7 +290,7 @@ class TournamentService:
             try:
                 version = self.store.append(stream_id(tournament_id), slot.version, batch)
             except BaseException:
-                self._reload(tournament_id, slot)
+                self._reload(tournament_id, slot)  # VERSION_CONFLICT: another process wrote
                 raise
             published = [
                 PublishedEvent(tournament_id, seq, kind, event_line(seq, data), event)
@@ -276,7 +308,8 @@ class TournamentService:
                         stream_id(tournament_id), version, tournament.to_snapshot()
                     )
                     slot.snapshot_version = version
-        self._publish(tournament_id, published)
+            # Under the lock: a catch-up (another process's events) never overtakes these.
+            self._publish(tournament_id, published)
         return published
 
     def _new_tournament(
@@ -342,6 +375,66 @@ class TournamentService:
                 f"({type(error).__name__})",
                 {"command": str(type(command).__struct_config__.tag)},
             ) from error
+
+    # ---- other processes' events ----------------------------------------------------------
+
+    def loaded_ids(self) -> list[str]:
+        """The tournaments held in memory (those a catch-up keeps current)."""
+        with self._registry:
+            return [name for name, slot in self._slots.items() if slot.tournament is not None]
+
+    def catch_up(self, tournament_id: str, version: int | None = None) -> int:
+        """Apply the events another process stored after the version held in memory, and
+        publish them to this process's subscribers; return how many. ``version``: the stream's
+        version a bus message announced (nothing to read when it is already held). A
+        tournament not in memory is left alone: it is read from the store when asked."""
+        with self._registry:
+            slot = self._slots.get(tournament_id)
+        if slot is None or slot.tournament is None:
+            return 0
+        if version is not None and version <= slot.version:
+            return 0
+        with slot.lock:
+            if slot.tournament is None:
+                return 0
+            return len(self._catch_up_locked(tournament_id, slot))
+
+    def _catch_up_locked(self, tournament_id: str, slot: _Slot) -> list[PublishedEvent]:
+        """The catch-up under the slot's lock: the new events applied one by one (a failure
+        reloads the tournament from the store), then published."""
+        before = slot.version
+        found = self._stored_since(tournament_id, before)
+        if not found:
+            return []
+        tournament = slot.tournament
+        assert tournament is not None
+        applied = 0
+        try:
+            for item in found:
+                tournament.apply_stored(item.event)
+                slot.version = item.seq
+                applied += 1
+        except Exception:
+            log.exception("catching up %s from event %d failed: reloaded", tournament_id, before)
+            self._publish(tournament_id, found[:applied])
+            self._reload(tournament_id, slot)  # publishes the rest
+            return found
+        self._publish(tournament_id, found)
+        return found
+
+    def _stored_since(
+        self, tournament_id: str, after_seq: int, up_to: int | None = None
+    ) -> list[PublishedEvent]:
+        """The stored events after ``after_seq`` (up to ``up_to``), as subscribers receive
+        them."""
+        published: list[PublishedEvent] = []
+        for item in self.store.read(stream_id(tournament_id), after_seq):
+            if up_to is not None and item.seq > up_to:
+                break
+            event = EVENT_DECODER.decode(item.data)
+            line = event_line(item.seq, item.data)
+            published.append(PublishedEvent(tournament_id, item.seq, item.type, line, event))
+        return published
 
     # ---- subscribers ----------------------------------------------------------------------
 

@@ -1,19 +1,18 @@
-"""One writer per database: the lock ``pokerfloor serve`` holds while it serves.
+"""One writer per SQLite database: the lock ``pokerfloor serve`` holds while it serves.
 
 A server keeps each tournament in memory and publishes the events it writes to its own
-WebSocket subscribers; a second server on the same database would write behind its back (the
-first one's reads go stale, its subscribers miss the events). So a server takes the database's
-writer lock before it opens the store, and holds it until the process ends:
+WebSocket subscribers. On SQLite (the embedded default) a second server on the same file would
+write behind its back (the first one's reads go stale, its subscribers miss the events), and
+the server holds its file alone anyway (``_sqlite``). So a server takes the database's writer
+lock before it opens the store, and holds it until the process ends: an exclusive ``flock`` on
+``<database>.lock`` beside the database file (the file keeps the holder's process id, for the
+message). The operating system releases it when the process ends, however it ends (``kill
+-9`` too), so a crash never leaves a stale lock. A second writer is refused at once with
+``DATABASE_IN_USE``; it never waits.
 
-- **SQLite**: an exclusive ``flock`` on ``<database>.lock`` beside the database file (the file
-  keeps the holder's process id, for the message). The operating system releases it when the
-  process ends, however it ends (``kill -9`` too), so a crash never leaves a stale lock.
-- **PostgreSQL**: a session-level advisory lock (``pg_try_advisory_lock``) on a connection of
-  its own, kept open while serving; the server releases it when that connection closes, which
-  it does when the process ends.
-
-A second writer is refused at once with ``DATABASE_IN_USE``; it never waits. Commands that only
-read the database (``pokerfloor export``) take no lock and work while a server runs.
+PostgreSQL takes no database-wide lock: several servers share one database (issue 32). Each
+stream has one writer at a time through the expected version of its appends, and the servers
+keep each other current through the bus (``app/bus.py``, docs/store.md).
 """
 
 from __future__ import annotations
@@ -24,44 +23,23 @@ import sys
 from pathlib import Path
 from types import TracebackType
 
-from sqlalchemy import Connection, Engine, create_engine
-from sqlalchemy.engine import URL
-from sqlalchemy.exc import SQLAlchemyError
-from sqlalchemy.pool import NullPool
-
-from pokerfloor.app.store import database_name, resolve_url, unreadable_database
+from pokerfloor.app.store import resolve_url, unreadable_database
 from pokerfloor.errors import PokerfloorError
 
 __all__ = ["WriterLock", "hold_writer_lock", "lock_file_of"]
 
-# The advisory lock's key: any constant of ours, not the migrations' (store.py).
-WRITER_LOCK_KEY = 0x706F6B6577
-
 
 class WriterLock:
-    """The writer lock of one database, held until ``release`` (or the end of a ``with``)."""
+    """The writer lock of one database, held until ``release`` (or the end of a ``with``);
+    an empty one (no descriptor) holds nothing (PostgreSQL)."""
 
-    def __init__(
-        self,
-        descriptor: int | None = None,
-        connection: Connection | None = None,
-        engine: Engine | None = None,
-    ) -> None:
+    def __init__(self, descriptor: int | None = None) -> None:
         self._descriptor = descriptor
-        self._connection = connection
-        self._engine = engine
 
     def release(self) -> None:
         if self._descriptor is not None:
             os.close(self._descriptor)  # closing the file releases its flock
             self._descriptor = None
-        if self._connection is not None:
-            with contextlib.suppress(SQLAlchemyError):
-                self._connection.close()  # the session ends: the advisory lock goes with it
-            self._connection = None
-        if self._engine is not None:
-            self._engine.dispose()
-            self._engine = None
 
     def __enter__(self) -> WriterLock:
         return self
@@ -82,12 +60,12 @@ def lock_file_of(database: str | Path) -> Path:
 
 
 def hold_writer_lock(target: str | Path | None) -> WriterLock:
-    """Take the writer lock of the database at ``target`` (as ``open_store`` reads it);
-    ``DATABASE_IN_USE`` when another process holds it."""
+    """Take the writer lock of the SQLite database at ``target`` (as ``open_store`` reads
+    it); ``DATABASE_IN_USE`` when another process holds it. Nothing to hold on PostgreSQL."""
     url = resolve_url(target)
     if url.get_backend_name() == "sqlite":
         return _sqlite_lock(url.database or "")
-    return _postgres_lock(url)
+    return WriterLock()  # PostgreSQL: one writer per stream, through the store (docs/store.md)
 
 
 def _in_use(where: str, holder: str) -> PokerfloorError:
@@ -153,24 +131,3 @@ else:
         with contextlib.suppress(OSError):  # the holder's id is only a hint for the message
             os.ftruncate(descriptor, 0)
             os.pwrite(descriptor, f"{os.getpid()}\n".encode(), 0)
-
-
-def _postgres_lock(url: URL) -> WriterLock:
-    where = database_name(url)
-    engine = create_engine(url, poolclass=NullPool)
-    connection: Connection | None = None
-    try:
-        # Autocommit: the lock belongs to the session, and the connection never sits idle in
-        # a transaction for the whole evening.
-        connection = engine.connect().execution_options(isolation_level="AUTOCOMMIT")
-        locked = connection.exec_driver_sql(
-            f"SELECT pg_try_advisory_lock({WRITER_LOCK_KEY})"
-        ).scalar()
-    except SQLAlchemyError as error:
-        WriterLock(connection=connection, engine=engine).release()
-        raise unreadable_database(where, error) from error
-    lock = WriterLock(connection=connection, engine=engine)
-    if not locked:
-        lock.release()
-        raise _in_use(where, "")
-    return lock

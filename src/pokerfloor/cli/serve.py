@@ -6,9 +6,10 @@ a salted hash of it in ``td-token.json`` next to the database (there is no defau
 ``--new-token`` replaces a lost one). ``export`` writes a tournament's event log as JSON lines
 (docs/events.md); ``import`` reads such a file back into a new stream.
 
-One writer per database: ``serve`` and ``import`` take the database's writer lock and are
-refused (``DATABASE_IN_USE``, exit code 2) while another process holds it; ``export`` only
-reads and works while a server runs (docs/store.md).
+One writer per SQLite database: ``serve`` and ``import`` take the database's writer lock and
+are refused (``DATABASE_IN_USE``, exit code 2) while another process holds it; ``export`` only
+reads. On PostgreSQL several servers share the database (one writer per stream through the
+store), kept current by the bus (``--bus redis://...``) or by polling (docs/store.md).
 """
 
 from __future__ import annotations
@@ -99,13 +100,51 @@ def serve(
             "repeatable (docs/security.md)",
         ),
     ] = None,
+    bus: Annotated[
+        str | None,
+        typer.Option(
+            "--bus",
+            help="Bus entre serveurs / the bus between servers on one PostgreSQL database: "
+            "redis://host:port/0 (docs/store.md); without it they poll the database",
+        ),
+    ] = None,
 ) -> None:
     """Lance le serveur du tournoi / start the tournament server (API, WebSocket)."""
     proxies = _trusted_proxies(trusted_proxy or [])
+    shared = _shared_database(db, bus)
     # The database's writer lock first, before anything is written (the store, the TD token):
-    # a second server on the same database is refused (docs/store.md).
+    # a second server on the same SQLite database is refused (docs/store.md).
     with _writer_lock(db):
-        _serve(db, host, port, new_token, proxies)
+        _serve(db, host, port, new_token, proxies, bus if shared else None, shared=shared)
+
+
+def _shared_database(db: str | None, bus: str | None) -> bool:
+    """Whether this server shares its database with others (PostgreSQL); ``--bus`` is
+    refused on SQLite (one server per file) and when it is not a redis:// URL."""
+    from pokerfloor.app.bus import parse_bus_url
+    from pokerfloor.app.store import resolve_url
+
+    try:
+        shared = resolve_url(db).get_backend_name() == "postgresql"
+    except PokerfloorError as error:
+        _say(error)
+        raise typer.Exit(2) from error
+    if bus is None:
+        return shared
+    problem = "" if shared else "--bus needs a PostgreSQL database (--db postgresql://...)"
+    if not problem:
+        try:
+            parse_bus_url(bus)
+        except ValueError as error:
+            problem = str(error)
+    if problem:
+        typer.echo(
+            f"BAD_BUS: le bus relie des serveurs sur une base PostgreSQL (redis://hôte:port/0) "
+            f"/ {problem}",
+            err=True,
+        )
+        raise typer.Exit(2)
+    return shared
 
 
 def _trusted_proxies(given: list[str]) -> tuple[str, ...]:
@@ -128,10 +167,19 @@ def _trusted_proxies(given: list[str]) -> tuple[str, ...]:
 
 
 def _serve(
-    db: str | None, host: str, port: int, new_token: bool, proxies: tuple[str, ...] = ()
+    db: str | None,
+    host: str,
+    port: int,
+    new_token: bool,
+    proxies: tuple[str, ...] = (),
+    bus_url: str | None = None,
+    *,
+    shared: bool = False,
 ) -> None:
     import uvicorn
 
+    from pokerfloor.app.bus import PublishingStore, RedisBus, StreamSync
+    from pokerfloor.app.club_service import ClubService
     from pokerfloor.app.service import TournamentService
     from pokerfloor.web import create_app
     from pokerfloor.web.read_budget import ReadLimits
@@ -162,17 +210,30 @@ def _serve(
     if token is not None:
         typer.echo("Jeton du directeur de tournoi / TD token (shown once, keep it):")
         typer.echo(f"  {token}")
+    bus = RedisBus(bus_url) if bus_url is not None else None
+    if bus is not None:
+        store = PublishingStore(store, bus)
+        typer.echo(f"Bus: {bus.url} ({bus.channel})")
+    service = TournamentService(store, catch_up_first=shared)
+    sync: StreamSync | None = None
     try:
         app = create_app(
-            TournamentService(store),
+            service,
             check,
             captain_secret=captain_secret,
             sessions=sessions,
             venue_url=links,
             read_budget=ReadLimits(),
         )
+        if shared:  # the other servers' events: the tournaments' and the clubs'
+            clubs: ClubService = app.state.clubs
+            clubs.catch_up_first = True
+            sync = StreamSync({"tournament/": service, "club/": clubs}, bus)
+            sync.start()
         uvicorn.Server(server_config(app, host, port, proxies)).run()
     finally:
+        if sync is not None:
+            sync.close()
         store.close()
 
 
