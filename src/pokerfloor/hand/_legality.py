@@ -34,7 +34,13 @@ class HandLegality(HandApplying):
     def _record_action(self, acted: Acted) -> None:
         """Record a player's action however it was made (typed, spoken, chips, a timeout, an
         out-of-turn action that binds), then the duty it broke, if any (heavenpoker 3.2 x)."""
-        duty = self._nuts_duty(acted) if self.rules.last_to_act_must_raise_nuts else None
+        if not self.rules.last_to_act_must_raise_nuts:
+            # ``_record`` written out: this is the path of nearly every action.
+            self.events.append(acted)
+            self._legal_cache = None
+            self._apply_acted(acted)
+            return
+        duty = self._nuts_duty(acted)
         self._record(acted)
         if duty is not None:
             self._record(duty)
