@@ -131,6 +131,7 @@ class HandApplying(HandState):
 
     def _apply_ended(self, event: HandEnded) -> None:
         self.street = Street.COMPLETE
+        self.is_complete = True
         self.to_act = -1
         self.committed = [0] * self.count
 

@@ -87,7 +87,11 @@ class Hand(HandIrregularities):
             raise HandError("NO_ONE_TO_ACT")
         if self.street is _SHOWDOWN:  # no betting: see showdown_options()
             return LegalActions(player, (), 0, None, None)
-        return self._legal(player)
+        cached = self._legal_cache  # what _legal does, written out
+        if cached is not None and cached.player == player:
+            return cached
+        cached = self._legal_cache = self._compute_legal(player)
+        return cached
 
     def act(
         self, action: Action | LiveAction | Timeout | ShowdownAction, player: int | None = None
@@ -273,9 +277,10 @@ class Hand(HandIrregularities):
     def _advance(self) -> None:
         """After an action: apply held out-of-turn actions, close rounds, deal, show down."""
         while self.street is not _COMPLETE:
-            if self.to_act >= 0 and self.status.count(FOLDED) < self.count - 1:
-                if self.held and self.to_act in self.held:
-                    self._release_held(self.to_act)
+            to_act = self.to_act
+            if to_act >= 0 and self.status.count(FOLDED) < self.count - 1:
+                if self.held and to_act in self.held:
+                    self._release_held(to_act)
                     continue
                 return
             if self.street is _SHOWDOWN:
