@@ -24,6 +24,8 @@ class CompiledEngineHook(BuildHookInterface):  # type: ignore[type-arg]
         if os.environ.get("POKERFLOOR_ENGINE") == "pure":
             return
         script = Path(self.root) / "scripts" / "compile_hand.py"
+        if not script.exists():  # a source tree without the scripts: the pure engine
+            return
         spec = importlib.util.spec_from_file_location("_pokerfloor_compile_hand", script)
         if spec is None or spec.loader is None:
             return
