@@ -17,10 +17,14 @@ pokerfloor deck deals), and the same seeded policy, its bets and raises asked as
 totals. The deals are prepared before the clocks start; each engine's timed loop builds its
 hands and plays them to the end (pots awarded).
 
-The runs take turns (pokerfloor, pokerfast, pokerkit, again...) so that a busy moment of a
-shared machine weighs on all of them alike; the fastest of ``--repeats`` is kept, and the load
-average is printed with the result. The time is this process's CPU time (``process_time``), so
-that the waiting on a busy machine is not counted.
+pokerfloor plays twice: its pure-Python modules (``POKERFLOOR_ENGINE=pure``) and the engine
+compiled by mypyc (built by ``uv sync`` where a C compiler exists, ``scripts/compile_hand.py``
+by hand; a row says so when it is not built). Each run is a process of its own (one process
+loads one engine), timed from its first hand, the deals made before the clock starts. The runs
+take turns (pure, compiled, pokerkit, pure 6-max, compiled 6-max, pokerfast, again...) so that
+a busy moment of a shared machine weighs on all of them alike; the fastest of ``--repeats`` is
+kept, and the load average is printed with the result. The time is the run's CPU time
+(``process_time``), so that the waiting on a busy machine is not counted.
 
 Run: python3 -m uv run python -m bench.hands [--hands N] [--repeats N] [--profile]
 """
@@ -28,8 +32,11 @@ Run: python3 -m uv run python -m bench.hands [--hands N] [--repeats N] [--profil
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -39,9 +46,10 @@ from pokerkit import Automation, Mode, NoLimitTexasHoldem
 from rich.console import Console
 from rich.table import Table
 
-from bench._timing import per_second, profiled
+from bench._timing import profiled
+from pokerfloor._native import ENVIRONMENT
 from pokerfloor.cards import Card
-from pokerfloor.hand import Action, ActionKind, Hand, HandSetup, Seat
+from pokerfloor.hand import ENGINE, Action, ActionKind, Hand, HandSetup, Seat
 
 PLAYERS = 9
 STACK = 10_000
@@ -242,8 +250,55 @@ def load_average() -> str:
     one, five, _fifteen = os.getloadavg()
     return (
         f"load average {one:.2f} (1 min), {five:.2f} (5 min) on {os.cpu_count()} cores; "
-        "rates in this process's CPU time"
+        "rates in each run's CPU time"
     )
+
+
+# The runs, each in a process of its own: the pure and the compiled engine cannot share one
+# (``pokerfloor.hand`` loads one of them when it is first imported).
+ENGINES = {"pure": {ENVIRONMENT: "pure"}, "compiled": {}}
+
+
+def child(kind: str, hands: int, pokerkit_hands: int) -> None:
+    """One timed run of ``kind``; prints ``{"actions", "seconds", "engine"}`` as JSON."""
+    deals = six_max_deals(hands, seed=2) if kind in ("floor6", "fast6") else []
+    plays: dict[str, Callable[[], int]] = {
+        "floor9": lambda: play_pokerfloor(hands, seed=1),
+        "kit9": lambda: play_pokerkit(pokerkit_hands, seed=1),
+        "floor6": lambda: play_pokerfloor_six(deals, seed=1),
+        "fast6": lambda: play_pokerfast_six(deals, seed=1),
+    }
+    # Untimed first hands: the rule profile is loaded and the code paths warmed in this fresh
+    # process, as they would be in a long run.
+    warm_up: dict[str, Callable[[], int]] = {
+        "floor9": lambda: play_pokerfloor(20, seed=0),
+        "kit9": lambda: play_pokerkit(2, seed=0),
+        "floor6": lambda: play_pokerfloor_six(deals[:20], seed=0),
+        "fast6": lambda: play_pokerfast_six(deals[:20], seed=0),
+    }
+    warm_up[kind]()
+    started = time.process_time()
+    actions = plays[kind]()
+    seconds = time.process_time() - started
+    print(json.dumps({"actions": actions, "seconds": seconds, "engine": ENGINE}))
+
+
+def run_child(kind: str, hands: int, pokerkit_hands: int, environment: dict[str, str]) -> Run:
+    command = [sys.executable, "-m", "bench.hands", "--child", kind]
+    command += ["--hands", str(hands), "--pokerkit-hands", str(pokerkit_hands)]
+    env = {key: value for key, value in os.environ.items() if key != ENVIRONMENT}
+    done = subprocess.run(
+        command, check=True, capture_output=True, text=True, env={**env, **environment}
+    )
+    row = json.loads(done.stdout.strip().splitlines()[-1])
+    return Run(int(row["actions"]), float(row["seconds"]), str(row["engine"]))
+
+
+@dataclass
+class Run:
+    actions: int
+    seconds: float
+    engine: str
 
 
 def main() -> None:
@@ -254,65 +309,72 @@ def main() -> None:
     )
     parser.add_argument("--repeats", type=int, default=5, help="runs each, the fastest kept")
     parser.add_argument("--profile", action="store_true", help="cProfile top 15 of pokerfloor")
+    parser.add_argument("--child", choices=("floor9", "kit9", "floor6", "fast6"))
     arguments = parser.parse_args()
     hands, pokerkit_hands = int(arguments.hands), int(arguments.pokerkit_hands)
-    deals = six_max_deals(hands, seed=2)
+    if arguments.child:
+        child(arguments.child, hands, pokerkit_hands)
+        return
 
-    actions: dict[str, int] = {}
-    runs: dict[str, Callable[[], int]] = {}
-
-    def run(name: str, play: Callable[[], int], played: int) -> None:
-        def once() -> int:
-            actions[name] = play()
-            return played
-
-        runs[name] = once
-
-    run("pokerfloor", lambda: play_pokerfloor(hands, seed=1), hands)
-    run("pokerkit", lambda: play_pokerkit(pokerkit_hands, seed=1), pokerkit_hands)
-    run("pokerfloor 6-max", lambda: play_pokerfloor_six(deals, seed=1), hands)
-    run("pokerfast 6-max", lambda: play_pokerfast_six(deals, seed=1), hands)
-    played = {"pokerfloor": hands, "pokerkit": pokerkit_hands}
-    rate = dict.fromkeys(runs, 0.0)
+    # (row, kind, environment, hands played): taken in turn, every repeat.
+    runs = (
+        ("pokerfloor pure", "floor9", ENGINES["pure"], hands),
+        ("pokerfloor compiled", "floor9", ENGINES["compiled"], hands),
+        ("pokerkit", "kit9", {}, pokerkit_hands),
+        ("pokerfloor pure 6-max", "floor6", ENGINES["pure"], hands),
+        ("pokerfloor compiled 6-max", "floor6", ENGINES["compiled"], hands),
+        ("pokerfast 6-max", "fast6", {}, hands),
+    )
+    best: dict[str, Run] = {}
     for _ in range(arguments.repeats):
-        for name, once in runs.items():
-            rate[name] = max(rate[name], per_second(once, repeats=1, clock=time.process_time))
+        for name, kind, environment, _played in runs:
+            done = run_child(kind, hands, pokerkit_hands, environment)
+            if name not in best or done.seconds < best[name].seconds:
+                best[name] = done
+    played = {name: count for name, _kind, _environment, count in runs}
+    rate = {name: played[name] / best[name].seconds for name in best}
+    built = best["pokerfloor compiled"].engine == "compiled"
 
     table = Table(title="NLHE hands per second, random legal actions (fastest run of each)")
-    table.add_column("engine")
-    table.add_column("hands", justify="right")
-    table.add_column("actions per hand", justify="right")
-    table.add_column("hands/s", justify="right")
-    table.add_column("actions/s", justify="right")
-    table.add_column("ratio", justify="right")
+    for column in ("engine", "hands", "actions per hand", "hands/s", "actions/s", "ratio"):
+        table.add_column(column, justify="left" if column == "engine" else "right")
     rows = (
-        ("pokerfloor (tda-2024), 9-max, ante", "pokerfloor", "pokerkit"),
+        ("pokerfloor (tda-2024), 9-max, ante, pure Python", "pokerfloor pure", "pokerkit"),
+        ("pokerfloor (tda-2024), 9-max, ante, compiled", "pokerfloor compiled", "pokerkit"),
         ("pokerkit 0.7, 9-max, ante", "pokerkit", "pokerkit"),
-        ("pokerfloor (tda-2024), 6-max", "pokerfloor 6-max", "pokerfast 6-max"),
+        ("pokerfloor (tda-2024), 6-max, pure Python", "pokerfloor pure 6-max", "pokerfast 6-max"),
+        ("pokerfloor (tda-2024), 6-max, compiled", "pokerfloor compiled 6-max", "pokerfast 6-max"),
         ("pokerfast 0.2 FastHand, 6-max", "pokerfast 6-max", "pokerfast 6-max"),
     )
     for label, name, against in rows:
-        count = played.get(name, hands)
+        if "compiled" in name and not built:
+            label += " (not built: pure)"
+        count = played[name]
         table.add_row(
             label,
             f"{count:,}",
-            f"{actions[name] / count:.1f}",
+            f"{best[name].actions / count:.1f}",
             f"{rate[name]:,.0f}",
-            f"{rate[name] * actions[name] / count:,.0f}",
+            f"{rate[name] * best[name].actions / count:,.0f}",
             f"{rate[name] / rate[against]:.2f}x {against.split()[0]}",
         )
     Console(width=120).print(table)
     print(load_average())
-    print(
-        f"pokerfloor / pokerkit (9-max): {rate['pokerfloor'] / rate['pokerkit']:.1f}x hands "
-        "per second (target: at least 30x)"
-    )
-    print(
-        f"pokerfloor / pokerfast (6-max, same hands): "
-        f"{rate['pokerfloor 6-max'] / rate['pokerfast 6-max']:.2f}x hands per second "
-        "(target: at least 2x)"
-    )
+    for engine in ("pure", "compiled"):
+        nine = rate[f"pokerfloor {engine}"] / rate["pokerkit"]
+        six = rate[f"pokerfloor {engine} 6-max"] / rate["pokerfast 6-max"]
+        print(
+            f"pokerfloor {engine}: {nine:.1f}x pokerkit (9-max; target: at least 30x), "
+            f"{six:.2f}x pokerfast (6-max, same hands; target: at least 2x)"
+        )
+    if not built:
+        print(
+            "the compiled engine is not built (no C compiler, or the sources changed since the "
+            "build): python3 -m uv run python scripts/compile_hand.py"
+        )
     if arguments.profile:
+        deals = six_max_deals(hands, seed=2)
+        print(f"profile of the {ENGINE} engine (this process)")
         print(profiled(lambda: play_pokerfloor_six(deals, seed=1), 15))
         print(profiled(lambda: play_pokerfast_six(deals, seed=1), 10))
 

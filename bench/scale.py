@@ -40,6 +40,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
+import pokerfloor.hand
 from pokerfloor.sim.scaled import scaled_structure
 from pokerfloor.sim.tournament import simulate
 
@@ -164,6 +165,10 @@ def main() -> None:
         return
     console = Console(width=140)
     console.print(f"{os.cpu_count()} cores; load average {os.getloadavg()}")
+    # The runs inherit this environment, so they play the same engine (a --baseline revision
+    # has no build of its own: it plays pure Python).
+    engine = getattr(pokerfloor.hand, "ENGINE", "pure")  # a --baseline revision may not say
+    console.print(f"hand engine: {engine} (POKERFLOOR_ENGINE=pure for the pure-Python one)")
     if arguments.baseline:
         compare(
             console, arguments.baseline, arguments.baseline_size, max(arguments.workers),

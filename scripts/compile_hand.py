@@ -1,21 +1,17 @@
-"""Compile the hand engine (``pokerfloor.hand``'s state machine) with mypyc, opt-in.
+"""Compile the hand engine (``pokerfloor.hand``'s state machine) with mypyc.
 
-The engine passes ``mypy --strict``, so mypyc can turn its modules into C extensions: about
-1.5 times the hands per second of the pure-Python engine (bench/hands.py prints the ratio to
-pokerfast). The pure-Python modules stay the reference and the fallback: nothing imports a
-compiled module by name, Python simply prefers ``_engine.cpython-*.so`` to ``_engine.py`` when
-both are there, and without them everything runs as before.
+The engine passes ``mypy --strict``, so mypyc can turn its modules into C extensions, about
+1.5 to 2 times the hands per second of the pure-Python engine (bench/hands.py prints both
+against pokerfast and pokerkit). ``uv sync`` runs this at the build of the project
+(``hatch_build.py``) when the machine has a C compiler; run it by hand after editing the
+engine, or ``--clean`` to go back to the pure modules.
 
-Opt-in rather than built at ``uv sync``: the tests patch the engine's methods on the class
-(``monkeypatch.setattr(HandIrregularities, "_ask_floor", ...)``), which a compiled class does
-not allow, and the build costs about 40 s of CPU (minutes on a loaded machine) that every CI
-run and every editable install would pay. ``tests/hand/test_compiled.py`` compiles a copy and
-checks that it plays the same hands to the same events as the pure modules.
-
-A compiled module is *stale* as soon as its source changes: Python would keep loading the old
-``.so``. The sources' digest is written next to them (``_compiled_sources.txt``) and
-``tests/hand/test_compiled.py`` fails when it no longer matches; run this script again, or
-``--clean``.
+The build goes to ``src/pokerfloor/hand/_compiled/`` (``pokerfloor/hand/*.so`` and mypyc's
+runtime module), never beside the sources, with the digest of the sources it was compiled
+from: ``pokerfloor/_native.py`` uses it only while that digest matches the sources, so an
+edited engine runs its pure modules until the next build, never a stale compiled one. The
+compile works on a copy of ``src/`` in a temporary folder (mypyc writes its output beside what
+it compiles).
 
 Run: python3 -m uv run python scripts/compile_hand.py [--clean] [--into DIR]
 """
@@ -23,65 +19,94 @@ Run: python3 -m uv run python scripts/compile_hand.py [--clean] [--into DIR]
 from __future__ import annotations
 
 import argparse
-import hashlib
+import importlib.util
 import shutil
 import subprocess
 import sys
+import sysconfig
+import tempfile
 import time
 from pathlib import Path
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src"
 HAND = Path("pokerfloor") / "hand"
-# The state machine and the rules it reads on every action. Left out: ``_model.py`` (msgspec
-# structs, already compiled by msgspec; mypyc cannot derive from them), the scenario format
-# (file reading, not on the hot path).
-MODULES = (
-    "_state.py",
-    "_apply.py",
-    "_legality.py",
-    "_showdown.py",
-    "_showdown_rights.py",
-    "_out_of_turn.py",
-    "_irregularities.py",
-    "_engine.py",
-    "_pots.py",
-    "_setup.py",
-    "_live.py",
-    "_rules.py",
-    "_timeout.py",
-)
-DIGEST_FILE = "_compiled_sources.txt"
+
+
+def _load_native(src: Path) -> ModuleType:
+    """``pokerfloor/_native.py`` loaded by path (standard library only): the build hook runs
+    this before pokerfloor's dependencies are installed."""
+    spec = importlib.util.spec_from_file_location(
+        "_pokerfloor_native", src / "pokerfloor" / "_native.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+NATIVE = _load_native(SRC)
+MODULES: tuple[str, ...] = NATIVE.MODULES
+FOLDER: str = NATIVE.FOLDER
+DIGEST_FILE: str = NATIVE.DIGEST_FILE
 
 
 def sources_digest(src: Path) -> str:
-    """The sha256 of the compiled modules' sources, in MODULES order."""
-    digest = hashlib.sha256()
-    for name in MODULES:
-        digest.update(name.encode())
-        digest.update((src / HAND / name).read_bytes())
-    return digest.hexdigest()
+    """The sha256 of the compiled modules' sources under ``src``."""
+    digest: str = NATIVE.sources_digest(src / HAND)
+    return digest
 
 
-def compiled_files(src: Path) -> list[Path]:
-    """The extension modules a compile left (the hand's and mypyc's shared runtime module)."""
-    return sorted((src / HAND).glob("*.so")) + sorted(src.glob("*__mypyc*.so"))
+def compiled_folder(src: Path) -> Path:
+    return src / HAND / FOLDER
+
+
+def is_current(src: Path) -> bool:
+    """A build of the sources now under ``src`` is there."""
+    digest = compiled_folder(src) / DIGEST_FILE
+    return digest.exists() and digest.read_text().strip() == sources_digest(src)
+
+
+def compiler() -> str | None:
+    """The C compiler Python's extensions are built with, when the machine has it."""
+    command = str(sysconfig.get_config_var("CC") or "cc").split()[0]
+    return shutil.which(command)
 
 
 def clean(src: Path) -> None:
-    for path in [*compiled_files(src), src / HAND / DIGEST_FILE]:
-        path.unlink(missing_ok=True)
-    shutil.rmtree(src / "build", ignore_errors=True)
+    shutil.rmtree(compiled_folder(src), ignore_errors=True)
+    # What earlier versions of this script left beside the sources.
+    for path in [*(src / HAND).glob("*.so"), *src.glob("*__mypyc*.so")]:
+        path.unlink()
+    (src / HAND / "_compiled_sources.txt").unlink(missing_ok=True)
 
 
-def compile_hand(src: Path) -> float:
-    """Compile the modules in place under ``src``; return the seconds it took."""
+def compile_hand(src: Path, quiet: bool = True) -> float:
+    """Compile the modules of ``src``'s engine into its ``_compiled`` folder; return the
+    seconds it took. Raises when mypyc or the compiler fails (the folder is then left out)."""
     clean(src)
     started = time.perf_counter()
-    command = [sys.executable, "-m", "mypyc", *(str(HAND / name) for name in MODULES)]
-    subprocess.run(command, cwd=src, check=True, stdout=subprocess.DEVNULL)
-    shutil.rmtree(src / "build", ignore_errors=True)  # the C sources and objects
-    (src / HAND / DIGEST_FILE).write_text(sources_digest(src) + "\n", encoding="utf-8")
+    with tempfile.TemporaryDirectory(prefix="pokerfloor-mypyc-") as work:
+        copy = Path(work) / "src"
+        ignore = shutil.ignore_patterns("*.so", "__pycache__", "build", FOLDER)
+        shutil.copytree(src, copy, ignore=ignore)
+        command = [sys.executable, "-m", "mypyc", *(str(HAND / name) for name in MODULES)]
+        done = subprocess.run(command, cwd=copy, capture_output=quiet, text=True)
+        if done.returncode:
+            said = (done.stdout or "") + (done.stderr or "")
+            errors = [line for line in said.splitlines() if "error" in line.lower()]
+            raise RuntimeError("; ".join(errors[:5]) or f"mypyc exited with {done.returncode}")
+        folder = compiled_folder(src)
+        building = folder.with_name(FOLDER + ".building")
+        shutil.rmtree(building, ignore_errors=True)
+        (building / HAND).mkdir(parents=True)
+        for built in (copy / HAND).glob("*.so"):
+            shutil.move(built, building / HAND / built.name)
+        for runtime in copy.glob("*__mypyc*.so"):
+            shutil.move(runtime, building / runtime.name)
+        (building / DIGEST_FILE).write_text(sources_digest(src) + "\n", encoding="utf-8")
+        building.rename(folder)  # whole or not at all
     return time.perf_counter() - started
 
 
@@ -96,13 +121,14 @@ def main() -> None:
     if arguments.into is not None:
         src = arguments.into.resolve() / "src"
         shutil.rmtree(src, ignore_errors=True)
-        shutil.copytree(SRC, src, ignore=shutil.ignore_patterns("*.so", "__pycache__", "build"))
+        ignore = shutil.ignore_patterns("*.so", "__pycache__", "build", FOLDER)
+        shutil.copytree(SRC, src, ignore=ignore)
     if arguments.clean:
         clean(src)
         print(f"removed the compiled hand engine from {src}")
         return
-    seconds = compile_hand(src)
-    print(f"compiled {len(MODULES)} modules of {src / HAND} in {seconds:.0f} s")
+    seconds = compile_hand(src, quiet=False)
+    print(f"compiled {len(MODULES)} modules of {src / HAND} into {FOLDER}/ in {seconds:.0f} s")
 
 
 if __name__ == "__main__":

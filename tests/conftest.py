@@ -13,10 +13,17 @@ README's Development section says how to run each one.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 from hypothesis import settings
+
+# The pure-Python hand engine, the reference, unless the run asks otherwise (the compiled one,
+# which ``uv sync`` builds where a C compiler exists, is played against it in
+# tests/hand/test_compiled.py; POKERFLOOR_ENGINE=auto runs the suite on it). Set before any
+# test imports pokerfloor.hand, and inherited by the servers and workers the tests start.
+os.environ.setdefault("POKERFLOOR_ENGINE", "pure")
 
 # No time limit on a Hypothesis example: a deadline is a timing assertion, and it fails on a
 # loaded machine (2 cores shared) without any rule being wrong.

@@ -1,22 +1,29 @@
-"""The hand engine compiled by mypyc (scripts/compile_hand.py, opt-in) plays like the pure one.
+"""The hand engine compiled by mypyc (``uv sync`` where a C compiler exists, or
+scripts/compile_hand.py) plays like the pure one, and is used only while it is current.
 
+``pokerfloor/_native.py`` picks the build: the fast tests check that it takes a build of the
+sources beside it and nothing else (forced pure, none, stale after an edit, another Python).
 The compile test builds a copy of src/ in a temporary folder and plays the same seeded hands
 (9 and 6 players, antes, random legal actions, a refused action in every hand, which makes the
 engine undo and rebuild itself) through the pure modules and through the compiled ones, in two
-processes: the events, legal actions and refusals must be byte for byte the same. It takes
-about 40 s of CPU, so it is in the ``scale`` group (CI runs it after the fast suite).
+processes: the events, legal actions and refusals must be byte for byte the same; then an edit
+of one source makes that copy play its pure modules. It takes about 40 s of CPU, so it is in
+the ``scale`` group (CI runs it after the fast suite).
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
 import textwrap
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 import pytest
 
+from pokerfloor import _native
 from tests.scripts_loader import ROOT, load_script
 
 compile_hand = load_script("compile_hand")
@@ -73,11 +80,12 @@ PLAYER = textwrap.dedent(
 )
 
 
-def play(src: Path) -> tuple[str, str]:
-    """(where ``_engine`` was loaded from, the digest of the hands) with ``src`` first."""
+def play(src: Path, engine: str) -> tuple[str, str]:
+    """(where ``_engine`` was loaded from, the digest of the hands) with ``src`` first;
+    ``engine``: the value of POKERFLOOR_ENGINE ("pure" forces the pure modules)."""
     done = subprocess.run(
         [sys.executable, "-c", PLAYER],
-        env={"PYTHONPATH": str(src), "PATH": "/usr/bin:/bin"},
+        env={"PYTHONPATH": str(src), "PATH": "/usr/bin:/bin", _native.ENVIRONMENT: engine},
         capture_output=True,
         text=True,
         check=True,
@@ -86,17 +94,69 @@ def play(src: Path) -> tuple[str, str]:
     return where, digest
 
 
-def test_compiled_modules_in_the_tree_are_compiled_from_the_sources_there() -> None:
-    """A compiled module left in src/ after its source changed would be loaded instead of the
-    source: scripts/compile_hand.py records the sources' digest, this checks it."""
-    src = ROOT / "src"
-    if not compile_hand.compiled_files(src):
-        pytest.skip("no compiled hand engine in src/ (scripts/compile_hand.py not run)")
-    recorded = (src / compile_hand.HAND / compile_hand.DIGEST_FILE).read_text().strip()
-    assert recorded == compile_hand.sources_digest(src), (
-        "the compiled hand engine is stale: run python3 -m uv run python "
-        "scripts/compile_hand.py (or --clean)"
-    )
+def fake_build(tmp_path: Path) -> Path:
+    """A package folder holding the engine's sources and a "build" of them (empty files with
+    the names a build has): what ``compiled_folder`` looks at."""
+    hand = tmp_path / "hand"
+    hand.mkdir()
+    for name in _native.MODULES:
+        shutil.copy(ROOT / "src" / "pokerfloor" / "hand" / name, hand / name)
+    built = hand / _native.FOLDER / "pokerfloor" / "hand"
+    built.mkdir(parents=True)
+    (built / f"_engine{EXTENSION_SUFFIXES[0]}").touch()
+    digest = _native.sources_digest(hand)
+    (hand / _native.FOLDER / _native.DIGEST_FILE).write_text(digest + "\n", encoding="utf-8")
+    return hand
+
+
+def test_issue_29_the_compiled_build_is_used_only_while_it_matches_the_sources(
+    tmp_path: Path,
+) -> None:
+    hand = fake_build(tmp_path)
+    assert _native.compiled_folder(hand, {}) == hand / _native.FOLDER
+    assert _native.compiled_folder(hand, {_native.ENVIRONMENT: "pure"}) is None
+    # A source edited after the build: Python would load the stale .so, so it is left out.
+    engine = hand / "_engine.py"
+    engine.write_text(engine.read_text() + "# edited\n")
+    assert _native.compiled_folder(hand, {}) is None
+
+
+def test_issue_29_a_build_for_another_python_or_none_leaves_the_pure_engine(
+    tmp_path: Path,
+) -> None:
+    hand = fake_build(tmp_path)
+    for built in (hand / _native.FOLDER / "pokerfloor" / "hand").iterdir():
+        built.rename(built.with_name("_engine.cpython-399-other.so"))
+    assert _native.compiled_folder(hand, {}) is None
+    shutil.rmtree(hand / _native.FOLDER)
+    assert _native.compiled_folder(hand, {}) is None
+
+
+def test_issue_29_use_compiled_puts_the_build_first_on_the_package_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv(_native.ENVIRONMENT)  # the suite's "pure"
+    hand = fake_build(tmp_path)
+    path = [str(hand)]
+    assert _native.use_compiled(path) == "compiled"
+    assert path == [str(hand / _native.FOLDER / "pokerfloor" / "hand"), str(hand)]
+    assert str(hand / _native.FOLDER) in sys.path  # mypyc's runtime module is found there
+    sys.path.remove(str(hand / _native.FOLDER))
+    (hand / _native.FOLDER / _native.DIGEST_FILE).write_text("stale\n")
+    path = [str(hand)]
+    assert _native.use_compiled(path) == "pure"
+    assert path == [str(hand)]
+
+
+def test_the_test_suite_plays_the_pure_engine() -> None:
+    """tests/conftest.py sets POKERFLOOR_ENGINE=pure unless it is set: the suite checks the
+    reference (and may patch it); the compiled one is compared with it below."""
+    from pokerfloor.hand import ENGINE, _engine
+
+    if os.environ.get(_native.ENVIRONMENT) != "pure":
+        pytest.skip("POKERFLOOR_ENGINE set otherwise for this run")
+    assert ENGINE == "pure"
+    assert _engine.__file__ is not None and _engine.__file__.endswith("_engine.py")
 
 
 @pytest.mark.scale
@@ -104,12 +164,19 @@ def test_the_compiled_engine_plays_the_same_hands_as_the_pure_one(tmp_path: Path
     pure = tmp_path / "pure" / "src"
     compiled = tmp_path / "compiled" / "src"
     for copy in (pure, compiled):
-        ignore = shutil.ignore_patterns("*.so", "__pycache__", "build")
+        ignore = shutil.ignore_patterns("*.so", "__pycache__", "build", _native.FOLDER)
         shutil.copytree(ROOT / "src", copy, ignore=ignore)
-    compile_hand.clean(pure)
     compile_hand.compile_hand(compiled)
-    pure_where, pure_digest = play(pure)
-    compiled_where, compiled_digest = play(compiled)
-    assert pure_where.endswith("_engine.py")
+    pure_where, pure_digest = play(pure, "auto")
+    compiled_where, compiled_digest = play(compiled, "auto")
+    forced_where, _ = play(compiled, "pure")
+    assert pure_where.endswith("_engine.py")  # no build: the pure modules
     assert compiled_where.endswith(".so")  # the compiled module was the one played
+    assert forced_where.endswith("_engine.py")
     assert compiled_digest == pure_digest
+    # An edit after the build: the copy plays its pure modules, never the stale build.
+    engine = compiled / "pokerfloor" / "hand" / "_engine.py"
+    engine.write_text(engine.read_text() + "# edited\n")
+    edited_where, edited_digest = play(compiled, "auto")
+    assert edited_where.endswith("_engine.py")
+    assert edited_digest == pure_digest

@@ -30,7 +30,6 @@ from pokerfloor.hand import (
     Seat,
     Street,
 )
-from pokerfloor.hand._irregularities import HandIrregularities
 
 DECK = tuple(int(card) for card in shuffled_order(11))  # plain ints: events go to JSON
 SB, BB, BUTTON = 0, 1, 2  # player indices: seat 1 small blind, seat 2 big blind, seat 3 button
@@ -69,12 +68,16 @@ def forced(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, tuple[st
     """Force the floor's decision: push (decision, step keys) before applying a command."""
     queue: list[tuple[str, tuple[str, ...]]] = []
 
-    def ask(self: HandIrregularities, situation: str, facts: Mapping[str, object]) -> FloorRuling:
+    def ask(
+        profile: object, situation: str, facts: Mapping[str, object] | None = None
+    ) -> FloorRuling:
         decision, keys = queue.pop(0)
         steps = tuple(Step(key, f"step {key}", {}, f"step {key}") for key in keys or (decision,))
-        return FloorRuling(situation, "test", decision, steps, ("test 1",), (), dict(facts))
+        return FloorRuling(situation, "test", decision, steps, ("test 1",), (), dict(facts or {}))
 
-    monkeypatch.setattr(HandIrregularities, "_ask_floor", ask)
+    # The function the engine asks (imported when an irregularity happens), not a method of
+    # the engine: a compiled engine's classes cannot be patched.
+    monkeypatch.setattr("pokerfloor.floor.rule", ask)
     yield queue
 
 

@@ -1,10 +1,17 @@
 """One hand of No-Limit Hold'em, played by a rule profile: actions in, events out.
 
 See docs/engine.md for the API and a runnable example.
+
+``ENGINE`` says which modules play: "compiled" (mypyc's build, made by ``uv sync`` where a C
+compiler exists, used while it matches the sources) or "pure" (``pokerfloor/_native.py``).
 """
 
-from pokerfloor.hand._engine import Hand, HandError
-from pokerfloor.hand._irregularities import (
+from pokerfloor._native import use_compiled
+
+ENGINE = use_compiled(__path__)  # before the engine's modules are imported
+
+from pokerfloor.hand._engine import Hand, HandError  # noqa: E402
+from pokerfloor.hand._irregularities import (  # noqa: E402
     BoardIrregularity,
     ExposeCard,
     FouledDeck,
@@ -12,7 +19,7 @@ from pokerfloor.hand._irregularities import (
     KillHand,
     Misdeal,
 )
-from pokerfloor.hand._model import (
+from pokerfloor.hand._model import (  # noqa: E402
     ACTION_KINDS,
     SHOWDOWN_KINDS,
     Acted,
@@ -47,11 +54,12 @@ from pokerfloor.hand._model import (
     Street,
     Timeout,
 )
-from pokerfloor.hand._pots import build_pots, split_pot
-from pokerfloor.hand._timeout import TimeoutRuling, timeout_reason, timeout_ruling
+from pokerfloor.hand._pots import build_pots, split_pot  # noqa: E402
+from pokerfloor.hand._timeout import TimeoutRuling, timeout_reason, timeout_ruling  # noqa: E402
 
 __all__ = [
     "ACTION_KINDS",
+    "ENGINE",
     "SHOWDOWN_KINDS",
     "Acted",
     "Action",

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pokerfloor.errors import PokerfloorError
-from pokerfloor.hand._betting import raised
+from pokerfloor.hand._betting import next_to_act, raised
 from pokerfloor.hand._model import (
     Acted,
     BetReturned,
@@ -131,6 +131,7 @@ class HandApplying(HandState):
 
     def _apply_ended(self, event: HandEnded) -> None:
         self.street = Street.COMPLETE
+        self.is_complete = True
         self.to_act = -1
         self.committed = [0] * self.count
 
@@ -210,30 +211,39 @@ class HandApplying(HandState):
             self.acted_after_skipped.append(player)
 
     def _apply_acted(self, event: Acted) -> None:
+        # The event of nearly every action: the state's lists read once into locals.
         player = event.player
-        if player != self.to_act and self.to_act >= 0:
+        to_act = self.to_act
+        if player != to_act and to_act >= 0:
             self._count_out_of_turn(player)
-        self.restricted.pop(player, None)
-        self._drop_held(player)
+        if self.restricted:
+            self.restricted.pop(player, None)
+        if self.held:
+            self._drop_held(player)
+        status, committed = self.status, self.committed
         if event.kind == "fold":
-            self.status[player] = FOLDED
+            status[player] = FOLDED
         else:
-            added = event.to - self.committed[player]
-            self.stacks[player] -= added
-            self.committed[player] = event.to
+            to = event.to
+            added = to - committed[player]
+            stacks = self.stacks
+            stacks[player] -= added
+            committed[player] = to
             self.contributed[player] += added
-            if event.to > self.current_bet:
-                self.current_bet, self.increment, self.full_raise_level = raised(
-                    event.to, self.current_bet, self.increment, self.full_raise_level
+            current = self.current_bet
+            if to > current:
+                current, self.increment, self.full_raise_level = raised(
+                    to, current, self.increment, self.full_raise_level
                 )
+                self.current_bet = current
                 self.aggressor = player
-            self.acted[player] = self.current_bet
-            if self.stacks[player] == 0:
-                self.status[player] = ALL_IN
-        if player == self.to_act or self.to_act < 0:
-            self.to_act = self._next_to_act(player)
-        elif self.status[self.to_act] != ACTIVE:
-            self.to_act = self._next_to_act(self.to_act)
+            self.acted[player] = current
+            if stacks[player] == 0:
+                status[player] = ALL_IN
+        if player == to_act or to_act < 0:
+            self.to_act = next_to_act(player, status, committed, self.acted, self.current_bet)
+        elif status[to_act] != ACTIVE:
+            self.to_act = next_to_act(to_act, status, committed, self.acted, self.current_bet)
 
 
 _HANDLERS: dict[type, Callable[[HandApplying, Any], None]] = {

@@ -48,6 +48,7 @@ _BOARD_SIZES = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
 # attribute look-up on Python 3.11.
 _SHOWDOWN = Street.SHOWDOWN
 _COMPLETE = Street.COMPLETE
+_NEXT_STREET = (Street.FLOP, Street.TURN, Street.RIVER)  # by the street being closed
 
 __all__ = ["Hand", "HandError"]
 
@@ -86,7 +87,11 @@ class Hand(HandIrregularities):
             raise HandError("NO_ONE_TO_ACT")
         if self.street is _SHOWDOWN:  # no betting: see showdown_options()
             return LegalActions(player, (), 0, None, None)
-        return self._legal(player)
+        cached = self._legal_cache  # what _legal does, written out
+        if cached is not None and cached.player == player:
+            return cached
+        cached = self._legal_cache = self._compute_legal(player)
+        return cached
 
     def act(
         self, action: Action | LiveAction | Timeout | ShowdownAction, player: int | None = None
@@ -107,7 +112,10 @@ class Hand(HandIrregularities):
         # What _undone_if_refused does, written out: this is the path of every action, and a
         # generator-based context manager costs more than the rest of a simple check or call.
         try:
-            if self.street is _SHOWDOWN:
+            if type(action) is Action and actor == self.to_act and self.street is not _SHOWDOWN:
+                # The common case first: a software action of the player to act.
+                self._record_action(self._checked(actor, action, None))
+            elif self.street is _SHOWDOWN:
                 self._showdown_action(actor, action)
             elif type(action) is ShowdownAction:
                 raise self._no_showdown()
@@ -268,10 +276,11 @@ class Hand(HandIrregularities):
 
     def _advance(self) -> None:
         """After an action: apply held out-of-turn actions, close rounds, deal, show down."""
-        while self.street is not Street.COMPLETE:
-            if self.to_act >= 0 and self.status.count(FOLDED) < self.count - 1:
-                if self.held and self.to_act in self.held:
-                    self._release_held(self.to_act)
+        while self.street is not _COMPLETE:
+            to_act = self.to_act
+            if to_act >= 0 and self.status.count(FOLDED) < self.count - 1:
+                if self.held and to_act in self.held:
+                    self._release_held(to_act)
                     continue
                 return
             if self.street is _SHOWDOWN:
@@ -291,4 +300,4 @@ class Hand(HandIrregularities):
             if self.street >= Street.RIVER:
                 self._showdown(live)
                 return
-            self._deal_board(Street(self.street + 1))
+            self._deal_board(_NEXT_STREET[self.street])

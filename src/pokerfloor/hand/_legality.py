@@ -27,6 +27,14 @@ from pokerfloor.hand._model import (
 )
 from pokerfloor.hand._state import ACTIVE, HandError
 
+# The option tuples a player can be offered, built once.
+_OPEN: tuple[ActionKind, ...] = ("check", "bet", "allin")
+_RAISE: tuple[ActionKind, ...] = ("fold", "call", "raise", "allin")
+_CHECK_RAISE: tuple[ActionKind, ...] = ("check", "raise", "allin")
+_CALL: tuple[ActionKind, ...] = ("fold", "call")
+_CALL_ALL_IN: tuple[ActionKind, ...] = ("fold", "call", "allin")
+_CHECK: tuple[ActionKind, ...] = ("check",)
+
 
 class HandLegality(HandApplying):
     """Legal actions and their checks."""
@@ -34,7 +42,13 @@ class HandLegality(HandApplying):
     def _record_action(self, acted: Acted) -> None:
         """Record a player's action however it was made (typed, spoken, chips, a timeout, an
         out-of-turn action that binds), then the duty it broke, if any (heavenpoker 3.2 x)."""
-        duty = self._nuts_duty(acted) if self.rules.last_to_act_must_raise_nuts else None
+        if not self.rules.last_to_act_must_raise_nuts:
+            # ``_record`` written out: this is the path of nearly every action.
+            self.events.append(acted)
+            self._legal_cache = None
+            self._apply_acted(acted)
+            return
+        duty = self._nuts_duty(acted)
         self._record(acted)
         if duty is not None:
             self._record(duty)
@@ -115,25 +129,27 @@ class HandLegality(HandApplying):
         stack = stacks[player]
         current = facing(player, status, committed, self.current_bet)
         to_call = amount_to_call(mine, stack, current)
-        restricted = self.restricted.get(player)
-        if restricted is not None:
-            # A restricted player may call or fold; with nothing to call that means check.
-            return LegalActions(player, restricted if to_call else ("check",), to_call, None, None)
-        options: list[ActionKind] = ["fold", "call"] if to_call > 0 else ["check"]
-        all_in_total = mine + stack
-        can_raise = stack > to_call and someone_can_call_more(
-            player, status, stacks, committed, current
-        )
-        min_to: int | None = None
-        max_to: int | None = None
-        if can_raise and (current == 0 or self._reopened(player)):
-            options.append("bet" if current == 0 else "raise")
-            opening = self.setup.big_blind * self.rules.minimum_bet_big_blinds
-            min_to = least_bet_or_raise(current, opening, self.increment, all_in_total)
-            max_to = all_in_total
-        if stack > 0 and (min_to is not None or stack <= current - mine):
-            options.append("allin")
-        return LegalActions(player, tuple(options), to_call, min_to, max_to)
+        if self.restricted:
+            restricted = self.restricted.get(player)
+            if restricted is not None:
+                # A restricted player may call or fold; with nothing to call that means check.
+                options = restricted if to_call else ("check",)
+                return LegalActions(player, options, to_call, None, None)
+        if stack > to_call and someone_can_call_more(player, status, stacks, committed, current):
+            if current == 0:
+                opening = self.setup.big_blind * self.rules.minimum_bet_big_blinds
+                min_to = least_bet_or_raise(0, opening, self.increment, mine + stack)
+                return LegalActions(player, _OPEN, 0, min_to, mine + stack)
+            if self._reopened(player):
+                min_to = least_bet_or_raise(current, 0, self.increment, mine + stack)
+                options = _RAISE if to_call > 0 else _CHECK_RAISE
+                return LegalActions(player, options, to_call, min_to, mine + stack)
+        if to_call > 0:
+            # All in is open to a player whose stack does not cover the call.
+            options = _CALL_ALL_IN if 0 < stack <= current - mine else _CALL
+        else:
+            options = _CHECK
+        return LegalActions(player, options, to_call, None, None)
 
     def _checked(self, player: int, action: Action, ruling: Ruling | None) -> Acted:
         """Validate a software action and return its event (nothing applied yet)."""

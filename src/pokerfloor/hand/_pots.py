@@ -25,20 +25,38 @@ def build_pots(
     a live player with chips behind is eligible for every pot (they can still match it). Dead
     money (the big blind ante, chips from an earlier street) belongs to the main pot.
     """
-    levels = sorted(
-        {c for c, is_live, out in zip(contributed, live, all_in, strict=True) if is_live and out}
-    )
-    top = max((c for c, is_live in zip(contributed, live, strict=True) if is_live), default=0)
-    if not levels or levels[-1] < top:
+    count = len(contributed)
+    if len(live) != count or len(all_in) != count:
+        raise ValueError("build_pots: contributed, live and all_in differ in length")
+    top = 0
+    all_in_levels: set[int] = set()
+    for index in range(count):
+        if live[index]:
+            chips = contributed[index]
+            if chips > top:
+                top = chips
+            if all_in[index]:
+                all_in_levels.add(chips)
+    if not all_in_levels:
+        # Nobody live is all in: one pot, every live player eligible (the usual hand).
+        eligible = tuple(index for index in range(count) if live[index])
+        return [(sum(contributed) + dead_money, eligible)]
+    levels = sorted(all_in_levels)
+    if levels[-1] < top:
         levels.append(top)
     pots: list[tuple[int, tuple[int, ...]]] = []
     previous = 0
     for level in levels:
-        amount = sum(min(c, level) - min(c, previous) for c in contributed)
+        amount = 0  # what each player put in between the previous level and this one
+        for chips in contributed:
+            if chips > previous:
+                amount += (chips if chips < level else level) - previous
         eligible = tuple(
-            index
-            for index, (c, is_live, out) in enumerate(zip(contributed, live, all_in, strict=True))
-            if is_live and (c >= level or not out)
+            [
+                index
+                for index in range(count)
+                if live[index] and (contributed[index] >= level or not all_in[index])
+            ]
         )
         if pots and pots[-1][1] == eligible:
             pots[-1] = (pots[-1][0] + amount, eligible)
@@ -46,7 +64,7 @@ def build_pots(
             pots.append((amount, eligible))
         previous = level
     # Chips above the highest live level (from players who folded) join the last pot.
-    leftover = sum(c - min(c, previous) for c in contributed)
+    leftover = sum([chips - previous for chips in contributed if chips > previous])
     last_amount, last_eligible = pots[-1]
     pots[-1] = (last_amount + leftover, last_eligible)
     main_amount, main_eligible = pots[0]

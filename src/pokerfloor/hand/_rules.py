@@ -5,9 +5,10 @@ The engine asks these fields, never the profile's name (rules are data, DESIGN.m
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
+from pokerfloor.hand._model import Reason, Ruling, ruled
 from pokerfloor.rules import RuleProfile, load_profile
 
 
@@ -37,10 +38,24 @@ class HandRules:
     all_in_face_up: bool
     award_order: str
     last_to_act_must_raise_nuts: bool
+    # The rulings without params this profile gives on every hand (who shows first, hands
+    # turned up), built once: (decision, reason code, setting) -> ruling.
+    _rulings: dict[tuple[str, str, str], Ruling] = field(
+        default_factory=dict, compare=False, hash=False, repr=False
+    )
 
     def cite(self, key: str) -> tuple[str, ...]:
         """The profile's own articles behind a setting (rules every rulebook shares included)."""
         return self.profile.citations(key)
+
+    def ruling(self, decision: str, code: str, setting: str) -> Ruling:
+        """``ruled(decision, Reason(code), self.cite(setting))``, kept once made: a ruling is
+        immutable and these are the same on every hand of the profile."""
+        key = (decision, code, setting)
+        made = self._rulings.get(key)
+        if made is None:
+            made = self._rulings[key] = ruled(decision, Reason(code), self.cite(setting))
+        return made
 
 
 @cache

@@ -68,22 +68,21 @@ def check_setup(setup: HandSetup, deck: Sequence[int]) -> None:
     if setup.smallest_chip < 1:
         raise _bad("BAD_CHIP", chip=setup.smallest_chip)
     chip = setup.smallest_chip
-    amounts = {
-        "small_blind": setup.small_blind,
-        "big_blind": setup.big_blind,
-        "ante": setup.ante,
-        "bb_ante": setup.bb_ante,
-        "dead_money": setup.dead_money,
-        **{f"stack of {seat.name}": seat.stack for seat in seats},
-    }
-    for field, amount in amounts.items():
+    amounts = (
+        ("small_blind", setup.small_blind),
+        ("big_blind", setup.big_blind),
+        ("ante", setup.ante),
+        ("bb_ante", setup.bb_ante),
+        ("dead_money", setup.dead_money),
+    )
+    for field, amount in amounts:
         if amount % chip:
-            raise _bad(
-                "NOT_IN_CHIPS",
-                field=field,
-                amount=amount,
-                chip=chip,
-            )
+            raise _bad("NOT_IN_CHIPS", field=field, amount=amount, chip=chip)
+    if chip > 1:
+        for seat in seats:
+            if seat.stack % chip:
+                field = f"stack of {seat.name}"
+                raise _bad("NOT_IN_CHIPS", field=field, amount=seat.stack, chip=chip)
     if setup.dead_money < 0:
         raise _bad("BAD_POT", pot=setup.dead_money)
     if setup.button_seat < 1:

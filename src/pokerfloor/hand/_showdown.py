@@ -97,13 +97,8 @@ class HandShowdown(HandLegality):
         """Betting is over with a player all in: every hand is turned face up (tda-2024 R16)."""
         if not self.rules.all_in_face_up:
             return
-        reason = Reason("ALLIN_FACE_UP")
-        self._record(
-            HandsShown(
-                tuple(self._showdown_order(live)),
-                ruled("show", reason, self.rules.cite("showdown.all_in_face_up")),
-            )
-        )
+        shown = self.rules.ruling("show", "ALLIN_FACE_UP", "showdown.all_in_face_up")
+        self._record(HandsShown(tuple(self._showdown_order(live)), shown))
 
     def showdown_options(self, player: int | None = None) -> tuple[ShowdownKind, ...]:
         """At a showdown the players play, what ``player`` (default: the player whose action is
@@ -133,23 +128,24 @@ class HandShowdown(HandLegality):
         if not self.shown:
             order = tuple(self._showdown_order(live))
             if order[0] == self.aggressor:
-                reason = Reason("LAST_AGGRESSOR_SHOWS")
-                setting = "showdown.first_with_bet"
+                shown = rules.ruling("show", "LAST_AGGRESSOR_SHOWS", "showdown.first_with_bet")
             else:
-                reason = Reason("PROFILE_FIRST_SHOWS")
-                setting = "showdown.first_without_bet"
-            shown = ruled("show", reason, rules.cite(setting))
+                shown = rules.ruling("show", "PROFILE_FIRST_SHOWS", "showdown.first_without_bet")
             if self.setup.manual_showdown:
                 self._record(ShowdownOpened(order, shown))
                 return
             self._record(HandsShown(order, shown))
         board = self.board
-        strength = {index: rank7(*self.holes[index], *board) for index in live}
+        holes = self.holes
+        strength = [0] * self.count
+        for index in live:
+            hole = holes[index]
+            strength[index] = rank7(hole[0], hole[1], *board)
         pots = self.pots()
         for pot_index in award_order(rules, pots):
             amount, eligible = pots[pot_index]
-            best = min(strength[index] for index in eligible)
-            winners = tuple(index for index in eligible if strength[index] == best)
+            best = min([strength[index] for index in eligible])
+            winners = tuple([index for index in eligible if strength[index] == best])
             shares = split_pot(amount, winners, self.setup.smallest_chip)
             ruling = None
             if len(winners) > 1:

@@ -61,6 +61,9 @@ class HandState:
         self.deck: tuple[int, ...] = started.deck
         self.deck_position = 0
         self.street = Street.PREFLOP
+        # The street is COMPLETE (set with it by HandEnded, the only event that ends a hand): an
+        # attribute rather than a property, read after every action.
+        self.is_complete = False
         self.current_bet = 0
         self.increment = setup.big_blind  # size of the last full bet or raise
         self.full_raise_level = 0  # the bet reached by the last full bet or raise
@@ -95,10 +98,6 @@ class HandState:
         self.misdealt = False
         self.events: list[Event] = [started]
         self._legal_cache: LegalActions | None = None
-
-    @property
-    def is_complete(self) -> bool:
-        return self.street is Street.COMPLETE
 
     def index_of(self, name: str) -> int:
         try:
