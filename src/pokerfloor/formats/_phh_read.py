@@ -22,6 +22,7 @@ from typing import Any
 
 from pokerfloor.formats import _phh_decimal as amounts
 from pokerfloor.formats._phh_parse import (
+    _CARD_CODES,
     _PARSED,
     TEXT_FIELDS,
     PhhAction,
@@ -381,6 +382,89 @@ def _read_actions(texts: tuple[str, ...], count: int, scale: int) -> tuple[PhhAc
 
 
 def _new_action(text: str, position: int, count: int, scale: int) -> PhhAction | None:
+    words = text.split(" ")
+    if len(words) == 2:  # pN f, pN cc
+        player = _PLAYERS.get(words[0], -1)
+        verb = words[1]
+        if player >= 0:
+            if verb == "f":
+                return PhhAction(text, position, "f", player)
+            if verb == "cc":
+                return PhhAction(text, position, "cc", player)
+    elif len(words) == 3:  # pN cbr AMOUNT, d db CARDS, pN sm CARDS
+        first, verb, last = words
+        if first == "d":
+            if verb == "db":
+                cards = _cards(last)
+                if cards is not None:
+                    return PhhAction(text, position, "db", -1, cards)
+        else:
+            player = _PLAYERS.get(first, -1)
+            if player >= 0:
+                if verb == "cbr":
+                    units = _cbr_units(last, scale)
+                    if units > 0:
+                        return PhhAction(text, position, "cbr", player, (), units)
+                elif verb == "sm":
+                    cards = () if last == "-" else _cards(last)
+                    if cards is not None:
+                        return PhhAction(text, position, "sm", player, cards)
+    elif len(words) == 4 and words[0] == "d" and words[1] == "dh":  # d dh pN CARDS
+        player = _PLAYERS.get(words[2], -1)
+        cards = _cards(words[3])
+        if player >= 0 and cards is not None:
+            return PhhAction(text, position, "dh", player, cards)
+    return _any_action(text, position, count, scale)
+
+
+# What ``_phh_parse._action`` reads, for the words written as the corpora write them (single
+# spaces, ``p1`` to ``p99``, plain amounts, two-character cards): a look-up each, no pattern
+# and no ``Decimal``. Anything else (a comment, a tab, ``p01``, ``1e3``, a bad card) goes to
+# ``_any_action``, which reads or refuses it as ``parse_phh`` does.
+_PLAYERS = {f"p{number}": number - 1 for number in range(1, 100)}
+_NOT_A_CARD = -1
+
+
+def _cards(word: str) -> tuple[int | None, ...] | None:
+    """The cards of ``word`` (``??``: None), or None when a token is not a card."""
+    get = _CARD_CODES.get
+    size = len(word)
+    if size == 4:  # hole cards, a turn and a river card come two by two or one by one
+        cards: tuple[int | None, ...] = (
+            get(word[:2], _NOT_A_CARD),
+            get(word[2:], _NOT_A_CARD),
+        )
+    elif size == 6:
+        cards = (
+            get(word[:2], _NOT_A_CARD),
+            get(word[2:4], _NOT_A_CARD),
+            get(word[4:], _NOT_A_CARD),
+        )
+    elif size == 2:
+        cards = (get(word, _NOT_A_CARD),)
+    else:
+        return None
+    return None if _NOT_A_CARD in cards else cards
+
+
+def _cbr_units(word: str, scale: int) -> int:
+    """A bet's amount at ``scale`` (``_Rescale`` when it needs more places); 0 when the word is
+    not a plain positive number of digits with at most one point (left to ``_action``)."""
+    whole, point, fraction = word.partition(".")
+    if not (whole.isdigit() and whole.isascii()):
+        return 0
+    if not point:
+        return int(whole) * scale
+    if not (fraction.isdigit() and fraction.isascii()):
+        return 0
+    needed = len(fraction.rstrip("0"))
+    if 10**needed > scale:
+        raise _Rescale(needed)
+    power: int = 10 ** len(fraction)
+    return int(whole + fraction) * scale // power
+
+
+def _any_action(text: str, position: int, count: int, scale: int) -> PhhAction | None:
     parsed = _PARSED[text] if text in _PARSED else _action(text, position, count)
     if parsed is None:
         return None
