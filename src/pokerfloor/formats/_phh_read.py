@@ -170,6 +170,25 @@ def _amounts(value: str) -> _Amounts:
     return (len(cents), -1, min(cents), cents, None, "." in value)
 
 
+_NO_UNKNOWN: frozenset[int] = frozenset()
+_NO_STACKS = (None, _NO_UNKNOWN)
+
+
+def _stacks(value: str) -> tuple[_Amounts, frozenset[int]]:
+    """The starting stacks and the players whose stack is unknown (``inf``, phh-std): read as
+    a stack of 1 here, replaced once the hand's amounts are known."""
+    if "inf" not in value:
+        return _amounts(value), _NO_UNKNOWN
+    if len(value) < 3 or value[0] != "[" or value[-1] != "]":
+        raise _Other
+    words = value[1:-1].split(", ")
+    unknown = frozenset(
+        [index for index, word in enumerate(words) if word == "inf" or word == "+inf"]
+    )
+    known = ["1" if index in unknown else word for index, word in enumerate(words)]
+    return _amounts(f"[{', '.join(known)}]"), unknown
+
+
 def _array(words: list[str] | tuple[str, ...]) -> _Amounts:
     values = tuple([_amount(word) for word in words])
     places, digits, powers, cents = zip(*values, strict=True)  # one pass for the four
@@ -242,7 +261,7 @@ def _hand(fields: dict[str, Any]) -> PhhHand | None:
     refuse or treat otherwise (its own error is then the answer). The fields a hand is played
     from (``_phh_parse._PLAYED``) are taken out of ``fields``: what is left is its metadata."""
     pop = fields.pop
-    stacks = pop("starting_stacks", None)
+    stacks, unknown = pop("starting_stacks", _NO_STACKS)
     antes = pop("antes", None)
     blinds = pop("blinds_or_straddles", None)
     min_bet = pop("min_bet", None)
@@ -300,11 +319,18 @@ def _hand(fields: dict[str, Any]) -> PhhHand | None:
         seats is not None and len(seats) != count
     ):
         return None
+    starting = units(stacks)
+    if unknown:  # ``inf``: deep enough for every amount of the hand, as phh_from_toml makes it
+        cover = sum(map(abs, units(antes))) + sum(map(abs, units(blinds))) + min_units + 1
+        cover += sum(action.amount or 0 for action in actions)
+        starting = tuple(
+            cover if index in unknown else stack for index, stack in enumerate(starting)
+        )
     return PhhHand(
         units(antes),
         units(blinds),
         min_units,
-        units(stacks),
+        starting,
         actions,
         "NT",
         players,
@@ -316,6 +342,7 @@ def _hand(fields: dict[str, Any]) -> PhhHand | None:
         None if winnings is None else units(winnings),
         None if rake is None else units(rake)[0],
         scale,
+        unknown,
     )  # positional (PhhHand's field order): quicker than keywords, once per hand
 
 
@@ -330,6 +357,7 @@ _READERS: dict[str, Callable[[str], Any]] = {
     "min_bet": _one_amount,
     "rake": _one_amount,
     **dict.fromkeys(_AMOUNT_FIELDS[2:], _amounts),
+    "starting_stacks": _stacks,
     "seats": _integers,
     "players": _texts,
     "actions": _texts,
