@@ -10,6 +10,7 @@ cards, left-out folds and broken actions, and on corpus lines altered at random.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import re
@@ -28,10 +29,12 @@ from pokerfloor.cli.main import app
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.formats import _phh_read
 from pokerfloor.formats._phh_multi import _HEADER, _headers
+from pokerfloor.formats._phh_parse import new_action, new_hand
 from pokerfloor.formats._phh_read import read_phh
 from pokerfloor.formats.phh import (
     PHH_PROFILE,
     LeanReplay,
+    PhhAction,
     PhhError,
     PhhHand,
     export_phh,
@@ -404,3 +407,17 @@ _PIECES = ("[1]", "[ 2 ]", "\n", "[x", "]", "[a] # c", "[]", "[[1]]", "a = 1", "
 def test_the_table_headers_are_found_as_the_pattern_finds_them(pieces: list[str]) -> None:
     text = "".join(pieces)
     assert [m.span() for m in _headers(text)] == [m.span() for m in _HEADER.finditer(text)]
+
+
+def test_issue_29_quick_makers_make_ordinary_frozen_instances() -> None:
+    """The readers' quick constructors (``quick_maker``) give what the frozen classes give:
+    the same type, equal, hashable, immutable."""
+    quick = new_action("p1 cbr 30", 5, "cbr", 0, (), 3000)
+    usual = PhhAction("p1 cbr 30", 5, "cbr", 0, (), 3000)
+    assert type(quick) is PhhAction and quick == usual and hash(quick) == hash(usual)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        quick.amount = 1  # type: ignore[misc]
+    assert dataclasses.replace(quick, amount=1) == PhhAction("p1 cbr 30", 5, "cbr", 0, (), 1)
+    hand = new_hand((0, 0), (1, 2), 2, (100, 100), (quick,))
+    assert type(hand) is PhhHand and hand.metadata == {} and hand.scale == 1
+    assert hand == PhhHand((0, 0), (1, 2), 2, (100, 100), (usual,))

@@ -29,6 +29,8 @@ from pokerfloor.formats._phh_parse import (
     PhhError,
     PhhHand,
     _action,
+    new_action,
+    new_hand,
     parse_phh,
 )
 
@@ -326,7 +328,7 @@ def _hand(fields: dict[str, Any]) -> PhhHand | None:
         starting = tuple(
             cover if index in unknown else stack for index, stack in enumerate(starting)
         )
-    return PhhHand(
+    return new_hand(
         units(antes),
         units(blinds),
         min_units,
@@ -416,32 +418,32 @@ def _new_action(text: str, position: int, count: int, scale: int) -> PhhAction |
         verb = words[1]
         if player >= 0:
             if verb == "f":
-                return PhhAction(text, position, "f", player)
+                return new_action(text, position, "f", player)
             if verb == "cc":
-                return PhhAction(text, position, "cc", player)
+                return new_action(text, position, "cc", player)
     elif len(words) == 3:  # pN cbr AMOUNT, d db CARDS, pN sm CARDS
         first, verb, last = words
         if first == "d":
             if verb == "db":
                 cards = _cards(last)
                 if cards is not None:
-                    return PhhAction(text, position, "db", -1, cards)
+                    return new_action(text, position, "db", -1, cards)
         else:
             player = _PLAYERS.get(first, -1)
             if player >= 0:
                 if verb == "cbr":
                     units = _cbr_units(last, scale)
                     if units > 0:
-                        return PhhAction(text, position, "cbr", player, (), units)
+                        return new_action(text, position, "cbr", player, (), units)
                 elif verb == "sm":
                     cards = () if last == "-" else _cards(last)
                     if cards is not None:
-                        return PhhAction(text, position, "sm", player, cards)
+                        return new_action(text, position, "sm", player, cards)
     elif len(words) == 4 and words[0] == "d" and words[1] == "dh":  # d dh pN CARDS
         player = _PLAYERS.get(words[2], -1)
         cards = _cards(words[3])
         if player >= 0 and cards is not None:
-            return PhhAction(text, position, "dh", player, cards)
+            return new_action(text, position, "dh", player, cards)
     return _any_action(text, position, count, scale)
 
 
@@ -503,4 +505,4 @@ def _any_action(text: str, position: int, count: int, scale: int) -> PhhAction |
         if 10**needed > scale:
             raise _Rescale(needed)
         units = amounts.to_units(amount, scale)
-    return PhhAction(text, position, verb, player, cards, units, mucked)
+    return new_action(text, position, verb, player, cards, units, mucked)
