@@ -168,8 +168,38 @@ def _amounts(value: str) -> _Amounts:
     try:
         cents = tuple(map(_CENTS.__getitem__, words))  # every amount seen before, in C
     except KeyError:
-        return _array(words)
+        new = _new_cents(words)
+        if new is None:
+            return _array(words)
+        cents = new
     return (len(cents), -1, min(cents), cents, None, "." in value)
+
+
+def _new_cents(words: list[str]) -> tuple[int, ...] | None:
+    """The amounts in cents when each is written as corpora write money (``-``, digits with no
+    leading zero, at most two after the point), else None (``_array`` reads them): what
+    ``_amount`` makes of them, by string methods and integers alone."""
+    get = _CENTS.get
+    cents: list[int] = []
+    for word in words:
+        amount = get(word)
+        if amount is None:
+            whole, point, fraction = word.partition(".")
+            digits = whole[1:] if whole[:1] == "-" else whole
+            if not (digits.isdigit() and digits.isascii()) or (digits[0] == "0" and digits != "0"):
+                return None
+            if not point:
+                amount = int(whole) * 100
+            elif len(fraction) == 2 and fraction.isdigit() and fraction.isascii():
+                amount = int(whole + fraction)
+            elif len(fraction) == 1 and fraction.isdigit() and fraction.isascii():
+                amount = int(whole + fraction) * 10
+            else:
+                return None
+            if len(_CENTS) < _LIMIT:
+                _CENTS[word] = amount
+        cents.append(amount)
+    return tuple(cents)
 
 
 _NO_UNKNOWN: frozenset[int] = frozenset()
