@@ -165,13 +165,14 @@ def _amounts(value: str) -> _Amounts:
     if len(value) < 3 or value[0] != "[" or value[-1] != "]":
         raise _Other
     words = value[1:-1].split(", ")
-    try:
-        cents = tuple(map(_CENTS.__getitem__, words))  # every amount seen before, in C
-    except KeyError:
+    seen = tuple(map(_CENTS.get, words))  # every amount seen before, in C
+    if None in seen:
         new = _new_cents(words)
         if new is None:
             return _array(words)
         cents = new
+    else:
+        cents = seen  # type: ignore[assignment]  # no None in it
     return (len(cents), -1, min(cents), cents, None, "." in value)
 
 
@@ -420,23 +421,27 @@ def _read_actions(texts: tuple[str, ...], count: int, scale: int) -> tuple[PhhAc
     if table is None:
         if len(_TABLES) >= 1_000:
             raise _Other  # hands of a thousand shapes: not a corpus, parse_phh reads them
-        table = _TABLES.setdefault((scale, count), [{} for _ in range(_POSITIONS)])
-    if len(texts) <= _POSITIONS:
-        known = tuple(map(dict.get, table, texts))  # every action seen at its position before
-        if all(known):  # (no ``None in``: that would call PhhAction.__eq__ on each)
-            return known  # type: ignore[return-value]  # all found: no None
+        table = _TABLES.setdefault((scale, count), [])
+    size = len(texts)
+    if size > len(table) and len(table) < _POSITIONS:  # the positions' tables, as they come
+        table.extend([{} for _ in range(min(size, _POSITIONS) - len(table))])
+    known = list(map(dict.get, table, texts))  # the actions seen at their position before
+    if len(known) == size and all(known):  # (no ``None in``: PhhAction.__eq__ on each)
+        return tuple(known)  # type: ignore[arg-type]  # all found: no None
+    known += [None] * (size - len(known))  # past the kept positions: read each time
     actions: list[PhhAction] = []
-    for position, text in enumerate(texts):
-        slot = table[position] if position < _POSITIONS else {}
-        action = slot.get(text)
+    for position, action in enumerate(known):
         if action is None:
+            text = texts[position]
             action = _new_action(text, position, count, scale)
             if action is None:
                 continue  # a no-op (a comment alone): not kept
             if action.player >= count:
                 raise _Other  # not a player of this hand: parse_phh says so
-            if len(slot) < _PER_POSITION:
-                slot[text] = action
+            if position < _POSITIONS:
+                slot = table[position]
+                if len(slot) < _PER_POSITION:
+                    slot[text] = action
         actions.append(action)
     return tuple(actions)
 
