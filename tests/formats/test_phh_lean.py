@@ -10,12 +10,14 @@ cards, left-out folds and broken actions, and on corpus lines altered at random.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
+import re
 import tomllib
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import msgspec
 import pytest
@@ -25,11 +27,14 @@ from typer.testing import CliRunner
 
 from pokerfloor.cli.main import app
 from pokerfloor.errors import PokerfloorError
+from pokerfloor.formats import _phh_read
 from pokerfloor.formats._phh_multi import _HEADER, _headers
+from pokerfloor.formats._phh_parse import new_action, new_hand
 from pokerfloor.formats._phh_read import read_phh
 from pokerfloor.formats.phh import (
     PHH_PROFILE,
     LeanReplay,
+    PhhAction,
     PhhError,
     PhhHand,
     export_phh,
@@ -99,6 +104,29 @@ def replay_both(phh: PhhHand, *, strict: bool = False, profile: str = PHH_PROFIL
 def test_the_reader_reads_every_sample_hand_as_parse_phh_does() -> None:
     for _file, _table, text in sample_bodies():
         assert isinstance(read_both(text), PhhHand)
+
+
+def test_issue_29_every_sample_hand_is_read_by_the_fast_reader_itself(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Cold reading stays on the quick path (issue 29, item 2): every hand of both samples,
+    unknown stacks (``inf``, iPoker) included, is read without ``parse_phh``, and every action
+    without ``_action``'s generic parse."""
+
+    def generic(*args: object) -> NoReturn:
+        raise AssertionError(f"an action left to _action: {args}")
+
+    monkeypatch.setattr(_phh_read, "_any_action", generic)
+    for folder in (SAMPLE, SAMPLE.with_name("handhq-more")):
+        for path in sorted(folder.glob("*.phhs")):
+            text = path.read_text(encoding="utf-8")
+            headers = _headers(text)
+            for index, header in enumerate(headers):
+                end = headers[index + 1].start() if index + 1 < len(headers) else len(text)
+                for kept in (_phh_read._TABLES, _phh_read._LINES, _phh_read._AMOUNTS):
+                    kept.clear()  # cold: nothing read before
+                hand = _phh_read._read(text[header.end() : end])
+                assert hand is not None, f"{path.name} [{header.group(1)}]"
 
 
 def test_the_lean_replay_takes_every_sample_hand_and_agrees_with_the_engine() -> None:
@@ -335,6 +363,24 @@ _ALTERATIONS = (
     lambda line: "bring_in = 5\n" + line,
     lambda line: "currency = 'USD'\n" + line,
     lambda line: "table = '''A'S'''\n" + line,
+    # the words of actions read by look-ups (_phh_read._new_action) or left to _action
+    lambda line: line.replace("p2 ", "p02 "),
+    lambda line: line.replace("p3 ", "p3  "),
+    lambda line: line.replace("cbr ", "cbr .", 1),
+    lambda line: line.replace("cbr 1", "cbr 1e", 1),
+    lambda line: line.replace("cbr 2", "cbr 0.0", 1),
+    lambda line: line.replace(" db ", "\tdb ", 1),
+    lambda line: line.replace("s'", "S'", 1),
+    lambda line: line.replace("h", "x", 1),
+    lambda line: line.replace("????", "??-", 1),
+    lambda line: line.replace("sm ", "sm - ", 1),
+    lambda line: line.replace(", ", ", -0.", 1),
+    lambda line: line.replace("[", "[+", 1),
+    lambda line: line.replace("5", "\u0665", 1),
+    lambda line: line.replace(".", ".\u0665", 1),
+    lambda line: line.replace("stacks = [", "stacks = [inf, ", 1),
+    lambda line: re.sub(r"starting_stacks = \[[^,\]]*", "starting_stacks = [inf", line),
+    lambda line: line.replace("stacks = [", "stacks = [+inf, -inf, nan, ", 1),
     lambda line: "table = ''''A'''\n" + line,
 )
 
@@ -365,3 +411,17 @@ _PIECES = ("[1]", "[ 2 ]", "\n", "[x", "]", "[a] # c", "[]", "[[1]]", "a = 1", "
 def test_the_table_headers_are_found_as_the_pattern_finds_them(pieces: list[str]) -> None:
     text = "".join(pieces)
     assert [m.span() for m in _headers(text)] == [m.span() for m in _HEADER.finditer(text)]
+
+
+def test_issue_29_quick_makers_make_ordinary_frozen_instances() -> None:
+    """The readers' quick constructors (``quick_maker``) give what the frozen classes give:
+    the same type, equal, hashable, immutable."""
+    quick = new_action("p1 cbr 30", 5, "cbr", 0, (), 3000)
+    usual = PhhAction("p1 cbr 30", 5, "cbr", 0, (), 3000)
+    assert type(quick) is PhhAction and quick == usual and hash(quick) == hash(usual)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        quick.amount = 1  # type: ignore[misc]
+    assert dataclasses.replace(quick, amount=1) == PhhAction("p1 cbr 30", 5, "cbr", 0, (), 1)
+    hand = new_hand((0, 0), (1, 2), 2, (100, 100), (quick,))
+    assert type(hand) is PhhHand and hand.metadata == {} and hand.scale == 1
+    assert hand == PhhHand((0, 0), (1, 2), 2, (100, 100), (usual,))

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from pokerfloor.cards import FULL_DECK, format_cards, shuffled_order
-from pokerfloor.formats._phh_parse import PhhAction, PhhError, PhhHand
+from pokerfloor.formats._phh_parse import PhhAction, PhhError, PhhHand, quick_maker
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,6 +23,9 @@ class PhhCards:
     holes: tuple[tuple[int | None, int | None], ...]
     board: tuple[int | None, ...]
     hidden: frozenset[int]  # players whose hole cards the file does not give in full
+
+
+_new_cards = quick_maker(PhhCards)
 
 
 def phh_cards(phh: PhhHand) -> PhhCards:
@@ -59,7 +62,7 @@ def phh_cards(phh: PhhHand) -> PhhCards:
                 _duplicate(known)
         elif len(set(board)) != len(board):
             _duplicate(list(board))  # type: ignore[arg-type]  # no None in it
-        return PhhCards(tuple(holes), board, _everyone(count))  # type: ignore[arg-type]
+        return _new_cards(tuple(holes), board, _everyone(count))
     for player, action in shown.items():
         dealt = holes[player]
         holes[player] = _show(dealt if len(dealt) == 2 else _pad(dealt), action)
@@ -77,7 +80,7 @@ def phh_cards(phh: PhhHand) -> PhhCards:
         pairs.append((first, second))
     if len(set(known)) != len(known):
         _duplicate([card for pair in pairs for card in pair if card is not None] + known)
-    return PhhCards(tuple(pairs), board, frozenset(hidden))
+    return _new_cards(tuple(pairs), board, frozenset(hidden))
 
 
 _BETTING = frozenset(("f", "cc", "cbr"))

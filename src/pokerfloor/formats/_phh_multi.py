@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from pokerfloor.formats._phh_parse import PhhError, PhhHand, read_phh_text
+from pokerfloor.formats._phh_parse import PhhError, PhhHand, quick_maker, read_phh_text
 from pokerfloor.formats._phh_read import read_phh
 
 _HEADER = re.compile(r"^\[[ \t]*([^\[\]\n]+?)[ \t]*\][ \t]*(?:#[^\n]*)?$", re.MULTILINE)
@@ -35,12 +35,15 @@ class PhhItem:
         return file if self.key is None else f"{file} [{self.key}]"
 
 
+_new_item = quick_maker(PhhItem)
+
+
 def parse_phhs(text: str) -> Iterator[PhhItem]:
     """The hands of a ``.phhs`` text, in file order; one bad hand does not stop the others."""
     headers = _headers(text)
     preamble = text[: headers[0].start()] if headers else text
     if _has_content(preamble):
-        yield PhhItem(
+        yield _new_item(
             None,
             1,
             error=PhhError(
@@ -57,7 +60,7 @@ def parse_phhs(text: str) -> Iterator[PhhItem]:
         key = header.group(1).strip("\"'")
         body = text[header.end() : end]
         if key in seen:
-            yield PhhItem(
+            yield _new_item(
                 key,
                 line,
                 error=PhhError("PHH_BAD_TOML", f"table [{key}] is defined twice", None, table=key),
@@ -67,9 +70,9 @@ def parse_phhs(text: str) -> Iterator[PhhItem]:
             try:  # _item, written out: once per hand
                 hand = read_phh(body)
             except PhhError as error:
-                yield PhhItem(key, line, error=error)
+                yield _new_item(key, line, error=error)
             else:
-                yield PhhItem(key, line, hand)
+                yield _new_item(key, line, hand)
         line += text.count("\n", header.start(), end)
 
 
@@ -88,9 +91,9 @@ def _headers(text: str) -> list[re.Match[str]]:
 
 def _item(key: str | None, line: int, body: str) -> PhhItem:
     try:
-        return PhhItem(key, line, read_phh(body))
+        return _new_item(key, line, read_phh(body))
     except PhhError as error:
-        return PhhItem(key, line, error=error)
+        return _new_item(key, line, error=error)
 
 
 def _has_content(text: str) -> bool:

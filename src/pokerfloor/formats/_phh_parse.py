@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, make_dataclass
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pokerfloor.cards import parse_card
 from pokerfloor.errors import PokerfloorError
@@ -79,6 +79,40 @@ class PhhError(PokerfloorError):
         self.field = field
 
 
+_Frozen = TypeVar("_Frozen")
+
+
+def quick_maker(frozen: type[_Frozen]) -> Callable[..., _Frozen]:
+    """A constructor of the frozen slots dataclass ``frozen`` as quick as a plain class's.
+
+    A frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``, several
+    times slower than a plain slots class; reading a corpus makes one per hand and per new
+    action. The maker builds a plain twin (the same fields, so the same slots in the same
+    order), then gives the object the frozen class: an ordinary frozen instance, equal,
+    hashable and immutable like one ``frozen(...)`` makes. Only for classes with no
+    ``__post_init__``; the arguments are ``frozen``'s own."""
+    assert not hasattr(frozen, "__post_init__")
+    twin = make_dataclass(
+        frozen.__name__,
+        [
+            (
+                item.name,
+                item.type,
+                field(default=item.default, default_factory=item.default_factory),
+            )
+            for item in fields(frozen)  # type: ignore[arg-type]  # a dataclass
+        ],
+        slots=True,
+    )
+
+    def make(*args: Any, **kwargs: Any) -> _Frozen:
+        made = twin(*args, **kwargs)
+        made.__class__ = frozen
+        return made  # type: ignore[no-any-return]  # an instance of frozen now
+
+    return make
+
+
 @dataclass(frozen=True, slots=True)
 class PhhAction:
     """One action notation. ``player`` is 0-based (``p1`` is 0), -1 for a board deal.
@@ -136,6 +170,11 @@ class PhhHand:
     def amount_text(self, units: int) -> str:
         """``units`` written in the file's unit (``1565`` -> ``15.65`` at scale 100)."""
         return amounts.format_units(units, self.scale)
+
+
+# The constructors the readers call (once per hand, once per new action): see quick_maker.
+new_action = quick_maker(PhhAction)
+new_hand = quick_maker(PhhHand)
 
 
 def load_phh(path: str | Path) -> PhhHand:
@@ -223,7 +262,7 @@ def phh_from_toml(data: dict[str, Any]) -> PhhHand:
         cover = sum(abs(amount) for amount in (*antes, *blinds)) + min_bet
         cover += sum(action.amount or 0 for action in actions) + 1
         known = [cover if index in unknown else stack for index, stack in enumerate(known)]
-    return PhhHand(
+    return new_hand(
         antes=antes,
         blinds_or_straddles=blinds,
         min_bet=min_bet,
@@ -446,7 +485,7 @@ def _actions(raw_actions: list[_RawAction], scale: int) -> tuple[PhhAction, ...]
         action = _ACTIONS.get(key)
         if action is None:
             units = None if amount is None else amounts.to_units(amount, scale)
-            action = PhhAction(text, position, verb, player, cards, units, mucked)
+            action = new_action(text, position, verb, player, cards, units, mucked)
             if len(_ACTIONS) < _CACHE_LIMIT:
                 _ACTIONS[key] = action
         actions.append(action)

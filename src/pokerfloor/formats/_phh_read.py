@@ -22,12 +22,15 @@ from typing import Any
 
 from pokerfloor.formats import _phh_decimal as amounts
 from pokerfloor.formats._phh_parse import (
+    _CARD_CODES,
     _PARSED,
     TEXT_FIELDS,
     PhhAction,
     PhhError,
     PhhHand,
     _action,
+    new_action,
+    new_hand,
     parse_phh,
 )
 
@@ -162,11 +165,61 @@ def _amounts(value: str) -> _Amounts:
     if len(value) < 3 or value[0] != "[" or value[-1] != "]":
         raise _Other
     words = value[1:-1].split(", ")
-    try:
-        cents = tuple(map(_CENTS.__getitem__, words))  # every amount seen before, in C
-    except KeyError:
-        return _array(words)
+    seen = tuple(map(_CENTS.get, words))  # every amount seen before, in C
+    if None in seen:
+        new = _new_cents(words)
+        if new is None:
+            return _array(words)
+        cents = new
+    else:
+        cents = seen  # type: ignore[assignment]  # no None in it
     return (len(cents), -1, min(cents), cents, None, "." in value)
+
+
+def _new_cents(words: list[str]) -> tuple[int, ...] | None:
+    """The amounts in cents when each is written as corpora write money (``-``, digits with no
+    leading zero, at most two after the point), else None (``_array`` reads them): what
+    ``_amount`` makes of them, by string methods and integers alone."""
+    get = _CENTS.get
+    cents: list[int] = []
+    for word in words:
+        amount = get(word)
+        if amount is None:
+            whole, point, fraction = word.partition(".")
+            digits = whole[1:] if whole[:1] == "-" else whole
+            if not (digits.isdigit() and digits.isascii()) or (digits[0] == "0" and digits != "0"):
+                return None
+            if not point:
+                amount = int(whole) * 100
+            elif len(fraction) == 2 and fraction.isdigit() and fraction.isascii():
+                amount = int(whole + fraction)
+            elif len(fraction) == 1 and fraction.isdigit() and fraction.isascii():
+                amount = int(whole + fraction) * 10
+            else:
+                return None
+            if len(_CENTS) < _LIMIT:
+                _CENTS[word] = amount
+        cents.append(amount)
+    return tuple(cents)
+
+
+_NO_UNKNOWN: frozenset[int] = frozenset()
+_NO_STACKS = (None, _NO_UNKNOWN)
+
+
+def _stacks(value: str) -> tuple[_Amounts, frozenset[int]]:
+    """The starting stacks and the players whose stack is unknown (``inf``, phh-std): read as
+    a stack of 1 here, replaced once the hand's amounts are known."""
+    if "inf" not in value:
+        return _amounts(value), _NO_UNKNOWN
+    if len(value) < 3 or value[0] != "[" or value[-1] != "]":
+        raise _Other
+    words = value[1:-1].split(", ")
+    unknown = frozenset(
+        [index for index, word in enumerate(words) if word == "inf" or word == "+inf"]
+    )
+    known = ["1" if index in unknown else word for index, word in enumerate(words)]
+    return _amounts(f"[{', '.join(known)}]"), unknown
 
 
 def _array(words: list[str] | tuple[str, ...]) -> _Amounts:
@@ -241,7 +294,7 @@ def _hand(fields: dict[str, Any]) -> PhhHand | None:
     refuse or treat otherwise (its own error is then the answer). The fields a hand is played
     from (``_phh_parse._PLAYED``) are taken out of ``fields``: what is left is its metadata."""
     pop = fields.pop
-    stacks = pop("starting_stacks", None)
+    stacks, unknown = pop("starting_stacks", _NO_STACKS)
     antes = pop("antes", None)
     blinds = pop("blinds_or_straddles", None)
     min_bet = pop("min_bet", None)
@@ -299,11 +352,18 @@ def _hand(fields: dict[str, Any]) -> PhhHand | None:
         seats is not None and len(seats) != count
     ):
         return None
-    return PhhHand(
+    starting = units(stacks)
+    if unknown:  # ``inf``: deep enough for every amount of the hand, as phh_from_toml makes it
+        cover = sum(map(abs, units(antes))) + sum(map(abs, units(blinds))) + min_units + 1
+        cover += sum(action.amount or 0 for action in actions)
+        starting = tuple(
+            cover if index in unknown else stack for index, stack in enumerate(starting)
+        )
+    return new_hand(
         units(antes),
         units(blinds),
         min_units,
-        units(stacks),
+        starting,
         actions,
         "NT",
         players,
@@ -315,6 +375,7 @@ def _hand(fields: dict[str, Any]) -> PhhHand | None:
         None if winnings is None else units(winnings),
         None if rake is None else units(rake)[0],
         scale,
+        unknown,
     )  # positional (PhhHand's field order): quicker than keywords, once per hand
 
 
@@ -329,6 +390,7 @@ _READERS: dict[str, Callable[[str], Any]] = {
     "min_bet": _one_amount,
     "rake": _one_amount,
     **dict.fromkeys(_AMOUNT_FIELDS[2:], _amounts),
+    "starting_stacks": _stacks,
     "seats": _integers,
     "players": _texts,
     "actions": _texts,
@@ -359,28 +421,115 @@ def _read_actions(texts: tuple[str, ...], count: int, scale: int) -> tuple[PhhAc
     if table is None:
         if len(_TABLES) >= 1_000:
             raise _Other  # hands of a thousand shapes: not a corpus, parse_phh reads them
-        table = _TABLES.setdefault((scale, count), [{} for _ in range(_POSITIONS)])
-    if len(texts) <= _POSITIONS:
-        known = tuple(map(dict.get, table, texts))  # every action seen at its position before
-        if all(known):  # (no ``None in``: that would call PhhAction.__eq__ on each)
-            return known  # type: ignore[return-value]  # all found: no None
+        table = _TABLES.setdefault((scale, count), [])
+    size = len(texts)
+    if size > len(table) and len(table) < _POSITIONS:  # the positions' tables, as they come
+        table.extend([{} for _ in range(min(size, _POSITIONS) - len(table))])
+    known = list(map(dict.get, table, texts))  # the actions seen at their position before
+    if len(known) == size and all(known):  # (no ``None in``: PhhAction.__eq__ on each)
+        return tuple(known)  # type: ignore[arg-type]  # all found: no None
+    known += [None] * (size - len(known))  # past the kept positions: read each time
     actions: list[PhhAction] = []
-    for position, text in enumerate(texts):
-        slot = table[position] if position < _POSITIONS else {}
-        action = slot.get(text)
+    for position, action in enumerate(known):
         if action is None:
+            text = texts[position]
             action = _new_action(text, position, count, scale)
             if action is None:
                 continue  # a no-op (a comment alone): not kept
             if action.player >= count:
                 raise _Other  # not a player of this hand: parse_phh says so
-            if len(slot) < _PER_POSITION:
-                slot[text] = action
+            if position < _POSITIONS:
+                slot = table[position]
+                if len(slot) < _PER_POSITION:
+                    slot[text] = action
         actions.append(action)
     return tuple(actions)
 
 
 def _new_action(text: str, position: int, count: int, scale: int) -> PhhAction | None:
+    words = text.split(" ")
+    if len(words) == 2:  # pN f, pN cc
+        player = _PLAYERS.get(words[0], -1)
+        verb = words[1]
+        if player >= 0:
+            if verb == "f":
+                return new_action(text, position, "f", player)
+            if verb == "cc":
+                return new_action(text, position, "cc", player)
+    elif len(words) == 3:  # pN cbr AMOUNT, d db CARDS, pN sm CARDS
+        first, verb, last = words
+        if first == "d":
+            if verb == "db":
+                cards = _cards(last)
+                if cards is not None:
+                    return new_action(text, position, "db", -1, cards)
+        else:
+            player = _PLAYERS.get(first, -1)
+            if player >= 0:
+                if verb == "cbr":
+                    units = _cbr_units(last, scale)
+                    if units > 0:
+                        return new_action(text, position, "cbr", player, (), units)
+                elif verb == "sm":
+                    cards = () if last == "-" else _cards(last)
+                    if cards is not None:
+                        return new_action(text, position, "sm", player, cards)
+    elif len(words) == 4 and words[0] == "d" and words[1] == "dh":  # d dh pN CARDS
+        player = _PLAYERS.get(words[2], -1)
+        cards = _cards(words[3])
+        if player >= 0 and cards is not None:
+            return new_action(text, position, "dh", player, cards)
+    return _any_action(text, position, count, scale)
+
+
+# What ``_phh_parse._action`` reads, for the words written as the corpora write them (single
+# spaces, ``p1`` to ``p99``, plain amounts, two-character cards): a look-up each, no pattern
+# and no ``Decimal``. Anything else (a comment, a tab, ``p01``, ``1e3``, a bad card) goes to
+# ``_any_action``, which reads or refuses it as ``parse_phh`` does.
+_PLAYERS = {f"p{number}": number - 1 for number in range(1, 100)}
+_NOT_A_CARD = -1
+
+
+def _cards(word: str) -> tuple[int | None, ...] | None:
+    """The cards of ``word`` (``??``: None), or None when a token is not a card."""
+    get = _CARD_CODES.get
+    size = len(word)
+    if size == 4:  # hole cards, a turn and a river card come two by two or one by one
+        cards: tuple[int | None, ...] = (
+            get(word[:2], _NOT_A_CARD),
+            get(word[2:], _NOT_A_CARD),
+        )
+    elif size == 6:
+        cards = (
+            get(word[:2], _NOT_A_CARD),
+            get(word[2:4], _NOT_A_CARD),
+            get(word[4:], _NOT_A_CARD),
+        )
+    elif size == 2:
+        cards = (get(word, _NOT_A_CARD),)
+    else:
+        return None
+    return None if _NOT_A_CARD in cards else cards
+
+
+def _cbr_units(word: str, scale: int) -> int:
+    """A bet's amount at ``scale`` (``_Rescale`` when it needs more places); 0 when the word is
+    not a plain positive number of digits with at most one point (left to ``_action``)."""
+    whole, point, fraction = word.partition(".")
+    if not (whole.isdigit() and whole.isascii()):
+        return 0
+    if not point:
+        return int(whole) * scale
+    if not (fraction.isdigit() and fraction.isascii()):
+        return 0
+    needed = len(fraction.rstrip("0"))
+    if 10**needed > scale:
+        raise _Rescale(needed)
+    power: int = 10 ** len(fraction)
+    return int(whole + fraction) * scale // power
+
+
+def _any_action(text: str, position: int, count: int, scale: int) -> PhhAction | None:
     parsed = _PARSED[text] if text in _PARSED else _action(text, position, count)
     if parsed is None:
         return None
@@ -391,4 +540,4 @@ def _new_action(text: str, position: int, count: int, scale: int) -> PhhAction |
         if 10**needed > scale:
             raise _Rescale(needed)
         units = amounts.to_units(amount, scale)
-    return PhhAction(text, position, verb, player, cards, units, mucked)
+    return new_action(text, position, verb, player, cards, units, mucked)
