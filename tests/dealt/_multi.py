@@ -53,6 +53,7 @@ def multi_table(
     clock: FakeClock | None = None,
     tournament_id: str = "mtt",
     bots: bool = True,
+    structure: str = STRUCTURE,
 ) -> tuple[DealtService, FakeClock]:
     """``players`` drawn at ``table_size``-seat tables, dealt by pokerfloor, every player a
     bot of the simulator (``bots``), the clock running."""
@@ -60,7 +61,7 @@ def multi_table(
     service = TournamentService(store or MemoryEventStore(), clock)
     service.create(
         CreateTournament(
-            tournament_id, "tda-2024", STRUCTURE, table_size=table_size, payouts=PAYOUTS
+            tournament_id, "tda-2024", structure, table_size=table_size, payouts=PAYOUTS
         )
     )
     for number in range(1, players + 1):

@@ -15,7 +15,7 @@ from pokerfloor.tournament.events import (
     SeatChanged,
 )
 from pokerfloor.tournament.state import Tournament
-from tests.dealt._multi import START_STACK, chips_in_play, multi_table, tick_until
+from tests.dealt._multi import START_STACK, STRUCTURE, chips_in_play, multi_table, tick_until
 
 
 def _hand_spans(dealt: object, tournament_id: str, table_no: int) -> dict[int, tuple[int, int]]:
@@ -287,3 +287,33 @@ def test_tda_2024_r11_a_seat_change_from_the_live_console_waits_while_dealt_hand
     assert refused.value.code == "SEATS_WAIT_FOR_HANDS"
     assert refused.value.params == {"tables": [1, 2]}
     assert dealt.seat_of("mtt", player)[0] == 1  # type: ignore[index]
+
+
+def test_tda_2024_r24_a_colour_up_at_a_live_table_does_not_stop_dealt_tables() -> None:
+    """The 25s are coloured up at the break (a chip race at a live table): dealt play has no
+    chips on the felt, so the hands go on with stacks such as 10,025 to a winner (the tables
+    once stopped for good: "10,025 cannot be made with chips of 100")."""
+    colour_up = (
+        STRUCTURE.replace(
+            'chips = [{ value = 25, colour_fr = "vert", colour_en = "green" }]',
+            'chips = [{ value = 25, colour_fr = "vert", colour_en = "green" },'
+            ' { value = 100, colour_fr = "noir", colour_en = "black" }]',
+        )
+        .replace("small_blind = 50, big_blind = 100 }", "small_blind = 25, big_blind = 50 }", 1)
+        .replace(
+            "breaks = [{ after_level = 4, minutes = 1 }]",
+            "breaks = [{ after_level = 1, minutes = 1, colour_up = [25] }]",
+        )
+    )
+    assert colour_up.count("colour_up = [25]") == 1 and "big_blind = 50 }" in colour_up
+    dealt, clock = multi_table(players=20, table_size=7, structure=colour_up)
+    odd: list[int] = []
+
+    def note_odd(tournament: Tournament) -> None:
+        odd.extend(player.stack for player in tournament.players.values() if player.stack % 100)
+
+    tick_until(dealt, clock, lambda t: t.players_left == 1, each=note_odd)
+    tournament = dealt.tournaments.tournament("mtt")
+    level_number, _ = tournament.level_at(clock.now)
+    assert level_number > 1 and tournament.structure.smallest_chip_at(level_number) == 100
+    assert odd  # stacks the 100s alone cannot make were dealt

@@ -41,6 +41,7 @@ from pokerfloor.dealt.mode import (
     DealtStreamEvent,
     check_policy,
     check_settings,
+    chip_unit,
     default_settings,
     hand_setup,
 )
@@ -376,7 +377,7 @@ class DealtService(DealtFloor):
                 tournament.created.profile,
                 names,
                 table.away,
-                tournament.smallest_chip(plan.level.number),
+                chip_unit(tournament.structure),
             )
 
         try:

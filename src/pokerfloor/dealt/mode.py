@@ -21,6 +21,7 @@ from pokerfloor.errors import PokerfloorError
 from pokerfloor.hand import HandSetup, Seat
 from pokerfloor.rules import RuleProfile
 from pokerfloor.tournament._hand_report import HandPlan
+from pokerfloor.tournament.structure import Structure
 
 __all__ = [
     "BANK_SECONDS",
@@ -34,6 +35,7 @@ __all__ = [
     "MoveSettled",
     "check_policy",
     "check_settings",
+    "chip_unit",
     "default_settings",
     "hand_setup",
 ]
@@ -141,6 +143,15 @@ def check_settings(settings: DealtSettings) -> DealtSettings:
                 {"field": field, "minimum": low, "maximum": high, "value": value},
             )
     return settings
+
+
+def chip_unit(structure: Structure) -> int:
+    """The smallest chip of a dealt hand: the smallest of the structure's whole set. Dealt play
+    has no chips on the felt, so the colour-ups of the structure's breaks (a chip race at a
+    live table, tda-2024 R24) never happen and no stack is rounded: the unit of the odd chip
+    and of every stack stays the first level's (a stack of 41,075 dealt after the 25 is coloured
+    up at a live table would otherwise stop the table for good)."""
+    return min(chip.value for chip in structure.chips)
 
 
 def hand_setup(
