@@ -62,6 +62,7 @@ from pokerfloor.app.commands import (
     SetRoomLogo,
     SetRoomScreen,
     StartClock,
+    StopFlight,
     StopPlayerClock,
     TimePlayer,
     TournamentCommand,
@@ -186,6 +187,8 @@ def dispatch(tournament: Tournament, command: TournamentCommand, now: int) -> No
             tournament.penalize(command.player_id, command.kind, command.reason, now)
         case Finish():
             _finish(tournament, command, now)
+        case StopFlight():
+            tournament.stop_flight(now, command.counted)
         case SetRoomScreen():
             tournament.set_room_screen(command.club_name, command.message, now)
         case SetRoomLogo():
@@ -277,6 +280,7 @@ def _finish(tournament: Tournament, command: Finish, now: int) -> None:
         command.prize_pool_cents,
         points_formula=formula,
         below_pool=command.below_pool,
+        holding_seat=command.holding_seat,
     )
 
 

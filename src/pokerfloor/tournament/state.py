@@ -9,7 +9,7 @@ command as a ``random.Random`` or a deck; time comes in as ``at_ms``.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any, get_args
 
 from pokerfloor.cards import Deck
@@ -32,6 +32,7 @@ from pokerfloor.tournament._chip_races import ChipRaceCommands
 from pokerfloor.tournament._corrections import CORRECTION_EVENTS, CorrectionCommands
 from pokerfloor.tournament._deals import DEAL_EVENTS, DealCommands
 from pokerfloor.tournament._entries import EntryCommands
+from pokerfloor.tournament._flights import FlightCommands
 from pokerfloor.tournament._hand_report import HandPlan, ReportedHand
 from pokerfloor.tournament._hands import HAND_EVENTS, HandCommands
 from pokerfloor.tournament._moves import MoveCommands
@@ -41,6 +42,7 @@ from pokerfloor.tournament._player_clock import (
     PlayerClock,
     PlayerClockCommands,
 )
+from pokerfloor.tournament._satellite_play import SatelliteCommands
 from pokerfloor.tournament._seat_changes import SeatChangeCommands
 from pokerfloor.tournament.bounties import BountyLedger
 from pokerfloor.tournament.clock import (
@@ -83,6 +85,7 @@ from pokerfloor.tournament.events import (
     WaitingListJoined,
 )
 from pokerfloor.tournament.finish_checks import finish_amounts
+from pokerfloor.tournament.flights import Day2Origin, FlightStopped
 from pokerfloor.tournament.points import PointsFormula
 from pokerfloor.tournament.room_screen import ROOM_SCREEN_EVENTS, RoomScreen, RoomScreenCommands
 from pokerfloor.tournament.structure import Level, Structure
@@ -155,6 +158,8 @@ class Tournament(
     SeatChangeCommands,
     PlayerClockCommands,
     BountyCommands,
+    SatelliteCommands,
+    FlightCommands,
 ):
     def __init__(
         self, created: TournamentCreated, structure: Structure, max_players: int | None = None
@@ -210,6 +215,7 @@ class Tournament(
         self.bounty_ledger: BountyLedger | None = (
             None if structure.bounty is None else BountyLedger(structure.bounty)
         )
+        self.flight_stopped: FlightStopped | None = None  # a flight's stop (_flights.py)
         self.events: list[TournamentEvent] = [created]
 
     # ---- building -----------------------------------------------------------------------
@@ -226,6 +232,7 @@ class Tournament(
         points: Mapping[str, Any] | None = None,
         payouts: Mapping[str, Any] | None = None,
         name: str = "",
+        day2: Day2Origin | None = None,
     ) -> Tournament:
         """A new tournament; ``points``: the championship points formula of the evening
         (checked by ``points.points_formula``; ``finish`` uses it by default); ``payouts``:
@@ -248,6 +255,7 @@ class Tournament(
             None if points is None else dict(points),
             None if payouts is None else dict(payouts),
             " ".join(name.split()),
+            day2,
         )
         return cls(created, structure)
 
@@ -327,7 +335,7 @@ class Tournament(
     def _pool_by_entries(self) -> prizes.PrizePool:
         entry = self.structure.entry
         bounty = self.structure.bounty
-        return prizes.prize_pool(
+        pool = prizes.prize_pool(
             entries=self.entries,
             rebuys=self.rebuys,
             addons=self.addons,
@@ -337,12 +345,21 @@ class Tournament(
             addon_cents=entry.addon_cents,
             fee_cents=entry.fee_cents,
         )
+        carried = self.carried_pool_cents()  # a Day 2: the flights' pool (_flights.py)
+        if not carried:
+            return pool
+        return prizes.PrizePool(
+            pool.total_cents + carried,
+            pool.collected_cents + carried,
+            pool.fees_cents,
+            pool.overlay_cents,
+        )
 
     def default_payouts(self, pool_cents: int) -> tuple[int, ...]:
         """What each paid place gets from ``pool_cents`` by the scheme chosen at set-up (the
         standard table if none), for the entries so far."""
         scheme, rounding = prizes.payout_scheme(self.created.payouts or {"name": "standard"})
-        return prizes.payout_table(max(self.entries, 1), pool_cents, scheme, rounding)
+        return prizes.payout_table(max(self.event_entries(), 1), pool_cents, scheme, rounding)
 
     def console_hints(self) -> tuple[advice.Hint, ...]:
         """What the rules call for at the tables now (``advice``), for the TD's console."""
@@ -359,6 +376,11 @@ class Tournament(
             return []
         return balancing.halted_table_numbers(self.tables, self.profile)
 
+    def check_format_plays(self) -> None:
+        """No hand after a satellite reached its seats or a flight stopped."""
+        self._check_satellite_plays()
+        self._check_flight_plays()
+
     def smallest_chip(self, level_number: int) -> int:
         return self.structure.smallest_chip_at(level_number)
 
@@ -371,6 +393,7 @@ class Tournament(
             raise PokerfloorError("SEATS_ALREADY_DRAWN", {"player_id": player_id})
         if player_id in self.players:
             raise PokerfloorError("ALREADY_REGISTERED", {"player_id": player_id})
+        self._check_day2_entrant(player_id)
         if self.is_full():
             self._record(WaitingListJoined(player_id, name, at_ms))
             return
@@ -422,11 +445,19 @@ class Tournament(
         prize_pool_cents: int | None = None,
         points_formula: PointsFormula | None = None,
         below_pool: bool = False,
+        holding_seat: Collection[PlayerId] = (),
     ) -> TournamentFinished:
         """Close the tournament: the complete ranking, the prizes (tied players share the
         places they cover) and, with a formula, championship points in hundredths. The pool
         defaults to the pool collected, the payouts to the set-up's scheme; payouts above the
-        pool are refused, and given payouts below it unless ``below_pool`` (finish_checks)."""
+        pool are refused, and given payouts below it unless ``below_pool`` (finish_checks).
+        A satellite is closed at its seats (``holding_seat``: players who already hold a seat
+        to the target event; ``_satellite_play.py``); a Day 2 ranks the players out on Day 1
+        below its own field (``_flights.py``)."""
+        if self.structure.satellite is not None:
+            return self._finish_satellite(
+                self.structure.satellite, at_ms, holding_seat, points_formula
+            )
         payouts, prize_pool_cents = finish_amounts(
             payouts,
             prize_pool_cents,
@@ -441,9 +472,12 @@ class Tournament(
         final = ranking.final_ranking(
             everyone, alive[0].player_id, self.bust_history, late_entries=self.late_entries > 0
         )
-        ranked = tuple(
-            Placement(p.player_id, p.place, tuple(p.tied_with), tuple(p.places_covered))
-            for p in sorted(final, key=lambda p: (p.place, p.player_id))
+        ranked = (
+            tuple(
+                Placement(p.player_id, p.place, tuple(p.tied_with), tuple(p.places_covered))
+                for p in sorted(final, key=lambda p: (p.place, p.player_id))
+            )
+            + self.day1_places()
         )
         # Players tied share the prizes of the places they cover (ropta 5.4).
         groups: dict[tuple[int, ...], list[PlayerId]] = {}
@@ -460,7 +494,7 @@ class Tournament(
             scored = points.award_points(
                 points_formula,
                 list(groups.values()),
-                self.entries,
+                self.event_entries(),
                 self.structure.entry.buy_in_cents,
             )
         awarded = tuple(
@@ -468,11 +502,14 @@ class Tournament(
             for p in ranked
             if won[p.player_id] or scored.get(p.player_id, 0)
         )
-        event = TournamentFinished(at_ms, self.entries, prize_pool_cents, ranked, awarded)
-        if self.clock.status == "running":  # the clock stops at the finish, level and all
-            self._record(ClockPaused(at_ms))
+        event = TournamentFinished(at_ms, self.event_entries(), prize_pool_cents, ranked, awarded)
+        self._stop_clock(at_ms)
         self._record(event)
         return event
+
+    def _stop_clock(self, at_ms: int) -> None:
+        if self.clock.status == "running":  # the clock stops at the finish, level and all
+            self._record(ClockPaused(at_ms))
 
     # ---- applying events ----------------------------------------------------------------
 
@@ -509,7 +546,7 @@ class Tournament(
             known = self.players.get(event.player_id)
             if known is None:
                 player = self.players[event.player_id] = PlayerState(
-                    event.player_id, event.name, self.created.starting_stack
+                    event.player_id, event.name, self.day2_stack(event.player_id)
                 )
             else:  # a re-entry: a new starting stack
                 player = known
@@ -522,7 +559,7 @@ class Tournament(
                 self.absent_ids.pop(event.player_id, None)
             else:
                 self.absent_ids[event.player_id] = None
-            self.chips_in_play += self.created.starting_stack
+            self.chips_in_play += self.day2_stack(event.player_id)
             self.waiting_list.pop(event.player_id, None)
             if self.bust_history:
                 self.late_entries += 1
@@ -573,7 +610,10 @@ class Tournament(
         elif isinstance(event, TournamentFinished):
             self.finished = event
             for placement in event.ranking:
-                self.players[placement.player_id].place = placement.place
+                if placement.player_id in self.players:  # not a Day 2's players out on Day 1
+                    self.players[placement.player_id].place = placement.place
+        elif isinstance(event, FlightStopped):
+            self.flight_stopped = event
 
     def _apply_replacement(self, absent_id: PlayerId, newcomer_id: PlayerId, name: str) -> None:
         """The newcomer takes the absent player's seat and remaining stack."""
