@@ -118,7 +118,9 @@ def test_a_day2_plays_the_survivors_only_and_ranks_every_entrant() -> None:
         tournament = flight(tid, players, "[flight]\nstop_players = 2\n")
         while len(tournament.in_play()) > 2:
             bust_highest(tournament, 1000 + len(tournament.in_play()))
-        stops.append(tournament.stop_flight(9000))
+        first, second = sorted(p.player_id for p in tournament.in_play())
+        total = sum(p.stack for p in tournament.in_play())
+        stops.append(tournament.stop_flight(9000, {first: total - 1000, second: 1000}))
     structure = format_structure("")
     origin = plan_day2(["1a", "1b"], stops, FlightRules(2))
     entry = EntryRules(starting_stack=structure.entry.starting_stack)
@@ -131,6 +133,10 @@ def test_a_day2_plays_the_survivors_only_and_ranks_every_entrant() -> None:
     assert refused.value.code == "FLIGHT_NOT_A_SURVIVOR"
     assert day2.prize_pool().total_cents == sum(stop.pool_cents for stop in stops)
     assert day2.chips_in_play == sum(s.stack for s in origin.carried)
+    assert {p.player_id: p.stack for p in day2.players.values()} == {
+        s.player_id: s.stack for s in origin.carried
+    }
+    assert {s.stack for s in origin.carried} == {1000, 99_000}
     day2.draw_seats(random.Random(1))
     day2.place_buttons(random.Random(1))
     while len(day2.in_play()) > 1:
