@@ -20,6 +20,7 @@ import msgspec
 
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament import points, ranking
+from pokerfloor.tournament.advice import Hint
 from pokerfloor.tournament.events import Placement, Prize, TournamentFinished
 from pokerfloor.tournament.satellites import (
     SatelliteRules,
@@ -66,6 +67,7 @@ class SatelliteCommands:
         players: dict[PlayerId, PlayerState]
         bust_history: list[tuple[ranking.Placement, ...]]
         entries: int
+        hand_for_hand: bool
 
         def prize_pool(self) -> prizes.PrizePool: ...
         def in_play(self) -> list[PlayerState]: ...
@@ -91,6 +93,14 @@ class SatelliteCommands:
             rules.remainder,
             rules.double_seat,
         )
+
+    def satellite_hints(self) -> tuple[Hint, ...]:
+        """On a satellite's bubble and not yet hand-for-hand: play hand-for-hand, busts of one
+        round sharing the seat (tda-2024 RP-8)."""
+        status = self.satellite_status()
+        if status is None or status.stage != "hand_for_hand" or self.hand_for_hand:
+            return ()
+        return (Hint("bubble", ("tda-2024 RP-8",), players=status.players_left, size=status.seats),)
 
     def _check_satellite_plays(self) -> None:
         """No hand once the players left all win a seat (``SATELLITE_SEATS_REACHED``)."""

@@ -365,8 +365,9 @@ class Tournament(
         """What the rules call for at the tables now (``advice``), for the TD's console."""
         table_size = self.created.table_size
         halted = self.halted_tables()
-        return advice.console_hints(
-            self.tables, self.profile, table_size, self.hand_for_hand, halted
+        return (
+            advice.console_hints(self.tables, self.profile, table_size, self.hand_for_hand, halted)
+            + self.satellite_hints()
         )
 
     def halted_tables(self) -> list[int]:
