@@ -25,7 +25,18 @@ def formats_part(tournament: Tournament) -> dict[str, Any]:
             "awards": [
                 msgspec.to_builtins(award)
                 for award in (tournament.finished.satellite if tournament.finished else ())
+            ],
+            # Who may be ticked as already holding a seat at the finish: the players left
+            # first, then the others by their place.
+            "entrants": [
+                {"player_id": p.player_id, "name": p.name}
+                for p in sorted(
+                    (p for p in tournament.players.values() if not p.withdrawn),
+                    key=lambda p: (p.place or 0, p.player_id),
+                )
             ]
+            if status.stage == "stop" and tournament.finished is None
+            else [],
         }
     rules = tournament.structure.flight
     if rules is not None:
