@@ -139,4 +139,17 @@ MESSAGES: dict[str, tuple[Message, ...]] = {
             "%(tournament_id)s differs.",
         ),
     ),
+    "CLUB_TICKET_EXISTS": (N_("There is already a ticket %(ticket_id)s."),),
+    "CLUB_TICKET_UNKNOWN": (N_("There is no ticket %(ticket_id)s."),),
+    "CLUB_TICKET_NOT_HOLDER": (N_("The ticket %(ticket_id)s is not %(member_id)s's."),),
+    "CLUB_TICKET_USED": (N_("The ticket %(ticket_id)s was already used, for %(event_id)s."),),
+    "CLUB_TICKET_OTHER_EVENT": (
+        N_("The ticket %(ticket_id)s is for the event %(event_id)s only."),
+    ),
+    "CLUB_TICKET_TOO_SMALL": (
+        N_(
+            "The ticket %(ticket_id)s is worth %(value_cents)s, "
+            "less than the entry of %(entry_cents)s."
+        ),
+    ),
 }
