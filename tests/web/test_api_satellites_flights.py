@@ -79,6 +79,17 @@ def test_a_satellite_through_the_api_stops_at_its_seats_and_awards_them() -> Non
 FLIGHT = {"stop_players": 3, "carry": "best", "day1_ranking": "players_left"}
 
 
+def test_a_day2_resumes_at_the_level_its_flights_stopped_after() -> None:
+    client, _ = make_client(FakeClock())
+    flight = {"stop_after_level": 2, "carry": "best", "day1_ranking": "players_left"}
+    create(client, tournament_id="d1a", structure="club-evening", flight=flight)
+    start(client, "d1a", ["P1", "P2", "P3"])
+    command(client, "d1a", {"type": "jump_to_level", "level_index": 2})
+    command(client, "d1a", {"type": "stop_flight"})
+    create(client, tournament_id="day2", day2_of=["d1a"], seed=3)
+    assert api(client, "day2", "clock")["level_number"] == 3
+
+
 def test_two_flights_into_a_day2_through_the_api_to_a_winner() -> None:
     client, _ = make_client(FakeClock())
     entrants = {"d1a": [f"P{n}" for n in range(1, 7)], "d1b": [f"P{n}" for n in range(4, 10)]}

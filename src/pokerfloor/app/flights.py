@@ -5,7 +5,8 @@ A Day 2 reads each flight under its lock (``TournamentService.read``): its stop
 (``flight_stopped``), profile and structure; the rules are the core's (``flights.plan_day2``).
 The Day 2's structure is the flights' with the entry already paid (no buy-in, fee, rebuy or
 add-on: the money is the flights'), its players the survivors with their carried stacks,
-registered and seated by a fresh draw (the redraw, tda-2024 R7) in the command that creates it.
+registered and seated by a fresh draw (the redraw, tda-2024 R7) in the command that creates it;
+its clock waits at the level the flights stopped in.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import msgspec
 
 from pokerfloor.app.commands import CreateTournament
 from pokerfloor.errors import PokerfloorError
+from pokerfloor.tournament import clock
 from pokerfloor.tournament.flights import FlightRules, FlightStopped, plan_day2
 from pokerfloor.tournament.satellites import SatelliteRules
 from pokerfloor.tournament.state import Tournament
@@ -85,4 +87,9 @@ def new_day2(service: TournamentService, command: CreateTournament, now: int) ->
     rng = random.Random(secrets.randbits(64) if command.seed is None else command.seed)
     day2.draw_seats(rng)
     day2.place_buttons(rng)
+    # Play resumes at the level the flights stopped in (the latest of them; after a level's
+    # end, the next): the clock waits there for the TD to start it.
+    resume = min(max(stop.level_number for stop in stops), len(structure.levels)) - 1
+    if resume > 0:
+        day2.clock_command(clock.JumpToLevel(resume, now, False))
     return day2
