@@ -8,6 +8,7 @@ the CSV's seat column."""
 from __future__ import annotations
 
 from pokerfloor.tournament.satellites import SatelliteRules
+from tests.web.english_leaks import english_leaks
 from tests.web.pages.conftest import Venue, words
 from tests.web.pages.test_setup import create, new_form
 
@@ -45,8 +46,11 @@ def test_a_satellite_from_the_setup_page_to_its_seats_in_french(venue: Venue) ->
     assert "Sièges à gagner" in words(venue.public.get("/t/sat/me/p1?lang=fr").text)
     assert "Sièges à gagner" in words(venue.public.get("/t/sat/clock?lang=fr").text)
     bust_down_to(venue, "sat", 3)
-    page = words(venue.td.get("/t/sat/results?lang=fr").text)
+    html = venue.td.get("/t/sat/results?lang=fr").text
+    page = words(html)
     assert "Attribuer les sièges" in page and "tous gagnés" in page
+    assert english_leaks(html) == []
+    assert english_leaks(venue.td.get("/new?lang=fr").text) == []
     answer = venue.td.post("/t/sat/satellite/finish", data={"holding_seat": ["p2"]})
     assert "Le satellite est clôturé" in words(answer.text)
     results = venue.service.results("sat")
@@ -77,6 +81,7 @@ def test_two_flights_stopped_on_the_results_page_and_a_day2_from_the_setup_page(
     assert create(venue, form, "j2").status_code == 303
     results = venue.service.results("j2")
     assert results["entries"] == 8 and results["day2"]["flights"] == ["j1a", "j1b"]
-    assert "Toutes les entrées de tous les flights : 8" in words(
-        venue.td.get("/t/j2/results?lang=fr").text
-    )
+    html = venue.td.get("/t/j2/results?lang=fr").text
+    assert "Toutes les entrées de tous les flights : 8" in words(html)
+    assert english_leaks(html) == []
+    assert english_leaks(venue.td.get("/t/j1a/results?lang=fr").text) == []
