@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from pokerfloor.errors import PokerfloorError
-from pokerfloor.tournament import ranking
+from pokerfloor.tournament import prizes, ranking
 from pokerfloor.tournament.clock import clock_view
 from pokerfloor.tournament.events import Placement
 from pokerfloor.tournament.flights import (
@@ -21,7 +21,6 @@ from pokerfloor.tournament.flights import (
 from pokerfloor.tournament.types import PlayerId
 
 if TYPE_CHECKING:
-    from pokerfloor.tournament import prizes
     from pokerfloor.tournament.clock import ClockState
     from pokerfloor.tournament.events import TournamentCreated, TournamentEvent
     from pokerfloor.tournament.state import PlayerState
@@ -46,6 +45,7 @@ class FlightCommands:
         def in_play(self) -> list[PlayerState]: ...
         def _record(self, event: TournamentEvent) -> None: ...
         def _stop_clock(self, at_ms: int) -> None: ...
+        def _check_satellite_plays(self) -> None: ...
 
     def flight_level(self, at_ms: int) -> int:
         """The level being played at ``at_ms`` (1-based; during a break, the one after it)."""
@@ -145,6 +145,24 @@ class FlightCommands:
         """The entries the payouts are counted on: a Day 2's every entry of every flight."""
         origin = self.created.day2
         return self.entries if origin is None else origin.entries
+
+    def with_carried_pool(self, pool: prizes.PrizePool) -> prizes.PrizePool:
+        """A Day 2's pool: its own (nothing: the entries were paid on Day 1) and the
+        flights'."""
+        carried = self.carried_pool_cents()
+        if not carried:
+            return pool
+        return prizes.PrizePool(
+            pool.total_cents + carried,
+            pool.collected_cents + carried,
+            pool.fees_cents,
+            pool.overlay_cents,
+        )
+
+    def check_format_plays(self) -> None:
+        """No hand after a satellite reached its seats or a flight stopped."""
+        self._check_satellite_plays()
+        self._check_flight_plays()
 
     def carried_pool_cents(self) -> int:
         """The flights' prize pool a Day 2 pays (0 on any other tournament)."""

@@ -345,15 +345,7 @@ class Tournament(
             addon_cents=entry.addon_cents,
             fee_cents=entry.fee_cents,
         )
-        carried = self.carried_pool_cents()  # a Day 2: the flights' pool (_flights.py)
-        if not carried:
-            return pool
-        return prizes.PrizePool(
-            pool.total_cents + carried,
-            pool.collected_cents + carried,
-            pool.fees_cents,
-            pool.overlay_cents,
-        )
+        return self.with_carried_pool(pool)  # a Day 2: the flights' pool (_flights.py)
 
     def default_payouts(self, pool_cents: int) -> tuple[int, ...]:
         """What each paid place gets from ``pool_cents`` by the scheme chosen at set-up (the
@@ -376,11 +368,6 @@ class Tournament(
         if self.tables.live_count < 2:
             return []
         return balancing.halted_table_numbers(self.tables, self.profile)
-
-    def check_format_plays(self) -> None:
-        """No hand after a satellite reached its seats or a flight stopped."""
-        self._check_satellite_plays()
-        self._check_flight_plays()
 
     def smallest_chip(self, level_number: int) -> int:
         return self.structure.smallest_chip_at(level_number)
