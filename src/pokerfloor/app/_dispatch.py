@@ -72,6 +72,7 @@ from pokerfloor.app.commands import (
     SetRoomLogo,
     SetRoomScreen,
     StartClock,
+    StopFlight,
     StopPlayerClock,
     TimePlayer,
     TournamentCommand,
@@ -302,6 +303,11 @@ def _balance(tournament: Tournament, command: Balance, now: int) -> None:
         tournament.place_buttons(rng)
 
 
+@handles(StopFlight)
+def _stop_flight(tournament: Tournament, command: StopFlight, now: int) -> None:
+    tournament.stop_flight(now, command.counted)
+
+
 @handles(Penalize)
 def _penalize(tournament: Tournament, command: Penalize, now: int) -> None:
     tournament.penalties.give(command.player_id, command.kind, command.reason, now)
@@ -431,6 +437,7 @@ def _finish(tournament: Tournament, command: Finish, now: int) -> None:
         command.prize_pool_cents,
         points_formula=formula,
         below_pool=command.below_pool,
+        holding_seat=command.holding_seat,
     )
 
 

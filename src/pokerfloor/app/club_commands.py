@@ -252,6 +252,27 @@ class CheckIn(_Command, frozen=True, tag="check_in"):
     identity_by: Short = ""
 
 
+class IssueTicket(_Command, frozen=True, tag="issue_ticket"):
+    """A member's ticket worth ``value_cents`` (a satellite's seat; ``close_event`` issues
+    them for a satellite's seat winners); ``target_event_id``: the event it is for, "" any
+    event whose entry it covers (club/tickets.py)."""
+
+    ticket_id: Annotated[str, msgspec.Meta(min_length=1, max_length=100)]
+    member_id: Id
+    value_cents: Cents
+    source: Short = ""
+    target_event_id: OptionalId = ""
+
+
+class UseTicket(_Command, frozen=True, tag="use_ticket"):
+    """The desk spends the member's ticket on the event's entry (before the check-in, which
+    then collects no entry)."""
+
+    ticket_id: Annotated[str, msgspec.Meta(min_length=1, max_length=100)]
+    event_id: Id
+    member_id: Id
+
+
 class MarkNoShow(_Command, frozen=True, tag="mark_no_show"):
     event_id: Id
     member_id: Id
@@ -333,6 +354,8 @@ class Refund(_Command, frozen=True, tag="refund"):
 
 ClubCommand = (
     CreateClub
+    | IssueTicket
+    | UseTicket
     | ChangeSettings
     | AddMember
     | EnrolMember

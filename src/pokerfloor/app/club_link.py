@@ -22,13 +22,14 @@ them already). Nothing is copied: both logs replay to the same books.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 from functools import partial
 from typing import Any
 
 import msgspec
 
-from pokerfloor.app.club_commands import CloseEvent
+from pokerfloor.app.club_commands import CloseEvent, IssueTicket
 from pokerfloor.app.club_service import ClubService
 from pokerfloor.app.commands import (
     MAX_ID_LENGTH,
@@ -229,3 +230,29 @@ def close_event(
             tournament_id=tournament_id,
         ),
     )
+    _issue_seat_tickets(clubs, club_id, tournament_id, results)
+
+
+def _issue_seat_tickets(
+    clubs: ClubService, club_id: str, tournament_id: str, results: dict[str, Any]
+) -> None:
+    """A satellite's seat winners who are members get their ticket (club/tickets.py), worth
+    the seat; issued once (a ticket already there is left as it is)."""
+    satellite = results.get("satellite")
+    if not satellite:
+        return
+    members = clubs.read(club_id, lambda club: set(club.members))
+    for award in satellite["awards"]:
+        ticket_id = f"{tournament_id}-{award['player_id']}"
+        if not award["seat"] or award["player_id"] not in members:
+            continue
+        with contextlib.suppress(PokerfloorError):  # CLUB_TICKET_EXISTS: issued before
+            clubs.execute(
+                club_id,
+                IssueTicket(
+                    ticket_id=ticket_id,
+                    member_id=award["player_id"],
+                    value_cents=satellite["seat_cents"],
+                    source=tournament_id,
+                ),
+            )

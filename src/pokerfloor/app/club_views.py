@@ -231,6 +231,19 @@ def desk_row(
         "paid_method": paid[0].method if paid else "",
         "seat": seats.get(member.member_id) if seated else None,
         "waiting": seated and seats[member.member_id] is None,
+        # A ticket the member may spend on this entry (a satellite's seat, club/tickets.py).
+        "ticket": next(
+            (
+                t.ticket_id
+                for t in club.member_tickets(member.member_id)
+                if not t.used_for
+                and t.target_event_id in ("", event_id)
+                and t.value_cents >= calendar_event.scheduled.buy_in_cents
+            ),
+            "",
+        )
+        if status in ("", "registered") and not club.entry_paid_by_ticket(event_id, member_id)
+        else "",
     }
 
 

@@ -38,7 +38,9 @@ from pokerfloor.app._command_fields import (
     TournamentIdText,
     is_valid_id,
 )
+from pokerfloor.tournament.flights import FlightRules
 from pokerfloor.tournament.limits import MAX_CENTS, MAX_CHIPS, MAX_LEVELS
+from pokerfloor.tournament.satellites import SatelliteRules
 from pokerfloor.tournament.structure import BountyRules
 
 __all__ = [
@@ -134,6 +136,17 @@ class CreateTournament(_Command, frozen=True, tag="create_tournament"):
     # replaced): ``{"cents": 2500, "progressive_percent": 50, "rounding_cents": 100,
     # "last_bounty": "winner"}`` (docs/prizes.md).
     bounty: BountyRules | None = None
+    # A satellite: ``{"target_buy_in_cents": 21500, "remainder": "next_place", "double_seat":
+    # "cash"}``; a flight of a multi-day event: ``{"stop_players": 30, "stop_after_level": 0,
+    # "carry": "best", "day1_ranking": "players_left"}`` (the structure's ``[satellite]`` or
+    # ``[flight]`` replaced; docs/tournament.md, docs/prizes.md).
+    satellite: SatelliteRules | None = None
+    flight: FlightRules | None = None
+    # A Day 2: the ids of its stopped flights, in the order played. Its structure is the
+    # flights' (entries already paid, no rebuys); its players the survivors with their carried
+    # stacks, seated by a fresh draw from ``seed`` (app/flights.py).
+    day2_of: Annotated[tuple[TournamentIdText, ...], msgspec.Meta(max_length=20)] = ()
+    seed: int | None = None
 
 
 class RegisterPlayer(_Command, frozen=True, tag="register_player"):
@@ -520,6 +533,17 @@ class Finish(_Command, frozen=True, tag="finish"):
     points: PointsSpec | None = None
     no_points: bool = False
     below_pool: bool = False
+    # A satellite: the players who already hold a seat to the target event (a seat won twice
+    # is settled by the ``[satellite]`` rule).
+    holding_seat: Annotated[tuple[PlayerIdText, ...], msgspec.Meta(max_length=1000)] = ()
+
+
+class StopFlight(_Command, frozen=True, tag="stop_flight"):
+    """A flight stops at its players or its level (``[flight]``): the survivors bag their
+    chips. ``counted``: the stacks counted at the tables (every player left once, the same
+    total); without it, the stacks recorded."""
+
+    counted: Annotated[dict[PlayerIdText, Chips], msgspec.Meta(max_length=10_000)] | None = None
 
 
 class SetRoomScreen(_Command, frozen=True, tag="set_room_screen"):
@@ -591,6 +615,7 @@ TournamentCommand = (
     | CorrectRebuy
     | OpenAddonWindow
     | UndoBust
+    | StopFlight
 )
 Command = CreateTournament | TournamentCommand
 

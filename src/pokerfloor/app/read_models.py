@@ -12,6 +12,7 @@ from typing import Any
 import msgspec
 
 from pokerfloor.app.bounty_views import biggest_bounty, bounty_summary, player_bounty
+from pokerfloor.app.format_views import day1_names, formats_part, player_award
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament.clock import clock_view
 from pokerfloor.tournament.events import Placement
@@ -52,39 +53,43 @@ def clock_screen(tournament: Tournament, now_ms: int) -> dict[str, Any]:
     left = tournament.players_left
     finished = tournament.finished is not None
     pool = prize_pool_cents(tournament)
-    return {
-        "tournament_id": tournament.created.tournament_id,
-        "now_ms": now_ms,
-        "status": "finished" if finished else tournament.clock.status,
-        "running": view.running and not finished,
-        "level_number": view.level_index + 1,
-        "level": _level(view.level),
-        "in_break": view.in_break,
-        "break": None if view.break_ is None else msgspec.to_builtins(view.break_),
-        "remaining_ms": view.remaining_ms,
-        "ends_at_ms": view.ends_at_ms,
-        "next_level": _level(view.next_level),
-        "next_break_in_ms": view.next_break_in_ms,
-        "played_ms": view.played_ms,
-        "hand_for_hand": tournament.hand_for_hand,
-        "players_left": left,
-        "entries": tournament.entries,
-        "rebuys": tournament.rebuys,
-        "addons": tournament.addons,
-        "waiting_list": len(tournament.waiting_list),
-        "total_chips": chips,
-        "average_stack": chips // left if left else 0,
-        "prize_pool_cents": pool,
-        # What each paid place would get if the pool stopped growing now.
-        "payouts_cents": list(tournament.default_payouts(pool)),
-        # Once finished: the winner and the prizes paid, for the screen's last picture.
-        "podium": _podium(tournament),
-        # What the TD puts on the screen (tournament/room_screen.py); the logo itself is
-        # served apart (``room_logo``), ``logo_at_ms`` is its version (None: no logo).
-        "club_name": tournament.room_screen.club_name,
-        "message": tournament.room_screen.message,
-        "logo_at_ms": tournament.room_screen.logo_at_ms,
-    } | biggest_bounty(tournament)
+    return (
+        {
+            "tournament_id": tournament.created.tournament_id,
+            "now_ms": now_ms,
+            "status": "finished" if finished else tournament.clock.status,
+            "running": view.running and not finished,
+            "level_number": view.level_index + 1,
+            "level": _level(view.level),
+            "in_break": view.in_break,
+            "break": None if view.break_ is None else msgspec.to_builtins(view.break_),
+            "remaining_ms": view.remaining_ms,
+            "ends_at_ms": view.ends_at_ms,
+            "next_level": _level(view.next_level),
+            "next_break_in_ms": view.next_break_in_ms,
+            "played_ms": view.played_ms,
+            "hand_for_hand": tournament.hand_for_hand,
+            "players_left": left,
+            "entries": tournament.entries,
+            "rebuys": tournament.rebuys,
+            "addons": tournament.addons,
+            "waiting_list": len(tournament.waiting_list),
+            "total_chips": chips,
+            "average_stack": chips // left if left else 0,
+            "prize_pool_cents": pool,
+            # What each paid place would get if the pool stopped growing now.
+            "payouts_cents": list(tournament.default_payouts(pool)),
+            # Once finished: the winner and the prizes paid, for the screen's last picture.
+            "podium": _podium(tournament),
+            # What the TD puts on the screen (tournament/room_screen.py); the logo itself is
+            # served apart (``room_logo``), ``logo_at_ms`` is its version (None: no logo).
+            "club_name": tournament.room_screen.club_name,
+            "message": tournament.room_screen.message,
+            "logo_at_ms": tournament.room_screen.logo_at_ms,
+        }
+        | biggest_bounty(tournament)
+        | formats_part(tournament)
+    )
 
 
 def _podium(tournament: Tournament) -> list[dict[str, Any]]:
@@ -278,6 +283,7 @@ def _may_rebuy(tournament: Tournament, player: PlayerState, now_ms: int) -> bool
 def results(tournament: Tournament) -> dict[str, Any]:
     """The final ranking and prizes once finished; before that, the busts so far."""
     names = {player_id: player.name for player_id, player in tournament.players.items()}
+    names |= day1_names(tournament)
     finished = tournament.finished
     placements: tuple[Placement, ...] = (
         finished.ranking
@@ -302,16 +308,23 @@ def results(tournament: Tournament) -> dict[str, Any]:
                 "points": prize.points if prize else 0,
             }
             | player_bounty(tournament, placement.player_id)
+            | player_award(tournament, placement.player_id)
         )
-    return {
-        "tournament_id": tournament.created.tournament_id,
-        "finished": finished is not None,
-        "entries": tournament.entries,
-        "players_left": tournament.players_left,
-        "prize_pool_cents": finished.prize_pool_cents if finished else prize_pool_cents(tournament),
-        "ranking": ranking,
-        "deal": deal_view(tournament),
-    } | _bounties_part(tournament)
+    return (
+        {
+            "tournament_id": tournament.created.tournament_id,
+            "finished": finished is not None,
+            "entries": tournament.event_entries(),
+            "players_left": tournament.players_left,
+            "prize_pool_cents": finished.prize_pool_cents
+            if finished
+            else prize_pool_cents(tournament),
+            "ranking": ranking,
+            "deal": deal_view(tournament),
+        }
+        | _bounties_part(tournament)
+        | formats_part(tournament)
+    )
 
 
 def deal_view(tournament: Tournament) -> dict[str, Any] | None:

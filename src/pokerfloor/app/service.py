@@ -38,6 +38,7 @@ from pokerfloor.app.commands import (
     CreateTournament,
     TournamentCommand,
 )
+from pokerfloor.app.flights import new_day2, with_formats
 from pokerfloor.app.ports import EventStore
 from pokerfloor.app.public_view import is_public
 from pokerfloor.errors import PokerfloorError
@@ -334,9 +335,12 @@ class TournamentService:
                 f"no rule profile {command.profile!r}: use one of {', '.join(profiles)}",
                 {"profile": command.profile, "accepted": profiles},
             )
+        if command.day2_of:  # a Day 2 made from its flights (flights.py)
+            return new_day2(self, command, self.clock())
         structure = _structure(command.structure)
         if command.bounty is not None:
             structure = with_bounty(structure, command.bounty)
+        structure = with_formats(structure, command.satellite, command.flight)
         if command.points is not None:
             points_formula(command.points)  # refused now, not at the end of the evening
         return Tournament.create(

@@ -11,12 +11,14 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from pokerfloor.app.flights import with_formats
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.sim.phh_hands import PhhHandsWriter
 from pokerfloor.sim.scaled import scaled_structure
 from pokerfloor.sim.tournament import EventWriter, SimulationResult, simulate
 from pokerfloor.tournament.bounties import with_bounty
 from pokerfloor.tournament.points import format_points, points_formula
+from pokerfloor.tournament.satellites import SatelliteRules
 from pokerfloor.tournament.structure import BountyRules, load_structure
 
 
@@ -69,6 +71,20 @@ def simulate_command(
             min=0, max=90, help="Part ajoutée à la tête du gagnant / PKO share to the head (%)"
         ),
     ] = 0,
+    satellite: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            help="Satellite : valeur d'un siège en centimes / a satellite's seat value in cents "
+            "(0: none)",
+        ),
+    ] = 0,
+    remainder: Annotated[
+        str,
+        typer.Option(
+            help="Satellite : reliquat / the remainder: next_place, shared or credit",
+        ),
+    ] = "next_place",
 ) -> None:
     """Simule un tournoi complet avec des bots / simulate a whole tournament with bots."""
     console = Console()
@@ -77,6 +93,8 @@ def simulate_command(
         loaded = scaled_structure(players) if structure == "scaled" else load_structure(structure)
         if bounty:
             loaded = with_bounty(loaded, BountyRules(bounty, pko))
+        if satellite:
+            loaded = with_formats(loaded, SatelliteRules(satellite, remainder), None)
         with Progress(
             TextColumn("[bold]{task.description}"),
             BarColumn(),
@@ -120,13 +138,18 @@ def simulate_command(
         table.add_column("Points", justify="right")
     prize_by_player = {prize.player_id: prize.cents for prize in finished.prizes}
     points_by_player = {prize.player_id: prize.points for prize in finished.prizes}
-    for placement in finished.ranking[: max(10, len(finished.prizes))]:
+    seated = {award.player_id for award in finished.satellite if award.seat}
+    for placement in finished.ranking[: max(10, len(finished.prizes), len(seated))]:
         cents = prize_by_player.get(placement.player_id, 0)
         row = [
             str(placement.place),
             placement.player_id,
             result.bots.get(placement.player_id, ""),
-            f"{cents / 100:,.2f}" if cents else "",
+            f"{cents / 100:,.2f}"
+            if cents
+            else "siège / seat"
+            if placement.player_id in seated
+            else "",
         ]
         if formula is not None:
             row.append(format_points(points_by_player.get(placement.player_id, 0), "fr"))
@@ -136,6 +159,17 @@ def simulate_command(
         f"Prize pool: {finished.prize_pool_cents / 100:,.2f} · entries {finished.entries} · "
         f"rebuys {result.tournament.rebuys} · add-ons {result.tournament.addons}"
     )
+    if finished.satellite:
+        seats = sum(award.seat for award in finished.satellite)
+        cash = sum(award.cash_cents for award in finished.satellite)
+        credit = sum(award.credit_cents for award in finished.satellite)
+        value = seats * satellite + cash + credit
+        adds_up = "= OK" if value == finished.prize_pool_cents else "!= MISMATCH"
+        console.print(
+            f"Satellite: {seats} sièges / seats x {satellite / 100:,.2f} + cash "
+            f"{cash / 100:,.2f} + crédit / credit {credit / 100:,.2f} {adds_up} "
+            f"{finished.prize_pool_cents / 100:,.2f}"
+        )
     ledger = result.tournament.bounty_ledger
     if ledger is not None:
         adds_up = "= OK" if ledger.reconciles else "!= MISMATCH"

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
+from typing import TYPE_CHECKING
 
 from pokerfloor.club.events import (
     ClubCreated,
@@ -22,6 +23,9 @@ from pokerfloor.club.events import (
 )
 from pokerfloor.club.settings import ClubSettings
 from pokerfloor.errors import PokerfloorError
+
+if TYPE_CHECKING:
+    from pokerfloor.club.tickets import Ticket
 
 __all__ = [
     "Ban",
@@ -231,6 +235,7 @@ class ClubBase:
         self.bans: dict[str, Ban] = {}
         self.seasons: dict[str, Season] = {}
         self.cash_lines: list[CashLine] = []
+        self.tickets: dict[str, Ticket] = {}  # a member's seats won (tickets.py)
         self.events: list[ClubEvent] = [created]
 
     @property

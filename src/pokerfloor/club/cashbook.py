@@ -186,8 +186,11 @@ class CashCommands(ClubBase):
         fines due (the amounts ``check_in`` records)."""
         calendar_event = self.event(event_id)
         registration = calendar_event.registrations.get(member_id)
+        paid_by_ticket = any(  # a satellite's seat (tickets.py): no entry to collect
+            t.used_for == event_id and t.member_id == member_id for t in self.tickets.values()
+        )
         return EntryDue(
-            calendar_event.scheduled.buy_in_cents,
+            0 if paid_by_ticket else calendar_event.scheduled.buy_in_cents,
             registration.deposit_cents if registration is not None else 0,
             self.fine_due_cents(member_id),
         )

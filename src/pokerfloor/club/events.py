@@ -358,6 +358,27 @@ class CashMoved(msgspec.Struct, frozen=True, tag="cash_moved"):
     note: str = ""
 
 
+class TicketIssued(msgspec.Struct, frozen=True, tag="ticket_issued"):
+    """A member's ticket (a satellite's seat, club/tickets.py): its value, where it comes from,
+    the event it is for ("": any event whose entry it covers)."""
+
+    ticket_id: str
+    member_id: str
+    value_cents: int
+    source: str
+    target_event_id: str
+    at_ms: int
+
+
+class TicketUsed(msgspec.Struct, frozen=True, tag="ticket_used"):
+    """A ticket spent on the entry of an event (its check-in then collects no entry)."""
+
+    ticket_id: str
+    event_id: str
+    member_id: str
+    at_ms: int
+
+
 ClubEvent = (
     ClubCreated
     | ClubSettingsChanged
@@ -384,6 +405,8 @@ ClubEvent = (
     | BanLifted
     | SeasonCreated
     | CashMoved
+    | TicketIssued
+    | TicketUsed
 )
 
 # Every event type by its tag.

@@ -54,6 +54,8 @@ from pokerfloor.club.events import (
     RegistrationRecorded,
     SeasonCreated,
     SettingChange,
+    TicketIssued,
+    TicketUsed,
     WaitingPresenceChanged,
 )
 from pokerfloor.club.members import MemberCommands
@@ -61,6 +63,7 @@ from pokerfloor.club.registrations import RegistrationCommands
 from pokerfloor.club.sanctions import SanctionCommands
 from pokerfloor.club.seasons import SeasonCommands
 from pokerfloor.club.settings import ClubSettings, check_settings
+from pokerfloor.club.tickets import TicketCommands
 from pokerfloor.errors import PokerfloorError
 
 __all__ = ["Club", "setting_changes"]
@@ -91,6 +94,7 @@ class Club(
     SanctionCommands,
     SeasonCommands,
     CashCommands,
+    TicketCommands,
 ):
     """A club: its members, cards, calendar, registrations, sanctions, seasons, cash book."""
 
@@ -136,6 +140,9 @@ class Club(
 
     def _apply(self, event: ClubEvent) -> None:
         self._book(event)  # the cash book first, while the state is as before the event
+        if isinstance(event, TicketIssued | TicketUsed):
+            self._apply_ticket(event)
+            return
         if isinstance(event, MemberAdded | MemberUpdated | IdentityChecked | MemberPinSet):
             self._apply_member(event)
         elif isinstance(event, MembersMerged):

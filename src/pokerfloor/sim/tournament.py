@@ -216,14 +216,14 @@ def _simulate(
     tournament.start_clock(0)
     writer = EventWriter(events_out)
     writer.drain(tournament)
-    paid, entries = len(_payouts(tournament)), tournament.entries
+    paid, entries = _places_paid(tournament), tournament.entries
     run = _Run(tournament, rng, kinds, hands, penalty_rate, deque(arrivals), deque(latecomers))
     _add_new_tables(run, 0)
     now = 0
-    while tournament.players_left > 1:
+    while not _over(tournament):
         if tournament.entries != entries and tournament.players_left <= 2 * paid:
             # Late entries pay more places: counted again once the money comes near.
-            paid, entries = len(_payouts(tournament)), tournament.entries
+            paid, entries = _places_paid(tournament), tournament.entries
         # Hand-for-hand from the moment one round of hands could burst the bubble: one
         # player from the money on a few tables, about a round's busts (a bust every fourth
         # hand) on thousands, which a batch of hands played together would jump over.
@@ -379,6 +379,18 @@ def _task(run: _Run, table_no: int, level: Level, seed: int) -> TableTask:
         run.smallest_chip(level.number),
         seed,
     )
+
+
+def _places_paid(tournament: Tournament) -> int:
+    """The places the money reaches: a satellite's seats, else the payout table's places."""
+    status = tournament.satellite_status()
+    return len(_payouts(tournament)) if status is None else max(status.seats, 1)
+
+
+def _over(tournament: Tournament) -> bool:
+    """One player left, or a satellite's players left all winning a seat."""
+    status = tournament.satellite_status()
+    return tournament.players_left <= 1 if status is None else status.stage == "stop"
 
 
 def _payouts(tournament: Tournament) -> tuple[int, ...]:

@@ -44,6 +44,9 @@ class EntryCommands:
     """Commands of the entries desk, mixed into ``Tournament``."""
 
     if TYPE_CHECKING:  # provided by Tournament
+
+        def _check_day2_entrant(self, player_id: PlayerId) -> None: ...
+
         created: TournamentCreated
         structure: Structure
         profile: RuleProfile
@@ -128,6 +131,7 @@ class EntryCommands:
             raise PokerfloorError("SEATS_NOT_DRAWN")
         if player_id in self.players or player_id in self.waiting_list:
             raise PokerfloorError("ALREADY_REGISTERED", {"player_id": player_id})
+        self._check_day2_entrant(player_id)  # a Day 2: the flights' survivors only
         refusal = self.late_registration_refusal(at_ms)
         if refusal is not None:
             raise refusal

@@ -98,6 +98,7 @@ class HandCommands:
         def cite(self, key: str) -> tuple[str, ...]: ...
         def in_play(self) -> list[PlayerState]: ...
         def clock_command(self, command: ClockCommand) -> None: ...
+        def check_format_plays(self) -> None: ...
         def rebuy_refusal(
             self,
             player_id: PlayerId,
@@ -150,6 +151,7 @@ class HandCommands:
     def plan_hand(self, table_no: int, at_ms: int) -> HandPlan:
         """Positions and level of the table's next hand, begun at ``at_ms`` (a query: nothing
         is recorded). A hand cannot begin during a break."""
+        self.check_format_plays()  # a satellite at its seats, a flight stopped
         table = self.tables.get(table_no)
         if table is None:
             raise PokerfloorError("NO_SUCH_TABLE", {"table_no": table_no})

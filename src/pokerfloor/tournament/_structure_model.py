@@ -16,6 +16,7 @@ import msgspec
 
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament._bounty_rules import BountyRules, validate_bounty
+from pokerfloor.tournament._flight_rules import FlightRules, validate_flight
 from pokerfloor.tournament.limits import (
     BREAK_MINUTES_MAX,
     LATE_REGISTRATION_MINUTES_MAX,
@@ -27,6 +28,7 @@ from pokerfloor.tournament.limits import (
     MAX_LEVELS,
     MAX_TEXT_LENGTH,
 )
+from pokerfloor.tournament.satellites import SatelliteRules, validate_satellite
 
 
 class ChipDenomination(msgspec.Struct, frozen=True):
@@ -99,6 +101,9 @@ class Structure(msgspec.Struct, frozen=True):
     entry: EntryRules
     # A knockout or progressive knockout tournament (_bounty_rules.py); None: no bounties.
     bounty: BountyRules | None = None
+    # A satellite (satellites.py) or a flight of a multi-day event (flights.py); None: neither.
+    satellite: SatelliteRules | None = None
+    flight: FlightRules | None = None
 
     def __post_init__(self) -> None:
         _validate(self)
@@ -239,6 +244,21 @@ def _validate(structure: Structure) -> None:
     _validate_entry(structure)
     if structure.bounty is not None:
         validate_bounty(structure.bounty, structure.entry.buy_in_cents)
+    _validate_formats(structure)
+
+
+def _validate_formats(structure: Structure) -> None:
+    """A satellite's seats and a flight's stop checked; one format of issue 33 at a time
+    (bounties, a satellite or a flight), their money and their ends being settled apart."""
+    chosen = [
+        name for name in ("bounty", "satellite", "flight") if getattr(structure, name) is not None
+    ]
+    if len(chosen) > 1:
+        raise PokerfloorError("FORMATS_COMBINED", {"formats": chosen})
+    if structure.satellite is not None:
+        validate_satellite(structure.satellite)
+    if structure.flight is not None:
+        validate_flight(structure.flight, len(structure.levels))
 
 
 def _validate_chips(chips: tuple[ChipDenomination, ...]) -> None:

@@ -41,6 +41,7 @@ from typing import Any
 
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament._bounty_rules import BountyRules
+from pokerfloor.tournament._flight_rules import FlightRules
 from pokerfloor.tournament._structure_model import (
     Break,
     ChipDenomination,
@@ -49,9 +50,17 @@ from pokerfloor.tournament._structure_model import (
     Structure,
 )
 from pokerfloor.tournament.limits import LEVEL_MINUTES_MAX
+from pokerfloor.tournament.satellites import SatelliteRules
 
-_TOP_KEYS = ("name", "level_minutes", "chips", "levels", "breaks", "entry", "bounty")
+_TOP_KEYS = (
+    "name", "level_minutes", "chips", "levels", "breaks", "entry", "bounty", "satellite", "flight",
+)  # fmt: skip
 _BOUNTY_KEYS: tuple[str, ...] = BountyRules.__struct_fields__
+# The text settings of [satellite] and [flight]; the others are whole numbers.
+_FORMAT_TABLES: dict[str, tuple[type[Any], tuple[str, ...]]] = {
+    "satellite": (SatelliteRules, ("remainder", "double_seat")),
+    "flight": (FlightRules, ("carry", "day1_ranking")),
+}
 _CHIP_KEYS = ("value", "colour_fr", "colour_en")
 _LEVEL_KEYS = ("number", "small_blind", "big_blind", "ante", "bb_ante", "minutes")
 _LEVEL_REQUIRED = ("small_blind", "big_blind")
@@ -252,6 +261,8 @@ def _build(data: Mapping[str, Any]) -> Structure:
         breaks=tuple(_break(position, table) for position, table in _numbered("breaks", data)),
         entry=_entry(data["entry"]),
         bounty=_bounty(data["bounty"]) if "bounty" in data else None,
+        satellite=_format_table("satellite", data["satellite"]) if "satellite" in data else None,
+        flight=_format_table("flight", data["flight"]) if "flight" in data else None,
     )
 
 
@@ -335,6 +346,23 @@ def _bounty(value: Any) -> BountyRules:
     return BountyRules(**values)
 
 
+def _format_table(key: str, value: Any) -> Any:
+    """``[satellite]`` (``target_buy_in_cents`` required, ``remainder``, ``double_seat``) or
+    ``[flight]`` (``stop_players``, ``stop_after_level``, ``carry``, ``day1_ranking``)."""
+    kind, texts = _FORMAT_TABLES[key]
+    table = _typed(key, value, dict, f"a table [{key}]")
+    _check_keys(key, table, kind.__struct_fields__)
+    if key == "satellite" and "target_buy_in_cents" not in table:
+        raise _missing("satellite.target_buy_in_cents")
+    values = {
+        name: _typed(f"{key}.{name}", item, str, "a word")
+        if name in texts
+        else _whole(f"{key}.{name}", item)
+        for name, item in table.items()
+    }
+    return kind(**values)
+
+
 # ---- writing ------------------------------------------------------------------------------
 
 
@@ -396,4 +424,9 @@ def dump_structure(structure: Structure) -> str:
     if structure.bounty is not None:
         lines += ["", "[bounty]"]
         lines += [f"{key} = {_toml(getattr(structure.bounty, key))}" for key in _BOUNTY_KEYS]
+    for key, (kind, _) in _FORMAT_TABLES.items():
+        rules = getattr(structure, key)
+        if rules is not None:
+            lines += ["", f"[{key}]"]
+            lines += [f"{name} = {_toml(getattr(rules, name))}" for name in kind.__struct_fields__]
     return "\n".join(lines) + "\n"

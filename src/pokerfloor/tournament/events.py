@@ -12,8 +12,10 @@ from typing import Any
 
 import msgspec
 
+from pokerfloor.tournament._flight_events import Day2Origin, FlightStopped
 from pokerfloor.tournament.clock import ClockEvent
 from pokerfloor.tournament.ranking import BustInfo
+from pokerfloor.tournament.satellites import SatelliteAward
 from pokerfloor.tournament.structure import Structure
 from pokerfloor.tournament.types import Move, PlayerId
 
@@ -41,6 +43,8 @@ class TournamentCreated(msgspec.Struct, frozen=True, tag="tournament_created"):
     # The name people read ("Soirée du samedi — Deepstack"): the club event's title, or typed
     # at set-up; "" (and every log written before it): the pages show the id.
     display_name: str = ""
+    # A Day 2: what it carries from its flights (flights.py); None on any other tournament.
+    day2: Day2Origin | None = None
 
 
 class PlayerRegistered(msgspec.Struct, frozen=True, tag="player_registered"):
@@ -290,6 +294,8 @@ class TournamentFinished(msgspec.Struct, frozen=True, tag="tournament_finished")
     ranking: tuple[Placement, ...]
     prizes: tuple[Prize, ...]
     citations: tuple[str, ...] = ()
+    # A satellite's awards: the seats won, the remainder's cash or credit (satellites.py).
+    satellite: tuple[SatelliteAward, ...] = ()
 
 
 class PlayerUnregistered(msgspec.Struct, frozen=True, tag="player_unregistered"):
@@ -531,6 +537,7 @@ class RoomLogoSet(msgspec.Struct, frozen=True, tag="room_logo_set"):
 
 TournamentEvent = (
     TournamentCreated
+    | FlightStopped
     | PlayerRegistered
     | WaitingListJoined
     | PlayerSeated

@@ -12,7 +12,8 @@ Pure functions, money in cents:
   seat won by a player who already holds one handled by the rule chosen (its value in cash, or
   the seat passed to the next place).
 
-Not yet wired to the aggregate, the pages or the club's tickets (see the report of issue 33).
+A structure's ``[satellite]`` holds the ``SatelliteRules``; the aggregate's side (the seats of
+the pool so far, play stopped at the seats, the finish's awards) is ``_satellite_play.py``.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ __all__ = [
     "satellite_awards",
     "satellite_seats",
     "satellite_stage",
+    "validate_satellite",
 ]
 
 REMAINDER_RULES = ("next_place", "shared", "credit")
@@ -61,6 +63,12 @@ class SatelliteAward(msgspec.Struct, frozen=True):
     seat: bool = False
     cash_cents: int = 0
     credit_cents: int = 0
+
+
+def validate_satellite(rules: SatelliteRules) -> None:
+    """The seat's value within bounds and the rules among those accepted (a structure's
+    ``[satellite]``)."""
+    _check(rules, 0)
 
 
 def _check(rules: SatelliteRules, pool_cents: int) -> None:

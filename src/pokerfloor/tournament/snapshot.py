@@ -25,6 +25,7 @@ from pokerfloor.tournament.events import (
     TournamentCreated,
     TournamentFinished,
 )
+from pokerfloor.tournament.flights import FlightStopped
 from pokerfloor.tournament.room_screen import RoomScreen
 from pokerfloor.tournament.table_map import TableMap
 from pokerfloor.tournament.types import Move, PlayerId, SeatRef, Table
@@ -96,6 +97,7 @@ class TournamentSnapshot(msgspec.Struct, frozen=True):
     player_clocks: tuple[PlayerClock, ...] = ()
     addon_window: AddonWindowOpened | None = None
     bounty_ledger: BountyLedger | None = None
+    flight_stopped: FlightStopped | None = None
 
 
 # Tournament attributes a snapshot does not carry: the events (they stay in the store) and what
@@ -160,6 +162,7 @@ def take_snapshot(tournament: Tournament) -> bytes:
         player_clocks=tuple(tournament.player_clocks.values()),
         addon_window=tournament.addon_window,
         bounty_ledger=tournament.bounty_ledger,
+        flight_stopped=tournament.flight_stopped,
     )
     return msgspec.json.encode(snapshot)
 
@@ -235,4 +238,5 @@ def restore_snapshot(data: bytes) -> Tournament:
     tournament.addon_window = snapshot.addon_window
     if snapshot.bounty_ledger is not None:
         tournament.bounty_ledger = snapshot.bounty_ledger
+    tournament.flight_stopped = snapshot.flight_stopped
     return tournament

@@ -17,7 +17,7 @@ once per aggregate (``event_table``): each event type has exactly one handler.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any, Literal
 
 from pokerfloor.cards import Deck
@@ -42,6 +42,7 @@ from pokerfloor.tournament._core_events import CoreEvents
 from pokerfloor.tournament._corrections import Corrections
 from pokerfloor.tournament._deals import DealOffer, Deals
 from pokerfloor.tournament._entries import EntryCommands
+from pokerfloor.tournament._flights import FlightCommands
 from pokerfloor.tournament._hand_report import HandPlan, ReportedHand
 from pokerfloor.tournament._hands import HandCommands
 from pokerfloor.tournament._moves import MoveCommands
@@ -49,6 +50,7 @@ from pokerfloor.tournament._parts import event_table
 from pokerfloor.tournament._penalties import Penalties
 from pokerfloor.tournament._player_clock import ClockTimes, PlayerClock, PlayerClocks
 from pokerfloor.tournament._player_state import PlayerState
+from pokerfloor.tournament._satellite_play import SatelliteCommands
 from pokerfloor.tournament._seat_changes import SeatChangeCommands
 from pokerfloor.tournament.bounties import BountyLedger
 from pokerfloor.tournament.clock import (
@@ -76,6 +78,7 @@ from pokerfloor.tournament.events import (
 )
 from pokerfloor.tournament.finish_checks import finish_amounts
 from pokerfloor.tournament.penalties import Penalty
+from pokerfloor.tournament.flights import Day2Origin, FlightStopped
 from pokerfloor.tournament.points import PointsFormula
 from pokerfloor.tournament.room_screen import RoomScreen, Screen
 from pokerfloor.tournament.structure import Level, Structure
@@ -93,6 +96,8 @@ class Tournament(
     MoveCommands,
     SeatChangeCommands,
     BountyCommands,
+    SatelliteCommands,
+    FlightCommands,
 ):
     def __init__(
         self, created: TournamentCreated, structure: Structure, max_players: int | None = None
@@ -141,6 +146,7 @@ class Tournament(
         self.bounty_ledger: BountyLedger | None = (
             None if structure.bounty is None else BountyLedger(structure.bounty)
         )
+        self.flight_stopped: FlightStopped | None = None  # a flight's stop (_flights.py)
         self.events: list[TournamentEvent] = [created]
         # The parts: each owns its state, its commands and queries, its events' handlers.
         self.table_clocks = PlayerClocks(self)  # the player clock of each table
@@ -178,6 +184,7 @@ class Tournament(
         points: Mapping[str, Any] | None = None,
         payouts: Mapping[str, Any] | None = None,
         name: str = "",
+        day2: Day2Origin | None = None,
     ) -> Tournament:
         """A new tournament; ``points``: the championship points formula of the evening
         (checked by ``points.points_formula``; ``finish`` uses it by default); ``payouts``:
@@ -200,6 +207,7 @@ class Tournament(
             None if points is None else dict(points),
             None if payouts is None else dict(payouts),
             " ".join(name.split()),
+            day2,
         )
         return cls(created, structure)
 
@@ -296,7 +304,7 @@ class Tournament(
     def _pool_by_entries(self) -> prizes.PrizePool:
         entry = self.structure.entry
         bounty = self.structure.bounty
-        return prizes.prize_pool(
+        pool = prizes.prize_pool(
             entries=self.entries,
             rebuys=self.rebuys,
             addons=self.addons,
@@ -306,19 +314,21 @@ class Tournament(
             addon_cents=entry.addon_cents,
             fee_cents=entry.fee_cents,
         )
+        return self.with_carried_pool(pool)  # a Day 2: the flights' pool (_flights.py)
 
     def default_payouts(self, pool_cents: int) -> tuple[int, ...]:
         """What each paid place gets from ``pool_cents`` by the scheme chosen at set-up (the
         standard table if none), for the entries so far."""
         scheme, rounding = prizes.payout_scheme(self.created.payouts or {"name": "standard"})
-        return prizes.payout_table(max(self.entries, 1), pool_cents, scheme, rounding)
+        return prizes.payout_table(max(self.event_entries(), 1), pool_cents, scheme, rounding)
 
     def console_hints(self) -> tuple[advice.Hint, ...]:
         """What the rules call for at the tables now (``advice``), for the TD's console."""
         table_size = self.created.table_size
         halted = self.halted_tables()
-        return advice.console_hints(
-            self.tables, self.profile, table_size, self.hand_for_hand, halted
+        return (
+            advice.console_hints(self.tables, self.profile, table_size, self.hand_for_hand, halted)
+            + self.satellite_hints()
         )
 
     def halted_tables(self) -> list[int]:
@@ -340,6 +350,7 @@ class Tournament(
             raise PokerfloorError("SEATS_ALREADY_DRAWN", {"player_id": player_id})
         if player_id in self.players:
             raise PokerfloorError("ALREADY_REGISTERED", {"player_id": player_id})
+        self._check_day2_entrant(player_id)
         if self.is_full():
             self._record(WaitingListJoined(player_id, name, at_ms))
             return
@@ -388,11 +399,19 @@ class Tournament(
         prize_pool_cents: int | None = None,
         points_formula: PointsFormula | None = None,
         below_pool: bool = False,
+        holding_seat: Collection[PlayerId] = (),
     ) -> TournamentFinished:
         """Close the tournament: the complete ranking, the prizes (tied players share the
         places they cover) and, with a formula, championship points in hundredths. The pool
         defaults to the pool collected, the payouts to the set-up's scheme; payouts above the
-        pool are refused, and given payouts below it unless ``below_pool`` (finish_checks)."""
+        pool are refused, and given payouts below it unless ``below_pool`` (finish_checks).
+        A satellite is closed at its seats (``holding_seat``: players who already hold a seat
+        to the target event; ``_satellite_play.py``); a Day 2 ranks the players out on Day 1
+        below its own field (``_flights.py``)."""
+        if self.structure.satellite is not None:
+            return self._finish_satellite(
+                self.structure.satellite, at_ms, holding_seat, points_formula
+            )
         payouts, prize_pool_cents = finish_amounts(
             payouts,
             prize_pool_cents,
@@ -407,9 +426,12 @@ class Tournament(
         final = ranking.final_ranking(
             everyone, alive[0].player_id, self.bust_history, late_entries=self.late_entries > 0
         )
-        ranked = tuple(
-            Placement(p.player_id, p.place, tuple(p.tied_with), tuple(p.places_covered))
-            for p in sorted(final, key=lambda p: (p.place, p.player_id))
+        ranked = (
+            tuple(
+                Placement(p.player_id, p.place, tuple(p.tied_with), tuple(p.places_covered))
+                for p in sorted(final, key=lambda p: (p.place, p.player_id))
+            )
+            + self.day1_places()
         )
         # Players tied share the prizes of the places they cover (ropta 5.4).
         groups: dict[tuple[int, ...], list[PlayerId]] = {}
@@ -426,7 +448,7 @@ class Tournament(
             scored = points.award_points(
                 points_formula,
                 list(groups.values()),
-                self.entries,
+                self.event_entries(),
                 self.structure.entry.buy_in_cents,
             )
         awarded = tuple(
@@ -434,9 +456,8 @@ class Tournament(
             for p in ranked
             if won[p.player_id] or scored.get(p.player_id, 0)
         )
-        event = TournamentFinished(at_ms, self.entries, prize_pool_cents, ranked, awarded)
-        if self.clock.status == "running":  # the clock stops at the finish, level and all
-            self._record(ClockPaused(at_ms))
+        event = TournamentFinished(at_ms, self.event_entries(), prize_pool_cents, ranked, awarded)
+        self._stop_clock(at_ms)
         self._record(event)
         return event
 
@@ -499,6 +520,9 @@ class Tournament(
 
     def _reinstate(self, player_id: PlayerId, seat: SeatRef, stack: int) -> None:
         self.corrections._reinstate(player_id, seat, stack)  # a bust rebought (_hands.py)
+    def _stop_clock(self, at_ms: int) -> None:
+        if self.clock.status == "running":  # the clock stops at the finish, level and all
+            self._record(ClockPaused(at_ms))
 
     # ---- applying events ----------------------------------------------------------------
 

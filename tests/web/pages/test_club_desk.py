@@ -188,3 +188,22 @@ def test_a_refusal_names_the_tournament_by_its_name_but_an_id_taken_by_its_id(
 
     taken = words(create(venue, new_form(venue), "hiver").text)
     assert "hiver" in taken and "Grand Hiver" not in taken
+
+
+def test_a_satellite_ticket_pays_the_entry_at_the_desk_in_one_click(venue: Venue) -> None:
+    """Issue 33 item 2: the member's ticket (a seat won) offered on their row, spent on the
+    entry by its button: checked in with no entry collected, the ticket used."""
+    at_the_desk(venue)
+    run(venue, type="issue_ticket", ticket_id="sat-1", member_id="1", value_cents=2000)
+    run(venue, type="register", event_id="e1", member_id="1")
+    row = venue.td.get(DESK, params={"q": "1"}).text
+    assert "Entrée payée par le ticket sat-1" in words(row)
+    answer = venue.td.post(
+        f"{DESK}/1", data={"method": "cash", "identity_by": "TD", "ticket": "sat-1"},
+        headers={"HX-Request": "true"},
+    )  # fmt: skip
+    assert "data-desk-done" in answer.text
+    club = clubs(venue).club("hp")
+    assert club.calendar["e1"].registrations["1"].status == "checked_in"
+    assert club.member_tickets("1")[0].used_for == "e1"
+    assert all(line.cents == 0 for line in club.cash_lines if line.kind == "entry")

@@ -95,6 +95,15 @@ class StructureFields(BaseModel):
     bounty_percent: Short = ""
     bounty_unit: Short = ""
     last_bounty: Short = ""
+    # A satellite or a flight (_format_setup.py): ``fmt`` "", "satellite" or "flight".
+    fmt: Short = ""
+    seat_value: Short = ""
+    remainder: Short = ""
+    double_seat: Short = ""
+    flight_stop_players: Short = ""
+    flight_stop_level: Short = ""
+    carry: Short = ""
+    day1_ranking: Short = ""
     level_minutes: Column = []
     small_blind: Column = []
     big_blind: Column = []
@@ -492,6 +501,7 @@ def editor_context(fields: StructureFields, editor_error: str | None = None) -> 
         "editor_error": editor_error,
         "max_rows": MAX_ROWS,
         "last_bounty_labels": LAST_BOUNTY_LABELS,
+        "format_labels": _format_labels(),
     }
 
 
@@ -503,3 +513,10 @@ def _cells(
         [(name, label, value) for (name, label), value in zip(columns, row, strict=True)]
         for row in rows_of(fields, columns)
     ]
+
+
+def _format_labels() -> dict[str, dict[str, str]]:
+    """The satellite's and flight's choices (imported here: _format_setup imports this)."""
+    from pokerfloor.web.pages._format_setup import FORMAT_LABELS
+
+    return FORMAT_LABELS

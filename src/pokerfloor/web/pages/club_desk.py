@@ -113,9 +113,11 @@ def desk_action(
     method: Text = "cash",
     identity_by: Text = "",
     new: Text = "",
+    ticket: Text = "",
 ) -> Response:
-    """One click at the desk: register (when ``new`` is "yes"), check in with the
-    payment, seat in the tournament once drawn; the member's row again, with what was done
+    """One click at the desk: register (when ``new`` is "yes"), spend the member's
+    ``ticket`` on the entry when that button was pressed, check in with the payment, seat in
+    the tournament once drawn; the member's row again, with what was done
     or the refusal (nothing done by the refused step, the steps before it kept)."""
     clubs = club_of(request, club_id)
     _known(request, clubs, club_id, event_id, member_id)
@@ -125,6 +127,11 @@ def desk_action(
         error = club_run(
             request, club_id, "register", event_id=event_id, member_id=member_id,
             present=True, method=method,
+        )  # fmt: skip
+    if error is None and ticket:  # the entry paid by the member's ticket (a satellite's seat)
+        error = club_run(
+            request, club_id, "use_ticket", ticket_id=ticket, event_id=event_id,
+            member_id=member_id,
         )  # fmt: skip
     if error is None:
         error = club_run(

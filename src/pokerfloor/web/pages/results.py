@@ -265,6 +265,9 @@ def results_csv(request: Request, tournament_id: str) -> Response:
         bounties = "bounties" in data  # a bounty tournament: the bounties each player won
         if bounties:
             header.append(_("Bounties won (€)"))
+        seats = "satellite" in data  # a satellite: the seats won and the credits
+        if seats:
+            header += [_("Seat won"), _("Credit (€)")]
     rows: list[list[object]] = [header]
     for row in data["ranking"]:
         rows.append(
@@ -276,8 +279,14 @@ def results_csv(request: Request, tournament_id: str) -> Response:
                 _points_text(row["points"], language),
             ]
             + ([euros(row["bounty_won_cents"], decimal_mark)] if bounties else [])
+            + (_seat_cells(row, decimal_mark) if seats else [])
         )
     return spreadsheet(rows, separator, f"{tournament_id}-results.csv")
+
+
+def _seat_cells(row: dict[str, Any], decimal_mark: str) -> list[object]:
+    """A satellite's row: 1 for a seat won (0 otherwise), the credit."""
+    return [1 if row.get("seat") else 0, euros(row.get("credit_cents", 0), decimal_mark)]
 
 
 def spreadsheet(rows: list[list[object]], separator: str, filename: str) -> Response:

@@ -41,7 +41,6 @@ from pokerfloor.tournament.structure import (
 )
 from pokerfloor.web import i18n
 from pokerfloor.web.i18n import N_
-from pokerfloor.web.pages._bounty_setup import fields_with_bounty, structure_with_bounty
 from pokerfloor.web.pages._citations import citations_text
 from pokerfloor.web.pages._common import (
     PageError,
@@ -55,6 +54,11 @@ from pokerfloor.web.pages._common import (
     run,
 )
 from pokerfloor.web.pages._dealt_common import choose_dealt_play
+from pokerfloor.web.pages._format_setup import (
+    day2_flights,
+    fields_with_formats,
+    structure_with_formats,
+)
 from pokerfloor.web.pages._forms import FormError
 from pokerfloor.web.pages._payouts_form import PayoutsForm
 from pokerfloor.web.pages._points_form import PointsForm
@@ -120,6 +124,7 @@ class SetupFields(StructureFields, PointsForm, PayoutsForm):
     max_players: Short = ""
     template: Short = DEFAULT_TEMPLATE
     dealing: Short = "live"  # or "pokerfloor": cards dealt by pokerfloor (docs/dealt.md)
+    day2_of: Short = ""  # a Day 2: its stopped flights' ids (_format_setup.py)
 
 
 def parse_structure_file(data: bytes, filename: str) -> Structure:
@@ -211,7 +216,7 @@ def payouts_preview(fields: SetupFields) -> dict[str, Any]:
     except PokerfloorError as error:
         return {"preview_error": explain(error)}
     try:
-        structure = structure_with_bounty(fields)
+        structure = structure_with_formats(fields)
         entry = structure.entry
         most = optional_field(fields.max_players, i18n.gettext("Maximum players"))
     except Refusal:
@@ -276,7 +281,7 @@ def new_tournament(
             error, template = refusal.message, DEFAULT_TEMPLATE
             structure = load_structure(DEFAULT_TEMPLATE)
     fields = SetupFields(
-        template=template, profile=profile, **fields_with_bounty(structure, language)
+        template=template, profile=profile, **fields_with_formats(structure, language)
     )
     return page(request, fields, error)
 
@@ -297,7 +302,7 @@ def template_editor(request: Request, template: str = DEFAULT_TEMPLATE) -> Respo
     with i18n.use_locale(language):
         try:
             fields = StructureFields(
-                **fields_with_bounty(source_structure(request, template), language)
+                **fields_with_formats(source_structure(request, template), language)
             )
             error = None
         except Refusal as refusal:
@@ -333,7 +338,7 @@ def import_structure(
             if request.headers.get("HX-Request") != "true":
                 return page(request, SetupFields(), refusal.message, status=422)
             return render(request, "setup_import.html", import_error=refusal.message)
-        fields = SetupFields(template="", **fields_with_bounty(structure, language))
+        fields = SetupFields(template="", **fields_with_formats(structure, language))
         done = i18n.gettext(
             "Imported “%(file)s”: check the table below, then create the tournament.",
             file=filename,
@@ -367,13 +372,15 @@ def create_tournament(request: Request, fields: Annotated[SetupFields, Form()]) 
 
 def _create(request: Request, tournament_id: str, fields: SetupFields) -> str | None:
     """Create the tournament, or say what is wrong: every wrong field at once."""
+    if fields.day2_of.strip():
+        return _create_day2(request, tournament_id, fields)
     (_, table_size, max_players, points, payouts, structure), wrong = collect(
         lambda: _check_id(request, tournament_id),
         lambda: _table_size(fields),
         lambda: _max_players(fields),
         lambda: _form_step(fields.spec),
         lambda: _form_step(fields.payouts_spec),
-        lambda: structure_with_bounty(fields),
+        lambda: structure_with_formats(fields),
     )
     if wrong:
         return " ".join(wrong)
@@ -389,6 +396,29 @@ def _create(request: Request, tournament_id: str, fields: SetupFields) -> str | 
         structure=text,
         table_size=table_size,
         max_players=max_players,
+        points=points,
+        payouts=payouts,
+        name=fields.name.strip(),
+    )
+
+
+def _create_day2(request: Request, tournament_id: str, fields: SetupFields) -> str | None:
+    """A Day 2 from its flights: their structure and profile, the survivors seated."""
+    (_, table_size, points, payouts), wrong = collect(
+        lambda: _check_id(request, tournament_id),
+        lambda: _table_size(fields),
+        lambda: _form_step(fields.spec),
+        lambda: _form_step(fields.payouts_spec),
+    )
+    if wrong:
+        return " ".join(wrong)
+    return run(
+        request,
+        tournament_id,
+        "create_tournament",
+        tournament_id=tournament_id,
+        day2_of=day2_flights(fields.day2_of)[:20],
+        table_size=table_size,
         points=points,
         payouts=payouts,
         name=fields.name.strip(),
