@@ -27,6 +27,7 @@ from pokerfloor.app.club_commands import (
     CreateSeason,
     EnrolMember,
     IssueCard,
+    IssueTicket,
     LiftBan,
     MarkNoShow,
     MemberCancel,
@@ -40,6 +41,7 @@ from pokerfloor.app.club_commands import (
     SetPin,
     SetWaitingPresence,
     UpdateMember,
+    UseTicket,
     WaiveOffence,
     pin_digest,
 )
@@ -249,6 +251,28 @@ def _check_in(club: Club, command: CheckIn, context: ClubContext) -> None:
         member_id=command.member_id,
         method=command.method,
         identity_by=command.identity_by,
+        at_ms=context.at_ms,
+    )
+
+
+@handles(IssueTicket)
+def _issue_ticket(club: Club, command: IssueTicket, context: ClubContext) -> None:
+    club.issue_ticket(
+        ticket_id=command.ticket_id,
+        member_id=command.member_id,
+        value_cents=command.value_cents,
+        at_ms=context.at_ms,
+        source=command.source,
+        target_event_id=command.target_event_id,
+    )
+
+
+@handles(UseTicket)
+def _use_ticket(club: Club, command: UseTicket, context: ClubContext) -> None:
+    club.use_ticket(
+        ticket_id=command.ticket_id,
+        event_id=command.event_id,
+        member_id=command.member_id,
         at_ms=context.at_ms,
     )
 
