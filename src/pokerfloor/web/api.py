@@ -51,8 +51,8 @@ from pokerfloor.web.club_api import mount_club
 from pokerfloor.web.dealt_api import mount_dealt
 from pokerfloor.web.headers import SecurityHeaders
 from pokerfloor.web.pages import damaged_page, error_page, mount_pages
-from pokerfloor.web.pages._common import TD_COOKIE, is_td
-from pokerfloor.web.pages._dealt_common import secret_player_key as dealt_player_key
+from pokerfloor.web.pages.common._common import TD_COOKIE, is_td
+from pokerfloor.web.pages.common._dealt_common import secret_player_key as dealt_player_key
 from pokerfloor.web.public_reads import PublicReads
 from pokerfloor.web.read_budget import ReadBudget, ReadLimits
 from pokerfloor.web.request_guard import CLIENT_ADDRESS, RequestGuard

@@ -55,8 +55,14 @@ from pokerfloor.web.api_common import (
     refusal_message,
 )
 from pokerfloor.web.club_access import PinLocks, csv_response, member_acts
-from pokerfloor.web.pages import club as club_pages
-from pokerfloor.web.pages import club_desk, club_members, club_pin_locks, club_public, club_settings
+from pokerfloor.web.pages.club import club as club_pages
+from pokerfloor.web.pages.club import (
+    club_desk,
+    club_members,
+    club_pin_locks,
+    club_public,
+    club_settings,
+)
 from pokerfloor.web.sessions import Guard, TooManyFailures
 
 __all__ = ["mount_club"]

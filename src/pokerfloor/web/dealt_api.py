@@ -162,7 +162,7 @@ def mount_dealt(
         except PokerfloorError as error:
             raise _refusal(error, 404) from error
         if td:
-            from pokerfloor.web.pages._dealt_common import log
+            from pokerfloor.web.pages.common._dealt_common import log
 
             log.info("td hole cards read (API): tournament=%s table=%s", tournament_id, table_no)
         return _json(td_view(current) if td else public_view(current))

@@ -17,30 +17,8 @@ from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
 
 from pokerfloor.app.service import TournamentService
-from pokerfloor.web.pages import (
-    _live,
-    captain,
-    cash,
-    chiprace,
-    clock,
-    console,
-    console_players,
-    corrections,
-    deal,
-    dealt_player,
-    dealt_table,
-    desk,
-    floor,
-    floor_irregularities,
-    home,
-    penalties,
-    player,
-    player_clock,
-    results,
-    seats,
-    setup,
-)
-from pokerfloor.web.pages._common import (
+from pokerfloor.web.pages.common import _live
+from pokerfloor.web.pages.common._common import (
     PageError,
     Pages,
     damaged_page,
@@ -48,6 +26,23 @@ from pokerfloor.web.pages._common import (
     make_environment,
     redirect,
     render,
+)
+from pokerfloor.web.pages.floor import floor, floor_irregularities
+from pokerfloor.web.pages.phones import captain, dealt_player, player, player_clock
+from pokerfloor.web.pages.screens import clock, dealt_table
+from pokerfloor.web.pages.td import (
+    cash,
+    chiprace,
+    console,
+    console_players,
+    corrections,
+    deal,
+    desk,
+    home,
+    penalties,
+    results,
+    seats,
+    setup,
 )
 
 __all__ = ["damaged_page", "error_page", "mount_pages"]
