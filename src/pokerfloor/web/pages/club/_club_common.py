@@ -101,12 +101,16 @@ def say_now(request: Request, message: str, **values: object) -> str:
         return i18n.gettext(message, **values)
 
 
-def club_run(request: Request, club_id: str, kind: str, /, **fields: Any) -> str | None:
-    """Validate and run the club command ``kind`` with ``fields`` as the API would: None when
+def club_run(
+    request: Request, club_id: str, kind: type[ClubCommand], /, **fields: Any
+) -> str | None:
+    """Validate and run the club command ``kind`` (a command of ``app/club_commands.py``)
+    with ``fields`` as the form gives them, converted as the API would decode them: None when
     done, else the refusal in the page's language (nothing changed)."""
     with i18n.use_locale(locale_of(request)):
         try:
-            command: ClubCommand = msgspec.convert({"type": kind, **fields}, ClubCommand)
+            tagged = {"type": kind.__struct_config__.tag, **fields}
+            command: ClubCommand = msgspec.convert(tagged, kind)
         except msgspec.ValidationError as error:
             return validation_text(error)
         try:

@@ -14,6 +14,21 @@ from fastapi.responses import Response
 
 from pokerfloor.app import club_link
 from pokerfloor.app._command_fields import is_valid_id
+from pokerfloor.app.club_commands import (
+    CancelEvent,
+    CancelRegistration,
+    CheckIn,
+    ClubCommand,
+    CreateClub,
+    CreateSeason,
+    MarkNoShow,
+    Pay,
+    Refund,
+    RefundDeposit,
+    Register,
+    ScheduleEvent,
+    SetWaitingPresence,
+)
 from pokerfloor.app.club_service import ClubService
 from pokerfloor.app.club_views import cash_csv, cash_view, event_view, standings_view
 from pokerfloor.app.service import TournamentService
@@ -112,7 +127,7 @@ def create_club(
     """A new club from a preset (settings.py: "association" or "heavenpoker")."""
     require_td(request)
     error = club_run(
-        request, club_id.strip(), "create_club", club_id=club_id.strip(), name=name,
+        request, club_id.strip(), CreateClub, club_id=club_id.strip(), name=name,
         preset=preset,
     )  # fmt: skip
     if error:
@@ -207,7 +222,7 @@ def schedule_event(
                 request, club_id, fields.summary(), typed=typed, field_errors=fields.errors
             )
     error = club_run(
-        request, club_id, "schedule_event",
+        request, club_id, ScheduleEvent,
         event_id=event_id.strip(), name=name.strip(), kind=kind, start_ms=start_ms,
         capacity=seats, buy_in_cents=buy_in_cents, season_id=season_id.strip(),
         structure=structure, profile=profile, table_size=per_table,
@@ -228,7 +243,7 @@ def create_season(
 ) -> Response:
     club_of(request, club_id)
     error = club_run(
-        request, club_id, "create_season",
+        request, club_id, CreateSeason,
         season_id=season_id.strip(), name=name, points={"name": formula.strip() or "sqrt"},
         best_n=number_or_text(best_n) if best_n.strip() else None,
     )  # fmt: skip
@@ -274,7 +289,13 @@ def event_page(request: Request, club_id: str, event_id: str) -> Response:
 
 
 def _event_action(
-    request: Request, club_id: str, event_id: str, done: str, kind: str, /, **fields: Any
+    request: Request,
+    club_id: str,
+    event_id: str,
+    done: str,
+    kind: type[ClubCommand],
+    /,
+    **fields: Any,
 ) -> Response:
     club_of(request, club_id)
     error = club_run(request, club_id, kind, event_id=event_id, **fields)
@@ -315,7 +336,7 @@ def register(
     if deposit_cents is None:
         return _event_page(request, club_id, event_id, say_now(request, BAD_AMOUNT))
     return _event_action(
-        request, club_id, event_id, "registered", "register",
+        request, club_id, event_id, "registered", Register,
         member_id=member_id.strip(), present=present == "yes", deposit_cents=deposit_cents,
         method=method,
     )  # fmt: skip
@@ -331,7 +352,7 @@ def check_in(
     identity_by: Text = "",
 ) -> Response:
     return _event_action(
-        request, club_id, event_id, "checked_in", "check_in",
+        request, club_id, event_id, "checked_in", CheckIn,
         member_id=member_id, method=method, identity_by=identity_by.strip(),
     )  # fmt: skip
 
@@ -341,14 +362,14 @@ def cancel(
     request: Request, club_id: str, event_id: str, member_id: Text, reason: LongText = ""
 ) -> Response:
     return _event_action(
-        request, club_id, event_id, "cancelled", "cancel_registration",
+        request, club_id, event_id, "cancelled", CancelRegistration,
         member_id=member_id, reason=reason,
     )  # fmt: skip
 
 
 @router.post("/club/{club_id}/events/{event_id}/no-show")
 def no_show(request: Request, club_id: str, event_id: str, member_id: Text) -> Response:
-    return _event_action(request, club_id, event_id, "no_show", "mark_no_show", member_id=member_id)
+    return _event_action(request, club_id, event_id, "no_show", MarkNoShow, member_id=member_id)
 
 
 @router.post("/club/{club_id}/events/{event_id}/presence")
@@ -356,23 +377,19 @@ def presence(
     request: Request, club_id: str, event_id: str, member_id: Text, present: Text = ""
 ) -> Response:
     return _event_action(
-        request, club_id, event_id, "presence", "set_waiting_presence",
+        request, club_id, event_id, "presence", SetWaitingPresence,
         member_id=member_id, present=present == "yes",
     )  # fmt: skip
 
 
 @router.post("/club/{club_id}/events/{event_id}/refund")
 def refund(request: Request, club_id: str, event_id: str, member_id: Text) -> Response:
-    return _event_action(
-        request, club_id, event_id, "refunded", "refund_deposit", member_id=member_id
-    )
+    return _event_action(request, club_id, event_id, "refunded", RefundDeposit, member_id=member_id)
 
 
 @router.post("/club/{club_id}/events/{event_id}/cancel-event")
 def cancel_event(request: Request, club_id: str, event_id: str, reason: LongText) -> Response:
-    return _event_action(
-        request, club_id, event_id, "event_cancelled", "cancel_event", reason=reason
-    )
+    return _event_action(request, club_id, event_id, "event_cancelled", CancelEvent, reason=reason)
 
 
 def _tournament_link(
@@ -459,7 +476,7 @@ def cash_line(
     cents = money_cents(amount)
     if not cents:
         return cash_page(request, club_id, say_now(request, BAD_AMOUNT))
-    kind = "refund" if direction == "out" else "pay"
+    kind: type[Pay | Refund] = Refund if direction == "out" else Pay
     error = club_run(
         request, club_id, kind, cents=cents, note=note, method=method,
         member_id=member_id.strip(), event_id=event_id.strip(),

@@ -16,6 +16,7 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import Response
 
 from pokerfloor.app import club_link
+from pokerfloor.app.club_commands import CheckIn, Register
 from pokerfloor.app.club_service import ClubService
 from pokerfloor.app.club_views import desk_row, desk_rows
 from pokerfloor.club.state import Club
@@ -129,12 +130,12 @@ def desk_action(
     # A row shown before the member registered from their phone: register only if still needed.
     if new == "yes" and not _registered(clubs, club_id, event_id, member_id):
         error = club_run(
-            request, club_id, "register", event_id=event_id, member_id=member_id,
+            request, club_id, Register, event_id=event_id, member_id=member_id,
             present=True, method=method,
         )  # fmt: skip
     if error is None:
         error = club_run(
-            request, club_id, "check_in", event_id=event_id, member_id=member_id,
+            request, club_id, CheckIn, event_id=event_id, member_id=member_id,
             method=method, identity_by=identity_by.strip(),
         )  # fmt: skip
     tournaments = tournaments_of(request)

@@ -13,6 +13,19 @@ from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 
 from pokerfloor.app._command_fields import is_valid_id
+from pokerfloor.app.club_commands import (
+    Ban,
+    CheckIdentity,
+    ClubCommand,
+    EnrolMember,
+    IssueCard,
+    LiftBan,
+    MergeMembers,
+    Pay,
+    SetPin,
+    UpdateMember,
+    WaiveOffence,
+)
 from pokerfloor.app.club_csv import MAX_CSV_BYTES, ImportedMember, import_members, new_pin
 from pokerfloor.app.club_views import members_csv
 from pokerfloor.club.members import RowError
@@ -201,7 +214,7 @@ def add_member(
     number = number or clubs.read(club_id, lambda club: club.next_member_id())
     given_pin = new_pin() if drawn else pin
     error = club_run(
-        request, club_id, "enrol_member", member_id=number, name=name, nickname=nickname,
+        request, club_id, EnrolMember, member_id=number, name=name, nickname=nickname,
         birth_date=born, contact=contact, card_type=card_type.strip(), card_period=card_period,
         card_method=card_method.strip(), pin=given_pin, identity_by=checked_by,
         identity_document=identity_document.strip() if checked_by else "",
@@ -292,7 +305,13 @@ def member_page(request: Request, club_id: str, member_id: str) -> Response:
 
 
 def _member_action(
-    request: Request, club_id: str, member_id: str, done: str, kind: str, /, **fields: object
+    request: Request,
+    club_id: str,
+    member_id: str,
+    done: str,
+    kind: type[ClubCommand],
+    /,
+    **fields: object,
 ) -> Response:
     club_of(request, club_id)
     error = club_run(request, club_id, kind, **fields)
@@ -323,7 +342,7 @@ def update_member(
         if fields.errors:
             return _member_page(request, club_id, member_id, fields.summary(), typed, fields.errors)
     error = club_run(
-        request, club_id, "update_member", member_id=member_id, name=name,
+        request, club_id, UpdateMember, member_id=member_id, name=name,
         nickname=nickname, birth_date=born, contact=contact,
     )  # fmt: skip
     if error:
@@ -336,7 +355,7 @@ def check_identity(
     request: Request, club_id: str, member_id: str, by: Text, document: Text = ""
 ) -> Response:
     return _member_action(
-        request, club_id, member_id, "identity", "check_identity",
+        request, club_id, member_id, "identity", CheckIdentity,
         member_id=member_id, by=by.strip(), document=document.strip(),
     )  # fmt: skip
 
@@ -344,7 +363,7 @@ def check_identity(
 @router.post("/club/{club_id}/members/{member_id}/pin")
 def set_pin(request: Request, club_id: str, member_id: str, pin: Text) -> Response:
     return _member_action(
-        request, club_id, member_id, "pin", "set_pin", member_id=member_id, pin=pin.strip()
+        request, club_id, member_id, "pin", SetPin, member_id=member_id, pin=pin.strip()
     )
 
 
@@ -360,7 +379,7 @@ def issue_card(
     clubs = club_of(request, club_id)
     card_id = f"{member_id}-{len(clubs.club(club_id).cards) + 1}"[:64]
     return _member_action(
-        request, club_id, member_id, "card", "issue_card", card_id=card_id,
+        request, club_id, member_id, "card", IssueCard, card_id=card_id,
         member_id=member_id, card_type=card_type, period=period, method=method,
     )  # fmt: skip
 
@@ -378,7 +397,7 @@ def ban(
     clubs = club_of(request, club_id)
     ban_id = f"ban-{len(clubs.club(club_id).bans) + 1}"
     return _member_action(
-        request, club_id, member_id, "ban", "ban", ban_id=ban_id, member_id=member_id,
+        request, club_id, member_id, "ban", Ban, ban_id=ban_id, member_id=member_id,
         from_date=from_date.strip(), until_date=until_date.strip(), reason=reason,
         by=by.strip(),
     )  # fmt: skip
@@ -389,7 +408,7 @@ def lift_ban(
     request: Request, club_id: str, member_id: str, ban_id: Text, reason: LongText
 ) -> Response:
     return _member_action(
-        request, club_id, member_id, "lifted", "lift_ban", ban_id=ban_id, reason=reason
+        request, club_id, member_id, "lifted", LiftBan, ban_id=ban_id, reason=reason
     )
 
 
@@ -398,7 +417,7 @@ def waive(
     request: Request, club_id: str, member_id: str, offence_no: Text, reason: LongText
 ) -> Response:
     return _member_action(
-        request, club_id, member_id, "waived", "waive_offence",
+        request, club_id, member_id, "waived", WaiveOffence,
         member_id=member_id, offence_no=number_or_text(offence_no), reason=reason,
     )  # fmt: skip
 
@@ -408,7 +427,7 @@ def merge(
     request: Request, club_id: str, member_id: str, duplicate: Text, reason: LongText
 ) -> Response:
     return _member_action(
-        request, club_id, member_id, "merged", "merge_members",
+        request, club_id, member_id, "merged", MergeMembers,
         keep=member_id, drop=duplicate.strip(), reason=reason,
     )  # fmt: skip
 
@@ -419,7 +438,7 @@ def pay_fine(request: Request, club_id: str, member_id: str, amount: Text) -> Re
     collected at the next check-in, heavenpoker 2.4)."""
     cents = money_cents(amount) or 0
     return _member_action(
-        request, club_id, member_id, "cash", "pay", cents=cents, member_id=member_id,
+        request, club_id, member_id, "cash", Pay, cents=cents, member_id=member_id,
         note="fine",
     )  # fmt: skip
 

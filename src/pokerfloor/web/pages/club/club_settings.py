@@ -15,6 +15,7 @@ from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 
+from pokerfloor.app.club_commands import ChangeSettings
 from pokerfloor.club.events import ClubSettingsChanged, SettingChange
 from pokerfloor.club.settings import (
     CARD_PERIODS,
@@ -317,7 +318,7 @@ def _change(request: Request, club_id: str, typed: dict[str, Any]) -> Response:
         new, fields = _check(typed, old)
         if fields.errors:
             return _page(request, club_id, fields.summary(), typed, fields.errors)
-    error = club_run(request, club_id, "change_settings", settings=msgspec.to_builtins(new))
+    error = club_run(request, club_id, ChangeSettings, settings=msgspec.to_builtins(new))
     if error:
         return _page(request, club_id, error, typed)
     return back(f"/club/{club_id}/settings", "settings")

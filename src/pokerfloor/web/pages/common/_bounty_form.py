@@ -12,7 +12,7 @@ __all__ = ["eliminated_by"]
 
 def eliminated_by(
     values: list[str] | None, busted: list[str], rebuys: list[str]
-) -> dict[str, list[str]]:
+) -> dict[str, tuple[str, ...]]:
     """For each player busted (and not rebuying: no bounty is paid, the player stays), the
     collectors ticked, in the order ticked; an id the command refuses is left to its
     validation (sent as typed)."""
@@ -21,4 +21,4 @@ def eliminated_by(
         player, _, collector = value.strip().partition(" ")
         if player in busted and player not in rebuys and collector:
             chosen.setdefault(player, []).append(collector.strip())
-    return chosen
+    return {player: tuple(collectors) for player, collectors in chosen.items()}

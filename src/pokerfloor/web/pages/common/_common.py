@@ -22,7 +22,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.requests import HTTPConnection
 
-from pokerfloor.app.commands import Command, CreateTournament, TournamentCommand
+from pokerfloor.app.commands import Command
 from pokerfloor.app.service import EVENT_DECODER, TournamentService
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.rules import Lang
@@ -57,6 +57,7 @@ __all__ = [
     "require_td",
     "rules_language",
     "run",
+    "run_form",
     "say",
     "seat_order",
     "tournament_service",
@@ -202,24 +203,40 @@ def redirect(url: str) -> RedirectResponse:
     return RedirectResponse(url, status_code=303)
 
 
-def run(request: Request, tournament_id: str, kind: str, /, **fields: Any) -> str | None:
-    """Validate and run the command ``kind`` (its ``type`` tag, e.g. ``register_player``) with
-    ``fields``, exactly as the API would; ``None`` when done, else the refusal to show (in the
-    request's language, with the engine's code: ``_refusals.explain``; a field the command's
-    validation refuses: ``_refusals.validation_text``). Nothing changes on a refusal."""
+def run(request: Request, tournament_id: str, command: Command, /) -> str | None:
+    """Run ``command`` (a typed command of ``app/commands.py``) exactly as the API would:
+    checked against its bounds as the API's decoder checks them (a struct built in code is
+    not), then executed; ``None`` when done, else the refusal to show (in the request's
+    language, with the engine's code: ``_refusals.explain``; a field the command's validation
+    refuses: ``_refusals.validation_text``). Nothing changes on a refusal."""
     with i18n.use_locale(locale_of(request)):
         try:
-            command: Command = msgspec.convert(
-                {"type": kind, **fields},
-                CreateTournament if kind == "create_tournament" else TournamentCommand,
-            )
+            checked = msgspec.json.decode(msgspec.json.encode(command), type=type(command))
         except msgspec.ValidationError as error:
             return validation_text(error)
-        service = pages_of(request).service
+        return _execute(request, tournament_id, checked)
+
+
+def run_form(
+    request: Request, tournament_id: str, kind: type[Command], /, **fields: Any
+) -> str | None:
+    """Run the command ``kind`` with ``fields`` as a form gives them (text where a number is
+    expected, ``number_or_text``; lists and dictionaries for the nested parts), converted as
+    the API would decode them: a field they do not fit is refused by name, like ``run``."""
+    with i18n.use_locale(locale_of(request)):
         try:
-            service.execute(tournament_id, command)
-        except PokerfloorError as error:
-            return explain(error, refusal_names(service, tournament_id))
+            command = msgspec.convert({"type": kind.__struct_config__.tag, **fields}, kind)
+        except msgspec.ValidationError as error:
+            return validation_text(error)
+        return _execute(request, tournament_id, command)
+
+
+def _execute(request: Request, tournament_id: str, command: Command) -> str | None:
+    service = pages_of(request).service
+    try:
+        service.execute(tournament_id, command)
+    except PokerfloorError as error:
+        return explain(error, refusal_names(service, tournament_id))
     return None
 
 

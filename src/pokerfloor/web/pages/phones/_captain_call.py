@@ -15,6 +15,7 @@ from typing import Annotated
 from fastapi import Depends, Request
 from fastapi.responses import HTMLResponse, Response
 
+from pokerfloor.app.commands import CallFloor
 from pokerfloor.floor import SITUATIONS
 from pokerfloor.web import i18n
 from pokerfloor.web.pages.common._common import (
@@ -23,7 +24,7 @@ from pokerfloor.web.pages.common._common import (
     locale_of,
     pages_of,
     render_fragment,
-    run,
+    run_form,
 )
 from pokerfloor.web.pages.floor._floor_calls import open_calls
 from pokerfloor.web.pages.floor._floor_situations import (
@@ -62,15 +63,10 @@ def captain_call(
             facts, errors = facts_from_form(situation, fields)
             if errors:
                 return flash(request, error=" ".join(errors))
-        error = run(
-            request,
-            tournament_id,
-            "call_floor",
-            table_no=table_no,
-            reason=reason,
-            situation=situation,
-            facts=facts,
-        )
+        error = run_form(
+            request, tournament_id, CallFloor,
+            table_no=table_no, reason=reason, situation=situation, facts=facts,
+        )  # fmt: skip
         if error is not None:
             return flash(request, error=error)
         if already:

@@ -17,6 +17,15 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Form, Path, Request
 from fastapi.responses import Response
 
+from pokerfloor.app.commands import (
+    AnswerFloorCall,
+    BustPlayers,
+    CallFloor,
+    ChipRace,
+    MoveButton,
+    RecordHand,
+    RenewCaptainKey,
+)
 from pokerfloor.app.public_view import public_seating_chart
 from pokerfloor.web import i18n
 from pokerfloor.web.pages.common._bounty_form import eliminated_by
@@ -288,15 +297,16 @@ def hand_finished(
         error = run(
             request,
             tournament_id,
-            "record_hand",
-            table_no=table_no,
-            hand_no=reported,
-            final_stacks=report.final_stacks,
-            button_seat=seat,
-            busted=report.busted,
-            starting_stacks=report.starting_stacks,
-            rebuys=report.rebuys,
-            eliminated_by=eliminated_by(knockout, report.ticked, report.rebuys),
+            RecordHand(
+                table_no=table_no,
+                hand_no=reported,
+                final_stacks=report.final_stacks,
+                button_seat=seat,
+                busted=tuple(report.busted),
+                starting_stacks=report.starting_stacks,
+                rebuys=tuple(report.rebuys),
+                eliminated_by=eliminated_by(knockout, report.ticked, report.rebuys),
+            ),
         )
         if error is not None:
             return flash(request, error=error)
@@ -325,9 +335,10 @@ def _button_elsewhere(
         expected=plan["button_seat"],
     )
     error = run(
-        request, tournament_id, "call_floor",
-        table_no=table_no, reason=reason, button_seat=seat, hand_no=hand_no,
-    )  # fmt: skip
+        request,
+        tournament_id,
+        CallFloor(table_no=table_no, reason=reason, button_seat=seat, hand_no=hand_no),
+    )
     done = i18n.gettext(
         "The TD is called to confirm the button on seat %(given)s (pokerfloor expected "
         "seat %(expected)s). Once confirmed, report hand %(hand)s again.",
@@ -377,12 +388,13 @@ def report_bust(
         error = run(
             request,
             tournament_id,
-            "bust_players",
-            table_no=table_no,
-            players=players,
-            starting_stacks=starting,
-            rebuys=players if then == "rebuy" else [],
-            eliminated_by=eliminated_by(knockout, players, players if then == "rebuy" else []),
+            BustPlayers(
+                table_no=table_no,
+                players=tuple(players),
+                starting_stacks=starting,
+                rebuys=tuple(players) if then == "rebuy" else (),
+                eliminated_by=eliminated_by(knockout, players, players if then == "rebuy" else []),
+            ),
         )
         if error is not None:
             return flash(request, error=error)
@@ -417,11 +429,12 @@ def chip_race(
         error = run(
             request,
             tournament_id,
-            "chip_race",
-            table_no=table_no,
-            removed=race["removed"],
-            next_chip=race["next_chip"],
-            odd_chips=counts,
+            ChipRace(
+                table_no=table_no,
+                removed=race["removed"],
+                next_chip=race["next_chip"],
+                odd_chips=counts,
+            ),
         )
         if error is not None:
             return flash(request, error=error)
@@ -517,9 +530,10 @@ def confirm_button(
             return flash(request, error=wrong_seat)
         reason = i18n.gettext("Button confirmed by the TD after the captain's call.")
         error = run(
-            request, tournament_id, "move_button",
-            table_no=call_id, seat_no=int(seat_no), reason=reason,
-        )  # fmt: skip
+            request,
+            tournament_id,
+            MoveButton(table_no=call_id, seat_no=int(seat_no), reason=reason),
+        )
         done = i18n.gettext(
             "Table %(table)s: the button is on seat %(seat)s.", table=call_id, seat=seat_no
         )
@@ -531,7 +545,7 @@ def answer_call(
     request: Request, tournament_id: str, call_id: Annotated[int, Path(ge=1)]
 ) -> Response:
     require_td(request)
-    error = run(request, tournament_id, "answer_floor_call", table_no=call_id)
+    error = run(request, tournament_id, AnswerFloorCall(table_no=call_id))
     with i18n.use_locale(locale_of(request)):
         if error is not None:
             return flash(request, error=i18n.gettext("This call is already answered."))
@@ -548,7 +562,7 @@ def renew_link(
     """A new captain's link for the table (a lost phone, a new captain): the old key stops
     opening the table; the page shows the new link at once (its live update)."""
     require_td(request)
-    error = run(request, tournament_id, "renew_captain_key", table_no=table_no)
+    error = run(request, tournament_id, RenewCaptainKey(table_no=table_no))
     with i18n.use_locale(locale_of(request)):
         if error is not None:
             return flash(request, error=error)

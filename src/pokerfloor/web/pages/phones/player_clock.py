@@ -11,11 +11,12 @@ the live view ``console-player-clocks`` (every second).
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Form, Path, Request
 from fastapi.responses import Response
 
+from pokerfloor.app.commands import CallPlayerClock, ExpirePlayerClock, StopPlayerClock, TimePlayer
 from pokerfloor.app.service import TournamentService
 from pokerfloor.hand import timeout_reason
 from pokerfloor.web import i18n
@@ -77,7 +78,7 @@ def _act(
     action: str,
     seat_text: str,
     facing: str,
-    by: str,
+    by: Literal["captain", "td"],
 ) -> Response:
     """Run one action of the table's clock and say what it did, in the request's language
     (an unknown action is no page; ``table_no`` None: the console's table was not given)."""
@@ -96,16 +97,17 @@ def _act(
         again = current and current["seat_no"] == seat_no and current["phase"] != "thinking"
         if action == "call" and again:
             return flash(request, None, _called_text(request, view["times"], seat_no))
-        kind = "time_player" if action == "think" else "call_player_clock"
-        fields: dict[str, Any] = {"table_no": table_no, "seat_no": seat_no}
-        if action == "call":
-            fields["by"] = by
-        error = run(request, tournament_id, kind, **fields)
+        command = (
+            TimePlayer(table_no=table_no, seat_no=seat_no)
+            if action == "think"
+            else CallPlayerClock(table_no=table_no, seat_no=seat_no, by=by)
+        )
+        error = run(request, tournament_id, command)
         said = _timed_text if action == "think" else _called_text
         return flash(request, error, said(request, view["times"], seat_no))
     if action in ("acted", "cancel"):
-        reason = "acted" if action == "acted" else "cancelled"
-        error = run(request, tournament_id, "stop_player_clock", table_no=table_no, reason=reason)
+        reason: Literal["acted", "cancelled"] = "acted" if action == "acted" else "cancelled"
+        error = run(request, tournament_id, StopPlayerClock(table_no=table_no, reason=reason))
         if action == "acted":
             done = say(request, N_("Clock stopped: the player acted in time."))
         else:
@@ -114,11 +116,7 @@ def _act(
     if facing not in ("bet", "none"):
         return refuse(request, N_("Say whether the player was facing a bet."))
     error = run(
-        request,
-        tournament_id,
-        "expire_player_clock",
-        table_no=table_no,
-        facing_bet=facing == "bet",
+        request, tournament_id, ExpirePlayerClock(table_no=table_no, facing_bet=facing == "bet")
     )
     ruled = table_clock(service, tournament_id, table_no)["ruling"]
     return flash(request, error, _ruling_text(request, ruled) if ruled else "")

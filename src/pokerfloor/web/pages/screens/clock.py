@@ -29,6 +29,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, File, Request, UploadFile
 from fastapi.responses import Response
 
+from pokerfloor.app.commands import SetRoomLogo, SetRoomScreen
 from pokerfloor.tournament.limits import (
     MAX_CLUB_NAME_LENGTH,
     MAX_LOGO_BYTES,
@@ -201,7 +202,7 @@ def set_room_screen(
 ) -> Response:
     """The club's name and the message line ("" clears one)."""
     tournament_service(request, tournament_id, td_only=True)
-    error = run(request, tournament_id, "set_room_screen", club_name=club_name, message=message)
+    error = run(request, tournament_id, SetRoomScreen(club_name=club_name, message=message))
     return flash(request, error, say(request, N_("The room's screen is updated.")))
 
 
@@ -219,12 +220,12 @@ def set_room_logo(
             N_("Choose the logo's file first: a PNG or JPEG image of at most %(max_kb)s KB."),
             max_kb=MAX_LOGO_BYTES // 1024,
         )
-    error = run(request, tournament_id, "set_room_logo", logo=data)
+    error = run(request, tournament_id, SetRoomLogo(logo=data))
     return flash(request, error, say(request, N_("The logo is on the room's screen.")))
 
 
 @router.post("/t/{tournament_id}/clock/logo/remove")
 def remove_room_logo(request: Request, tournament_id: str) -> Response:
     tournament_service(request, tournament_id, td_only=True)
-    error = run(request, tournament_id, "set_room_logo", logo=b"")
+    error = run(request, tournament_id, SetRoomLogo(logo=b""))
     return flash(request, error, say(request, N_("The logo is removed from the screen.")))

@@ -15,6 +15,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
+from pokerfloor.app.commands import ChoosePrizePoolBasis, Refund
 from pokerfloor.app.service import TournamentService
 from pokerfloor.web import i18n
 from pokerfloor.web.i18n import N_
@@ -24,6 +25,7 @@ from pokerfloor.web.pages.common._common import (
     player_name,
     render,
     run,
+    run_form,
     say,
     tournament_service,
 )
@@ -72,7 +74,7 @@ def cash_page(request: Request, tournament_id: str) -> Response:
 @router.post("/t/{tournament_id}/cash/basis")
 def choose_basis(request: Request, tournament_id: str, basis: FormText = "") -> Response:
     tournament_service(request, tournament_id, td_only=True)
-    error = run(request, tournament_id, "choose_prize_pool_basis", basis=basis)
+    error = run_form(request, tournament_id, ChoosePrizePoolBasis, basis=basis)
     done = say(
         request,
         N_("The prize pool now counts every entry, rebuy and add-on.")
@@ -94,7 +96,7 @@ def refund(
     reason = " ".join(reason.split()) or say(request, N_("Credit given back"))
     if method not in PAYMENT_METHODS:
         return flash(request, say(request, N_("Choose how the player paid.")), "")
-    error = run(request, tournament_id, "refund", player_id=player_id, method=method, reason=reason)
+    error = run(request, tournament_id, Refund(player_id=player_id, method=method, reason=reason))
     name = player_name(service, tournament_id, player_id)
     return flash(request, error, say(request, N_("%(name)s: refunded."), name=name))
 

@@ -17,6 +17,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, Response
 
+from pokerfloor.app.commands import ChipRace
 from pokerfloor.app.service import TournamentService
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.rules import RuleProfile, format_value, setting_spec
@@ -35,7 +36,7 @@ from pokerfloor.web.pages.common._common import (
     render,
     render_fragment,
     rules_language,
-    run,
+    run_form,
     tournament_service,
 )
 from pokerfloor.web.pages.common._forms import FormText, number_or_text, whole_number
@@ -327,7 +328,7 @@ def chip_race(
         counts = odd_chips_from_form(table["seats"] if table else [], player or [], odd or [])
     if isinstance(counts, str):
         return HTMLResponse(flash_fragment(request, error=counts))
-    error = run(request, tournament_id, "chip_race", **fields, odd_chips=counts)
+    error = run_form(request, tournament_id, ChipRace, **fields, odd_chips=counts)
     if error:
         return HTMLResponse(flash_fragment(request, error=error))
     # ``run`` returns only the refusal: what the engine drew is in the event it recorded.

@@ -20,6 +20,21 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import Response
 
+from pokerfloor.app.commands import (
+    AdjustClock,
+    CancelMoves,
+    ConfirmMove,
+    ConfirmMoves,
+    HandForHandRound,
+    JumpToLevel,
+    PauseClock,
+    ProposeBreakTable,
+    ProposeFinalTable,
+    ProposeMoves,
+    ResumeClock,
+    SetHandForHand,
+    StartClock,
+)
 from pokerfloor.app.service import TournamentService
 from pokerfloor.tournament.clock import timeline
 from pokerfloor.tournament.structure import Structure
@@ -233,10 +248,10 @@ def _whole(text: str) -> int | None:
     return whole_number(text, signed=True)
 
 
-CLOCK_ACTIONS = {
-    "start": ("start_clock", N_("Clock started.")),
-    "pause": ("pause_clock", N_("Clock paused.")),
-    "resume": ("resume_clock", N_("Clock resumed.")),
+CLOCK_ACTIONS: dict[str, tuple[StartClock | PauseClock | ResumeClock, str]] = {
+    "start": (StartClock(), N_("Clock started.")),
+    "pause": (PauseClock(), N_("Clock paused.")),
+    "resume": (ResumeClock(), N_("Clock resumed.")),
 }
 
 
@@ -246,8 +261,8 @@ def clock_action(request: Request, tournament_id: str, action: str) -> Response:
     found = CLOCK_ACTIONS.get(action)
     if found is None:
         raise PageError(404, N_("There is no such page."))
-    kind, done = found
-    return flash(request, run(request, tournament_id, kind), say(request, done))
+    command, done = found
+    return flash(request, run(request, tournament_id, command), say(request, done))
 
 
 def _minutes_ms(text: str) -> int | None:
@@ -276,7 +291,7 @@ def adjust(
             most=MAX_ADJUSTMENT_MINUTES,
             value=(minutes or delta_ms).strip()[:40],
         )
-    error = run(request, tournament_id, "adjust_clock", delta_ms=delta)
+    error = run(request, tournament_id, AdjustClock(delta_ms=delta))
     shown = ("+" if delta > 0 else "\u2212") + i18n.format_duration(abs(delta))
     return flash(request, error, say(request, N_("Clock adjusted: %(delta)s."), delta=shown))
 
@@ -302,7 +317,7 @@ def jump(request: Request, tournament_id: str, level_index: Text = "") -> Respon
     index = _whole(level_index.strip().removeprefix("b"))
     if index is None:
         return refuse(request, N_("Choose a level or a break."))
-    error = run(request, tournament_id, "jump_to_level", level_index=index, break_before=to_break)
+    error = run(request, tournament_id, JumpToLevel(level_index=index, break_before=to_break))
     done = (
         say(request, N_("Break after level %(number)s started."), number=index)
         if to_break
@@ -311,10 +326,14 @@ def jump(request: Request, tournament_id: str, level_index: Text = "") -> Respon
     return flash(request, error, done)
 
 
-def _proposal(request: Request, tournament_id: str, kind: str, **fields: Any) -> Response:
+def _proposal(
+    request: Request,
+    tournament_id: str,
+    command: ProposeMoves | ProposeBreakTable | ProposeFinalTable,
+) -> Response:
     """Run a proposal and say how many moves there are to carry out (none: nothing to do)."""
     service = tournament_service(request, tournament_id, td_only=True)
-    error = run(request, tournament_id, kind, **fields)
+    error = run(request, tournament_id, command)
     if error is not None:
         return flash(request, error)
     moves = service.seating_chart(tournament_id)["moves_to_confirm"]
@@ -324,7 +343,7 @@ def _proposal(request: Request, tournament_id: str, kind: str, **fields: Any) ->
         count = i18n.ngettext(
             "%(num)s move to carry out.", "%(num)s moves to carry out.", len(moves)
         )
-        if kind == "propose_final_table":
+        if isinstance(command, ProposeFinalTable):
             then = i18n.gettext("Seat every player, then confirm the redraw as a whole.")
         else:
             then = i18n.gettext("Confirm each one once it is done, or all at once.")
@@ -333,7 +352,7 @@ def _proposal(request: Request, tournament_id: str, kind: str, **fields: Any) ->
 
 @router.post("/t/{tournament_id}/console/moves/propose")
 def propose_moves(request: Request, tournament_id: str) -> Response:
-    return _proposal(request, tournament_id, "propose_moves")
+    return _proposal(request, tournament_id, ProposeMoves())
 
 
 @router.post("/t/{tournament_id}/console/moves/break")
@@ -343,12 +362,12 @@ def propose_break(request: Request, tournament_id: str, table_no: Text = "") -> 
     if table_no.strip() and table is None:
         tournament_service(request, tournament_id, td_only=True)
         return refuse(request, N_("Choose a table."))
-    return _proposal(request, tournament_id, "propose_break_table", table_no=table)
+    return _proposal(request, tournament_id, ProposeBreakTable(table_no=table))
 
 
 @router.post("/t/{tournament_id}/console/moves/final")
 def propose_final(request: Request, tournament_id: str) -> Response:
-    return _proposal(request, tournament_id, "propose_final_table")
+    return _proposal(request, tournament_id, ProposeFinalTable())
 
 
 @router.post("/t/{tournament_id}/console/moves/confirm")
@@ -356,7 +375,7 @@ def confirm_move(request: Request, tournament_id: str, player_id: Text = "") -> 
     service = tournament_service(request, tournament_id, td_only=True)
     if not player_id:
         return refuse(request, N_("Choose a player."))
-    error = run(request, tournament_id, "confirm_move", player_id=player_id)
+    error = run(request, tournament_id, ConfirmMove(player_id=player_id))
     name = player_name(service, tournament_id, player_id)
     done = say(request, N_("Move done: %(name)s."), name=name)
     return flash(request, error, done, trigger=REFRESH)
@@ -366,7 +385,7 @@ def confirm_move(request: Request, tournament_id: str, player_id: Text = "") -> 
 def confirm_all(request: Request, tournament_id: str) -> Response:
     service = tournament_service(request, tournament_id, td_only=True)
     count = len(service.seating_chart(tournament_id)["moves_to_confirm"])
-    error = run(request, tournament_id, "confirm_moves")
+    error = run(request, tournament_id, ConfirmMoves())
     done = say(request, N_("Moves confirmed: %(count)s."), count=count)
     return flash(request, error, done, trigger=REFRESH)
 
@@ -374,7 +393,7 @@ def confirm_all(request: Request, tournament_id: str) -> Response:
 @router.post("/t/{tournament_id}/console/moves/cancel")
 def cancel_moves(request: Request, tournament_id: str) -> Response:
     tournament_service(request, tournament_id, td_only=True)
-    error = run(request, tournament_id, "cancel_moves")
+    error = run(request, tournament_id, CancelMoves())
     return flash(request, error, say(request, N_("Moves cancelled: nobody moves.")))
 
 
@@ -383,7 +402,7 @@ def hand_for_hand(request: Request, tournament_id: str, active: Text = "") -> Re
     tournament_service(request, tournament_id, td_only=True)
     if active not in ("on", "off"):
         return refuse(request, N_("Choose on or off."))
-    error = run(request, tournament_id, "set_hand_for_hand", active=active == "on")
+    error = run(request, tournament_id, SetHandForHand(active=active == "on"))
     done = N_("Hand-for-hand is on.") if active == "on" else N_("Hand-for-hand is off.")
     return flash(request, error, say(request, done))
 
@@ -393,6 +412,6 @@ def hand_for_hand_round(request: Request, tournament_id: str) -> Response:
     service = tournament_service(request, tournament_id, td_only=True)
     profile = service.read(tournament_id, lambda t: t.profile)
     taken = i18n.format_duration(profile.int_value("hand_for_hand.seconds_off_per_hand") * 1000)
-    error = run(request, tournament_id, "hand_for_hand_round")
+    error = run(request, tournament_id, HandForHandRound())
     done = say(request, N_("Hand-for-hand round recorded: %(time)s off the clock."), time=taken)
     return flash(request, error, done)

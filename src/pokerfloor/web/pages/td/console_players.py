@@ -15,6 +15,15 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
+from pokerfloor.app.commands import (
+    Addon,
+    Addons,
+    BustPlayers,
+    CorrectRebuy,
+    OpenAddonWindow,
+    Rebuy,
+    UndoBust,
+)
 from pokerfloor.app.service import TournamentService
 from pokerfloor.web import i18n
 from pokerfloor.web.i18n import N_
@@ -146,12 +155,13 @@ def bust(
     error = run(
         request,
         tournament_id,
-        "bust_players",
-        table_no=table,
-        players=busted,
-        starting_stacks=stacks,
-        rebuys=busted if then == "rebuy" else [],
-        eliminated_by=eliminated_by(knockout, busted, busted if then == "rebuy" else []),
+        BustPlayers(
+            table_no=table,
+            players=tuple(busted),
+            starting_stacks=stacks,
+            rebuys=tuple(busted) if then == "rebuy" else (),
+            eliminated_by=eliminated_by(knockout, busted, busted if then == "rebuy" else []),
+        ),
     )
     if error is not None:
         return flash(request, error)
@@ -186,7 +196,8 @@ def _entry(request: Request, tournament_id: str, player_id: str, kind: str) -> R
     if not player_id:
         return refuse(request, N_("Choose a player."))
     at_ms = service.clock()
-    error = run(request, tournament_id, kind, player_id=player_id)
+    command = Rebuy(player_id=player_id) if kind == "rebuy" else Addon(player_id=player_id)
+    error = run(request, tournament_id, command)
     if error is not None:
         return flash(request, error)
     name = player_name(service, tournament_id, player_id)
@@ -242,7 +253,7 @@ def open_addon_window(request: Request, tournament_id: str, reason: Text = "") -
     tournament_service(request, tournament_id, td_only=True)
     if not reason.strip():
         return refuse(request, N_("Say why the add-on window is opened by hand."))
-    error = run(request, tournament_id, "open_addon_window", reason=reason.strip())
+    error = run(request, tournament_id, OpenAddonWindow(reason=reason.strip()))
     done = say(request, N_("The add-on window is open until the end of this level or break."))
     return flash(request, error, done, trigger=REFRESH)
 
@@ -254,7 +265,7 @@ def addons(request: Request, tournament_id: str, player: TextList = None) -> Res
     ticked = list(dict.fromkeys(player or []))
     if not ticked:
         return refuse(request, N_("Tick at least one player for an add-on."))
-    error = run(request, tournament_id, "addons", players=ticked)
+    error = run(request, tournament_id, Addons(players=tuple(ticked)))
     with i18n.use_locale(locale_of(request)):
         done = i18n.ngettext(
             "Add-on recorded for %(num)s player.", "Add-ons recorded for %(num)s players.",
@@ -297,11 +308,11 @@ def undo(
         )
     reason = say(request, UNDO_REASON)
     if kind == "bust":
-        error = run(request, tournament_id, "undo_bust", players=players, reason=reason)
+        error = run(request, tournament_id, UndoBust(players=tuple(players), reason=reason))
     else:
         error = None
         for player_id in players:
-            error = run(request, tournament_id, "correct_rebuy", player_id=player_id, reason=reason)
+            error = run(request, tournament_id, CorrectRebuy(player_id=player_id, reason=reason))
             if error is not None:
                 break
     names = ", ".join(player_name(service, tournament_id, p) for p in players)

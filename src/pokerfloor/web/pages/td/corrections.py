@@ -14,6 +14,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, Response
 
+from pokerfloor.app.commands import CorrectBust, CorrectHand, CorrectRebuy
 from pokerfloor.app.service import TournamentService
 from pokerfloor.tournament.events import BustCorrected, HandCorrected, RebuyCorrected
 from pokerfloor.web import i18n
@@ -27,7 +28,7 @@ from pokerfloor.web.pages.common._common import (
     player_names,
     render,
     render_fragment,
-    run,
+    run_form,
     say,
     seat_order,
     tournament_service,
@@ -90,11 +91,15 @@ def corrections_page(request: Request, tournament_id: str, table_no: int | None 
 
 
 def _corrected(
-    request: Request, tournament_id: str, kind: str, done: str, **fields: Any
+    request: Request,
+    tournament_id: str,
+    kind: type[CorrectBust | CorrectRebuy | CorrectHand],
+    done: str,
+    **fields: Any,
 ) -> HTMLResponse:
     """Run a correction; on success the forms come back too (htmx out-of-band), so their lists
     (busted players, rebuys, stacks) show the new state."""
-    error = run(request, tournament_id, kind, **fields)
+    error = run_form(request, tournament_id, kind, **fields)
     if error:
         return HTMLResponse(flash_fragment(request, error=error))
     pages = pages_of(request)
@@ -128,7 +133,7 @@ def correct_bust(
         name=player_name(service, tournament_id, player_id),
     )
     return _corrected(
-        request, tournament_id, "correct_bust", done,
+        request, tournament_id, CorrectBust, done,
         player_id=player_id, stack=number_or_text(stack), reason=reason,
     )  # fmt: skip
 
@@ -141,7 +146,7 @@ def correct_rebuy(
     name = player_name(service, tournament_id, player_id)
     done = say(request, N_("%(name)s: the last rebuy or add-on is cancelled."), name=name)
     return _corrected(
-        request, tournament_id, "correct_rebuy", done, player_id=player_id, reason=reason
+        request, tournament_id, CorrectRebuy, done, player_id=player_id, reason=reason
     )
 
 
@@ -184,6 +189,6 @@ def correct_hand(
             return HTMLResponse(flash_fragment(request, error=nothing))
         done = _("Table %(table)s: the stacks of the last hand are corrected.", table=table_no)
     return _corrected(
-        request, tournament_id, "correct_hand", done,
+        request, tournament_id, CorrectHand, done,
         table_no=table, hand_no=number_or_text(hand_no), stacks=stacks, reason=reason,
     )  # fmt: skip

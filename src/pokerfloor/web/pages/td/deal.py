@@ -17,6 +17,7 @@ from urllib.parse import unquote
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import Response
 
+from pokerfloor.app.commands import AgreeDeal, CancelDeal, CorrectHand
 from pokerfloor.app.service import TournamentService
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.web.i18n import N_
@@ -103,9 +104,15 @@ def count_stacks(
     if not stacks or table is None or hand is None:
         return refuse(request, N_("Enter each player's chips."))
     error = run(
-        request, tournament_id, "correct_hand", table_no=table, hand_no=hand, stacks=stacks,
-        reason=say(request, N_("Chips counted at the final table for the deal")),
-    )  # fmt: skip
+        request,
+        tournament_id,
+        CorrectHand(
+            table_no=table,
+            hand_no=hand,
+            stacks=stacks,
+            reason=say(request, N_("Chips counted at the final table for the deal")),
+        ),
+    )
     return flash(request, error, say(request, N_("Stacks recorded: the deal proposal follows.")))
 
 
@@ -128,7 +135,7 @@ def agree(
         if cents is None:
             return refuse(request, N_("An amount is a whole number of cents."))
         amounts[player_id] = cents
-    error = run(request, tournament_id, "agree_deal", method=method, amounts_cents=amounts or None)
+    error = run(request, tournament_id, AgreeDeal(method=method, amounts_cents=amounts or None))
     done = say(
         request,
         N_("Deal recorded (%(method)s): play goes on, and the finish pays each player's share."),
@@ -149,5 +156,5 @@ def cancel(request: Request, tournament_id: str, reason: Text = "") -> Response:
     given = (prompted or reason).strip()[:500]
     if not given:
         return refuse(request, N_("Say why the deal is cancelled."))
-    error = run(request, tournament_id, "cancel_deal", reason=given)
+    error = run(request, tournament_id, CancelDeal(reason=given))
     return flash(request, error, say(request, N_("Deal cancelled: the payout table applies.")))

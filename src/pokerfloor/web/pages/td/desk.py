@@ -19,6 +19,18 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from pokerfloor.app import read_models
+from pokerfloor.app.commands import (
+    Arrive,
+    DrawSeats,
+    PlaceButtons,
+    RecordPayment,
+    Reenter,
+    RegisterLate,
+    RegisterPlayer,
+    ReleaseAbsentSeats,
+    SeatAlternates,
+    Unregister,
+)
 from pokerfloor.app.service import TournamentService
 from pokerfloor.tournament.state import Tournament
 from pokerfloor.web import i18n
@@ -312,11 +324,11 @@ def add_player(
     taken, drawn = service.read(tournament_id, lambda t: (_taken_ids(t), bool(t.tables)))
     chosen = player_id.strip() or derive_player_id(name, taken)
     if drawn:
-        error = run(request, tournament_id, "register_late", player_id=chosen, name=name)
+        error = run(request, tournament_id, RegisterLate(player_id=chosen, name=name))
     else:
         present = not absent
         error = run(
-            request, tournament_id, "register_player", player_id=chosen, name=name, present=present
+            request, tournament_id, RegisterPlayer(player_id=chosen, name=name, present=present)
         )
     if error is not None:
         return _answer(request, error)
@@ -364,12 +376,12 @@ def pay(
     service = tournament_service(request, tournament_id, td_only=True)
     name = player_name(service, tournament_id, player_id)
     if paid != "yes":
-        error = run(request, tournament_id, "record_payment", player_id=player_id, paid=False)
+        error = run(request, tournament_id, RecordPayment(player_id=player_id, paid=False))
         return _answer(request, error, say(request, N_("%(name)s: not paid."), name=name))
     if method not in PAYMENT_METHODS:
         return refuse(request, N_("Choose how the player paid."))
     error = run(
-        request, tournament_id, "record_payment", player_id=player_id, paid=True, method=method
+        request, tournament_id, RecordPayment(player_id=player_id, paid=True, method=method)
     )
     label = say(request, PAYMENT_METHODS[method])
     return _answer(
@@ -387,14 +399,14 @@ def unregister(
     if not reason:
         return refuse(request, N_("Give the reason."))
     name = player_name(service, tournament_id, player_id)
-    error = run(request, tournament_id, "unregister", player_id=player_id, reason=reason)
+    error = run(request, tournament_id, Unregister(player_id=player_id, reason=reason))
     return _answer(request, error, say(request, N_("%(name)s unregistered."), name=name))
 
 
 @router.post("/t/{tournament_id}/desk/reenter")
 def reenter(request: Request, tournament_id: str, player_id: FormText = "") -> Response:
     service = tournament_service(request, tournament_id, td_only=True)
-    error = run(request, tournament_id, "reenter", player_id=player_id)
+    error = run(request, tournament_id, Reenter(player_id=player_id))
     if error is not None:
         return _answer(request, error)
     table_no, seat_no = _where(service, tournament_id, player_id)
@@ -411,7 +423,7 @@ def reenter(request: Request, tournament_id: str, player_id: FormText = "") -> R
 @router.post("/t/{tournament_id}/desk/arrive")
 def arrive(request: Request, tournament_id: str, player_id: FormText = "") -> Response:
     service = tournament_service(request, tournament_id, td_only=True)
-    error = run(request, tournament_id, "arrive", player_id=player_id)
+    error = run(request, tournament_id, Arrive(player_id=player_id))
     name = player_name(service, tournament_id, player_id)
     return _answer(request, error, say(request, N_("%(name)s is here."), name=name))
 
@@ -424,7 +436,7 @@ def seat_waiting(request: Request, tournament_id: str) -> Response:
         # Before the draw there is nothing to seat them at: a player who unregisters is
         # replaced by the first one waiting, by the engine.
         return refuse(request, N_("The seats are not drawn yet."))
-    error = run(request, tournament_id, "seat_alternates")
+    error = run(request, tournament_id, SeatAlternates())
     if error is not None:
         return _answer(request, error)
     seated = service.read(tournament_id, lambda t: [p for p in before if p in t.players])
@@ -446,7 +458,7 @@ def release_absent(request: Request, tournament_id: str) -> Response:
     absent = service.read(
         tournament_id, lambda t: [p.player_id for p in t.in_play() if not p.present]
     )
-    error = run(request, tournament_id, "release_absent_seats")
+    error = run(request, tournament_id, ReleaseAbsentSeats())
     if error is not None:
         return _answer(request, error)
     released = service.read(
@@ -468,9 +480,7 @@ def release_absent(request: Request, tournament_id: str) -> Response:
 def draw(request: Request, tournament_id: str) -> Response:
     """The seat draw, then every table's first button."""
     service = tournament_service(request, tournament_id, td_only=True)
-    error = run(request, tournament_id, "draw_seats") or run(
-        request, tournament_id, "place_buttons"
-    )
+    error = run(request, tournament_id, DrawSeats()) or run(request, tournament_id, PlaceButtons())
     if error is not None:
         return _answer(request, error)
     tables, players = service.read(tournament_id, lambda t: (len(t.tables), len(t.players)))
@@ -488,5 +498,5 @@ def draw(request: Request, tournament_id: str) -> Response:
 def buttons(request: Request, tournament_id: str) -> Response:
     """The first button of a table that has none (a table opened by late registration)."""
     tournament_service(request, tournament_id, td_only=True)
-    error = run(request, tournament_id, "place_buttons")
+    error = run(request, tournament_id, PlaceButtons())
     return _answer(request, error, say(request, N_("First buttons drawn.")))

@@ -12,6 +12,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
+from pokerfloor.app.commands import Penalize
 from pokerfloor.app.service import TournamentService
 from pokerfloor.rules import RuleProfile, setting_spec
 from pokerfloor.tournament import penalties
@@ -165,7 +166,7 @@ def penalize(
     reason: FormText = "",
 ) -> Response:
     service = tournament_service(request, tournament_id, td_only=True)
-    error = run(request, tournament_id, "penalize", player_id=player_id, kind=kind, reason=reason)
+    error = run(request, tournament_id, Penalize(player_id=player_id, kind=kind, reason=reason))
     if error:
         return HTMLResponse(flash_fragment(request, error=error))
     with i18n.use_locale(locale_of(request)):

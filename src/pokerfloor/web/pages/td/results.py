@@ -18,7 +18,7 @@ from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import HTMLResponse, Response
 from pydantic import Field
 
-from pokerfloor.app.commands import MAX_CENTS
+from pokerfloor.app.commands import MAX_CENTS, Finish
 from pokerfloor.app.csv_cells import safe_cell
 from pokerfloor.app.service import TournamentService
 from pokerfloor.errors import PokerfloorError
@@ -33,7 +33,7 @@ from pokerfloor.web.pages.common._common import (
     pages_of,
     render,
     render_fragment,
-    run,
+    run_form,
     tournament_service,
 )
 from pokerfloor.web.pages.common._forms import FormError, decimal_number, number_or_text
@@ -358,7 +358,7 @@ def finish(request: Request, tournament_id: str, form: Annotated[_FinishForm, Fo
         }
         if form.prize_pool_cents.strip():
             fields["prize_pool_cents"] = number_or_text(form.prize_pool_cents)
-        refusal = run(request, tournament_id, "finish", **fields)
+        refusal = run_form(request, tournament_id, Finish, **fields)
         if refusal:
             return HTMLResponse(flash_fragment(request, error=refusal))
         ranking = service.results(tournament_id)["ranking"]

@@ -14,6 +14,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
+from pokerfloor.app.commands import ChangeSeat
 from pokerfloor.app.service import TournamentService
 from pokerfloor.tournament.events import MovesProposed, SeatChanged
 from pokerfloor.tournament.limits import MAX_REASON_LENGTH
@@ -29,7 +30,7 @@ from pokerfloor.web.pages.common._common import (
     refuse,
     render,
     render_fragment,
-    run,
+    run_form,
     say,
     tournament_service,
 )
@@ -144,7 +145,9 @@ def change_seat(
     reason = " ".join(reason.split())
     if not reason:
         return refuse(request, N_("Give the reason for the seat change."))
-    error = run(request, tournament_id, "change_seat", player_id=player_id, reason=reason, **fields)
+    error = run_form(
+        request, tournament_id, ChangeSeat, player_id=player_id, reason=reason, **fields
+    )
     if error is not None:
         return HTMLResponse(flash_fragment(request, error))
     # This player's latest change: another desk may have recorded one since.

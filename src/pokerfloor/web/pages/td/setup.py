@@ -29,7 +29,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, File, Form, Request, UploadFile
 from fastapi.responses import Response
 
-from pokerfloor.app.commands import is_valid_id
+from pokerfloor.app.commands import CreateTournament, is_valid_id
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.rules import bundled_profile_ids, load_profile, setting_spec
 from pokerfloor.tournament import prizes
@@ -383,15 +383,16 @@ def _create(request: Request, tournament_id: str, fields: SetupFields) -> str | 
     return run(
         request,
         tournament_id,
-        "create_tournament",
-        tournament_id=tournament_id,
-        profile=fields.profile,
-        structure=text,
-        table_size=table_size,
-        max_players=max_players,
-        points=points,
-        payouts=payouts,
-        name=fields.name.strip(),
+        CreateTournament(
+            tournament_id=tournament_id,
+            profile=fields.profile,
+            structure=text,
+            table_size=table_size,
+            max_players=max_players,
+            points=points,
+            payouts=payouts,
+            name=fields.name.strip(),
+        ),
     )
 
 
