@@ -1,6 +1,6 @@
 """The table captains' pages (dealerless clubs): a phone page per table, reached by a signed
 link, to report the end of a hand, busts, to call the floor and, at a colour-up, to race the
-table's odd chips; and the TD's list of those links with the open floor calls.
+table's odd chips (the TD's list of those links with the open floor calls: td/captains.py).
 
 The captain's link carries ``captain_key`` (an HMAC of the tournament and the table): it opens
 that table only, whoever holds it (a captain moved to another table keeps the link of the table
@@ -18,13 +18,10 @@ from fastapi import APIRouter, Form, Path, Request
 from fastapi.responses import Response
 
 from pokerfloor.app.commands import (
-    AnswerFloorCall,
     BustPlayers,
     CallFloor,
     ChipRace,
-    MoveButton,
     RecordHand,
-    RenewCaptainKey,
 )
 from pokerfloor.app.public_view import public_seating_chart
 from pokerfloor.web import i18n
@@ -38,7 +35,6 @@ from pokerfloor.web.pages.common._common import (
     pages_of,
     render,
     render_fragment,
-    require_td,
     run,
     tournament_service,
 )
@@ -46,7 +42,6 @@ from pokerfloor.web.pages.common._forms import ascii_digits
 from pokerfloor.web.pages.common._live import LiveView, live_view
 from pokerfloor.web.pages.floor._floor_calls import (
     FloorCall,
-    floor_calls,
     minutes_waited,
     open_calls,
 )
@@ -62,9 +57,16 @@ from pokerfloor.web.pages.phones._captain_report import (
 )
 from pokerfloor.web.pages.phones._player_clock_view import table_clock
 from pokerfloor.web.pages.td.chiprace import captain_chip_race, odd_chips_from_form, race_done_text
-from pokerfloor.web.qr import venue_url
 
-__all__ = ["FloorCall", "captain_url", "open_calls", "router"]
+__all__ = [
+    "MAX_SEATS",
+    "FloorCall",
+    "captain_url",
+    "fingerprint",
+    "open_calls",
+    "router",
+    "table_of",
+]
 
 router = APIRouter()
 
@@ -111,7 +113,7 @@ def captain_url(base_url: str, pages: Pages, tournament_id: str, table_no: int) 
     return f"{base_url.rstrip('/')}/t/{tournament_id}/table/{table_no}?key={key}"
 
 
-def _fingerprint(html: str) -> str:
+def fingerprint(html: str) -> str:
     """A live section's ``data-state``: the page leaves a section whose fingerprint did not
     change alone (templates/captain_keep.html), so a form being filled is not reset."""
     return hashlib.sha256(str(html).encode()).hexdigest()[:16]
@@ -120,7 +122,7 @@ def _fingerprint(html: str) -> str:
 # ---- the captain's page --------------------------------------------------------------------
 
 
-def _table_of(chart: dict[str, Any], table_no: int) -> dict[str, Any] | None:
+def table_of(chart: dict[str, Any], table_no: int) -> dict[str, Any] | None:
     for table in chart["tables"]:
         if table["table_no"] == table_no and table["seats"]:
             found: dict[str, Any] = table
@@ -133,7 +135,7 @@ def _captain_context(pages: Pages, tournament_id: str, table_no: int) -> dict[st
     clock = service.clock_screen(tournament_id)
     # The captain's link is passed around the table: the public chart (no floor call's text).
     chart = public_seating_chart(service.seating_chart(tournament_id))
-    table = _table_of(chart, table_no)
+    table = table_of(chart, table_no)
     next_hand = table["next_hand"] if table else None
     seats = table["seats"] if table else []
     roles: dict[int, list[str]] = {}
@@ -180,7 +182,7 @@ def _captain_context(pages: Pages, tournament_id: str, table_no: int) -> dict[st
         ],
         "call": call,
         "call_minutes": minutes_waited(clock["now_ms"], call.at_ms) if call else 0,
-        "fingerprint": _fingerprint,
+        "fingerprint": fingerprint,
         # "Bust + rebuy" is offered while a rebuy is possible at the table's level.
         "rebuys_open": _rebuys_open(pages, tournament_id, seats),
         "chip_race": captain_chip_race(service, tournament_id, table_no),
@@ -233,7 +235,7 @@ def captain_page(
 
 
 def _next_button(pages: Pages, tournament_id: str, table_no: int) -> dict[str, Any] | None:
-    table = _table_of(pages.service.seating_chart(tournament_id), table_no)
+    table = table_of(pages.service.seating_chart(tournament_id), table_no)
     return table["next_hand"] if table else None
 
 
@@ -265,7 +267,7 @@ def hand_finished(
     chose another seat (``button_seat``)."""
     pages = _captain_pages(request, tournament_id, table_no, key)
     with i18n.use_locale(locale_of(request)):
-        table = _table_of(pages.service.seating_chart(tournament_id), table_no)
+        table = table_of(pages.service.seating_chart(tournament_id), table_no)
         plan = table["next_hand"] if table else None
         if table is None or plan is None:
             return flash(request, error=i18n.gettext(NO_HAND))
@@ -461,115 +463,3 @@ def call_facts(
     without JavaScript the call goes with the situation alone, its facts at their defaults)."""
     _captain_pages(request, tournament_id, table_no, key)
     return call_facts_fragment(request, situation)
-
-
-# ---- the TD's list of links and calls ------------------------------------------------------
-
-
-def _tables_with_links(pages: Pages, tournament_id: str, base_url: str) -> list[dict[str, Any]]:
-    chart = pages.service.seating_chart(tournament_id)
-    return [
-        {
-            "table_no": table["table_no"],
-            "players": len(table["seats"]),
-            "url": captain_url(base_url, pages, tournament_id, table["table_no"]),
-        }
-        for table in chart["tables"]
-        if table["seats"]
-    ]
-
-
-def _captains_context(pages: Pages, tournament_id: str, base_url: str) -> dict[str, Any]:
-    tables = _tables_with_links(pages, tournament_id, base_url)
-    return {
-        "tournament_id": tournament_id,
-        "tables": tables,
-        "floor": floor_calls(pages.service, tournament_id),
-        "fingerprint": _fingerprint,
-    }
-
-
-def _safe_base(text: str) -> str:
-    """The site's address the TD's page was opened with (only used to write the links)."""
-    fits = text.startswith(("http://", "https://")) and len(text) <= 300
-    return text if fits else ""
-
-
-def _render_captains_live(
-    pages: Pages, tournament_id: str, language: str, params: dict[str, str]
-) -> str:
-    context = _captains_context(pages, tournament_id, _safe_base(params.get("base", "")))
-    return render_fragment("captains_live.html", language, pages, **context)
-
-
-live_view("captains", LiveView(render=_render_captains_live, td_only=True, every_second=True))
-
-
-@router.get("/t/{tournament_id}/captains")
-def captains_page(request: Request, tournament_id: str) -> Response:
-    tournament_service(request, tournament_id, td_only=True)
-    pages = pages_of(request)
-    base_url = venue_url(request)  # the address the phones reach (qr.py)
-    context = _captains_context(pages, tournament_id, base_url)
-    return render(request, "captains.html", base_url=base_url, **context)
-
-
-@router.post("/t/{tournament_id}/captains/calls/{call_id}/button")
-def confirm_button(
-    request: Request,
-    tournament_id: str,
-    call_id: Annotated[int, Path(ge=1)],
-    seat_no: Annotated[str, Form(max_length=20)] = "",
-) -> Response:
-    """The TD confirms the button a captain reported: the table's hand is dealt from it."""
-    require_td(request)
-    with i18n.use_locale(locale_of(request)):
-        table = _table_of(pages_of(request).service.seating_chart(tournament_id), call_id)
-        wrong_seat = bad_seat_number(seat_no, table["size"] if table else MAX_SEATS)
-        if wrong_seat is not None:
-            return flash(request, error=wrong_seat)
-        reason = i18n.gettext("Button confirmed by the TD after the captain's call.")
-        error = run(
-            request,
-            tournament_id,
-            MoveButton(table_no=call_id, seat_no=int(seat_no), reason=reason),
-        )
-        done = i18n.gettext(
-            "Table %(table)s: the button is on seat %(seat)s.", table=call_id, seat=seat_no
-        )
-        return flash(request, error, done)
-
-
-@router.post("/t/{tournament_id}/captains/calls/{call_id}/answer")
-def answer_call(
-    request: Request, tournament_id: str, call_id: Annotated[int, Path(ge=1)]
-) -> Response:
-    require_td(request)
-    error = run(request, tournament_id, AnswerFloorCall(table_no=call_id))
-    with i18n.use_locale(locale_of(request)):
-        if error is not None:
-            return flash(request, error=i18n.gettext("This call is already answered."))
-        return flash(
-            request,
-            done=i18n.gettext("Call of table %(table)s answered.", table=call_id),
-        )
-
-
-@router.post("/t/{tournament_id}/captains/{table_no}/renew")
-def renew_link(
-    request: Request, tournament_id: str, table_no: Annotated[int, Path(ge=1, le=10_000)]
-) -> Response:
-    """A new captain's link for the table (a lost phone, a new captain): the old key stops
-    opening the table; the page shows the new link at once (its live update)."""
-    require_td(request)
-    error = run(request, tournament_id, RenewCaptainKey(table_no=table_no))
-    with i18n.use_locale(locale_of(request)):
-        if error is not None:
-            return flash(request, error=error)
-        return flash(
-            request,
-            done=i18n.gettext(
-                "Table %(table)s has a new captain's link: the old one no longer works.",
-                table=table_no,
-            ),
-        )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from pokerfloor.web.pages.td import (
+    captains,
     cash,
     chiprace,
     console,
@@ -34,3 +35,4 @@ router.include_router(chiprace.router)
 router.include_router(penalties.router)
 router.include_router(corrections.router)
 router.include_router(cash.router)
+router.include_router(captains.router)
