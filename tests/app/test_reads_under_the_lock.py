@@ -30,8 +30,8 @@ from pokerfloor.app.commands import (
 from pokerfloor.app.service import TournamentService
 from pokerfloor.app.store import SqlEventStore, open_store
 from pokerfloor.tournament.state import Tournament
-from pokerfloor.web.pages._player_clock_view import clocks
-from pokerfloor.web.pages.desk import desk_state
+from pokerfloor.web.pages.phones._player_clock_view import clocks
+from pokerfloor.web.pages.td.desk import desk_state
 
 NOW = 1_700_000_000_000
 SRC = Path(__file__).resolve().parents[2] / "src" / "pokerfloor"

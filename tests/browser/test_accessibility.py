@@ -120,7 +120,7 @@ TV_PAGES = ("/t/club/clock", "/t/fin/clock", "/t/reg/clock")
 def test_the_phones_and_the_tv_have_no_violation_at_their_own_sizes(
     browser: Browser, served: Served
 ) -> None:
-    from pokerfloor.web.pages._common import captain_key
+    from pokerfloor.web.pages.common._common import captain_key
 
     key = captain_key(served.venue.td.app.state.pages, "club", 1)  # type: ignore[attr-defined]
     found: list[str] = []

@@ -21,7 +21,7 @@ from pokerfloor.app.commands import COMMAND_DECODER, CREATE_DECODER
 from pokerfloor.app.memory_store import MemoryEventStore
 from pokerfloor.app.service import TournamentService
 from pokerfloor.web import create_app
-from pokerfloor.web.pages._common import captain_key
+from pokerfloor.web.pages.common._common import captain_key
 from tests.browser.conftest import ThreadServer, wait_until
 from tests.web.test_api import FakeClock
 

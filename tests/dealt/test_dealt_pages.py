@@ -15,7 +15,7 @@ from pokerfloor.cards import Card
 from pokerfloor.dealt import DealtTable
 from pokerfloor.hand import CardsShown, HandsShown, HolesDealt
 from pokerfloor.sim.bots import RandomBot
-from pokerfloor.web.pages._dealt_common import secret_player_key
+from pokerfloor.web.pages.common._dealt_common import secret_player_key
 from tests.dealt._sitngo import SETTINGS
 from tests.web.pages.conftest import CAPTAIN_SECRET, TOKEN, Venue
 

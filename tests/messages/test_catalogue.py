@@ -14,7 +14,7 @@ import pytest
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.messages import MESSAGES, REASONS, Plural, placeholders
 from pokerfloor.web.api_common import refusal_message
-from pokerfloor.web.pages._refusal_sentences import FIELD_LABELS, WORDS
+from pokerfloor.web.pages.common._refusal_sentences import FIELD_LABELS, WORDS
 from tests.messages.french import translation_problems
 from tests.messages.reason_codes import reason_sites
 from tests.messages.refusal_codes import refusal_codes, refusal_sites

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pokerfloor.hand import Action, Hand, HandSetup, LiveAction, Reason, Ruling, Seat
 from pokerfloor.web import i18n
-from pokerfloor.web.pages._floor_rulings import reason_words, ruling_words
+from pokerfloor.web.pages.floor._floor_rulings import reason_words, ruling_words
 
 # A raise said at 300 where the minimum is 400: completed to the minimum (tda-2024 R43).
 CORRECTED = Reason(

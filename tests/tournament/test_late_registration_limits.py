@@ -8,7 +8,7 @@ import pytest
 
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.web import i18n
-from pokerfloor.web.pages._refusals import reason_text
+from pokerfloor.web.pages.common._refusals import reason_text
 from tests.tournament.test_entries import started
 
 MINUTE = 60_000  # club-rebuy: 20-minute levels

@@ -17,7 +17,7 @@ from pokerfloor.app.service import TournamentService
 from pokerfloor.app.store import open_store
 from pokerfloor.web import create_app
 from pokerfloor.web.credentials import HashedToken, RedactSecrets, load_or_create_token, redact
-from pokerfloor.web.pages._common import TD_COOKIE
+from pokerfloor.web.pages.common._common import TD_COOKIE
 from tests.web.pages.conftest import sign_in
 from tests.web.test_api import AUTH, TOKEN, FakeClock, TestClient, seated_tournament
 

@@ -38,8 +38,8 @@ from pokerfloor.tournament.limits import (
 )
 from pokerfloor.tournament.structure import dump_structure, load_structure
 from pokerfloor.web import create_app, i18n
-from pokerfloor.web.pages._floor_form import FormState, SeatRow, validate
-from pokerfloor.web.pages._forms import whole_number
+from pokerfloor.web.pages.common._forms import whole_number
+from pokerfloor.web.pages.floor._floor_form import FormState, SeatRow, validate
 from tests.web.pages.conftest import Venue, sign_in
 from tests.web.pages.test_setup import create, import_file, new_form
 from tests.web.test_api import AUTH, TOKEN, FakeClock, TestClient, make_client, seated_tournament

@@ -39,7 +39,7 @@ from pokerfloor.tournament.events import (
     TournamentEvent,
 )
 from pokerfloor.tournament.types import Move, SeatRef
-from pokerfloor.web.pages._common import captain_key
+from pokerfloor.web.pages.common._common import captain_key
 from tests.web.pages.conftest import TOKEN, Venue
 
 TID = "secrets"

@@ -11,7 +11,7 @@ from starlette.types import Message, Receive, Scope, Send
 from pokerfloor.app.memory_store import MemoryEventStore
 from pokerfloor.app.service import TournamentService
 from pokerfloor.web import create_app
-from pokerfloor.web.pages._common import TD_COOKIE
+from pokerfloor.web.pages.common._common import TD_COOKIE
 from pokerfloor.web.read_budget import ReadBudget, ReadLimits
 from pokerfloor.web.sessions import Guard
 from tests.web.test_api import AUTH, TOKEN, FakeClock, TestClient, seated_tournament

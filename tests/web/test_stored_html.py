@@ -17,8 +17,8 @@ import pytest
 from starlette.routing import Route
 
 from pokerfloor.tournament.structure import dump_structure, load_structure
-from pokerfloor.web.pages._common import captain_key
-from pokerfloor.web.pages._live import VIEWS
+from pokerfloor.web.pages.common._common import captain_key
+from pokerfloor.web.pages.common._live import VIEWS
 from tests.web.pages.conftest import Venue
 
 TID = "xss"

@@ -77,8 +77,8 @@ from pokerfloor.tournament.events import (
     WaitingListJoined,
 )
 from pokerfloor.tournament.finish_checks import finish_amounts
-from pokerfloor.tournament.penalties import Penalty
 from pokerfloor.tournament.flights import Day2Origin, FlightStopped
+from pokerfloor.tournament.penalties import Penalty
 from pokerfloor.tournament.points import PointsFormula
 from pokerfloor.tournament.room_screen import RoomScreen, Screen
 from pokerfloor.tournament.structure import Level, Structure
@@ -520,6 +520,7 @@ class Tournament(
 
     def _reinstate(self, player_id: PlayerId, seat: SeatRef, stack: int) -> None:
         self.corrections._reinstate(player_id, seat, stack)  # a bust rebought (_hands.py)
+
     def _stop_clock(self, at_ms: int) -> None:
         if self.clock.status == "running":  # the clock stops at the finish, level and all
             self._record(ClockPaused(at_ms))

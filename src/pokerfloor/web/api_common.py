@@ -1,23 +1,50 @@
-"""What the tournaments' API (web/api.py) and the clubs' (web/club_api.py) share, so that both
-answer the same way: the API's error, the TD token's check, a command's body read and
-decoded."""
+"""What the API's routers (web/api_*.py, web/club_api.py, web/dealt_api.py) share, so that all
+answer the same way: the API's error, the TD token's check (``require_td``, ``td_reads``), the
+tournament service of the application (``Service``), a command's body read and decoded."""
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar, cast
 
 import msgspec
-from fastapi import Request
-from fastapi.security import HTTPAuthorizationCredentials
+from fastapi import Depends, Path, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
+from pokerfloor.app.service import TournamentService
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.messages import refusal_english
 from pokerfloor.web.request_guard import CLIENT_ADDRESS
 from pokerfloor.web.sessions import Guard, TooManyFailures
 
-__all__ = ["ApiError", "check_td_token", "decode_body", "read_body", "refusal_message"]
+__all__ = [
+    "ApiError",
+    "Bearer",
+    "Service",
+    "TournamentIdPath",
+    "check_td_token",
+    "decode_body",
+    "read_body",
+    "refusal_message",
+    "require_td",
+    "td_reads",
+]
 
 T = TypeVar("T")
+
+TournamentIdPath = Annotated[
+    str, Path(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
+]
+_bearer = HTTPBearer(auto_error=False, description="the TD token printed at the first start")
+# A read's optional TD token: with it, everything; without it, the public part.
+Bearer = Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]
+
+
+async def _service(request: Request) -> TournamentService:
+    return cast(TournamentService, request.app.state.service)
+
+
+# The application's tournament service (``create_app`` keeps it in ``app.state.service``).
+Service = Annotated[TournamentService, Depends(_service)]
 
 
 def refusal_message(error: PokerfloorError) -> str:
@@ -58,6 +85,20 @@ def check_td_token(guard: Guard, credentials: HTTPAuthorizationCredentials | Non
         raise ApiError(
             401, "UNAUTHORIZED", "commands need the TD token: Authorization: Bearer <token>"
         )
+
+
+def require_td(request: Request, credentials: Bearer) -> None:
+    """A route's dependency: the TD token (``app.state.guard`` checks it), or 401 / 429."""
+    check_td_token(request.app.state.guard, credentials)
+
+
+def td_reads(request: Request, credentials: HTTPAuthorizationCredentials | None) -> bool:
+    """A read with the TD token sees everything; without one, the public part (a wrong token
+    is refused, as for a command)."""
+    if credentials is None:
+        return False
+    require_td(request, credentials)
+    return True
 
 
 async def read_body(request: Request, max_bytes: int) -> bytes:

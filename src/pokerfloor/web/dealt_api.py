@@ -24,7 +24,7 @@ from collections.abc import AsyncIterator, Callable
 from typing import Annotated, Any, Literal
 
 import msgspec
-from fastapi import Depends, FastAPI, Request
+from fastapi import APIRouter, Depends, FastAPI, Request
 from fastapi.responses import Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from starlette.concurrency import run_in_threadpool
@@ -97,6 +97,7 @@ def mount_dealt(
                 await ticker
 
     app.router.lifespan_context = lifespan
+    router = APIRouter()  # the dealt tables' routes, included below
 
     def require_td(
         request: Request,
@@ -110,7 +111,7 @@ def mount_dealt(
         if not hmac.compare_digest(player_key(tournament_id, player_id), key):
             raise ApiError(403, "BAD_PLAYER_KEY", "this player key is not valid", {})
 
-    @app.post("/api/tournaments/{tournament_id}/dealt", dependencies=[Depends(require_td)],
+    @router.post("/api/tournaments/{tournament_id}/dealt", dependencies=[Depends(require_td)],
               summary="Cards dealt by pokerfloor (TD)")  # fmt: skip
     async def choose(tournament_id: str, request: Request) -> Response:
         body = decode_body(_CHOOSE, await read_body(request, _MAX_BODY))
@@ -129,7 +130,7 @@ def mount_dealt(
             raise _refusal(error, 422) from error
         return _json(chosen)
 
-    @app.post("/api/tournaments/{tournament_id}/dealt/bots", dependencies=[Depends(require_td)],
+    @router.post("/api/tournaments/{tournament_id}/dealt/bots", dependencies=[Depends(require_td)],
               summary="A bot of the simulator plays for a player (TD)")  # fmt: skip
     async def seat_bot(tournament_id: str, request: Request) -> Response:
         body = decode_body(_BOT, await read_body(request, _MAX_BODY))
@@ -139,14 +140,14 @@ def mount_dealt(
             raise _refusal(error, 422) from error
         return _json(await run_in_threadpool(dealt.bots, tournament_id))
 
-    @app.get("/api/tournaments/{tournament_id}/dealt", summary="The dealt play's times")
+    @router.get("/api/tournaments/{tournament_id}/dealt", summary="The dealt play's times")
     async def settings(tournament_id: str) -> Response:
         chosen = await run_in_threadpool(dealt.settings, tournament_id)
         if chosen is None:
             raise ApiError(404, "NOT_DEALT", "this tournament is played with live cards", {})
         return _json(chosen)
 
-    @app.get("/api/tournaments/{tournament_id}/dealt/tables/{table_no}",
+    @router.get("/api/tournaments/{tournament_id}/dealt/tables/{table_no}",
              summary="A dealt table (every card with the TD token, logged)")  # fmt: skip
     async def table(
         tournament_id: str,
@@ -162,12 +163,12 @@ def mount_dealt(
         except PokerfloorError as error:
             raise _refusal(error, 404) from error
         if td:
-            from pokerfloor.web.pages._dealt_common import log
+            from pokerfloor.web.pages.common._dealt_common import log
 
             log.info("td hole cards read (API): tournament=%s table=%s", tournament_id, table_no)
         return _json(td_view(current) if td else public_view(current))
 
-    @app.get("/api/tournaments/{tournament_id}/dealt/players/{player_id}",
+    @router.get("/api/tournaments/{tournament_id}/dealt/players/{player_id}",
              summary="A player's view of their table and their choices")  # fmt: skip
     async def player(tournament_id: str, player_id: str, key: str) -> Response:
         check_key(tournament_id, player_id, key)
@@ -190,7 +191,7 @@ def mount_dealt(
         except PokerfloorError as error:
             raise _refusal(error, 404) from error
 
-    @app.post("/api/tournaments/{tournament_id}/dealt/players/{player_id}/act",
+    @router.post("/api/tournaments/{tournament_id}/dealt/players/{player_id}/act",
               summary="A player's action (the hand engine rules on it)")  # fmt: skip
     async def act(tournament_id: str, player_id: str, key: str, request: Request) -> Response:
         check_key(tournament_id, player_id, key)
@@ -203,7 +204,7 @@ def mount_dealt(
             raise _refusal(error) from error
         return _json({"events": len(events)})
 
-    @app.post("/api/tournaments/{tournament_id}/dealt/players/{player_id}/back",
+    @router.post("/api/tournaments/{tournament_id}/dealt/players/{player_id}/back",
               summary="The away player is back")  # fmt: skip
     async def back(tournament_id: str, player_id: str, key: str) -> Response:
         check_key(tournament_id, player_id, key)
@@ -213,6 +214,7 @@ def mount_dealt(
             raise _refusal(error) from error
         return _json({"away": False})
 
+    app.include_router(router)
     # Spectators and hand histories (web/dealt_history_api.py).
     from pokerfloor.web.dealt_history_api import mount_dealt_history
 

@@ -19,7 +19,7 @@ from pokerfloor.app.commands import COMMAND_DECODER, CREATE_DECODER
 from pokerfloor.app.memory_store import MemoryEventStore
 from pokerfloor.app.service import TournamentService
 from pokerfloor.web import create_app
-from pokerfloor.web.pages._common import TD_COOKIE
+from pokerfloor.web.pages.common._common import TD_COOKIE
 from tests.web.test_api import FakeClock
 
 TOKEN = "td-token-for-the-page-tests-0123"

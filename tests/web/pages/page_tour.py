@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from pokerfloor.web.pages._common import captain_key
+from pokerfloor.web.pages.common._common import captain_key
 from tests.web.pages.conftest import Venue
 from tests.web.pages.test_club_pages import HOUR_MS, a_club
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from pokerfloor.web.pages._common import captain_key
+from pokerfloor.web.pages.common._common import captain_key
 from tests.web.pages.conftest import Venue, words
 from tests.web.pages.test_setup import create, new_form
 

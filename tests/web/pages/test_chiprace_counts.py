@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from pokerfloor.tournament.events import ChipRaced
-from pokerfloor.web.pages._common import captain_key
+from pokerfloor.web.pages.common._common import captain_key
 from tests.web.pages.conftest import Venue
 from tests.web.pages.one_table import TID, event_count, execute, player, post, start, text
 

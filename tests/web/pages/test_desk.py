@@ -11,7 +11,7 @@ import pytest
 from starlette.websockets import WebSocketDisconnect
 
 from pokerfloor.app.commands import CreateTournament
-from pokerfloor.web.pages.desk import derive_player_id
+from pokerfloor.web.pages.td.desk import derive_player_id
 from tests.web.pages.conftest import Venue
 
 HOUR_MS = 60 * 60_000

@@ -10,7 +10,7 @@ import re
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
-from pokerfloor.web.pages._common import captain_key
+from pokerfloor.web.pages.common._common import captain_key
 from tests.web.pages.conftest import Venue, receive_until, words
 
 TID = "club"

@@ -22,7 +22,7 @@ from pokerfloor.errors import PokerfloorError
 from pokerfloor.floor import DECISIONS, SITUATIONS, rule
 from pokerfloor.tournament.events import FloorCalled, TournamentEvent
 from pokerfloor.web import i18n
-from pokerfloor.web.pages._common import captain_key
+from pokerfloor.web.pages.common._common import captain_key
 from tests.web.pages.conftest import TOKEN, Venue, words
 
 TID = "club"

@@ -6,11 +6,9 @@ become); the API docs that need a CDN are off."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
+from pokerfloor.web.pages.common._common import TEMPLATE_FOLDERS
 from tests.web.pages.conftest import Venue
-
-TEMPLATES = Path(__file__).parents[3] / "src" / "pokerfloor" / "web" / "templates"
 
 
 def test_finding_10_every_answer_has_the_security_headers(venue: Venue) -> None:
@@ -34,7 +32,8 @@ def test_finding_10_no_template_has_an_inline_script_or_handler() -> None:
     inline = re.compile(r"<script(?![^>]*\bsrc=)[^>]*>|\son[a-z]+=|hx-on[:-]", re.IGNORECASE)
     found = [
         f"{template.name}: {match.group(0)}"
-        for template in sorted(TEMPLATES.glob("*.html"))
+        for folder in TEMPLATE_FOLDERS
+        for template in sorted(folder.glob("*.html"))
         for match in inline.finditer(template.read_text())
     ]
     assert found == []

@@ -4,12 +4,10 @@ a box for one); the site's icon linked from every page and served from /static."
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
-from pokerfloor.web import pages
+from pokerfloor.web.pages.common._common import TEMPLATE_FOLDERS
 from tests.web.pages.conftest import Venue
 
-TEMPLATES = Path(pages.__file__).parent.parent / "templates"
 # Emoji and the dingbats/symbol blocks whose glyphs depend on the device's fonts.
 PICTOGRAPH = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\ufe0f]")
 
@@ -17,7 +15,8 @@ PICTOGRAPH = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\ufe0f]
 def test_no_template_draws_an_icon_with_a_character() -> None:
     found = [
         f"{path.name}:{number}: {match.group()!r}"
-        for path in sorted(TEMPLATES.glob("*.html"))
+        for folder in TEMPLATE_FOLDERS
+        for path in sorted(folder.glob("*.html"))
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
         for match in PICTOGRAPH.finditer(line)
     ]

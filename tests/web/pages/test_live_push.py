@@ -12,9 +12,9 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
-from pokerfloor.web.pages import _live
-from pokerfloor.web.pages._common import TD_COOKIE, Pages
-from pokerfloor.web.pages._live import LiveView, live_view, steady_part
+from pokerfloor.web.pages.common import _live
+from pokerfloor.web.pages.common._common import TD_COOKIE, Pages
+from pokerfloor.web.pages.common._live import LiveView, live_view, steady_part
 from tests.web.pages.conftest import Venue
 
 RENDERS: Counter[tuple[str, str]] = Counter()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from pokerfloor.web.pages._common import captain_key
+from pokerfloor.web.pages.common._common import captain_key
 from tests.web.pages.conftest import Venue, receive_until, words
 
 TID = "club"

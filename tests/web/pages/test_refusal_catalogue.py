@@ -16,8 +16,8 @@ from pokerfloor.errors import PokerfloorError
 from pokerfloor.rules import bundled_profile_ids, load_profile
 from pokerfloor.rules._catalogue import SCHEMA_BY_KEY
 from pokerfloor.web import i18n
-from pokerfloor.web.pages._citations import COMMENTS, SECTIONS, citation_text
-from pokerfloor.web.pages._refusals import explain
+from pokerfloor.web.pages.common._citations import COMMENTS, SECTIONS, citation_text
+from pokerfloor.web.pages.common._refusals import explain
 from tests.messages.french import translation_problems
 from tests.web.pages import one_table
 from tests.web.pages.conftest import Venue

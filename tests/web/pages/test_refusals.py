@@ -6,7 +6,7 @@ import pokerfloor
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.messages import MESSAGES
 from pokerfloor.web import i18n
-from pokerfloor.web.pages._refusals import explain
+from pokerfloor.web.pages.common._refusals import explain
 from tests.messages.refusal_codes import refusal_codes
 
 

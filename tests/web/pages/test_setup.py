@@ -23,7 +23,7 @@ from pokerfloor.tournament.structure import (
     load_structure,
 )
 from pokerfloor.web import i18n
-from pokerfloor.web.pages._payouts_form import PayoutsForm, form_values
+from pokerfloor.web.pages.td._payouts_form import PayoutsForm, form_values
 from tests.web.pages.conftest import Venue
 
 HTMX = {"HX-Request": "true"}

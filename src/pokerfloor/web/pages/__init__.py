@@ -2,8 +2,11 @@
 
 ``mount_pages`` adds them to the API's FastAPI application, with the static files (htmx and
 its WebSocket extension are vendored in ``static/vendor``: no CDN, the pages work on a local
-network without internet). Each page is a module of its own with a ``router``; docs/web.md
-lists them.
+network without internet). The pages are grouped by whose screen they are: ``td/`` (the
+TD's pages of a tournament), ``club/``, ``floor/``, ``phones/`` (the captain, the players),
+``screens/`` (the room's clock, a dealt table), and ``common/`` for what several share; each
+page is a module with a ``router``, each area's ``routes.py`` gathers them, its ``templates/``
+sit beside them. docs/web.md lists the pages.
 """
 
 from __future__ import annotations
@@ -17,34 +20,8 @@ from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
 
 from pokerfloor.app.service import TournamentService
-from pokerfloor.web.pages import (
-    _live,
-    captain,
-    cash,
-    chiprace,
-    clock,
-    console,
-    console_players,
-    corrections,
-    deal,
-    dealt_console,
-    dealt_hands,
-    dealt_player,
-    dealt_table,
-    dealt_watch,
-    desk,
-    floor,
-    floor_irregularities,
-    formats,
-    home,
-    penalties,
-    player,
-    player_clock,
-    results,
-    seats,
-    setup,
-)
-from pokerfloor.web.pages._common import (
+from pokerfloor.web.pages.common import _live
+from pokerfloor.web.pages.common._common import (
     PageError,
     Pages,
     damaged_page,
@@ -53,36 +30,22 @@ from pokerfloor.web.pages._common import (
     redirect,
     render,
 )
+from pokerfloor.web.pages.floor import routes as floor_pages
+from pokerfloor.web.pages.phones import routes as phone_pages
+from pokerfloor.web.pages.screens import routes as screen_pages
+from pokerfloor.web.pages.td import routes as td_pages
 
 __all__ = ["damaged_page", "error_page", "mount_pages"]
 
 STATIC = Path(__file__).parent.parent / "static"
+# Each area's router (``<area>/routes.py``); the club's is mounted with the clubs' API
+# (web/club_api.py). No path of one area matches another's: their order does not matter.
 ROUTERS = (
-    home.router,
+    td_pages.router,
     _live.router,
-    setup.router,
-    desk.router,
-    seats.router,
-    clock.router,
-    console.router,
-    console_players.router,
-    deal.router,
-    results.router,
-    formats.router,
-    chiprace.router,
-    penalties.router,
-    corrections.router,
-    cash.router,
-    floor.router,
-    floor_irregularities.router,
-    captain.router,
-    player.router,
-    player_clock.router,
-    dealt_console.router,
-    dealt_player.router,
-    dealt_table.router,
-    dealt_hands.router,
-    dealt_watch.router,
+    screen_pages.router,
+    floor_pages.router,
+    phone_pages.router,
 )
 
 

@@ -1,0 +1,190 @@
+"""What the dealt tables' pages share: the service, the players' secret links, the cards as
+text, and the view a template is filled with.
+
+A page never builds a view from the table's events itself: it asks ``pokerfloor.dealt.views``
+(``player_view`` holds only the player's own hole cards, ``public_view`` only the cards shown,
+``td_view`` everything) and ``pokerfloor.dealt.choices``, and formats what they answer.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import logging
+from typing import Any
+
+from starlette.requests import HTTPConnection
+
+from pokerfloor.app.dealt_service import DealtService
+from pokerfloor.cards import Card
+from pokerfloor.dealt.choices import action_choices
+from pokerfloor.dealt.views import TableView, player_view, public_view, td_view
+from pokerfloor.tournament.state import Tournament
+from pokerfloor.web import i18n
+from pokerfloor.web.pages.common._common import PageError, Pages, pages_of
+
+__all__ = [
+    "card_faces",
+    "choose_dealt_play",
+    "dealt_of",
+    "player_key",
+    "player_link",
+    "player_page_context",
+    "secret_player_key",
+    "table_context",
+]
+
+log = logging.getLogger("pokerfloor.dealt")
+
+_SUITS = {0: ("♣", "clubs"), 1: ("♦", "diamonds"), 2: ("♥", "hearts"), 3: ("♠", "spades")}
+
+
+def dealt_of(connection: HTTPConnection) -> DealtService:
+    dealt: DealtService = connection.app.state.dealt
+    return dealt
+
+
+def secret_player_key(secret: bytes, tournament_id: str, player_id: str) -> str:
+    """The key in a player's secret link: that player of that tournament only (an HMAC with
+    the server's secret, like the captains' links)."""
+    message = f"dealt:{tournament_id}:{player_id}".encode()
+    return hmac.new(secret, message, hashlib.sha256).hexdigest()[:24]
+
+
+def player_key(pages: Pages, tournament_id: str, player_id: str) -> str:
+    return secret_player_key(pages.captain_secret, tournament_id, player_id)
+
+
+def player_link(pages: Pages, tournament_id: str, player_id: str) -> str:
+    return f"/t/{tournament_id}/play/{player_id}/{player_key(pages, tournament_id, player_id)}"
+
+
+def check_player_key(
+    connection: HTTPConnection, tournament_id: str, player_id: str, key: str
+) -> None:
+    expected = player_key(pages_of(connection), tournament_id, player_id)
+    if not hmac.compare_digest(expected, key):
+        raise PageError(404, i18n.N_("This player link is not valid (or no longer)."))
+
+
+def choose_dealt_play(connection: HTTPConnection, tournament_id: str) -> str | None:
+    """Cards dealt by pokerfloor for a tournament just created (the set-up page's choice),
+    with the profile's times; the refusal as a sentence, else None."""
+    from pokerfloor.errors import PokerfloorError
+    from pokerfloor.web.pages.common._refusals import explain
+
+    try:
+        dealt_of(connection).choose(tournament_id)
+    except PokerfloorError as error:
+        return str(explain(error))
+    return None
+
+
+def card_faces(cards: tuple[int, ...]) -> list[dict[str, str]]:
+    """Each card as its rank and suit sign, with the suit's name for the colour and for
+    screen readers."""
+    faces = []
+    for number in cards:
+        text = str(Card(number))
+        symbol, suit = _SUITS[number % 4]
+        faces.append({"rank": text[0].replace("T", "10"), "symbol": symbol, "suit": suit,
+                      "text": text})  # fmt: skip
+    return faces
+
+
+def _view_dict(view: TableView, names: dict[int, str]) -> dict[str, Any]:
+    return {
+        "hand_no": view.hand_no,
+        "street": view.street,
+        "board": card_faces(view.board),
+        "button_seat": view.button_seat,
+        "small_blind_seat": view.small_blind_seat,
+        "big_blind_seat": view.big_blind_seat,
+        "to_act_seat": view.to_act_seat,
+        "pot": view.pot,
+        "pots": view.pots,
+        "small_blind": view.small_blind,
+        "big_blind": view.big_blind,
+        "ante": view.ante,
+        "deadline_ms": view.deadline_ms,
+        "bank_ms": view.bank_ms,
+        "finished": view.finished,
+        "commitment": view.commitment,
+        "seats": [
+            {
+                "seat_no": seat.seat_no,
+                "name": names.get(seat.seat_no, seat.name),
+                "stack": seat.stack,
+                "committed": seat.committed,
+                "cards": card_faces(seat.cards),
+                "status": seat.status,
+                "away": seat.away,
+            }
+            for seat in view.seats
+        ],
+    }
+
+
+def table_context(
+    dealt: DealtService, tournament_id: str, table_no: int, td: bool
+) -> dict[str, Any]:
+    """The table's screen (public: the cards shown only) or the TD's view (every card)."""
+    table = dealt.table(tournament_id, table_no)
+    view = td_view(table) if td else public_view(table)
+    return {"table_no": table_no, "view": _view_dict(view, {}), "now_ms": dealt.clock(),
+            "td": td}  # fmt: skip
+
+
+def player_page_context(dealt: DealtService, tournament_id: str, player_id: str) -> dict[str, Any]:
+    """The player's page: their table from their seat (their own hole cards only), their
+    choices when it is their turn, their status in the tournament."""
+    now = dealt.clock()
+
+    def status(tournament: Tournament) -> dict[str, Any] | None:
+        player = tournament.players.get(player_id)
+        if player is None:
+            return None
+        return {
+            "name": player.name,
+            "place": player.place,
+            "may_rebuy": tournament.rebuy_refusal(player_id, now, at_bust=True) is None
+            and player.place is not None,
+            "may_addon": tournament.addon_refusal(player_id, now) is None and player.place is None,
+            "players_left": tournament.players_left,
+        }
+
+    known = dealt.tournaments.read(tournament_id, status)
+    if known is None:
+        raise PageError(404, i18n.N_("There is no such player in this tournament."))
+    where = dealt.seat_of(tournament_id, player_id)
+    context: dict[str, Any] = {
+        "player_id": player_id,
+        "table_no": where[0] if where else 0,
+        "seat_no": where[1] if where else 0,
+        "now_ms": now,
+        "view": None,
+        "choices": None,
+        "away": False,
+        "advance": "",
+        **known,
+    }
+    if where is None:
+        return context
+    table = dealt.table(tournament_id, where[0])
+    context["away"] = where[1] in table.away
+    if table.dealt is None:
+        return context
+    context["view"] = _view_dict(player_view(table, where[1]), {})
+    context["advance"] = dealt.advance_choice(tournament_id, player_id)
+    choices = action_choices(table, where[1])
+    context["choices"] = None if choices is None else {
+        "options": choices.options, "to_call": choices.to_call, "min_to": choices.min_to,
+        "max_to": choices.max_to, "half_pot_to": choices.half_pot_to, "pot_to": choices.pot_to,
+        "committed": choices.committed, "showdown": choices.showdown,
+    }  # fmt: skip
+    return context
+
+
+def view_dict(view: TableView) -> dict[str, Any]:
+    """A view as a template reads it (the spectators' page builds its own view)."""
+    return _view_dict(view, {})

@@ -1,0 +1,187 @@
+"""The screens of tables dealt by pokerfloor, and the TD's dealt page.
+
+- ``/t/{id}/dealt/table/{n}``: the table's screen (a TV or tablet in the middle of the table,
+  1920x1080): board, pots, stacks, bets, whose turn and the clock; a hole card only once shown
+  (``public_view``). Public, like the clock screen.
+- ``/t/{id}/dealt/table/{n}/td``: the same table with every hole card (``td_view``), for the
+  TD only; each opening is logged (``pokerfloor.dealt`` logger: tournament, table, address).
+- ``/t/{id}/dealt``: the TD's page: choose cards dealt by pokerfloor with its times (profile
+  defaults), the tables' screens, each player's secret link and QR code.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Form, Request, WebSocket
+from fastapi.responses import Response
+from starlette.concurrency import run_in_threadpool
+
+from pokerfloor.dealt.mode import LIMITS, DealtSettings
+from pokerfloor.errors import PokerfloorError
+from pokerfloor.web import i18n
+from pokerfloor.web.pages.common._common import (
+    flash,
+    is_td,
+    locale_of,
+    pages_of,
+    render,
+    render_fragment,
+    require_td,
+    tournament_service,
+)
+from pokerfloor.web.pages.common._dealt_common import dealt_of, log, player_link, table_context
+from pokerfloor.web.pages.common._refusals import explain
+from pokerfloor.web.pages.phones.dealt_player import push_changes
+from pokerfloor.web.pages.td.dealt_console import hands_context
+from pokerfloor.web.qr import qr_svg, venue_url
+
+__all__ = ["router"]
+
+router = APIRouter()
+
+
+def _log_td_view(request_or_socket: Request | WebSocket, tournament_id: str, table_no: int) -> None:
+    """Each look at the hole cards is logged: an event in the tournament's dealt stream (who:
+    the signed-in TD and the address; when) and a line of the server's log."""
+    client = request_or_socket.client
+    address = client.host if client else "?"
+    log.info(
+        "td hole cards viewed: tournament=%s table=%s from=%s", tournament_id, table_no, address
+    )
+    with contextlib.suppress(PokerfloorError):  # a live-cards tournament: nothing to log
+        dealt_of(request_or_socket).hole_cards_seen(tournament_id, table_no, f"TD ({address})")
+
+
+@router.get("/t/{tournament_id}/dealt/table/{table_no}")
+def table_screen(request: Request, tournament_id: str, table_no: int) -> Response:
+    tournament_service(request, tournament_id)
+    context = table_context(dealt_of(request), tournament_id, table_no, td=False)
+    return render(request, "dealt_table.html", tournament_id=tournament_id,
+                  live=f"/t/{tournament_id}/dealt/table/{table_no}/live", seat_no=0,
+                  **context)  # fmt: skip
+
+
+@router.get("/t/{tournament_id}/dealt/table/{table_no}/td")
+def table_td(request: Request, tournament_id: str, table_no: int) -> Response:
+    tournament_service(request, tournament_id, td_only=True)
+    _log_td_view(request, tournament_id, table_no)
+    context = table_context(dealt_of(request), tournament_id, table_no, td=True)
+    return render(request, "dealt_table.html", tournament_id=tournament_id,
+                  live=f"/t/{tournament_id}/dealt/table/{table_no}/td/live", seat_no=0,
+                  **context)  # fmt: skip
+
+
+async def _table_live(websocket: WebSocket, tournament_id: str, table_no: int, td: bool) -> None:
+    pages = pages_of(websocket)
+    await websocket.accept()
+    try:
+        await run_in_threadpool(pages.service.version, tournament_id)
+    except PokerfloorError:
+        await websocket.close(code=4404, reason="no such tournament")
+        return
+    if td and not is_td(websocket):
+        await websocket.close(code=4401, reason="not allowed")
+        return
+    if td:
+        await run_in_threadpool(_log_td_view, websocket, tournament_id, table_no)
+    language = locale_of(websocket)
+
+    def build() -> str:
+        context = table_context(dealt_of(websocket), tournament_id, table_no, td=td)
+        return render_fragment("dealt_table_live.html", language, pages, seat_no=0, **context)
+
+    await push_changes(websocket, tournament_id, build)
+
+
+@router.websocket("/t/{tournament_id}/dealt/table/{table_no}/live")
+async def table_live(websocket: WebSocket, tournament_id: str, table_no: int) -> None:
+    await _table_live(websocket, tournament_id, table_no, td=False)
+
+
+@router.websocket("/t/{tournament_id}/dealt/table/{table_no}/td/live")
+async def table_td_live(websocket: WebSocket, tournament_id: str, table_no: int) -> None:
+    await _table_live(websocket, tournament_id, table_no, td=True)
+
+
+def _console_context(request: Request, tournament_id: str) -> dict[str, Any]:
+    dealt = dealt_of(request)
+    pages = pages_of(request)
+    named, tables, hands_played = pages.service.read(
+        tournament_id,
+        lambda t: (
+            sorted(((p.name, p.player_id) for p in t.players.values()),
+                   key=lambda named: named[0].casefold()),
+            sorted(t.tables),
+            bool(t.hands_at),
+        ),
+    )  # fmt: skip
+    settings = dealt.settings(tournament_id)
+    base = venue_url(request)
+    players = []
+    for name, player_id in named:
+        link = player_link(pages, tournament_id, player_id)
+        players.append({"player_id": player_id, "name": name, "link": link,
+                        "qr": qr_svg(base + link, scale=2)})  # fmt: skip
+    return {
+        **hands_context(dealt, tournament_id, pages.service.clock()),
+        "settings": settings,
+        "defaults": dealt.default_settings(tournament_id),
+        "limits": LIMITS,
+        "tables": tables,
+        "players": players,
+        "hands_played": hands_played,
+    }
+
+
+@router.get("/t/{tournament_id}/dealt")
+def dealt_console(request: Request, tournament_id: str) -> Response:
+    tournament_service(request, tournament_id, td_only=True)
+    return render(request, "dealt_console.html", tournament_id=tournament_id,
+                  **_console_context(request, tournament_id))  # fmt: skip
+
+
+@router.post("/t/{tournament_id}/dealt/choose")
+def choose(
+    request: Request,
+    tournament_id: str,
+    action_seconds: Annotated[str, Form()] = "",
+    bank_seconds: Annotated[str, Form()] = "",
+    away_after: Annotated[str, Form()] = "",
+    pause_seconds: Annotated[str, Form()] = "",
+) -> Response:
+    tournament_service(request, tournament_id, td_only=True)
+    require_td(request)
+    dealt = dealt_of(request)
+    defaults = dealt.default_settings(tournament_id)
+    typed = {"action_seconds": action_seconds, "bank_seconds": bank_seconds,
+             "away_after": away_after, "pause_seconds": pause_seconds}  # fmt: skip
+    values: dict[str, int] = {}
+    with i18n.use_locale(locale_of(request)):
+        for field, text in typed.items():
+            text = text.strip()
+            if not text:
+                values[field] = getattr(defaults, field)
+                continue
+            low, high = LIMITS[field]
+            if not text.isascii() or not text.isdigit() or not low <= int(text) <= high:
+                return flash(request, i18n.gettext(
+                    "%(field)s: type a whole number from %(low)s to %(high)s.",
+                    field=_field_label(field), low=low, high=high))  # fmt: skip
+            values[field] = int(text)
+        try:
+            dealt.choose(tournament_id, DealtSettings(**values))
+        except PokerfloorError as error:
+            return flash(request, str(explain(error)))
+        return flash(request, None, i18n.gettext("Cards will be dealt by pokerfloor."))
+
+
+def _field_label(field: str) -> str:
+    labels = {
+        "action_seconds": i18n.N_("Action time (seconds)"),
+        "bank_seconds": i18n.N_("Time bank (seconds)"),
+        "away_after": i18n.N_("Timeouts in a row before away"),
+        "pause_seconds": i18n.N_("Pause between hands (seconds)"),
+    }
+    return i18n.gettext(labels[field])
