@@ -124,7 +124,7 @@ async def _crowd(
     )
     for task in loud:
         task.cancel()
-    await asyncio.gather(*loud, return_exceptions=True)
+    await asyncio.gather(everyone, return_exceptions=True)  # each client's end, read
     return answers
 
 

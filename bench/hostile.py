@@ -251,7 +251,7 @@ def main() -> None:
     )
     parser.add_argument("--slow", type=int, default=800)
     options = parser.parse_args()
-    console = Console()
+    console = Console(soft_wrap=True)  # one line per figure, however wide
     with served() as (server, token):
         ready = next((line for line in server.log.read_text().splitlines() if "ready" in line), "")
         session = _set_up(server.url, token)
