@@ -4,7 +4,8 @@ The server and the crowd share this machine's cores: a crowd of ``httpx`` client
 bench's own process spent more CPU than the server it was loading, and slowed the readers it
 was measuring. Here each client is a raw socket from its own loopback address sending
 prepared bytes (keep-alive, one request at a time, the next as soon as an answer is read);
-the counts of answers by status go to standard output as JSON.
+the counts of answers by status go to standard output as JSON. The crowd stops when its
+standard input closes (the bench's readers have their samples), or after SECONDS at most.
 
 Run by ``bench/hostile.py``: python -m bench._crowd PORT CLIENTS SECONDS TOURNAMENT COOKIE
 """
@@ -15,6 +16,7 @@ import asyncio
 import json
 import resource
 import sys
+import threading
 import time
 from collections import Counter
 
@@ -104,9 +106,25 @@ async def _crowd(
 ) -> Counter[str]:
     answers: Counter[str] = Counter()
     until = time.monotonic() + seconds
-    await asyncio.gather(
-        *(_client(n, port, until, tournament, cookie, answers) for n in range(clients))
+    loud = [
+        asyncio.create_task(_client(n, port, until, tournament, cookie, answers))
+        for n in range(clients)
+    ]
+    loop = asyncio.get_running_loop()
+    told = asyncio.Event()
+
+    def wait_for_eof() -> None:
+        sys.stdin.read()
+        loop.call_soon_threadsafe(told.set)
+
+    threading.Thread(target=wait_for_eof, daemon=True).start()
+    everyone = asyncio.gather(*loud)
+    await asyncio.wait(
+        [asyncio.ensure_future(told.wait()), everyone], return_when="FIRST_COMPLETED"
     )
+    for task in loud:
+        task.cancel()
+    await asyncio.gather(everyone, return_exceptions=True)  # each client's end, read
     return answers
 
 

@@ -13,6 +13,7 @@ error's, found where it is raised.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -170,8 +171,10 @@ def _params(call: ast.Call, position: int) -> frozenset[str] | None:
     return None
 
 
+@functools.cache  # one scan of the package per test process (each scan parses every module)
 def refusal_sites() -> list[RaiseSite]:
-    """Every place a refusal is built with a code that can be read from the source."""
+    """Every place a refusal is built with a code that can be read from the source (the
+    same list each call: do not change it)."""
     modules = _modules()
     classes = _error_classes(modules)
     factories = _factories(modules, classes)

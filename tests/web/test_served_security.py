@@ -326,6 +326,16 @@ def test_finding_4_one_address_past_its_read_budget_gets_429_and_the_td_does_not
         assert tv.get(f"/t/{TID}/clock").status_code == 200
 
 
+def test_finding_4_the_server_warms_up_before_it_listens(served: Served) -> None:
+    """The first page a TV or the console asks for costs no template compiled, no catalogue
+    read, no routing table built (``web/warm_up.py``): all done before uvicorn listens."""
+    lines = served.log().splitlines()
+    ready = next(n for n, line in enumerate(lines) if line.startswith("Prêt / ready:"))
+    listening = next(n for n, line in enumerate(lines) if "Uvicorn running on" in line)
+    assert ready < listening
+    assert re.search(r"ready: 1[0-9][0-9] modèles / templates, 0 tournoi", lines[ready])
+
+
 def test_finding_5_absolute_links_come_from_the_servers_address_not_the_host_header(
     served: Served,
 ) -> None:

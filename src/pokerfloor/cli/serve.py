@@ -184,6 +184,7 @@ def _serve(
     from pokerfloor.web import create_app
     from pokerfloor.web.read_budget import ReadLimits
     from pokerfloor.web.sessions import Sessions
+    from pokerfloor.web.warm_up import warm_up
 
     try:
         store = _open(db, exclusive=True)  # no memory-mapped -shm under the server (_sqlite)
@@ -230,6 +231,12 @@ def _serve(
             clubs.catch_up_first = True
             sync = StreamSync({"tournament/": service, "club/": clubs}, bus)
             sync.start()
+        # Before listening: the first page a TV or the console asks for is as fast as the next.
+        warmed = warm_up(app)
+        typer.echo(
+            f"Prêt / ready: {warmed.templates} modèles / templates, {warmed.tournaments} "
+            f"tournoi(s) / tournament(s) in {warmed.ms} ms"
+        )
         uvicorn.Server(server_config(app, host, port, proxies)).run()
     finally:
         if sync is not None:

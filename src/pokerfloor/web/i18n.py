@@ -131,7 +131,13 @@ class _KeepMissing(dict[str, object]):
 
 
 def _babel_locale() -> Locale:
-    return Locale.parse(_BABEL_LOCALES[_current.get()])
+    return _parsed_locale(_current.get())
+
+
+@cache
+def _parsed_locale(language: str) -> Locale:
+    """Babel's locale of ``language``, parsed once (not at every number a page formats)."""
+    return Locale.parse(_BABEL_LOCALES[language])
 
 
 def format_number(value: int) -> str:

@@ -8,6 +8,8 @@ used (then a warning says the phones may not reach it).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import segno
 from markupsafe import Markup, escape
 from starlette.requests import HTTPConnection
@@ -20,11 +22,21 @@ __all__ = ["qr_svg", "venue_url"]
 def qr_svg(url: str, scale: int = 4) -> Markup:
     """The QR code of ``url`` as an SVG element to put in a page, named for a screen reader by
     the address it holds (an image needs an accessible name: WCAG 1.1.1)."""
-    code = segno.make(url, error="m", micro=False)
-    svg: str = code.svg_inline(scale=scale, dark="#000", light="#fff", border=4)
     # The SVG is drawn by segno from the URL's bits: no text of the URL is in it.
     name = escape(gettext("QR code of %(address)s", address=url))
-    return Markup(svg.replace("<svg ", f'<svg role="img" aria-label="{name}" class="qr" ', 1))
+    return Markup(
+        _drawn(url, scale).replace("<svg ", f'<svg role="img" aria-label="{name}" class="qr" ', 1)
+    )
+
+
+@lru_cache(maxsize=512)
+def _drawn(url: str, scale: int) -> str:
+    """The SVG of ``url``'s code, drawn once: encoding a code (choosing its mask) was about
+    half of the console's render time, and the console shows the same addresses each time
+    (issue 27, the console's p99 under load)."""
+    code = segno.make(url, error="m", micro=False)
+    svg: str = code.svg_inline(scale=scale, dark="#000", light="#fff", border=4)
+    return svg
 
 
 def venue_url(connection: HTTPConnection) -> str:

@@ -9,6 +9,7 @@ WebSocket when the tournament changes, so a page never needs a manual reload.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 from collections.abc import Callable
@@ -96,7 +97,11 @@ class PageError(Exception):
         self.message = message
 
 
+@functools.cache
 def make_environment() -> Environment:
+    """The pages' Jinja environment, one per process: every app shares its compiled templates
+    (``pokerfloor serve`` compiles them all before it listens, ``web/warm_up.py``; the page
+    tests' many apps compile each template once)."""
     env = Environment(
         loader=FileSystemLoader(TEMPLATE_FOLDERS),
         autoescape=select_autoescape(("html",)),
