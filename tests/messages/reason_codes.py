@@ -61,25 +61,31 @@ def _assigned(tree: ast.Module) -> dict[str, list[ast.expr]]:
 
 
 def reason_sites() -> list[ReasonSite]:
-    """Each ``Reason(code, ...)`` of the hand engine whose code is written out (a code passed
-    on from a caught refusal, ``Reason(invalid.code, ...)``, is a refusal's: it is not listed)."""
+    """Each ``Reason(code, ...)`` (or ``rules.ruling(decision, code, setting)``, which makes
+    one) of the hand engine whose code is written out (a code passed on from a caught refusal,
+    ``Reason(invalid.code, ...)``, is a refusal's: it is not listed)."""
     sites = []
     for path in sorted((PACKAGE / "hand").glob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         assigned = _assigned(tree)
         for node in ast.walk(tree):
-            if (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Name)
-                and node.func.id == "Reason"
-                and node.args
-            ):
+            if not isinstance(node, ast.Call):
+                continue
+            if isinstance(node.func, ast.Name) and node.func.id == "Reason" and node.args:
                 code = node.args[0]
-                # A code held by a name: each string assigned to it in the module.
-                given = assigned.get(code.id, []) if isinstance(code, ast.Name) else [code]
-                where = f"{path.relative_to(PACKAGE)}:{node.lineno}"
-                for value in given:
-                    pattern = _pattern(value)
-                    if pattern is not None:
-                        sites.append(ReasonSite(pattern, where))
+            elif (  # a profile's ruling made once: ``rules.ruling(decision, code, setting)``
+                isinstance(node.func, ast.Attribute)
+                and node.func.attr == "ruling"
+                and len(node.args) == 3
+            ):
+                code = node.args[1]
+            else:
+                continue
+            # A code held by a name: each string assigned to it in the module.
+            given = assigned.get(code.id, []) if isinstance(code, ast.Name) else [code]
+            where = f"{path.relative_to(PACKAGE)}:{node.lineno}"
+            for value in given:
+                pattern = _pattern(value)
+                if pattern is not None:
+                    sites.append(ReasonSite(pattern, where))
     return sites
