@@ -46,6 +46,13 @@ TARGET_P99_MS = 100.0
 CONNECT_BATCH = 50
 
 
+def _phone(number: int) -> tuple[str, int]:
+    """Subscriber ``number``'s own loopback address (127.0.x.y), as each phone in a room has its
+    own: ``serve`` caps the open connections of one address (issue 27, web/shedding.py), which
+    a thousand handshakes from 127.0.0.1 would hit."""
+    return (f"127.0.{number // 250 + 10}.{number % 250 + 1}", 0)
+
+
 @contextmanager
 def served() -> Iterator[tuple[_Server, str]]:
     """A ``pokerfloor serve`` on a fresh database in a temporary directory, and its TD token;
@@ -155,7 +162,10 @@ async def _fanout(
         for start in range(0, subscribers, CONNECT_BATCH):
             batch = range(start, min(start + CONNECT_BATCH, subscribers))
             connections += await asyncio.gather(
-                *(connect(ws_url, max_queue=None, open_timeout=30) for _ in batch)
+                *(
+                    connect(ws_url, max_queue=None, open_timeout=30, local_addr=_phone(i))
+                    for i in batch
+                )
             )
         first_seq = 2  # 1 is tournament_created
         last_seq = first_seq + commands - 1
@@ -239,7 +249,10 @@ async def _clock_fanout(
         for start in range(0, subscribers, CONNECT_BATCH):
             batch = range(start, min(start + CONNECT_BATCH, subscribers))
             connections += await asyncio.gather(
-                *(connect(ws_url, max_queue=None, open_timeout=60) for _ in batch)
+                *(
+                    connect(ws_url, max_queue=None, open_timeout=60, local_addr=_phone(i))
+                    for i in batch
+                )
             )
         await asyncio.sleep(1.0)  # every first fragment in
         arrivals: list[dict[int, float]] = [{} for _ in connections]
