@@ -8,7 +8,6 @@ stacks and the chips in play, the aggregate's.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
 from pokerfloor.cards import Deck
 from pokerfloor.errors import PokerfloorError
@@ -16,9 +15,6 @@ from pokerfloor.tournament import chiprace
 from pokerfloor.tournament._parts import Part, applies
 from pokerfloor.tournament.events import ChipRaced
 from pokerfloor.tournament.types import PlayerId
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = ["ChipRaces"]
 

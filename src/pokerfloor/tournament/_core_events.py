@@ -6,8 +6,6 @@ own (it folds into the aggregate's), so ``state.py`` keeps the commands and quer
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pokerfloor.tournament._hands import HAND_EVENTS
 from pokerfloor.tournament._parts import Part, applies
 from pokerfloor.tournament._player_state import PlayerState
@@ -33,9 +31,6 @@ from pokerfloor.tournament.events import (
 )
 from pokerfloor.tournament.flights import FlightStopped
 from pokerfloor.tournament.types import PlayerId, SeatRef, Table
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = ["CoreEvents"]
 

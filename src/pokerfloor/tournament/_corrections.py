@@ -11,7 +11,6 @@ its own: it corrects the rest).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
 
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament import ranking
@@ -26,9 +25,6 @@ from pokerfloor.tournament.events import (
     RebuyCorrected,
 )
 from pokerfloor.tournament.types import PlayerId, SeatRef
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = ["CORRECTION_EVENTS", "Corrections"]
 
