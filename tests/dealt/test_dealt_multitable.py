@@ -90,7 +90,10 @@ def _check_hand_for_hand_rounds(dealt: object, tournament: Tournament) -> None:
     by_table: dict[int, list[HandPlayed]] = defaultdict(list)
     for event in h4h:
         by_table[event.table_no].append(event)
-    assert len(by_table) >= 2
+    assert by_table
+    # The bubble may burst on the first round's first hand, while the other table still plays
+    # the hand it dealt before hand-for-hand began: then only one table has a hand-for-hand
+    # hand and there is no round to compare (the bots play on real shuffles).
     spans = {no: _hand_spans(dealt, "mtt", no) for no in by_table}
     rounds = min(len(hands) for hands in by_table.values())
     for index in range(rounds - 1):
