@@ -12,11 +12,14 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from pokerfloor.app.flights import with_formats
+from pokerfloor.cli._flights_sim import run_flights
 from pokerfloor.errors import PokerfloorError
+from pokerfloor.sim.flights import default_flight_rules
 from pokerfloor.sim.phh_hands import PhhHandsWriter
 from pokerfloor.sim.scaled import scaled_structure
 from pokerfloor.sim.tournament import EventWriter, SimulationResult, simulate
 from pokerfloor.tournament.bounties import with_bounty
+from pokerfloor.tournament.flights import FlightRules
 from pokerfloor.tournament.points import format_points, points_formula
 from pokerfloor.tournament.satellites import SatelliteRules
 from pokerfloor.tournament.structure import BountyRules, load_structure
@@ -85,6 +88,25 @@ def simulate_command(
             help="Satellite : reliquat / the remainder: next_place, shared or credit",
         ),
     ] = "next_place",
+    flights: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            max=20,
+            help="Flights (Day 1A, 1B...) puis leur Day 2 / flights then their Day 2 (0: none)",
+        ),
+    ] = 0,
+    flight_stop: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            help="Flights : arrêt à N joueurs / a flight stops at N players left (0: a fifth "
+            "of its share of the field)",
+        ),
+    ] = 0,
+    carry: Annotated[
+        str, typer.Option(help="Flights : tapis gardé / the stack carried: best, first, last")
+    ] = "best",
 ) -> None:
     """Simule un tournoi complet avec des bots / simulate a whole tournament with bots."""
     console = Console()
@@ -95,6 +117,14 @@ def simulate_command(
             loaded = with_bounty(loaded, BountyRules(bounty, pko))
         if satellite:
             loaded = with_formats(loaded, SatelliteRules(satellite, remainder), None)
+        if flights:
+            stop = flight_stop or default_flight_rules(players, flights).stop_players
+            rules = FlightRules(stop_players=stop, carry=carry)
+            run_flights(
+                console, players, flights, profile, loaded, seed, table_size, rules, formula,
+                workers, events,
+            )  # fmt: skip
+            return
         with Progress(
             TextColumn("[bold]{task.description}"),
             BarColumn(),

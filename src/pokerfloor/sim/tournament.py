@@ -216,11 +216,26 @@ def _simulate(
     tournament.start_clock(0)
     writer = EventWriter(events_out)
     writer.drain(tournament)
-    paid, entries = _places_paid(tournament), tournament.entries
     run = _Run(tournament, rng, kinds, hands, penalty_rate, deque(arrivals), deque(latecomers))
-    _add_new_tables(run, 0)
-    now = 0
-    while not _over(tournament):
+    now = play_out(run, writer, progress)
+    payouts = _payouts(tournament)
+    pool = sum(payouts)
+    finished = tournament.finish(now, payouts, pool, points)
+    count = writer.written + len(tournament.events)
+    writer.drain(tournament)
+    return SimulationResult(
+        tournament, finished, run.hands, now // 1000, payouts, kinds, count, run.clock_views
+    )
+
+
+def play_out(run: _Run, writer: EventWriter, progress: Progress | None = None, now: int = 0) -> int:
+    """Play the tournament from ``now`` (its clock started, its players seated) to its end:
+    one player left, a satellite's seats reached or a flight's stop (``_over``); returns when
+    the last hand ended."""
+    tournament = run.tournament
+    paid, entries = _places_paid(tournament), tournament.entries
+    _add_new_tables(run, now)
+    while not _over(tournament, now):
         if tournament.entries != entries and tournament.players_left <= 2 * paid:
             # Late entries pay more places: counted again once the money comes near.
             paid, entries = _places_paid(tournament), tournament.entries
@@ -249,14 +264,7 @@ def _simulate(
         if progress is not None:
             index, _ = tournament.level_at(now)
             progress(tournament.players_left, index + 1, run.hands)
-    payouts = _payouts(tournament)
-    pool = sum(payouts)
-    finished = tournament.finish(now, payouts, pool, points)
-    count = writer.written + len(tournament.events)
-    writer.drain(tournament)
-    return SimulationResult(
-        tournament, finished, run.hands, now // 1000, payouts, kinds, count, run.clock_views
-    )
+    return now
 
 
 def _batch(run: _Run) -> int:
@@ -382,13 +390,20 @@ def _task(run: _Run, table_no: int, level: Level, seed: int) -> TableTask:
 
 
 def _places_paid(tournament: Tournament) -> int:
-    """The places the money reaches: a satellite's seats, else the payout table's places."""
+    """The places the money reaches: a satellite's seats, a flight's players through to Day 2
+    (0 when it stops at a level: no bubble), else the payout table's places."""
+    flight = tournament.structure.flight
+    if flight is not None:
+        return flight.stop_players
     status = tournament.satellite_status()
     return len(_payouts(tournament)) if status is None else max(status.seats, 1)
 
 
-def _over(tournament: Tournament) -> bool:
-    """One player left, or a satellite's players left all winning a seat."""
+def _over(tournament: Tournament, now: int) -> bool:
+    """One player left, a satellite's players left all winning a seat, or a flight at its
+    stop (its players or the end of its level)."""
+    if tournament.structure.flight is not None:
+        return tournament.players_left <= 1 or tournament.flight_may_stop_now(now)
     status = tournament.satellite_status()
     return tournament.players_left <= 1 if status is None else status.stage == "stop"
 
