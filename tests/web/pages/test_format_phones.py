@@ -68,9 +68,10 @@ def test_issue_33_a_flight_stop_point_and_through_to_day2_with_the_stack_on_the_
     venue.command("j1a", type="stop_flight")
     stack = venue.service.results("j1a")["flight"]["survivors"][0]
     through = player(venue, "j1a", stack["player_id"])
-    assert f"Vous êtes qualifié pour le Jour 2 avec {stack['stack']:,} jetons.".replace(
-        ",", " "
-    ) in through
+    assert (
+        f"Vous êtes qualifié pour le Jour 2 avec {stack['stack']:,} jetons.".replace(",", " ")
+        in through
+    )
     assert "You are through to Day 2 with" in player(venue, "j1a", stack["player_id"], "en")
     out = player(venue, "j1a", "d")  # busted first: not through
     assert "Vous êtes qualifié" not in out
