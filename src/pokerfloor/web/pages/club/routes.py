@@ -11,6 +11,7 @@ from pokerfloor.web.pages.club import (
     club_pin_locks,
     club_public,
     club_settings,
+    club_tickets,
 )
 
 __all__ = ["router"]
@@ -22,3 +23,4 @@ router.include_router(club_members.router)
 router.include_router(club_pin_locks.router)
 router.include_router(club_public.router)
 router.include_router(club_settings.router)
+router.include_router(club_tickets.router)
