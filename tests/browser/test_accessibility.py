@@ -113,8 +113,9 @@ def test_axe_finds_no_violation_and_no_english_on_any_french_page(
     assert found == [], "\n".join(found)
 
 
-PHONE_PAGES = ("/t/club/me/p2", "/t/club/me", "/c/hp", "/c/hp/e/e1", "/c/hp/m/1")
-TV_PAGES = ("/t/club/clock", "/t/fin/clock", "/t/reg/clock")
+PHONE_PAGES = ("/t/club/me/p2", "/t/club/me", "/c/hp", "/c/hp/e/e1", "/c/hp/m/1",
+               "/t/sat/me/s1", "/t/j1a/me/a1")  # fmt: skip
+TV_PAGES = ("/t/club/clock", "/t/fin/clock", "/t/reg/clock", "/t/sat/clock", "/t/j2/clock")
 
 
 def test_the_phones_and_the_tv_have_no_violation_at_their_own_sizes(
@@ -124,7 +125,10 @@ def test_the_phones_and_the_tv_have_no_violation_at_their_own_sizes(
 
     key = captain_key(served.venue.td.app.state.pages, "club", 1)  # type: ignore[attr-defined]
     found: list[str] = []
-    for viewport, paths in ((PHONE, (*PHONE_PAGES, f"/t/club/table/1?key={key}")), (TV, TV_PAGES)):
+    pages = served.venue.td.app.state.pages  # type: ignore[attr-defined]
+    captains = [f"/t/{tid}/table/1?key={captain_key(pages, tid, 1)}" for tid in ("sat", "j1a")]
+    for viewport, paths in ((PHONE, (*PHONE_PAGES, f"/t/club/table/1?key={key}", *captains)),
+                            (TV, TV_PAGES)):  # fmt: skip
         page = signed_in(browser, served, viewport)
         for path in paths:
             visit(page, served.url + path)

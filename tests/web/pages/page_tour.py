@@ -1,13 +1,16 @@
 """Every page the test client can render, at several stages of an evening and of a club's month:
 a tournament taking registrations, one running (seated, a bust, a payment), one paused hand for
 hand with a floor call waiting, one finished;
-a club with members, a season, an event with a late cancellation; the public and phone pages.
-The English-leak scan and the formatting tests walk them."""
+a club with members, a season, an event with a late cancellation; the public and phone pages;
+the formats of issue 33: a satellite on its bubble, two flights stopped, their Day 2, a
+member's ticket history. The English-leak scan, the formatting tests and the axe test walk them."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from pokerfloor.app.club_commands import IssueTicket, UseTicket
+from pokerfloor.app.club_service import ClubService
 from pokerfloor.web.pages.common._common import captain_key
 from tests.web.pages.conftest import Venue
 from tests.web.pages.test_club_pages import HOUR_MS, a_club
@@ -39,6 +42,38 @@ def set_up(venue: Venue) -> None:
     venue.public.post("/c/hp/e/e1/register", data={"member_id": "2", "pin": "2222"})
     venue.clock.now_ms = start - HOUR_MS  # a late cancellation: a reminder letter
     venue.public.post("/c/hp/e/e1/cancel", data={"member_id": "1", "pin": "1111", "confirm": "yes"})
+    set_up_formats(venue)
+
+
+def _formats_evening(venue: Venue, tid: str, players: list[str], **format_: object) -> None:
+    venue.command(tid, type="create_tournament", tournament_id=tid, **format_)
+    for player in players:
+        venue.command(tid, type="register_player", player_id=player, name=f"Joueur {player}")
+    venue.command(tid, type="draw_seats", seed=3)
+    venue.command(tid, type="place_buttons", seed=3)
+    venue.command(tid, type="start_clock")
+
+
+def set_up_formats(venue: Venue) -> None:
+    """Issue 33's formats: a satellite on its bubble (8 x 20 €: 3 seats of 50 €, 4 players
+    left), two flights stopped at 2 players and their Day 2, a member's tickets (one used)."""
+    satellite = {"target_buy_in_cents": 5000, "remainder": "next_place", "double_seat": "cash"}
+    _formats_evening(venue, "sat", [f"s{n}" for n in range(1, 9)], satellite=satellite)
+    for out in ("s8", "s7", "s6", "s5"):
+        venue.command("sat", type="bust_players", table_no=1, players=[out])
+    flight = {"stop_players": 2, "carry": "best", "day1_ranking": "players_left"}
+    for tid, players in (("j1a", ["a1", "a2", "a3"]), ("j1b", ["b1", "b2", "b3", "a3"])):
+        _formats_evening(venue, tid, players, flight=flight)
+        for out in players[2:]:
+            venue.command(tid, type="bust_players", table_no=1, players=[out])
+        venue.command(tid, type="stop_flight")
+    venue.command("j2", type="create_tournament", tournament_id="j2", day2_of=["j1a", "j1b"],
+                  seed=3)  # fmt: skip
+    clubs: ClubService = venue.td.app.state.clubs  # type: ignore[attr-defined]
+    for ticket_id, event_id in (("t-used", "e1"), ("t-any", "")):
+        clubs.execute("hp", IssueTicket(ticket_id=ticket_id, member_id="2", value_cents=2000,
+                                         source="hp-sat", target_event_id=event_id))  # fmt: skip
+    clubs.execute("hp", UseTicket(ticket_id="t-used", event_id="e1", member_id="2"))
 
 
 TOURNAMENT_PAGES = (
@@ -55,6 +90,13 @@ OTHER_PAGES = (
     *(f"/new/profile?profile={name}" for name in ("allinouest", "heavenpoker", "ropta")),
     "/new/profile?profile=tda-2010",
     *(f"/new/template?template={name}" for name in ("club-rebuy", "deep-stack", "turbo")),
+)  # fmt: skip
+# Issue 33's formats: the satellite on its bubble, a stopped flight, the Day 2 (set-up: /new).
+FORMAT_PAGES = (
+    *(f"/t/sat/{page}" for page in ("console", "results", "clock", "me/s1")),
+    *(f"/t/j1a/{page}" for page in ("console", "results", "me/a1", "me/a3")),
+    *(f"/t/j2/{page}" for page in ("console", "desk", "results", "clock", "me/b1")),
+    "/club/hp/members/2/tickets", "/club/hp/members/1/tickets",
 )  # fmt: skip
 # The running tournament's dialogs and forms, loaded into its pages.
 FRAGMENTS = (
@@ -75,6 +117,9 @@ def urls(venue: Venue) -> Iterator[str]:
     key = captain_key(venue.td.app.state.pages, "club", 1)  # type: ignore[attr-defined]
     yield f"/t/club/table/1?key={key}"
     yield from CLUB_PAGES
+    yield from FORMAT_PAGES
+    for tid in ("sat", "j1a"):
+        yield f"/t/{tid}/table/1?key={captain_key(venue.td.app.state.pages, tid, 1)}"  # type: ignore[attr-defined]
 
 
 def french_pages(venue: Venue) -> Iterator[tuple[str, str]]:
