@@ -118,6 +118,10 @@ def simulate_command(
         if satellite:
             loaded = with_formats(loaded, SatelliteRules(satellite, remainder), None)
         if flights:
+            if hands is not None or bounty or satellite:
+                # One format at a time (FORMATS_COMBINED); the PHH writer plays one tournament.
+                console.print("--flights: sans / without --hands, --bounty, --satellite")
+                raise typer.Exit(2)
             stop = flight_stop or default_flight_rules(players, flights).stop_players
             rules = FlightRules(stop_players=stop, carry=carry)
             run_flights(
