@@ -62,6 +62,7 @@ def test_issue_33_a_flight_stop_point_and_through_to_day2_with_the_stack_on_the_
     for page in (captain(venue, "j1a"), player(venue, "j1a", "a")):
         assert "Flight · s'arrête à 2 joueurs restants." in page
         assert "Encore 2 éliminés avant l'arrêt." in page
+    assert "Places payées" not in player(venue, "j1a", "a")  # a flight pays nothing: its Day 2
     bust_down_to(venue, "j1a", 2)
     reached = "L'arrêt est atteint : plus de nouvelle main"
     assert reached in captain(venue, "j1a") and reached in player(venue, "j1a", "a")
