@@ -19,6 +19,8 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from tests import shared_routes
+
 # The pure-Python hand engine, the reference, unless the run asks otherwise (the compiled one,
 # which ``uv sync`` builds where a C compiler exists, is played against it in
 # tests/hand/test_compiled.py; POKERFLOOR_ENGINE=auto runs the suite on it). Set before any
@@ -29,6 +31,10 @@ os.environ.setdefault("POKERFLOOR_ENGINE", "pure")
 # loaded machine (2 cores shared) without any rule being wrong.
 settings.register_profile("pokerfloor", deadline=None)
 settings.load_profile("pokerfloor")
+
+# One compilation of each FastAPI route per process, shared by the applications the tests
+# create (tests/shared_routes.py: it was most of an in-process page test's time).
+shared_routes.install()
 
 TESTS = Path(__file__).resolve().parent
 BROWSER_FOLDER = TESTS / "browser"
