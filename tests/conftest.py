@@ -19,6 +19,9 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from tests import shared_routes
+from tests.examples import IN_CI, LOCAL_FLOOR
+
 # The pure-Python hand engine, the reference, unless the run asks otherwise (the compiled one,
 # which ``uv sync`` builds where a C compiler exists, is played against it in
 # tests/hand/test_compiled.py; POKERFLOOR_ENGINE=auto runs the suite on it). Set before any
@@ -26,9 +29,16 @@ from hypothesis import settings
 os.environ.setdefault("POKERFLOOR_ENGINE", "pure")
 
 # No time limit on a Hypothesis example: a deadline is a timing assertion, and it fails on a
-# loaded machine (2 cores shared) without any rule being wrong.
-settings.register_profile("pokerfloor", deadline=None)
-settings.load_profile("pokerfloor")
+# loaded machine (2 cores shared) without any rule being wrong. CI (CI=true, set by .ci/run)
+# draws Hypothesis's default 100 examples where a property names no count; a developer's run
+# draws 50 (tests/examples.py scales the properties that name theirs).
+settings.register_profile("ci", deadline=None)
+settings.register_profile("dev", deadline=None, max_examples=LOCAL_FLOOR)
+settings.load_profile("ci" if IN_CI else "dev")
+
+# One compilation of each FastAPI route per process, shared by the applications the tests
+# create (tests/shared_routes.py: it was most of an in-process page test's time).
+shared_routes.install()
 
 TESTS = Path(__file__).resolve().parent
 BROWSER_FOLDER = TESTS / "browser"

@@ -12,6 +12,7 @@ from pokerfloor.club import Club
 from pokerfloor.club.events import RegistrationPromoted, decode_event, encode_event
 from pokerfloor.errors import PokerfloorError
 from tests.club._club import DAY, DAY0, EVENING, HOUR, MINUTE, member, new_club
+from tests.examples import examples
 
 MEMBERS = ("1", "2", "3", "4", "5", "6")
 EVENTS = ("e1", "e2", "e3")
@@ -149,7 +150,9 @@ def play(sequence: list[Command], check_refusals: bool = False) -> Club:
 
 
 sequences = st.lists(commands, min_size=5, max_size=50)
-fast = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+fast = settings(
+    max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 @fast
@@ -160,7 +163,7 @@ def test_replay_equals_state(sequence: list[Command]) -> None:
     assert state(again) == state(club)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(sequences)
 def test_a_refusal_changes_nothing(sequence: list[Command]) -> None:
     play(sequence, check_refusals=True)

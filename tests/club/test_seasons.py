@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from pokerfloor.club import Club
 from pokerfloor.tournament.points import SquareRoot, award_points
 from tests.club._club import DAY, DAY0, EVENING, HOUR, evening, member, new_club
+from tests.examples import examples
 
 
 def season(best_n: int | None = None, players: int = 4) -> Club:
@@ -123,7 +124,7 @@ def test_a_member_entered_at_the_tournaments_desk_still_scores() -> None:
     assert closed.no_shows == ()
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     st.lists(
         st.lists(st.sampled_from("123456"), min_size=1, max_size=6, unique=True),

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from pokerfloor.floor import DECISIONS, SITUATIONS, STEP_TEXTS, Fact, rule
 from pokerfloor.rules import bundled_profile_ids, load_profile
+from tests.examples import examples
 
 # A profile's own rulebook, then the books it falls back on where it is silent.
 FALLBACKS = {
@@ -53,7 +54,7 @@ def test_every_profile_states_its_fallback() -> None:
     assert set(FALLBACKS) == set(bundled_profile_ids())
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(600), deadline=None)
 @given(situation=situations(), profile=st.sampled_from(sorted(FALLBACKS)))
 def test_every_ruling_has_a_decision_steps_and_citations_of_its_rulebook(
     situation: tuple[str, dict[str, Any]], profile: str
@@ -75,7 +76,7 @@ def test_every_ruling_has_a_decision_steps_and_citations_of_its_rulebook(
     assert set(ruling.citations) == cited
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(situation=situations())
 def test_a_ruling_depends_only_on_the_settings_it_read(
     situation: tuple[str, dict[str, Any]],

@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pokerfloor.app.service import TournamentService
+from tests.examples import examples
 from tests.web.test_api import (
     AUTH,
     TOKEN,
@@ -30,7 +31,7 @@ from tests.web.test_api import (
 )
 
 FUZZ = settings(
-    max_examples=600,
+    max_examples=examples(600),
     deadline=None,
     derandomize=True,
     database=None,
@@ -208,7 +209,7 @@ raw_bodies = st.one_of(
 )
 
 
-@settings(FUZZ, max_examples=400)
+@settings(FUZZ, max_examples=examples(400))
 @given(raw_bodies, st.sampled_from(["application/json", "text/plain", "", "multipart/form-data"]))
 def test_bodies_that_are_not_commands_are_refused_with_422(body: bytes, content_type: str) -> None:
     headers = AUTH | ({"Content-Type": content_type} if content_type else {})
@@ -237,7 +238,7 @@ bad_headers = st.one_of(
 ).filter(lambda headers: headers.get("Authorization") != f"Bearer {TOKEN}")
 
 
-@settings(FUZZ, max_examples=400)
+@settings(FUZZ, max_examples=examples(400))
 @given(bad_headers, st.sampled_from(["start_clock", "pause_clock", "balance", "finish"]))
 def test_commands_without_the_td_token_are_refused_with_401(
     headers: dict[str, str], kind: str
@@ -255,7 +256,7 @@ READER = Evening("reader")
 views = st.sampled_from(["", "/clock", "/seating", "/players", "/results", "/events", "/x"])
 
 
-@settings(FUZZ, max_examples=300)
+@settings(FUZZ, max_examples=examples(300))
 @given(
     st.one_of(st.just("reader"), st.text(max_size=80)),
     views,
@@ -304,7 +305,7 @@ ORDERED = [
 ]
 
 
-@settings(FUZZ, max_examples=150)
+@settings(FUZZ, max_examples=examples(150))
 @given(st.lists(st.sampled_from(ORDERED), min_size=1, max_size=8))
 def test_commands_in_any_order_are_applied_or_refused_without_damage(
     sequence: list[dict[str, Any]],
