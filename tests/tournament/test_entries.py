@@ -229,7 +229,7 @@ def test_allinouest_retards_unpaid_absent_seat_goes_to_the_waiting_list_after_le
 
 def test_allinouest_retards_a_paid_absent_player_keeps_the_seat_and_is_blinded() -> None:
     tournament, rng = started(18, "allinouest", max_players=18, absent=("P04",))
-    tournament.record_payment("P04", True, "cash", 0)
+    tournament.cash.record_payment("P04", True, "cash", 0)
     tournament.register_late("W1", "Alternate", MINUTE, rng)
     assert tournament.release_absent_seats(120 * MINUTE) == []
     assert tournament.players["P04"].in_play and "W1" in tournament.waiting_list
@@ -269,13 +269,13 @@ def test_heavenpoker_2_6_the_waiting_list_takes_the_unpaid_absent_seat_first() -
     """Two no-shows, one paid, one waiting player: the unpaid seat goes to the waiting list;
     the paid no-show's stack leaves play and he keeps his entry (nobody is left owing)."""
     tournament, rng = started(12, "heavenpoker", max_players=12, absent=("P03", "P04"))
-    tournament.record_payment("P03", True, "cash", 0)
+    tournament.cash.record_payment("P03", True, "cash", 0)
     tournament.register_late("W1", "Alternate", MINUTE, rng)
     seat = tournament.players["P04"].seat
     assert tournament.release_absent_seats(61 * MINUTE) == ["P04", "P03"]
     assert tournament.players["W1"].seat == seat
     assert tournament.players["P03"].place == 12
-    assert tournament.cash_book().account("P03").owed_cents == 0  # type: ignore[union-attr]
+    assert tournament.cash.book().account("P03").owed_cents == 0  # type: ignore[union-attr]
 
 
 def test_with_two_late_registration_limits_the_first_reached_closes_it() -> None:

@@ -60,6 +60,7 @@ def test_issue30_parts_are_composed_not_inherited() -> None:
         "corrections": "Corrections",
         "clock_history": "ClockHistory",
         "core_events": "CoreEvents",
+        "cash": "Cash",
     }
     for attribute, class_name in parts.items():
         part = getattr(tournament, attribute)

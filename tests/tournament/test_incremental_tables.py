@@ -36,7 +36,7 @@ class Checked(Tournament):
             assert table.waiting <= set(table.seats), table
         absent = [p for p, s in self.players.items() if not s.present and not s.withdrawn]
         assert list(self.absent_ids) == absent
-        assert self.cash_accounts == accounts_from_lines(self.cash_lines)
+        assert self.cash.accounts == accounts_from_lines(self.cash.lines)
 
 
 def accounts_from_lines(lines: list[CashLine]) -> dict[str, CashAccount]:
@@ -196,7 +196,9 @@ def test_the_index_and_the_procedures_match_a_full_recomputation(data: st.DataOb
                 tournament.release_absent_seats(now)
                 tournament.seat_alternates(now, rng)
             elif action == "payment":
-                tournament.record_payment(rng.choice(sorted(tournament.players)), True, "cash", now)
+                tournament.cash.record_payment(
+                    rng.choice(sorted(tournament.players)), True, "cash", now
+                )
             elif action == "hand_for_hand":
                 tournament.set_hand_for_hand(not tournament.hand_for_hand, now)
         except PokerfloorError:

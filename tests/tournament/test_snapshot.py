@@ -24,6 +24,8 @@ SNAPSHOT_NAMES = {
     ("screen", "shown"): "room_screen",
     ("clock_history", "state"): "clock",
     ("clock_history", "started_at"): "clock_started_at",
+    ("cash", "lines"): "cash_lines",
+    ("cash", "basis"): "pool_basis",
 }
 
 

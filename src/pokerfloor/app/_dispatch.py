@@ -340,21 +340,23 @@ def _unregister(tournament: Tournament, command: Unregister, now: int) -> None:
 
 @handles(RecordPayment)
 def _record_payment(tournament: Tournament, command: RecordPayment, now: int) -> None:
-    tournament.record_payment(
+    tournament.cash.record_payment(
         command.player_id, command.paid, command.method, now, command.amount_cents
     )
 
 
 @handles(Refund)
 def _refund(tournament: Tournament, command: Refund, now: int) -> None:
-    tournament.refund(command.player_id, command.amount_cents, command.method, command.reason, now)
+    tournament.cash.refund(
+        command.player_id, command.amount_cents, command.method, command.reason, now
+    )
 
 
 @handles(ChoosePrizePoolBasis)
 def _choose_prize_pool_basis(
     tournament: Tournament, command: ChoosePrizePoolBasis, now: int
 ) -> None:
-    tournament.choose_prize_pool_basis(command.basis, now)
+    tournament.cash.choose_basis(command.basis, now)
 
 
 @handles(CorrectBust)

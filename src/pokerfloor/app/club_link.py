@@ -160,7 +160,7 @@ def _seats(tournament: Tournament) -> dict[str, tuple[int, int] | None]:
 
 
 def _owed_cents(tournament: Tournament, member_id: str) -> int:
-    account = tournament.cash_accounts.get(member_id)
+    account = tournament.cash.accounts.get(member_id)
     return 0 if account is None else account.owed_cents
 
 

@@ -230,7 +230,7 @@ def players_list(tournament: Tournament, now_ms: int | None = None) -> dict[str,
     players = []
     placed = places(tournament)
     finished = tournament.finished is not None
-    book = tournament.cash_book()
+    book = tournament.cash.book()
     accounts = {account.player_id: account for account in book.accounts}
     methods = {line.player_id: line.method for line in book.lines if line.paid_cents > 0}
     for player in tournament.players.values():
@@ -385,7 +385,7 @@ def deal_proposal(tournament: Tournament, played_for_cents: int = 0) -> dict[str
 def cash_book(tournament: Tournament) -> dict[str, Any]:
     """The cash book (TD only): per player what is owed and paid, every line, the totals and
     whether they reconcile (collected = prize pool + fees + refunds + credits)."""
-    book = tournament.cash_book()
+    book = tournament.cash.book()
     entry = tournament.structure.entry
     return {
         "tournament_id": tournament.created.tournament_id,

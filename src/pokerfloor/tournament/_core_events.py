@@ -13,15 +13,12 @@ from pokerfloor.tournament.events import (
     AbsentSeatReleased,
     AddonWindowOpened,
     ButtonPlaced,
-    CashRefunded,
     MovesProposed,
-    PaymentRecorded,
     PlayerArrived,
     PlayerRebought,
     PlayerRegistered,
     PlayerSeated,
     PlayersMoved,
-    PrizePoolBasisChosen,
     SeatChanged,
     SeatsDrawn,
     TournamentCreated,
@@ -40,10 +37,9 @@ class CoreEvents(Part):
 
     __slots__ = ()
 
-    @applies(TournamentCreated, PaymentRecorded, CashRefunded, PrizePoolBasisChosen)
-    def _booked_only(self, event: TournamentEvent) -> None:
-        """Folded by the cash book (``_book``, before every handler) or, the first event, by
-        the constructor: nothing more to do."""
+    @applies(TournamentCreated)
+    def _created(self, event: TournamentCreated) -> None:
+        """The first event, folded by the constructor: nothing more to do."""
 
     @applies(*HAND_EVENTS)
     def _hand_event(self, event: TournamentEvent) -> None:

@@ -56,7 +56,7 @@ class Corrections(Part):
         if self.host.tables:
             raise PokerfloorError("UNREGISTER_AFTER_DRAW", {"player_id": player_id})
         self.host._record(PlayerUnregistered(player_id, reason, at_ms))
-        self.host.refund_paid(player_id, reason, at_ms)  # an entry that will not play
+        self.host.cash.refund_paid(player_id, reason, at_ms)  # an entry that will not play
         if self.host.waiting_list and not self.host.is_full():
             newcomer, name = next(iter(self.host.waiting_list.items()))
             self.host._record(PlayerRegistered(newcomer, name, at_ms))

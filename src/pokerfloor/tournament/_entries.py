@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from pokerfloor.rules import RuleProfile
-    from pokerfloor.tournament._cash import CashAccount, CashBook
+    from pokerfloor.tournament._cash import Cash
     from pokerfloor.tournament.events import Placement, TournamentCreated, TournamentEvent
     from pokerfloor.tournament.state import PlayerState
     from pokerfloor.tournament.structure import Level, Structure
@@ -44,6 +44,7 @@ class EntryCommands:
     """Commands of the entries desk, mixed into ``Tournament``."""
 
     if TYPE_CHECKING:  # provided by Tournament
+        cash: Cash
 
         def _check_day2_entrant(self, player_id: PlayerId) -> None: ...
 
@@ -56,7 +57,6 @@ class EntryCommands:
         hands_after_rebuys: dict[int, int]
         waiting_list: dict[PlayerId, str]
         absent_ids: dict[PlayerId, None]
-        cash_accounts: dict[PlayerId, CashAccount]
         max_players: int | None
         players_left: int
         clock_started_at: int | None
@@ -66,7 +66,6 @@ class EntryCommands:
         def clock_time(self, at_ms: int) -> int: ...
         def _record(self, event: TournamentEvent) -> None: ...
         def level_at(self, at_ms: int) -> tuple[int, Level | None]: ...
-        def cash_book(self) -> CashBook: ...
         def cite(self, key: str) -> tuple[str, ...]: ...
         def in_play(self) -> list[PlayerState]: ...
         def settle_busts(self, busted: Sequence[BustInfo], at_ms: int) -> list[Placement]: ...
@@ -433,7 +432,7 @@ class EntryCommands:
         cite = self.cite("late_registration.absent_seat_released")
 
         def paid(player: PlayerState) -> bool:
-            account = self.cash_accounts.get(player.player_id)
+            account = self.cash.accounts.get(player.player_id)
             return account is not None and account.due_cents > 0 and not account.owed_cents
 
         # The waiting list takes the unpaid seats first: a paid no-show whose stack leaves

@@ -104,7 +104,7 @@ class TournamentSnapshot(msgspec.Struct, frozen=True):
 # comes from the created event (the profile is loaded again, the structure is in ``created``).
 # Indexes the aggregate keeps for speed are rebuilt from the state at restore (the tables' index
 # lives inside ``tables``, a ``TableMap``).
-DERIVED = frozenset({"cash_accounts", "absent_ids"})
+DERIVED = frozenset({"cash.accounts", "absent_ids"})
 NOT_IN_SNAPSHOT = frozenset({"events", "profile", "structure"}) | DERIVED
 
 
@@ -151,8 +151,8 @@ def take_snapshot(tournament: Tournament) -> bytes:
         tournament.last_busts,
         tournament.last_bust_round,
         tournament.last_bust_at,
-        tuple(tournament.cash_lines),
-        tournament.pool_basis,
+        tuple(tournament.cash.lines),
+        tournament.cash.basis,
         dict(tournament.captain_keys),
     )
     snapshot = msgspec.structs.replace(
@@ -224,15 +224,14 @@ def restore_snapshot(data: bytes) -> Tournament:
     tournament.last_bust_at = snapshot.last_bust_at
     tournament.deals.agreed = snapshot.deal
     tournament.screen.shown = snapshot.room_screen
-    tournament.cash_lines = []
     for line in snapshot.cash_lines:
-        tournament._add_line(line)
+        tournament.cash.add_line(line)
     tournament.absent_ids = {
         player_id: None
         for player_id, player in tournament.players.items()
         if not player.present and not player.withdrawn
     }
-    tournament.pool_basis = snapshot.pool_basis
+    tournament.cash.basis = snapshot.pool_basis
     tournament.floor.captain_keys = dict(snapshot.captain_keys)
     tournament.table_clocks.by_table = {clock.table_no: clock for clock in snapshot.player_clocks}
     tournament.addon_window = snapshot.addon_window

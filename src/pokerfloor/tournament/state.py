@@ -35,7 +35,7 @@ from pokerfloor.tournament import (
 from pokerfloor.tournament._addons import AddonCommands
 from pokerfloor.tournament._bounties import BountyCommands
 from pokerfloor.tournament._calls import FloorCalls
-from pokerfloor.tournament._cash import CashAccount, CashCommands, CashLine
+from pokerfloor.tournament._cash import Cash
 from pokerfloor.tournament._chip_races import ChipRaces
 from pokerfloor.tournament._clock_history import ClockHistory
 from pokerfloor.tournament._core_events import CoreEvents
@@ -92,7 +92,6 @@ class Tournament(
     HandCommands,
     EntryCommands,
     AddonCommands,
-    CashCommands,
     MoveCommands,
     SeatChangeCommands,
     BountyCommands,
@@ -136,12 +135,9 @@ class Tournament(
         self.last_busts: tuple[ranking.BustInfo, ...] = ()  # the last group ranked
         self.last_bust_round = 0
         self.last_bust_at = 0  # when the last group was ranked (its hand's end)
-        self.cash_lines: list[CashLine] = []  # the cash book (_cash.py)
-        # Indexes kept by _apply and rebuilt from the rest when a snapshot is restored: each
-        # player's account, the players registered absent (in order) who have not arrived.
-        self.cash_accounts: dict[PlayerId, CashAccount] = {}
+        # An index kept by _apply and rebuilt from the rest when a snapshot is restored: the
+        # players registered absent (in order) who have not arrived.
         self.absent_ids: dict[PlayerId, None] = {}
-        self.pool_basis = "entries"
         # A bounty tournament's bounties (bounties.py); None without bounties.
         self.bounty_ledger: BountyLedger | None = (
             None if structure.bounty is None else BountyLedger(structure.bounty)
@@ -149,6 +145,7 @@ class Tournament(
         self.flight_stopped: FlightStopped | None = None  # a flight's stop (_flights.py)
         self.events: list[TournamentEvent] = [created]
         # The parts: each owns its state, its commands and queries, its events' handlers.
+        self.cash = Cash(self)  # the cash book: lines, accounts, the pool's basis
         self.table_clocks = PlayerClocks(self)  # the player clock of each table
         self.floor = FloorCalls(self)  # floor calls, buttons put right, captains' links
         self.deals = Deals(self)  # a deal at the final table
@@ -161,6 +158,7 @@ class Tournament(
         self._appliers = event_table(
             self.core_events,
             self.clock_history,
+            self.cash,
             self.table_clocks,
             self.floor,
             self.deals,
@@ -288,8 +286,8 @@ class Tournament(
     def prize_pool(self) -> prizes.PrizePool:
         """The prize pool so far: from the entries, rebuys and add-ons, or from the money
         collected when the TD chose so (_cash.py)."""
-        if self.pool_basis == "money":
-            book = self.cash_book()
+        if self.cash.basis == "money":
+            book = self.cash.book()
             return prizes.PrizePool(
                 total_cents=book.pool_cents,
                 collected_cents=book.received_cents - book.refunds_cents,
@@ -528,7 +526,7 @@ class Tournament(
     # ---- applying events ----------------------------------------------------------------
 
     def _apply(self, event: TournamentEvent) -> None:
-        self._book(event)  # before a player unregistered leaves ``players``
+        self.cash.see(event)  # before a player unregistered leaves ``players``
         if self.bounty_ledger is not None:
             self.bounty_ledger.apply(event)
         self._appliers[type(event)](event)
