@@ -178,16 +178,16 @@ def test_allinouest_two_extra_hands_rebuy_after_the_first_add_on_after_the_secon
     play_even_hand(tournament, table_no, after_period)
     assert tournament.rebuy_period("P01", after_period) == "rebuy"
     with pytest.raises(PokerfloorError):
-        tournament.addon("P01", after_period)
+        tournament.add_ons.take("P01", after_period)
     play_even_hand(tournament, table_no, after_period)
     assert tournament.rebuy_period("P01", after_period) == "addon"
     tournament.players["P01"].stack = 0
     assert not tournament.may_rebuy("P01", after_period)
     tournament.players["P01"].stack = 20_000
-    tournament.addon("P01", after_period)
-    tournament.addon("P01", after_period)  # double add-on allowed by club-rebuy
+    tournament.add_ons.take("P01", after_period)
+    tournament.add_ons.take("P01", after_period)  # double add-on allowed by club-rebuy
     with pytest.raises(PokerfloorError) as caught:
-        tournament.addon("P01", after_period)
+        tournament.add_ons.take("P01", after_period)
     assert caught.value.code == "NO_ADDON"
 
 

@@ -61,6 +61,7 @@ def test_issue30_parts_are_composed_not_inherited() -> None:
         "clock_history": "ClockHistory",
         "core_events": "CoreEvents",
         "cash": "Cash",
+        "add_ons": "AddOns",
     }
     for attribute, class_name in parts.items():
         part = getattr(tournament, attribute)

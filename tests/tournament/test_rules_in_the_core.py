@@ -295,10 +295,10 @@ def test_tda_2024_r27_rebuys_are_offered_in_their_period_only() -> None:
 def test_once_the_rebuy_period_is_over_the_add_ons_reason_is_given() -> None:
     tournament, _ = started(12)
     over = 6 * 20 * MINUTE + 16 * MINUTE
-    refusal = tournament.rebuy_or_addon_refusal("P01", over)
+    refusal = tournament.add_ons.rebuy_or_addon_refusal("P01", over)
     assert refusal is not None and refusal.code == "NO_ADDON"
     assert refusal.params["reason"] == "closed"
-    during = tournament.rebuy_or_addon_refusal("P01", 0)
+    during = tournament.add_ons.rebuy_or_addon_refusal("P01", 0)
     assert during is not None and during.code == "REBUY_NOT_ALLOWED"  # a full stack
 
 

@@ -26,6 +26,7 @@ SNAPSHOT_NAMES = {
     ("clock_history", "started_at"): "clock_started_at",
     ("cash", "lines"): "cash_lines",
     ("cash", "basis"): "pool_basis",
+    ("add_ons", "opened"): "addon_window",
 }
 
 

@@ -161,17 +161,17 @@ def _rebuy(tournament: Tournament, command: Rebuy, now: int) -> None:
 
 @handles(Addon)
 def _addon(tournament: Tournament, command: Addon, now: int) -> None:
-    tournament.addon(command.player_id, now, command.method)
+    tournament.add_ons.take(command.player_id, now, command.method)
 
 
 @handles(Addons)
 def _addons(tournament: Tournament, command: Addons, now: int) -> None:
-    tournament.addons_at_once(command.players, now, command.method)
+    tournament.add_ons.take_at_once(command.players, now, command.method)
 
 
 @handles(OpenAddonWindow)
 def _open_addon_window(tournament: Tournament, command: OpenAddonWindow, now: int) -> None:
-    tournament.open_addon_window(command.reason, now)
+    tournament.add_ons.open_window(command.reason, now)
 
 
 @handles(Reenter)

@@ -255,7 +255,7 @@ def players_list(tournament: Tournament, now_ms: int | None = None) -> dict[str,
                 and _may_rebuy(tournament, player, now_ms),
                 "may_addon": now_ms is not None
                 and not finished
-                and tournament.addon_refusal(player.player_id, now_ms) is None,
+                and tournament.add_ons.refusal(player.player_id, now_ms) is None,
                 "penalties": list(player.penalties),
                 # Paid: nothing left to pay for the entries, rebuys and add-ons so far.
                 "paid": player.player_id not in accounts

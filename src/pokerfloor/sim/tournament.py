@@ -434,9 +434,9 @@ def _addons(
             continue
         offered.add(player_id)
         if rng.random() < 0.7:
-            tournament.addon(player_id, now)
+            tournament.add_ons.take(player_id, now)
             if entry.double_addon and rng.random() < 0.3:
-                tournament.addon(player_id, now)
+                tournament.add_ons.take(player_id, now)
 
 
 def _maybe_penalty(

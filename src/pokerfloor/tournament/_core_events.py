@@ -11,7 +11,6 @@ from pokerfloor.tournament._parts import Part, applies
 from pokerfloor.tournament._player_state import PlayerState
 from pokerfloor.tournament.events import (
     AbsentSeatReleased,
-    AddonWindowOpened,
     ButtonPlaced,
     MovesProposed,
     PlayerArrived,
@@ -128,10 +127,6 @@ class CoreEvents(Part):
         host = self.host
         table = host.tables[event.table_no]
         host.tables[event.table_no] = Table(table.table_no, table.size, table.seats, event.seat_no)
-
-    @applies(AddonWindowOpened)
-    def _addon_window_opened(self, event: AddonWindowOpened) -> None:
-        self.host.addon_window = event
 
     @applies(TournamentFinished)
     def _finished(self, event: TournamentFinished) -> None:

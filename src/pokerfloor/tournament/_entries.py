@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from pokerfloor.rules import RuleProfile
+    from pokerfloor.tournament._addons import AddOns
     from pokerfloor.tournament._cash import Cash
     from pokerfloor.tournament.events import Placement, TournamentCreated, TournamentEvent
     from pokerfloor.tournament.state import PlayerState
@@ -45,6 +46,7 @@ class EntryCommands:
 
     if TYPE_CHECKING:  # provided by Tournament
         cash: Cash
+        add_ons: AddOns
 
         def _check_day2_entrant(self, player_id: PlayerId) -> None: ...
 
@@ -70,7 +72,6 @@ class EntryCommands:
         def in_play(self) -> list[PlayerState]: ...
         def settle_busts(self, busted: Sequence[BustInfo], at_ms: int) -> list[Placement]: ...
         def _level_of_last_hand(self, table_no: int) -> Level | None: ...
-        def addon_window_open(self, at_ms: int) -> bool: ...
         def _apply_replacement(
             self, absent_id: PlayerId, newcomer_id: PlayerId, name: str
         ) -> None: ...
@@ -227,7 +228,7 @@ class EntryCommands:
         if number <= entry.rebuy_until_level:
             return "rebuy"
         if entry.addon_break_after_level:  # the break ends the rebuy period: no extra hands
-            return "addon" if self.addon_window_open(at_ms) else "over"
+            return "addon" if self.add_ons.window_open(at_ms) else "over"
         extra = self.profile.int_value("rebuy.extra_hands_after_period")
         player = self.players[player_id]
         seat = player.seat or player.last_seat

@@ -160,7 +160,7 @@ def take_snapshot(tournament: Tournament) -> bytes:
         deal=tournament.deal,
         room_screen=tournament.room_screen,
         player_clocks=tuple(tournament.player_clocks.values()),
-        addon_window=tournament.addon_window,
+        addon_window=tournament.add_ons.opened,
         bounty_ledger=tournament.bounty_ledger,
         flight_stopped=tournament.flight_stopped,
     )
@@ -234,7 +234,7 @@ def restore_snapshot(data: bytes) -> Tournament:
     tournament.cash.basis = snapshot.pool_basis
     tournament.floor.captain_keys = dict(snapshot.captain_keys)
     tournament.table_clocks.by_table = {clock.table_no: clock for clock in snapshot.player_clocks}
-    tournament.addon_window = snapshot.addon_window
+    tournament.add_ons.opened = snapshot.addon_window
     if snapshot.bounty_ledger is not None:
         tournament.bounty_ledger = snapshot.bounty_ledger
     tournament.flight_stopped = snapshot.flight_stopped

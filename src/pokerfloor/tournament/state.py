@@ -32,7 +32,7 @@ from pokerfloor.tournament import (
     seating,
     snapshot,
 )
-from pokerfloor.tournament._addons import AddonCommands
+from pokerfloor.tournament._addons import AddOns
 from pokerfloor.tournament._bounties import BountyCommands
 from pokerfloor.tournament._calls import FloorCalls
 from pokerfloor.tournament._cash import Cash
@@ -61,7 +61,6 @@ from pokerfloor.tournament.clock import (
     new_clock,
 )
 from pokerfloor.tournament.events import (
-    AddonWindowOpened,
     ButtonPlaced,
     ChipRaced,
     DealAgreed,
@@ -91,7 +90,6 @@ __all__ = ["HandPlan", "PlayerState", "ReportedHand", "Tournament"]
 class Tournament(
     HandCommands,
     EntryCommands,
-    AddonCommands,
     MoveCommands,
     SeatChangeCommands,
     BountyCommands,
@@ -114,7 +112,6 @@ class Tournament(
         self.addons = 0
         self.hand_for_hand = False
         self.finished: TournamentFinished | None = None
-        self.addon_window: AddonWindowOpened | None = None  # opened by the TD (_entries.py)
         self.max_players = max_players if max_players is not None else created.max_players
         self.waiting_list: dict[PlayerId, str] = {}  # in order of arrival
         self.hands_after_rebuys: dict[int, int] = {}  # per table, hands after the rebuy period
@@ -145,6 +142,7 @@ class Tournament(
         self.flight_stopped: FlightStopped | None = None  # a flight's stop (_flights.py)
         self.events: list[TournamentEvent] = [created]
         # The parts: each owns its state, its commands and queries, its events' handlers.
+        self.add_ons = AddOns(self)  # the add-ons: the window the TD opened
         self.cash = Cash(self)  # the cash book: lines, accounts, the pool's basis
         self.table_clocks = PlayerClocks(self)  # the player clock of each table
         self.floor = FloorCalls(self)  # floor calls, buttons put right, captains' links
@@ -159,6 +157,7 @@ class Tournament(
             self.core_events,
             self.clock_history,
             self.cash,
+            self.add_ons,
             self.table_clocks,
             self.floor,
             self.deals,
