@@ -58,8 +58,8 @@ def test_a_broken_tables_unknown_chips_go_with_its_players() -> None:
     report(tournament, 2, MINUTE)
     tournament.bust_players(2, [seated_at(tournament, 2)[0]], {}, 2 * MINUTE)
     assert tournament.unknown_chips == {2: 20_000}
-    tournament.propose_final_table(3 * MINUTE, rng)
-    tournament.confirm_moves([], 3 * MINUTE, rng)
+    tournament.moves.propose_final_table(3 * MINUTE, rng)
+    tournament.moves.confirm([], 3 * MINUTE, rng)
     (final,) = [number for number, table in tournament.tables.items() if table.seats]
     assert tournament.unknown_chips == {final: 20_000}
     assert total_recorded(tournament) + 20_000 == tournament.chips_in_play

@@ -62,6 +62,7 @@ def test_issue30_parts_are_composed_not_inherited() -> None:
         "core_events": "CoreEvents",
         "cash": "Cash",
         "add_ons": "AddOns",
+        "moves": "Moves",
     }
     for attribute, class_name in parts.items():
         part = getattr(tournament, attribute)

@@ -164,14 +164,14 @@ def test_the_index_and_the_procedures_match_a_full_recomputation(data: st.DataOb
                 tournament.register_late(f"L{late:03d}", f"Late {late}", now, rng)
                 tournament.place_buttons(rng)
             elif action == "balance":
-                if tournament.balance(now, rng):
+                if tournament.moves.balance(now, rng):
                     tournament.place_buttons(rng)
             elif action == "propose_and_confirm":
-                if tournament.propose_moves(now, rng):
-                    tournament.confirm_moves([], now, rng)
+                if tournament.moves.propose(now, rng):
+                    tournament.moves.confirm([], now, rng)
             elif action == "break_proposal":
-                tournament.propose_break_table(None, now, rng)
-                tournament.confirm_moves([], now, rng)
+                tournament.moves.propose_break_table(None, now, rng)
+                tournament.moves.confirm([], now, rng)
             elif action == "disqualify" and seated:
                 tournament.penalties.give(rng.choice(seated), "disqualification", "test", now)
             elif action == "seat_change" and seated:

@@ -190,11 +190,11 @@ def test_a_seat_change_waits_for_the_pending_moves() -> None:
     tournament, rng = started(18)
     for player in at_table(tournament, 1)[:3]:
         disqualify(tournament, player, 0)
-    assert tournament.propose_moves(500, rng)
+    assert tournament.moves.propose(500, rng)
     player, other = at_table(tournament, 1)[0], at_table(tournament, 2)[0]
     params = refused(tournament, "MOVES_PENDING", player, swap_with=other)
-    assert params["moves"] == len(tournament.proposed)
-    tournament.cancel_moves(600)
+    assert params["moves"] == len(tournament.moves.proposed)
+    tournament.moves.cancel(600)
     tournament.change_seat(player, REASON, 700, swap_with=other)
 
 

@@ -27,6 +27,7 @@ SNAPSHOT_NAMES = {
     ("cash", "lines"): "cash_lines",
     ("cash", "basis"): "pool_basis",
     ("add_ons", "opened"): "addon_window",
+    ("moves", "proposed"): "proposed",
 }
 
 

@@ -201,32 +201,32 @@ def _hand_for_hand_round(tournament: Tournament, command: HandForHandRound, now:
 
 @handles(ProposeMoves)
 def _propose_moves(tournament: Tournament, command: ProposeMoves, now: int) -> None:
-    tournament.propose_moves(now, _rng(command.seed))
+    tournament.moves.propose(now, _rng(command.seed))
 
 
 @handles(ConfirmMove)
 def _confirm_move(tournament: Tournament, command: ConfirmMove, now: int) -> None:
-    tournament.confirm_move(command.player_id, now)
+    tournament.moves.confirm_one(command.player_id, now)
 
 
 @handles(ProposeBreakTable)
 def _propose_break_table(tournament: Tournament, command: ProposeBreakTable, now: int) -> None:
-    tournament.propose_break_table(command.table_no, now, _rng(command.seed))
+    tournament.moves.propose_break_table(command.table_no, now, _rng(command.seed))
 
 
 @handles(ProposeFinalTable)
 def _propose_final_table(tournament: Tournament, command: ProposeFinalTable, now: int) -> None:
-    tournament.propose_final_table(now, _rng(command.seed))
+    tournament.moves.propose_final_table(now, _rng(command.seed))
 
 
 @handles(ConfirmMoves)
 def _confirm_moves(tournament: Tournament, command: ConfirmMoves, now: int) -> None:
-    tournament.confirm_moves(command.player_ids, now, _rng(command.seed))
+    tournament.moves.confirm(command.player_ids, now, _rng(command.seed))
 
 
 @handles(CancelMoves)
 def _cancel_moves(tournament: Tournament, command: CancelMoves, now: int) -> None:
-    tournament.cancel_moves(now)
+    tournament.moves.cancel(now)
 
 
 @handles(ChangeSeat)
@@ -299,7 +299,7 @@ def _correct_hand(tournament: Tournament, command: CorrectHand, now: int) -> Non
 @handles(Balance)
 def _balance(tournament: Tournament, command: Balance, now: int) -> None:
     rng = _rng(command.seed)
-    if tournament.balance(now, rng):
+    if tournament.moves.balance(now, rng):
         tournament.place_buttons(rng)
 
 

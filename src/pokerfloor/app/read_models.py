@@ -188,7 +188,7 @@ def seating_chart(tournament: Tournament, now_ms: int) -> dict[str, Any]:
                 "to_seat": move.target.seat_no,
                 "instruction": str(move),
             }
-            for move in tournament.proposed.values()
+            for move in tournament.moves.proposed.values()
         ],
         "waiting_list": [
             {"player_id": player_id, "name": name}

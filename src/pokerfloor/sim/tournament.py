@@ -309,7 +309,7 @@ def _batch(run: _Run) -> int:
     if tournament.release_absent_seats(end):
         tournament.seat_alternates(end, rng)
         changed = True
-    if changed and tournament.balance(end, rng):
+    if changed and tournament.moves.balance(end, rng):
         tournament.place_buttons(rng)
         _add_new_tables(run, end)  # tables gone are skipped when popped; one could appear
     return end
@@ -416,7 +416,7 @@ def _entries_desk(
             tournament.register_late(player_id, f"Player {int(player_id[1:])}", now, rng)
             changed = True
     if changed:
-        tournament.balance(now, rng)
+        tournament.moves.balance(now, rng)
         tournament.place_buttons(rng)  # a table opened for late entrants draws its button
     return changed
 
@@ -545,7 +545,7 @@ def _hand_for_hand_round(run: _Run, now: int) -> int:
     tournament.settle_busts(busts, now, knockouts)
     run.hands += planned
     run.clock_views += clock.views
-    if tournament.balance(now, rng):
+    if tournament.moves.balance(now, rng):
         tournament.place_buttons(rng)
     slowest = max(
         (hand_seconds(tournament.tables[t].player_count) for t in tournament.tables), default=0

@@ -12,12 +12,10 @@ from pokerfloor.tournament._player_state import PlayerState
 from pokerfloor.tournament.events import (
     AbsentSeatReleased,
     ButtonPlaced,
-    MovesProposed,
     PlayerArrived,
     PlayerRebought,
     PlayerRegistered,
     PlayerSeated,
-    PlayersMoved,
     SeatChanged,
     SeatsDrawn,
     TournamentCreated,
@@ -49,18 +47,6 @@ class CoreEvents(Part):
         self, event: PlayerSeated | PlayerArrived | WaitingListJoined | AbsentSeatReleased
     ) -> None:
         self.host._apply_entry(event)
-
-    @applies(PlayersMoved)
-    def _players_moved(self, event: PlayersMoved) -> None:
-        host = self.host
-        host._apply_moves(event.moves)
-        for move in event.moves:
-            host.proposed.pop(move.player_id, None)
-
-    @applies(MovesProposed)
-    def _moves_proposed(self, event: MovesProposed) -> None:
-        host = self.host
-        host.proposed = {move.player_id: move for move in event.moves}
 
     @applies(SeatChanged)
     def _seat_changed(self, event: SeatChanged) -> None:

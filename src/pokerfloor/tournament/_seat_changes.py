@@ -32,9 +32,8 @@ from pokerfloor.tournament.limits import MAX_REASON_LENGTH
 from pokerfloor.tournament.types import Move, SeatRef
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
-
     from pokerfloor.rules import RuleProfile
+    from pokerfloor.tournament._moves import Moves
     from pokerfloor.tournament.events import TournamentEvent
     from pokerfloor.tournament.state import PlayerState
     from pokerfloor.tournament.table_map import TableMap
@@ -53,12 +52,11 @@ class SeatChangeCommands:
         profile: RuleProfile
         players: dict[PlayerId, PlayerState]
         tables: TableMap
-        proposed: dict[PlayerId, Move]
+        moves: Moves
         hand_for_hand: bool
 
         def _record(self, event: TournamentEvent) -> None: ...
         def cite(self, key: str) -> tuple[str, ...]: ...
-        def _apply_moves(self, moves: Sequence[Move]) -> None: ...
 
     def change_seat(
         self,
@@ -104,9 +102,9 @@ class SeatChangeCommands:
             assert table_no is not None and seat_no is not None
             target = self._free_seat(player_id, source, table_no, seat_no)
             moves = (Move(player_id, source, target, "seat_change", SEAT_CHANGE_CITATIONS),)
-        if self.proposed:
+        if self.moves.proposed:
             raise PokerfloorError(
-                "MOVES_PENDING", {"moves": len(self.proposed), "player_id": player_id}
+                "MOVES_PENDING", {"moves": len(self.moves.proposed), "player_id": player_id}
             )
         if len(moves) == 1:  # a swap leaves every table with as many players
             self._check_balance(moves[0])
@@ -182,4 +180,4 @@ class SeatChangeCommands:
             )
 
     def _apply_seat_change(self, event: SeatChanged) -> None:
-        self._apply_moves(event.moves)
+        self.moves.apply_moves(event.moves)

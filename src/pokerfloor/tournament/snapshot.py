@@ -138,7 +138,7 @@ def take_snapshot(tournament: Tournament) -> bytes:
         tournament.late_entries,
         tournament.highest_table_no,
         tuple(tournament.bust_history),
-        tuple(tournament.proposed.values()),
+        tuple(tournament.moves.proposed.values()),
         tuple(tournament.floor_calls.values()),
         tournament.chips_in_play,
         dict(tournament.unknown_chips),
@@ -209,7 +209,7 @@ def restore_snapshot(data: bytes) -> Tournament:
     tournament.late_entries = snapshot.late_entries
     tournament.highest_table_no = snapshot.highest_table_no
     tournament.bust_history = list(snapshot.bust_history)
-    tournament.proposed = {move.player_id: move for move in snapshot.proposed}
+    tournament.moves.proposed = {move.player_id: move for move in snapshot.proposed}
     tournament.floor.open_calls = {call.table_no: call for call in snapshot.floor_calls}
     tournament.chips_in_play = snapshot.chips_in_play
     tournament.unknown_chips = dict(snapshot.unknown_chips)

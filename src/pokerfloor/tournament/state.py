@@ -45,7 +45,7 @@ from pokerfloor.tournament._entries import EntryCommands
 from pokerfloor.tournament._flights import FlightCommands
 from pokerfloor.tournament._hand_report import HandPlan, ReportedHand
 from pokerfloor.tournament._hands import HandCommands
-from pokerfloor.tournament._moves import MoveCommands
+from pokerfloor.tournament._moves import Moves
 from pokerfloor.tournament._parts import event_table
 from pokerfloor.tournament._penalties import Penalties
 from pokerfloor.tournament._player_clock import ClockTimes, PlayerClock, PlayerClocks
@@ -82,7 +82,7 @@ from pokerfloor.tournament.points import PointsFormula
 from pokerfloor.tournament.room_screen import RoomScreen, Screen
 from pokerfloor.tournament.structure import Level, Structure
 from pokerfloor.tournament.table_map import TableMap
-from pokerfloor.tournament.types import Move, PlayerId, SeatRef
+from pokerfloor.tournament.types import PlayerId, SeatRef
 
 __all__ = ["HandPlan", "PlayerState", "ReportedHand", "Tournament"]
 
@@ -90,7 +90,6 @@ __all__ = ["HandPlan", "PlayerState", "ReportedHand", "Tournament"]
 class Tournament(
     HandCommands,
     EntryCommands,
-    MoveCommands,
     SeatChangeCommands,
     BountyCommands,
     SatelliteCommands,
@@ -117,7 +116,6 @@ class Tournament(
         self.hands_after_rebuys: dict[int, int] = {}  # per table, hands after the rebuy period
         self.late_entries = 0  # entries after the first bust: earlier places were provisional
         self.highest_table_no = 0
-        self.proposed: dict[PlayerId, Move] = {}  # balancing moves waiting for the TD
         self.bust_history: list[tuple[ranking.Placement, ...]] = []
         # Chips issued (entries, rebuys, add-ons) less those that left play (chip-race
         # residue, disqualifications, released seats): busts never change it.
@@ -142,6 +140,7 @@ class Tournament(
         self.flight_stopped: FlightStopped | None = None  # a flight's stop (_flights.py)
         self.events: list[TournamentEvent] = [created]
         # The parts: each owns its state, its commands and queries, its events' handlers.
+        self.moves = Moves(self)  # the moves proposed to the TD, confirmed
         self.add_ons = AddOns(self)  # the add-ons: the window the TD opened
         self.cash = Cash(self)  # the cash book: lines, accounts, the pool's basis
         self.table_clocks = PlayerClocks(self)  # the player clock of each table
@@ -158,6 +157,7 @@ class Tournament(
             self.clock_history,
             self.cash,
             self.add_ons,
+            self.moves,
             self.table_clocks,
             self.floor,
             self.deals,
