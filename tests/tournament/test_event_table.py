@@ -63,6 +63,7 @@ def test_issue30_parts_are_composed_not_inherited() -> None:
         "cash": "Cash",
         "add_ons": "AddOns",
         "moves": "Moves",
+        "seat_changes": "SeatChanges",
     }
     for attribute, class_name in parts.items():
         part = getattr(tournament, attribute)

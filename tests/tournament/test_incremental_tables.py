@@ -180,7 +180,7 @@ def test_the_index_and_the_procedures_match_a_full_recomputation(data: st.DataOb
                 table = tournament.tables[rng.choice(dealing or [player.seat.table_no])]
                 free = table.free_seats()
                 if free:
-                    tournament.change_seat(
+                    tournament.seat_changes.change(
                         player.player_id,
                         "test",
                         now,

@@ -231,7 +231,7 @@ def _cancel_moves(tournament: Tournament, command: CancelMoves, now: int) -> Non
 
 @handles(ChangeSeat)
 def _change_seat(tournament: Tournament, command: ChangeSeat, now: int) -> None:
-    tournament.change_seat(
+    tournament.seat_changes.change(
         command.player_id,
         command.reason,
         now,

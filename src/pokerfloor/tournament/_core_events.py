@@ -16,7 +16,6 @@ from pokerfloor.tournament.events import (
     PlayerRebought,
     PlayerRegistered,
     PlayerSeated,
-    SeatChanged,
     SeatsDrawn,
     TournamentCreated,
     TournamentEvent,
@@ -47,10 +46,6 @@ class CoreEvents(Part):
         self, event: PlayerSeated | PlayerArrived | WaitingListJoined | AbsentSeatReleased
     ) -> None:
         self.host._apply_entry(event)
-
-    @applies(SeatChanged)
-    def _seat_changed(self, event: SeatChanged) -> None:
-        self.host._apply_seat_change(event)
 
     @applies(PlayerRebought)
     def _rebought(self, event: PlayerRebought) -> None:

@@ -51,7 +51,7 @@ from pokerfloor.tournament._penalties import Penalties
 from pokerfloor.tournament._player_clock import ClockTimes, PlayerClock, PlayerClocks
 from pokerfloor.tournament._player_state import PlayerState
 from pokerfloor.tournament._satellite_play import SatelliteCommands
-from pokerfloor.tournament._seat_changes import SeatChangeCommands
+from pokerfloor.tournament._seat_changes import SeatChanges
 from pokerfloor.tournament.bounties import BountyLedger
 from pokerfloor.tournament.clock import (
     ClockCommand,
@@ -90,7 +90,6 @@ __all__ = ["HandPlan", "PlayerState", "ReportedHand", "Tournament"]
 class Tournament(
     HandCommands,
     EntryCommands,
-    SeatChangeCommands,
     BountyCommands,
     SatelliteCommands,
     FlightCommands,
@@ -141,6 +140,7 @@ class Tournament(
         self.events: list[TournamentEvent] = [created]
         # The parts: each owns its state, its commands and queries, its events' handlers.
         self.moves = Moves(self)  # the moves proposed to the TD, confirmed
+        self.seat_changes = SeatChanges(self)  # seats changed by hand
         self.add_ons = AddOns(self)  # the add-ons: the window the TD opened
         self.cash = Cash(self)  # the cash book: lines, accounts, the pool's basis
         self.table_clocks = PlayerClocks(self)  # the player clock of each table
@@ -158,6 +158,7 @@ class Tournament(
             self.cash,
             self.add_ons,
             self.moves,
+            self.seat_changes,
             self.table_clocks,
             self.floor,
             self.deals,
