@@ -64,6 +64,7 @@ def test_issue30_parts_are_composed_not_inherited() -> None:
         "add_ons": "AddOns",
         "moves": "Moves",
         "seat_changes": "SeatChanges",
+        "bounties": "Bounties",
     }
     for attribute, class_name in parts.items():
         part = getattr(tournament, attribute)

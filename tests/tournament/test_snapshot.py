@@ -28,6 +28,7 @@ SNAPSHOT_NAMES = {
     ("cash", "basis"): "pool_basis",
     ("add_ons", "opened"): "addon_window",
     ("moves", "proposed"): "proposed",
+    ("bounties", "ledger"): "bounty_ledger",
 }
 
 

@@ -245,7 +245,7 @@ class Cash(Part):
 
     def book(self) -> CashBook:
         """The book now: every account and line, the pool by the chosen basis."""
-        ledger = self.host.bounty_ledger
+        ledger = self.host.bounties.ledger
         return CashBook(
             accounts=tuple(self.accounts.values()),
             lines=tuple(self.lines),

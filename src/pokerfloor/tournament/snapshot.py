@@ -161,7 +161,7 @@ def take_snapshot(tournament: Tournament) -> bytes:
         room_screen=tournament.room_screen,
         player_clocks=tuple(tournament.player_clocks.values()),
         addon_window=tournament.add_ons.opened,
-        bounty_ledger=tournament.bounty_ledger,
+        bounty_ledger=tournament.bounties.ledger,
         flight_stopped=tournament.flight_stopped,
     )
     return msgspec.json.encode(snapshot)
@@ -236,6 +236,6 @@ def restore_snapshot(data: bytes) -> Tournament:
     tournament.table_clocks.by_table = {clock.table_no: clock for clock in snapshot.player_clocks}
     tournament.add_ons.opened = snapshot.addon_window
     if snapshot.bounty_ledger is not None:
-        tournament.bounty_ledger = snapshot.bounty_ledger
+        tournament.bounties.ledger = snapshot.bounty_ledger
     tournament.flight_stopped = snapshot.flight_stopped
     return tournament

@@ -33,7 +33,7 @@ from pokerfloor.tournament import (
     snapshot,
 )
 from pokerfloor.tournament._addons import AddOns
-from pokerfloor.tournament._bounties import BountyCommands
+from pokerfloor.tournament._bounties import Bounties, Eliminations
 from pokerfloor.tournament._calls import FloorCalls
 from pokerfloor.tournament._cash import Cash
 from pokerfloor.tournament._chip_races import ChipRaces
@@ -52,7 +52,6 @@ from pokerfloor.tournament._player_clock import ClockTimes, PlayerClock, PlayerC
 from pokerfloor.tournament._player_state import PlayerState
 from pokerfloor.tournament._satellite_play import SatelliteCommands
 from pokerfloor.tournament._seat_changes import SeatChanges
-from pokerfloor.tournament.bounties import BountyLedger
 from pokerfloor.tournament.clock import (
     ClockCommand,
     ClockPaused,
@@ -65,6 +64,7 @@ from pokerfloor.tournament.events import (
     ChipRaced,
     DealAgreed,
     FloorCalled,
+    Knockout,
     Placement,
     PlayerRegistered,
     Prize,
@@ -90,7 +90,6 @@ __all__ = ["HandPlan", "PlayerState", "ReportedHand", "Tournament"]
 class Tournament(
     HandCommands,
     EntryCommands,
-    BountyCommands,
     SatelliteCommands,
     FlightCommands,
 ):
@@ -132,16 +131,13 @@ class Tournament(
         # An index kept by _apply and rebuilt from the rest when a snapshot is restored: the
         # players registered absent (in order) who have not arrived.
         self.absent_ids: dict[PlayerId, None] = {}
-        # A bounty tournament's bounties (bounties.py); None without bounties.
-        self.bounty_ledger: BountyLedger | None = (
-            None if structure.bounty is None else BountyLedger(structure.bounty)
-        )
         self.flight_stopped: FlightStopped | None = None  # a flight's stop (_flights.py)
         self.events: list[TournamentEvent] = [created]
         # The parts: each owns its state, its commands and queries, its events' handlers.
         self.moves = Moves(self)  # the moves proposed to the TD, confirmed
         self.seat_changes = SeatChanges(self)  # seats changed by hand
         self.add_ons = AddOns(self)  # the add-ons: the window the TD opened
+        self.bounties = Bounties(self)  # a bounty tournament's ledger (bounties.py)
         self.cash = Cash(self)  # the cash book: lines, accounts, the pool's basis
         self.table_clocks = PlayerClocks(self)  # the player clock of each table
         self.floor = FloorCalls(self)  # floor calls, buttons put right, captains' links
@@ -440,7 +436,7 @@ class Tournament(
             shares = prizes.split_tied_places(payouts, covered)
             won.update(zip(group, shares, strict=True))
         won = self.deals.prizes(ranked, payouts, won)
-        won = self._bounty_prizes(ranked, won)
+        won = self.bounties.prizes(ranked, won)
         scored: dict[PlayerId, int] = {}
         if points_formula is not None:
             scored = points.award_points(
@@ -516,6 +512,14 @@ class Tournament(
     ) -> ChipRaced:
         return self.chip_races.race(table_no, removed, next_chip, deck, at_ms, odd_chips=odd_chips)
 
+    def _knockouts(
+        self,
+        busted: Sequence[ranking.BustInfo],
+        eliminated_by: Eliminations | None,
+        stacks: Mapping[PlayerId, int],
+    ) -> tuple[Knockout, ...]:
+        return self.bounties.knockouts(busted, eliminated_by, stacks)  # for _hands.py
+
     def _reinstate(self, player_id: PlayerId, seat: SeatRef, stack: int) -> None:
         self.corrections._reinstate(player_id, seat, stack)  # a bust rebought (_hands.py)
 
@@ -527,8 +531,7 @@ class Tournament(
 
     def _apply(self, event: TournamentEvent) -> None:
         self.cash.see(event)  # before a player unregistered leaves ``players``
-        if self.bounty_ledger is not None:
-            self.bounty_ledger.apply(event)
+        self.bounties.see(event)
         self._appliers[type(event)](event)
 
     def _apply_replacement(self, absent_id: PlayerId, newcomer_id: PlayerId, name: str) -> None:
