@@ -65,6 +65,8 @@ def test_issue30_parts_are_composed_not_inherited() -> None:
         "moves": "Moves",
         "seat_changes": "SeatChanges",
         "bounties": "Bounties",
+        "satellite": "Satellite",
+        "flights": "Flights",
     }
     for attribute, class_name in parts.items():
         part = getattr(tournament, attribute)

@@ -29,6 +29,7 @@ SNAPSHOT_NAMES = {
     ("add_ons", "opened"): "addon_window",
     ("moves", "proposed"): "proposed",
     ("bounties", "ledger"): "bounty_ledger",
+    ("flights", "stopped"): "flight_stopped",
 }
 
 

@@ -305,7 +305,7 @@ def _balance(tournament: Tournament, command: Balance, now: int) -> None:
 
 @handles(StopFlight)
 def _stop_flight(tournament: Tournament, command: StopFlight, now: int) -> None:
-    tournament.stop_flight(now, command.counted)
+    tournament.flights.stop(now, command.counted)
 
 
 @handles(Penalize)

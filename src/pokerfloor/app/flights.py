@@ -48,7 +48,7 @@ def with_formats(
 def _flight(
     tournament: Tournament,
 ) -> tuple[FlightStopped | None, Structure, str]:
-    return tournament.flight_stopped, tournament.structure, tournament.created.profile
+    return tournament.flights.stopped, tournament.structure, tournament.created.profile
 
 
 def new_day2(service: TournamentService, command: CreateTournament, now: int) -> Tournament:

@@ -314,7 +314,7 @@ def results(tournament: Tournament) -> dict[str, Any]:
         {
             "tournament_id": tournament.created.tournament_id,
             "finished": finished is not None,
-            "entries": tournament.event_entries(),
+            "entries": tournament.flights.event_entries(),
             "players_left": tournament.players_left,
             "prize_pool_cents": finished.prize_pool_cents
             if finished

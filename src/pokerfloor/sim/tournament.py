@@ -383,13 +383,13 @@ def _task(run: _Run, table_no: int, level: Level, seed: int) -> TableTask:
 
 def _places_paid(tournament: Tournament) -> int:
     """The places the money reaches: a satellite's seats, else the payout table's places."""
-    status = tournament.satellite_status()
+    status = tournament.satellite.status()
     return len(_payouts(tournament)) if status is None else max(status.seats, 1)
 
 
 def _over(tournament: Tournament) -> bool:
     """One player left, or a satellite's players left all winning a seat."""
-    status = tournament.satellite_status()
+    status = tournament.satellite.status()
     return tournament.players_left <= 1 if status is None else status.stage == "stop"
 
 

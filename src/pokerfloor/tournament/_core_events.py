@@ -22,7 +22,6 @@ from pokerfloor.tournament.events import (
     TournamentFinished,
     WaitingListJoined,
 )
-from pokerfloor.tournament.flights import FlightStopped
 from pokerfloor.tournament.types import PlayerId, SeatRef, Table
 
 __all__ = ["CoreEvents"]
@@ -71,7 +70,7 @@ class CoreEvents(Part):
         known = host.players.get(event.player_id)
         if known is None:
             player = host.players[event.player_id] = PlayerState(
-                event.player_id, event.name, host.day2_stack(event.player_id)
+                event.player_id, event.name, host.flights.day2_stack(event.player_id)
             )
         else:  # a re-entry: a new starting stack
             player = known
@@ -84,7 +83,7 @@ class CoreEvents(Part):
             host.absent_ids.pop(event.player_id, None)
         else:
             host.absent_ids[event.player_id] = None
-        host.chips_in_play += host.day2_stack(event.player_id)
+        host.chips_in_play += host.flights.day2_stack(event.player_id)
         host.waiting_list.pop(event.player_id, None)
         if host.bust_history:
             host.late_entries += 1
@@ -116,7 +115,3 @@ class CoreEvents(Part):
         for placement in event.ranking:
             if placement.player_id in host.players:  # not a Day 2's players out on Day 1
                 host.players[placement.player_id].place = placement.place
-
-    @applies(FlightStopped)
-    def _flight_stopped(self, event: FlightStopped) -> None:
-        self.host.flight_stopped = event

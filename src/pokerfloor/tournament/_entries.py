@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from pokerfloor.rules import RuleProfile
     from pokerfloor.tournament._addons import AddOns
     from pokerfloor.tournament._cash import Cash
+    from pokerfloor.tournament._flights import Flights
     from pokerfloor.tournament.events import Placement, TournamentCreated, TournamentEvent
     from pokerfloor.tournament.state import PlayerState
     from pokerfloor.tournament.structure import Level, Structure
@@ -47,8 +48,7 @@ class EntryCommands:
     if TYPE_CHECKING:  # provided by Tournament
         cash: Cash
         add_ons: AddOns
-
-        def _check_day2_entrant(self, player_id: PlayerId) -> None: ...
+        flights: Flights
 
         created: TournamentCreated
         structure: Structure
@@ -131,7 +131,7 @@ class EntryCommands:
             raise PokerfloorError("SEATS_NOT_DRAWN")
         if player_id in self.players or player_id in self.waiting_list:
             raise PokerfloorError("ALREADY_REGISTERED", {"player_id": player_id})
-        self._check_day2_entrant(player_id)  # a Day 2: the flights' survivors only
+        self.flights.check_day2_entrant(player_id)  # a Day 2: the flights' survivors only
         refusal = self.late_registration_refusal(at_ms)
         if refusal is not None:
             raise refusal

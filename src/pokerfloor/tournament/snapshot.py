@@ -162,7 +162,7 @@ def take_snapshot(tournament: Tournament) -> bytes:
         player_clocks=tuple(tournament.player_clocks.values()),
         addon_window=tournament.add_ons.opened,
         bounty_ledger=tournament.bounties.ledger,
-        flight_stopped=tournament.flight_stopped,
+        flight_stopped=tournament.flights.stopped,
     )
     return msgspec.json.encode(snapshot)
 
@@ -237,5 +237,5 @@ def restore_snapshot(data: bytes) -> Tournament:
     tournament.add_ons.opened = snapshot.addon_window
     if snapshot.bounty_ledger is not None:
         tournament.bounties.ledger = snapshot.bounty_ledger
-    tournament.flight_stopped = snapshot.flight_stopped
+    tournament.flights.stopped = snapshot.flight_stopped
     return tournament

@@ -42,7 +42,7 @@ from pokerfloor.tournament._core_events import CoreEvents
 from pokerfloor.tournament._corrections import Corrections
 from pokerfloor.tournament._deals import DealOffer, Deals
 from pokerfloor.tournament._entries import EntryCommands
-from pokerfloor.tournament._flights import FlightCommands
+from pokerfloor.tournament._flights import Flights
 from pokerfloor.tournament._hand_report import HandPlan, ReportedHand
 from pokerfloor.tournament._hands import HandCommands
 from pokerfloor.tournament._moves import Moves
@@ -50,7 +50,7 @@ from pokerfloor.tournament._parts import event_table
 from pokerfloor.tournament._penalties import Penalties
 from pokerfloor.tournament._player_clock import ClockTimes, PlayerClock, PlayerClocks
 from pokerfloor.tournament._player_state import PlayerState
-from pokerfloor.tournament._satellite_play import SatelliteCommands
+from pokerfloor.tournament._satellite_play import Satellite
 from pokerfloor.tournament._seat_changes import SeatChanges
 from pokerfloor.tournament.clock import (
     ClockCommand,
@@ -76,7 +76,7 @@ from pokerfloor.tournament.events import (
     WaitingListJoined,
 )
 from pokerfloor.tournament.finish_checks import finish_amounts
-from pokerfloor.tournament.flights import Day2Origin, FlightStopped
+from pokerfloor.tournament.flights import Day2Origin
 from pokerfloor.tournament.penalties import Penalty
 from pokerfloor.tournament.points import PointsFormula
 from pokerfloor.tournament.room_screen import RoomScreen, Screen
@@ -90,8 +90,6 @@ __all__ = ["HandPlan", "PlayerState", "ReportedHand", "Tournament"]
 class Tournament(
     HandCommands,
     EntryCommands,
-    SatelliteCommands,
-    FlightCommands,
 ):
     def __init__(
         self, created: TournamentCreated, structure: Structure, max_players: int | None = None
@@ -131,13 +129,14 @@ class Tournament(
         # An index kept by _apply and rebuilt from the rest when a snapshot is restored: the
         # players registered absent (in order) who have not arrived.
         self.absent_ids: dict[PlayerId, None] = {}
-        self.flight_stopped: FlightStopped | None = None  # a flight's stop (_flights.py)
         self.events: list[TournamentEvent] = [created]
         # The parts: each owns its state, its commands and queries, its events' handlers.
         self.moves = Moves(self)  # the moves proposed to the TD, confirmed
         self.seat_changes = SeatChanges(self)  # seats changed by hand
         self.add_ons = AddOns(self)  # the add-ons: the window the TD opened
         self.bounties = Bounties(self)  # a bounty tournament's ledger (bounties.py)
+        self.satellite = Satellite(self)  # a satellite's seats and finish
+        self.flights = Flights(self)  # a flight's stop, a Day 2's carried stacks and pool
         self.cash = Cash(self)  # the cash book: lines, accounts, the pool's basis
         self.table_clocks = PlayerClocks(self)  # the player clock of each table
         self.floor = FloorCalls(self)  # floor calls, buttons put right, captains' links
@@ -155,6 +154,7 @@ class Tournament(
             self.add_ons,
             self.moves,
             self.seat_changes,
+            self.flights,
             self.table_clocks,
             self.floor,
             self.deals,
@@ -308,13 +308,15 @@ class Tournament(
             addon_cents=entry.addon_cents,
             fee_cents=entry.fee_cents,
         )
-        return self.with_carried_pool(pool)  # a Day 2: the flights' pool (_flights.py)
+        return self.flights.with_carried_pool(pool)  # a Day 2: the flights' pool (_flights.py)
 
     def default_payouts(self, pool_cents: int) -> tuple[int, ...]:
         """What each paid place gets from ``pool_cents`` by the scheme chosen at set-up (the
         standard table if none), for the entries so far."""
         scheme, rounding = prizes.payout_scheme(self.created.payouts or {"name": "standard"})
-        return prizes.payout_table(max(self.event_entries(), 1), pool_cents, scheme, rounding)
+        return prizes.payout_table(
+            max(self.flights.event_entries(), 1), pool_cents, scheme, rounding
+        )
 
     def console_hints(self) -> tuple[advice.Hint, ...]:
         """What the rules call for at the tables now (``advice``), for the TD's console."""
@@ -322,7 +324,7 @@ class Tournament(
         halted = self.halted_tables()
         return (
             advice.console_hints(self.tables, self.profile, table_size, self.hand_for_hand, halted)
-            + self.satellite_hints()
+            + self.satellite.hints()
         )
 
     def halted_tables(self) -> list[int]:
@@ -344,7 +346,7 @@ class Tournament(
             raise PokerfloorError("SEATS_ALREADY_DRAWN", {"player_id": player_id})
         if player_id in self.players:
             raise PokerfloorError("ALREADY_REGISTERED", {"player_id": player_id})
-        self._check_day2_entrant(player_id)
+        self.flights.check_day2_entrant(player_id)
         if self.is_full():
             self._record(WaitingListJoined(player_id, name, at_ms))
             return
@@ -403,7 +405,7 @@ class Tournament(
         to the target event; ``_satellite_play.py``); a Day 2 ranks the players out on Day 1
         below its own field (``_flights.py``)."""
         if self.structure.satellite is not None:
-            return self._finish_satellite(
+            return self.satellite.finish(
                 self.structure.satellite, at_ms, holding_seat, points_formula
             )
         payouts, prize_pool_cents = finish_amounts(
@@ -425,7 +427,7 @@ class Tournament(
                 Placement(p.player_id, p.place, tuple(p.tied_with), tuple(p.places_covered))
                 for p in sorted(final, key=lambda p: (p.place, p.player_id))
             )
-            + self.day1_places()
+            + self.flights.day1_places()
         )
         # Players tied share the prizes of the places they cover (ropta 5.4).
         groups: dict[tuple[int, ...], list[PlayerId]] = {}
@@ -442,7 +444,7 @@ class Tournament(
             scored = points.award_points(
                 points_formula,
                 list(groups.values()),
-                self.event_entries(),
+                self.flights.event_entries(),
                 self.structure.entry.buy_in_cents,
             )
         awarded = tuple(
@@ -450,7 +452,9 @@ class Tournament(
             for p in ranked
             if won[p.player_id] or scored.get(p.player_id, 0)
         )
-        event = TournamentFinished(at_ms, self.event_entries(), prize_pool_cents, ranked, awarded)
+        event = TournamentFinished(
+            at_ms, self.flights.event_entries(), prize_pool_cents, ranked, awarded
+        )
         self._stop_clock(at_ms)
         self._record(event)
         return event
@@ -519,6 +523,11 @@ class Tournament(
         stacks: Mapping[PlayerId, int],
     ) -> tuple[Knockout, ...]:
         return self.bounties.knockouts(busted, eliminated_by, stacks)  # for _hands.py
+
+    def check_format_plays(self) -> None:
+        """No hand after a satellite reached its seats or a flight stopped (for _hands.py)."""
+        self.satellite.check_plays()
+        self.flights.check_plays()
 
     def _reinstate(self, player_id: PlayerId, seat: SeatRef, stack: int) -> None:
         self.corrections._reinstate(player_id, seat, stack)  # a bust rebought (_hands.py)
