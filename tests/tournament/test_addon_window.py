@@ -45,7 +45,7 @@ def test_the_add_on_is_offered_during_the_break_only() -> None:
 def test_the_break_ends_the_rebuy_period_even_with_allinouest_extra_hands() -> None:
     tournament, _ = started(12, "allinouest")
     tournament.players["P01"].stack = 0
-    rebuy = tournament.rebuy_refusal("P01", IN_THE_BREAK)
+    rebuy = tournament.desk.rebuy_refusal("P01", IN_THE_BREAK)
     assert rebuy is not None and rebuy.params["reason"] == "period_over"
     tournament.players["P01"].stack = 20_000
     tournament.add_ons.take("P01", IN_THE_BREAK)

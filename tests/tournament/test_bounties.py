@@ -251,7 +251,7 @@ def test_a_reentry_puts_a_fresh_bounty_on_the_head() -> None:
     even_hand(tournament, 1, 0)
     hunter, victim = seated(tournament)[:2]
     tournament.bust_players(1, [victim], {}, 10, eliminated_by={victim: [hunter]})
-    tournament.reenter(victim, 20, random.Random(1))
+    tournament.desk.reenter(victim, 20, random.Random(1))
     ledger = tournament.bounties.ledger
     assert ledger is not None
     assert tournament.bounties.of(victim) == 2500 and ledger.funded_cents == 7 * 2500

@@ -79,7 +79,7 @@ def test_rebuys_and_addons_are_paid_on_the_spot_unless_said_otherwise() -> None:
         tournament.tables[1].seats[seat] for seat in sorted(tournament.tables[1].seats)[:2]
     )
     tournament.bust_players(1, [first, second], {}, MINUTE, rebuys=[first])  # paid in cash
-    tournament.rebuy(second, MINUTE, method="")  # at the bust, not paid yet
+    tournament.desk.rebuy(second, MINUTE, method="")  # at the bust, not paid yet
     book = tournament.cash.book()
     rebuyer, debtor = book.account(first), book.account(second)
     assert rebuyer is not None and debtor is not None
@@ -104,7 +104,7 @@ def test_a_reentry_is_a_new_buy_in_with_its_fee() -> None:
     loser = tournament.tables[1].seats[min(tournament.tables[1].seats)]
     tournament.cash.record_payment(loser, True, "cash", MINUTE)
     tournament.bust_players(1, [loser], {}, MINUTE)
-    tournament.reenter(loser, 2 * MINUTE, rng)
+    tournament.desk.reenter(loser, 2 * MINUTE, rng)
     book = replayed(tournament).cash.book()
     account = book.account(loser)
     assert account is not None and account.due_cents == 2 * ENTRY
@@ -132,8 +132,8 @@ def test_unregistering_refunds_what_was_paid_and_cancels_the_entry() -> None:
 def test_a_released_no_show_is_not_an_entry_and_their_money_is_a_credit() -> None:
     tournament, rng = started(18, "heavenpoker", max_players=18, absent=("P04",), fee_cents=FEE)
     tournament.cash.record_payment("P04", True, "cash", 0)
-    tournament.register_late("W1", "Alternate", MINUTE, rng)
-    assert tournament.release_absent_seats(61 * MINUTE) == ["P04"]
+    tournament.desk.register_late("W1", "Alternate", MINUTE, rng)
+    assert tournament.desk.release_absent_seats(61 * MINUTE) == ["P04"]
     book = tournament.cash.book()
     absent, newcomer = book.account("P04"), book.account("W1")
     assert absent is not None and newcomer is not None
@@ -189,7 +189,7 @@ def test_the_book_always_reconciles_and_the_pool_by_entries_matches_its_charges(
             elif operation == "take_back":
                 tournament.cash.record_payment(player, False, "", at)
             elif operation.startswith("rebuy"):
-                tournament.rebuy(player, at, "" if operation == "rebuy_unpaid" else "cash")
+                tournament.desk.rebuy(player, at, "" if operation == "rebuy_unpaid" else "cash")
             else:
                 tournament.cash.refund(player, amount, "cash", "test", at)
         except PokerfloorError:

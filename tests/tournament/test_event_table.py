@@ -67,6 +67,7 @@ def test_issue30_parts_are_composed_not_inherited() -> None:
         "bounties": "Bounties",
         "satellite": "Satellite",
         "flights": "Flights",
+        "desk": "Desk",
     }
     for attribute, class_name in parts.items():
         part = getattr(tournament, attribute)

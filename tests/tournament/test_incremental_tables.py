@@ -35,7 +35,7 @@ class Checked(Tournament):
         for table in self.tables.values():
             assert table.waiting <= set(table.seats), table
         absent = [p for p, s in self.players.items() if not s.present and not s.withdrawn]
-        assert list(self.absent_ids) == absent
+        assert list(self.desk.absent_ids) == absent
         assert self.cash.accounts == accounts_from_lines(self.cash.lines)
 
 
@@ -161,7 +161,7 @@ def test_the_index_and_the_procedures_match_a_full_recomputation(data: st.DataOb
                 tournament.bust_players(player.seat.table_no, [player.player_id], {}, now)
             elif action == "late":
                 late += 1
-                tournament.register_late(f"L{late:03d}", f"Late {late}", now, rng)
+                tournament.desk.register_late(f"L{late:03d}", f"Late {late}", now, rng)
                 tournament.place_buttons(rng)
             elif action == "balance":
                 if tournament.moves.balance(now, rng):
@@ -188,13 +188,13 @@ def test_the_index_and_the_procedures_match_a_full_recomputation(data: st.DataOb
                         seat_no=rng.choice(free),
                     )
             elif action == "arrive":
-                absent = [p for p in tournament.absent_ids if tournament.players[p].in_play]
+                absent = [p for p in tournament.desk.absent_ids if tournament.players[p].in_play]
                 if absent:
-                    tournament.arrive(rng.choice(absent), now)
+                    tournament.desk.arrive(rng.choice(absent), now)
             elif action == "release_absent_seats":
                 now += 30 * MINUTE  # past the first level, and later the first hour
-                tournament.release_absent_seats(now)
-                tournament.seat_alternates(now, rng)
+                tournament.desk.release_absent_seats(now)
+                tournament.desk.seat_alternates(now, rng)
             elif action == "payment":
                 tournament.cash.record_payment(
                     rng.choice(sorted(tournament.players)), True, "cash", now

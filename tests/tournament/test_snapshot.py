@@ -30,6 +30,8 @@ SNAPSHOT_NAMES = {
     ("moves", "proposed"): "proposed",
     ("bounties", "ledger"): "bounty_ledger",
     ("flights", "stopped"): "flight_stopped",
+    ("desk", "waiting_list"): "waiting_list",
+    ("desk", "absent_ids"): "absent_ids",
 }
 
 

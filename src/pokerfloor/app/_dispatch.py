@@ -109,12 +109,12 @@ def _register_player(tournament: Tournament, command: RegisterPlayer, now: int) 
 
 @handles(RegisterLate)
 def _register_late(tournament: Tournament, command: RegisterLate, now: int) -> None:
-    tournament.register_late(command.player_id, command.name, now, _rng(command.seed))
+    tournament.desk.register_late(command.player_id, command.name, now, _rng(command.seed))
 
 
 @handles(SeatAlternates)
 def _seat_alternates(tournament: Tournament, command: SeatAlternates, now: int) -> None:
-    tournament.seat_alternates(now, _rng(command.seed))
+    tournament.desk.seat_alternates(now, _rng(command.seed))
 
 
 @handles(DrawSeats)
@@ -156,7 +156,7 @@ def _jump_to_level(tournament: Tournament, command: JumpToLevel, now: int) -> No
 
 @handles(Rebuy)
 def _rebuy(tournament: Tournament, command: Rebuy, now: int) -> None:
-    tournament.rebuy(command.player_id, now, command.method)
+    tournament.desk.rebuy(command.player_id, now, command.method)
 
 
 @handles(Addon)
@@ -176,17 +176,17 @@ def _open_addon_window(tournament: Tournament, command: OpenAddonWindow, now: in
 
 @handles(Reenter)
 def _reenter(tournament: Tournament, command: Reenter, now: int) -> None:
-    tournament.reenter(command.player_id, now, _rng(command.seed), command.method)
+    tournament.desk.reenter(command.player_id, now, _rng(command.seed), command.method)
 
 
 @handles(Arrive)
 def _arrive(tournament: Tournament, command: Arrive, now: int) -> None:
-    tournament.arrive(command.player_id, now)
+    tournament.desk.arrive(command.player_id, now)
 
 
 @handles(ReleaseAbsentSeats)
 def _release_absent_seats(tournament: Tournament, command: ReleaseAbsentSeats, now: int) -> None:
-    tournament.release_absent_seats(now)
+    tournament.desk.release_absent_seats(now)
 
 
 @handles(SetHandForHand)

@@ -73,7 +73,7 @@ def clock_screen(tournament: Tournament, now_ms: int) -> dict[str, Any]:
             "entries": tournament.entries,
             "rebuys": tournament.rebuys,
             "addons": tournament.addons,
-            "waiting_list": len(tournament.waiting_list),
+            "waiting_list": len(tournament.desk.waiting_list),
             "total_chips": chips,
             "average_stack": chips // left if left else 0,
             "prize_pool_cents": pool,
@@ -192,7 +192,7 @@ def seating_chart(tournament: Tournament, now_ms: int) -> dict[str, Any]:
         ],
         "waiting_list": [
             {"player_id": player_id, "name": name}
-            for player_id, name in tournament.waiting_list.items()
+            for player_id, name in tournament.desk.waiting_list.items()
         ],
         "floor_calls": [
             {
@@ -269,15 +269,15 @@ def players_list(tournament: Tournament, now_ms: int | None = None) -> dict[str,
         "players": players,
         "waiting_list": [
             {"player_id": player_id, "name": name}
-            for player_id, name in tournament.waiting_list.items()
+            for player_id, name in tournament.desk.waiting_list.items()
         ],
     }
 
 
 def _may_rebuy(tournament: Tournament, player: PlayerState, now_ms: int) -> bool:
     if player.in_play:
-        return tournament.rebuy_refusal(player.player_id, now_ms) is None
-    return tournament.rebuy_after_bust_refusal(player.player_id, now_ms) is None
+        return tournament.desk.rebuy_refusal(player.player_id, now_ms) is None
+    return tournament.desk.rebuy_after_bust_refusal(player.player_id, now_ms) is None
 
 
 def results(tournament: Tournament) -> dict[str, Any]:

@@ -305,9 +305,9 @@ def _batch(run: _Run) -> int:
     run.hands += len(taken)
     run.clock_views += clock.views
     if changed:
-        tournament.seat_alternates(end, rng)
-    if tournament.release_absent_seats(end):
-        tournament.seat_alternates(end, rng)
+        tournament.desk.seat_alternates(end, rng)
+    if tournament.desk.release_absent_seats(end):
+        tournament.desk.seat_alternates(end, rng)
         changed = True
     if changed and tournament.moves.balance(end, rng):
         tournament.place_buttons(rng)
@@ -409,11 +409,11 @@ def _entries_desk(
     while arrivals and arrivals[0][0] <= now:
         _, player_id = arrivals.popleft()
         if tournament.players[player_id].in_play:
-            tournament.arrive(player_id, now)
+            tournament.desk.arrive(player_id, now)
     while latecomers and latecomers[0][0] <= now:
         _, player_id = latecomers.popleft()
-        if tournament.late_registration_open(now):
-            tournament.register_late(player_id, f"Player {int(player_id[1:])}", now, rng)
+        if tournament.desk.late_registration_open(now):
+            tournament.desk.register_late(player_id, f"Player {int(player_id[1:])}", now, rng)
             changed = True
     if changed:
         tournament.moves.balance(now, rng)
@@ -430,7 +430,7 @@ def _addons(
     if not entry.addon_chips:
         return
     for player_id in tournament.tables[table_no].seats.values():
-        if player_id in offered or tournament.rebuy_period(player_id, now) != "addon":
+        if player_id in offered or tournament.desk.rebuy_period(player_id, now) != "addon":
             continue
         offered.add(player_id)
         if rng.random() < 0.7:
@@ -464,7 +464,7 @@ def _rebuyers(
         player
         for player, stack in final.items()
         if stack == 0
-        and tournament.rebuy_refusal(player, now, plan.level, at_bust=True) is None
+        and tournament.desk.rebuy_refusal(player, now, plan.level, at_bust=True) is None
         and rng.random() < 0.6
     ]
 

@@ -65,9 +65,10 @@ class AddOns(Part):
         open to them): once the rebuy period is over, the add-on's own reason, never a
         rebuy's (a structure with an add-on offers it then)."""
         host = self.host
-        if host.rebuy_period(player_id, at_ms) != "rebuy" and host.structure.entry.addon_chips:
+        desk = self.host.desk
+        if desk.rebuy_period(player_id, at_ms) != "rebuy" and host.structure.entry.addon_chips:
             return self.refusal(player_id, at_ms)
-        return host.rebuy_refusal(player_id, at_ms)
+        return desk.rebuy_refusal(player_id, at_ms)
 
     def window_refusal(self, player_id: PlayerId, at_ms: int) -> PokerfloorError | None:
         """Why the add-on window is not open for the player now (not yet, or closed since
@@ -99,7 +100,7 @@ class AddOns(Part):
                 "closed", {**params, "closed_at_ms": closed},
                 f"it was taken at the break after level {level}, over since {closed}",
             )  # fmt: skip
-        period = host.rebuy_period(player_id, at_ms)
+        period = host.desk.rebuy_period(player_id, at_ms)
         if period == "addon":
             return None
         extra = host.profile.int_value("rebuy.extra_hands_after_period")
@@ -148,7 +149,7 @@ class AddOns(Part):
         host._record(AddonWindowOpened(view.period_index, reason.strip(), at_ms))
 
     def take(self, player_id: PlayerId, at_ms: int, method: str = "cash") -> None:
-        """One add-on for the player (the entries' ``_rebuy`` records its chips and money)."""
+        """One add-on for the player (the desk's ``record_rebuy`` records its chips and money)."""
         self.take_at_once([player_id], at_ms, method)
 
     def take_at_once(
@@ -161,7 +162,7 @@ class AddOns(Part):
             if refusal is not None:
                 raise refusal
         for player_id in dict.fromkeys(player_ids):
-            self.host._rebuy(player_id, "addon", at_ms, method=method)
+            self.host.desk.record_rebuy(player_id, "addon", at_ms, method=method)
 
     @applies(AddonWindowOpened)
     def _window_opened(self, event: AddonWindowOpened) -> None:

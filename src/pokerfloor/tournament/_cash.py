@@ -343,7 +343,7 @@ class Cash(Part):
 
     def _name(self, player_id: PlayerId) -> str:
         player = self.host.players.get(player_id)
-        return player.name if player is not None else self.host.waiting_list.get(player_id, "")
+        return player.name if player is not None else self.host.desk.waiting_list.get(player_id, "")
 
 
 def account_with(account: CashAccount | None, line: CashLine) -> CashAccount:

@@ -132,7 +132,7 @@ def take_snapshot(tournament: Tournament) -> bytes:
         tournament.clock,
         tournament.finished,
         tournament.max_players,
-        tuple(tournament.waiting_list.items()),
+        tuple(tournament.desk.waiting_list.items()),
         dict(tournament.hands_after_rebuys),
         tournament.clock_started_at,
         tournament.late_entries,
@@ -203,7 +203,7 @@ def restore_snapshot(data: bytes) -> Tournament:
     tournament.hand_for_hand = snapshot.hand_for_hand
     tournament.clock_history.state = snapshot.clock
     tournament.finished = snapshot.finished
-    tournament.waiting_list = dict(snapshot.waiting_list)
+    tournament.desk.waiting_list = dict(snapshot.waiting_list)
     tournament.hands_after_rebuys = dict(snapshot.hands_after_rebuys)
     tournament.clock_history.started_at = snapshot.clock_started_at
     tournament.late_entries = snapshot.late_entries
@@ -226,7 +226,7 @@ def restore_snapshot(data: bytes) -> Tournament:
     tournament.screen.shown = snapshot.room_screen
     for line in snapshot.cash_lines:
         tournament.cash.add_line(line)
-    tournament.absent_ids = {
+    tournament.desk.absent_ids = {
         player_id: None
         for player_id, player in tournament.players.items()
         if not player.present and not player.withdrawn

@@ -41,7 +41,7 @@ from pokerfloor.tournament._clock_history import ClockHistory
 from pokerfloor.tournament._core_events import CoreEvents
 from pokerfloor.tournament._corrections import Corrections
 from pokerfloor.tournament._deals import DealOffer, Deals
-from pokerfloor.tournament._entries import EntryCommands
+from pokerfloor.tournament._entries import Desk
 from pokerfloor.tournament._flights import Flights
 from pokerfloor.tournament._hand_report import HandPlan, ReportedHand
 from pokerfloor.tournament._hands import HandCommands
@@ -89,7 +89,6 @@ __all__ = ["HandPlan", "PlayerState", "ReportedHand", "Tournament"]
 
 class Tournament(
     HandCommands,
-    EntryCommands,
 ):
     def __init__(
         self, created: TournamentCreated, structure: Structure, max_players: int | None = None
@@ -108,7 +107,6 @@ class Tournament(
         self.hand_for_hand = False
         self.finished: TournamentFinished | None = None
         self.max_players = max_players if max_players is not None else created.max_players
-        self.waiting_list: dict[PlayerId, str] = {}  # in order of arrival
         self.hands_after_rebuys: dict[int, int] = {}  # per table, hands after the rebuy period
         self.late_entries = 0  # entries after the first bust: earlier places were provisional
         self.highest_table_no = 0
@@ -126,11 +124,9 @@ class Tournament(
         self.last_busts: tuple[ranking.BustInfo, ...] = ()  # the last group ranked
         self.last_bust_round = 0
         self.last_bust_at = 0  # when the last group was ranked (its hand's end)
-        # An index kept by _apply and rebuilt from the rest when a snapshot is restored: the
-        # players registered absent (in order) who have not arrived.
-        self.absent_ids: dict[PlayerId, None] = {}
         self.events: list[TournamentEvent] = [created]
         # The parts: each owns its state, its commands and queries, its events' handlers.
+        self.desk = Desk(self)  # the entries desk: the waiting list, the absent players
         self.moves = Moves(self)  # the moves proposed to the TD, confirmed
         self.seat_changes = SeatChanges(self)  # seats changed by hand
         self.add_ons = AddOns(self)  # the add-ons: the window the TD opened
@@ -151,6 +147,7 @@ class Tournament(
             self.core_events,
             self.clock_history,
             self.cash,
+            self.desk,
             self.add_ons,
             self.moves,
             self.seat_changes,
@@ -347,7 +344,7 @@ class Tournament(
         if player_id in self.players:
             raise PokerfloorError("ALREADY_REGISTERED", {"player_id": player_id})
         self.flights.check_day2_entrant(player_id)
-        if self.is_full():
+        if self.desk.is_full():
             self._record(WaitingListJoined(player_id, name, at_ms))
             return
         self._record(PlayerRegistered(player_id, name, at_ms, present=present))
@@ -516,6 +513,26 @@ class Tournament(
     ) -> ChipRaced:
         return self.chip_races.race(table_no, removed, next_chip, deck, at_ms, odd_chips=odd_chips)
 
+    def rebuy_refusal(
+        self,
+        player_id: PlayerId,
+        at_ms: int,
+        level: Level | None = None,
+        hand_recorded: bool = False,
+        at_bust: bool = False,
+    ) -> PokerfloorError | None:
+        return self.desk.rebuy_refusal(player_id, at_ms, level, hand_recorded, at_bust)
+
+    def _rebuy(
+        self,
+        player_id: PlayerId,
+        kind: str,
+        at_ms: int,
+        at_bust: bool = False,
+        method: str = "cash",
+    ) -> None:
+        self.desk.record_rebuy(player_id, kind, at_ms, at_bust, method)  # for _hands.py
+
     def _knockouts(
         self,
         busted: Sequence[ranking.BustInfo],
@@ -542,18 +559,3 @@ class Tournament(
         self.cash.see(event)  # before a player unregistered leaves ``players``
         self.bounties.see(event)
         self._appliers[type(event)](event)
-
-    def _apply_replacement(self, absent_id: PlayerId, newcomer_id: PlayerId, name: str) -> None:
-        """The newcomer takes the absent player's seat and remaining stack."""
-        absent = self.players[absent_id]
-        newcomer = self.players[newcomer_id] = PlayerState(newcomer_id, name, absent.stack)
-        newcomer.seat = absent.seat
-        if absent.seat is not None:
-            table = self.tables[absent.seat.table_no]
-            self.tables[table.table_no] = table.with_seats(
-                {**table.seats, absent.seat.seat_no: newcomer_id}
-            )
-        absent.seat = None
-        absent.stack = 0
-        absent.withdrawn = True  # a released no-show is not an entry: the newcomer is
-        self.late_entries += 1

@@ -186,7 +186,7 @@ def test_when_the_field_is_full_a_late_player_goes_on_the_waiting_list(venue: Ve
     response = venue.td.post("/t/club/desk/add?lang=en", data={"name": "Patient"})
     tournament = venue.service.tournament("club")
     assert "patient" not in tournament.players
-    assert list(tournament.waiting_list) == ["patient"]
+    assert list(tournament.desk.waiting_list) == ["patient"]
     assert "The field is full: Patient (patient) is on the waiting list, 1." in flash(response)
     page = venue.td.get("/t/club/desk?lang=en").text
     assert "waiting list, 1" in page

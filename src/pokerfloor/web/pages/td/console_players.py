@@ -84,7 +84,7 @@ def player_dialog(request: Request, tournament_id: str, player_id: str) -> Respo
     now = service.clock()
     player["may_bust_rebuy"] = bool(player["table_no"]) and service.read(
         tournament_id,
-        lambda t: t.rebuy_refusal(player_id, now, hand_recorded=True, at_bust=True) is None,
+        lambda t: t.desk.rebuy_refusal(player_id, now, hand_recorded=True, at_bust=True) is None,
     )
     others = []
     if player["table_no"]:
