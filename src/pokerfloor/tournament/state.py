@@ -6,12 +6,17 @@ Each command method checks its input against the state and the rule profile, rai
 command as a ``random.Random`` or a deck; time comes in as ``at_ms``.
 
 The aggregate is made of parts (``_parts.py``), each with its state, its commands, its queries
-and the handlers of its events: ``table_clocks`` (the player clocks), ``floor`` (floor calls,
-captains' links), ``deals``, ``screen`` (the room's screen), ``clock_history`` (the tournament
-clock), ``chip_races``, ``penalties``, ``corrections``, ``core_events`` (the aggregate's own
-events). The entries, hands, moves and seat changes, add-ons, bounties and the cash book are
-still mixins (the next step). ``_apply`` looks the event's type up in one table built
-once per aggregate (``event_table``): each event type has exactly one handler.
+and the handlers of its events: ``desk`` (the entries desk: late registration, the waiting
+list, re-entries, rebuys, absent players), ``add_ons``, ``cash`` (the cash book), ``moves``,
+``seat_changes``, ``bounties``, ``satellite``, ``flights`` (a flight's stop, a Day 2),
+``table_clocks`` (the player clocks), ``floor`` (floor calls, captains' links), ``deals``,
+``screen`` (the room's screen), ``clock_history`` (the tournament clock), ``chip_races``,
+``penalties``, ``corrections``, ``core_events`` (the aggregate's own events). The hands are
+the one mixin left (``_hands.py``, ``HandCommands``); the few delegations it calls
+(``rebuy_refusal``, ``_rebuy``, ``_knockouts``, ``check_format_plays``, ``_reinstate``) stay
+here until it becomes a part. ``_apply`` looks the event's type up in one table built once per
+aggregate (``event_table``): each event type has exactly one handler; the cash book and the
+bounty ledger see every event first.
 """
 
 from __future__ import annotations
@@ -87,9 +92,7 @@ from pokerfloor.tournament.types import PlayerId, SeatRef
 __all__ = ["HandPlan", "PlayerState", "ReportedHand", "Tournament"]
 
 
-class Tournament(
-    HandCommands,
-):
+class Tournament(HandCommands):
     def __init__(
         self, created: TournamentCreated, structure: Structure, max_players: int | None = None
     ) -> None:
