@@ -5,7 +5,7 @@ to the server (the prize pool and payouts of a finish, the points formula). The 
 
 Each command class has one handler, registered with ``@handles(CommandClass)`` in the registry
 ``TOURNAMENT`` (app/handlers.py, the convention the club's commands follow too). A new command:
-its class in ``commands.py`` and in the ``TournamentCommand`` union, then here::
+its class in its area's module of ``commands/`` and in the ``TournamentCommand`` union, then here::
 
     @handles(NewCommand)
     def _new_command(tournament: Tournament, command: NewCommand, now: int) -> None:
