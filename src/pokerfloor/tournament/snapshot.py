@@ -103,7 +103,10 @@ class TournamentSnapshot(msgspec.Struct, frozen=True):
 # Tournament attributes a snapshot does not carry: the events (they stay in the store) and what
 # comes from the created event (the profile is loaded again, the structure is in ``created``).
 # Indexes the aggregate keeps for speed are rebuilt from the state at restore (the tables' index
-# lives inside ``tables``, a ``TableMap``).
+# lives inside ``tables``, a ``TableMap``; each account of the cash book, ``cash.accounts``, is
+# summed again from its lines; the absent players, ``desk.absent_ids``, from the players). A
+# part's state is named ``part.slot`` unless the snapshot keeps the name the aggregate gave it
+# before parts (``absent_ids``, ``waiting_list``, ``cash_lines``...).
 DERIVED = frozenset({"cash.accounts", "absent_ids"})
 NOT_IN_SNAPSHOT = frozenset({"events", "profile", "structure"}) | DERIVED
 
