@@ -108,7 +108,7 @@ class Evening:
 
 def tournament_net(evening: Evening) -> int:
     """What the tournament's own book says the evening collected, refunds deducted."""
-    book = evening.tournaments.tournament(evening.tournament_id).cash_book()
+    book = evening.tournaments.tournament(evening.tournament_id).cash.book()
     return book.received_cents - book.refunds_cents
 
 

@@ -19,7 +19,7 @@ def evening() -> list[object]:
     tournament = Tournament.create("club", "tda-2024", load_structure("club-evening"), 9)
     for number in range(1, 5):
         tournament.register(f"p{number}", f"Joueur {number}", 0)
-    tournament.record_payment("p1", True, "cash", 0)
+    tournament.cash.record_payment("p1", True, "cash", 0)
     rng = random.Random(1)
     tournament.draw_seats(rng)
     tournament.place_buttons(rng)

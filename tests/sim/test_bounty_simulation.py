@@ -26,7 +26,7 @@ def test_a_pko_simulation_conserves_money_and_pays_each_bounty_once(
 ) -> None:
     result = simulate(70, "tda-2024", with_bounty(load_structure(structure), rules), 5)
     tournament = result.tournament
-    ledger = tournament.bounty_ledger
+    ledger = tournament.bounties.ledger
     assert ledger is not None and ledger.reconciles and not ledger.heads
     events = tournament.events
     entries = sum(isinstance(e, PlayerRegistered) for e in events)

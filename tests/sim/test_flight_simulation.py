@@ -19,7 +19,7 @@ from pokerfloor.tournament.structure import load_structure
 def _check_money_and_ranking(result: FlightsResult) -> None:
     finished = result.day2.finished
     for flight, stop in zip(result.flights, result.stops, strict=True):
-        book = flight.cash_book()
+        book = flight.cash.book()
         # What the entries were charged, less the house's fee, is the flight's pool.
         assert sum(line.due_cents - line.fee_cents for line in book.lines) == stop.pool_cents
         assert stop.entries == flight.entries

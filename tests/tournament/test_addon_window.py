@@ -21,7 +21,7 @@ AFTER_THE_BREAK = BREAK_STARTS + 15 * MINUTE + 1
 
 
 def reason(tournament: object, at_ms: int, player_id: str = "P01") -> object:
-    refusal = tournament.addon_refusal(player_id, at_ms)  # type: ignore[attr-defined]
+    refusal = tournament.add_ons.refusal(player_id, at_ms)  # type: ignore[attr-defined]
     return None if refusal is None else refusal.params["reason"]
 
 
@@ -36,7 +36,7 @@ def test_the_add_on_is_offered_during_the_break_only() -> None:
     tournament, _ = started(12)
     assert reason(tournament, BREAK_STARTS - 1) == "not_open"
     assert reason(tournament, IN_THE_BREAK) is None
-    refusal = tournament.addon_refusal("P01", AFTER_THE_BREAK)
+    refusal = tournament.add_ons.refusal("P01", AFTER_THE_BREAK)
     assert refusal is not None and refusal.params["reason"] == "closed"
     assert refusal.params["closed_at_ms"] == BREAK_STARTS + 15 * MINUTE
     assert refusal.params["break_after_level"] == 4
@@ -45,17 +45,17 @@ def test_the_add_on_is_offered_during_the_break_only() -> None:
 def test_the_break_ends_the_rebuy_period_even_with_allinouest_extra_hands() -> None:
     tournament, _ = started(12, "allinouest")
     tournament.players["P01"].stack = 0
-    rebuy = tournament.rebuy_refusal("P01", IN_THE_BREAK)
+    rebuy = tournament.desk.rebuy_refusal("P01", IN_THE_BREAK)
     assert rebuy is not None and rebuy.params["reason"] == "period_over"
     tournament.players["P01"].stack = 20_000
-    tournament.addon("P01", IN_THE_BREAK)
+    tournament.add_ons.take("P01", IN_THE_BREAK)
     assert tournament.players["P01"].addons == 1
 
 
 def test_allinouest_add_on_at_the_end_of_the_rebuy_period_after_two_extra_hands() -> None:
     tournament, _ = started(12, "allinouest", addon_break_after_level=0)
     after_period = 4 * 20 * MINUTE + 16 * MINUTE  # level 5, after the break
-    refusal = tournament.addon_refusal("P01", after_period)
+    refusal = tournament.add_ons.refusal("P01", after_period)
     assert refusal is not None and refusal.params["reason"] == "not_open"
     assert refusal.params["extra_hands"] == 2
     assert refusal.params["citations"] == [
@@ -69,14 +69,14 @@ def test_allinouest_add_on_at_the_end_of_the_rebuy_period_after_two_extra_hands(
 
 def test_a_second_add_on_needs_the_double_add_on_rule() -> None:
     single, _ = started(12, double_addon=False)
-    single.addon("P01", IN_THE_BREAK)
-    refusal = single.addon_refusal("P01", IN_THE_BREAK)
+    single.add_ons.take("P01", IN_THE_BREAK)
+    refusal = single.add_ons.refusal("P01", IN_THE_BREAK)
     assert refusal is not None and refusal.code == "NO_ADDON"
     assert (refusal.params["reason"], refusal.params["limit"]) == ("already_taken", 1)
     double, _ = started(12)
-    double.addon("P01", IN_THE_BREAK)
-    double.addon("P01", IN_THE_BREAK)
-    refusal = double.addon_refusal("P01", IN_THE_BREAK)
+    double.add_ons.take("P01", IN_THE_BREAK)
+    double.add_ons.take("P01", IN_THE_BREAK)
+    refusal = double.add_ons.refusal("P01", IN_THE_BREAK)
     assert refusal is not None and refusal.params["reason"] == "double_taken"
     assert refusal.params["limit"] == 2
 
@@ -86,15 +86,15 @@ def test_the_td_opens_the_add_on_window_by_hand_until_the_level_ends() -> None:
     during_level_5 = AFTER_THE_BREAK + MINUTE
     assert reason(tournament, during_level_5) == "closed"
     with pytest.raises(PokerfloorError) as caught:
-        tournament.open_addon_window("  ", during_level_5)
+        tournament.add_ons.open_window("  ", during_level_5)
     assert caught.value.code == "ADDON_WINDOW_REASON"
-    tournament.open_addon_window("the break was taken late", during_level_5)
+    tournament.add_ons.open_window("the break was taken late", during_level_5)
     opened = tournament.events[-1]
     assert isinstance(opened, AddonWindowOpened) and opened.reason == "the break was taken late"
     assert reason(tournament, during_level_5) is None
-    tournament.addon("P01", during_level_5)
+    tournament.add_ons.take("P01", during_level_5)
     with pytest.raises(PokerfloorError) as again:
-        tournament.open_addon_window("twice", during_level_5)
+        tournament.add_ons.open_window("twice", during_level_5)
     assert again.value.code == "ADDON_WINDOW_OPEN"
     level_6 = BREAK_STARTS + 15 * MINUTE + 20 * MINUTE + 1
     assert reason(tournament, level_6, "P02") == "closed"
@@ -105,8 +105,8 @@ def test_a_jump_onto_the_break_opens_the_add_ons() -> None:
     tournament, _ = started(12)
     at = 30 * MINUTE  # level 2
     tournament.clock_command(JumpToLevel(4, at, break_before=True))  # the break before level 5
-    assert tournament.addon_refusal("P01", at + 1) is None
-    tournament.addon("P01", at + 1)
+    assert tournament.add_ons.refusal("P01", at + 1) is None
+    tournament.add_ons.take("P01", at + 1)
     replayed(tournament)
 
 

@@ -36,10 +36,10 @@ def test_ggpoker_pko_half_of_the_bounty_in_cash_half_on_the_collectors_head() ->
     hunter, victim = seated(tournament)[:2]
     tournament.bust_players(1, [victim], {}, 10, eliminated_by={victim: [hunter]})
     assert _last_knockouts(tournament) == {victim: (BountyShare(hunter, 250, 250),)}
-    ledger = tournament.bounty_ledger
+    ledger = tournament.bounties.ledger
     assert ledger is not None
-    assert ledger.won(hunter) == 250 and tournament.bounty_of(hunter) == 750
-    assert tournament.bounty_of(victim) == 0 and ledger.reconciles
+    assert ledger.won(hunter) == 250 and tournament.bounties.of(hunter) == 750
+    assert tournament.bounties.of(victim) == 0 and ledger.reconciles
     replayed(tournament)
 
 
@@ -52,10 +52,10 @@ def test_stake_pko_chain_of_two_knockouts() -> None:
     tournament.bust_players(1, [two], {}, 10, eliminated_by={two: [one]})
     even_hand(tournament, 1, 20)
     tournament.bust_players(1, [one], {}, 30, eliminated_by={one: [three]})
-    ledger = tournament.bounty_ledger
+    ledger = tournament.bounties.ledger
     assert ledger is not None
     assert (ledger.won(one), ledger.won(three)) == (500, 750)
-    assert tournament.bounty_of(three) == 1750 and ledger.reconciles
+    assert tournament.bounties.of(three) == 1750 and ledger.reconciles
 
 
 def test_bwin_multiway_the_bounty_goes_to_the_side_pot_winner_who_covered() -> None:
@@ -108,7 +108,7 @@ def test_ggpoker_split_pot_splits_the_bounty_and_each_bust_pays_its_own() -> Non
         a: (BountyShare(b, 250, 250), BountyShare(d, 250, 250)),
         c: (BountyShare(d, 500, 500),),
     }
-    assert tournament.bounty_of(d) == 1000 + 250 + 500
+    assert tournament.bounties.of(d) == 1000 + 250 + 500
     replayed(tournament)
 
 
@@ -144,8 +144,8 @@ def test_fixed_bounty_is_paid_whole_and_no_head_grows() -> None:
     even_hand(tournament, 1, 0)
     hunter, victim = seated(tournament)[:2]
     tournament.bust_players(1, [victim], {}, 10, eliminated_by={victim: [hunter]})
-    assert tournament.bounty_of(hunter) == 2000
-    assert tournament.bounty_ledger is not None and tournament.bounty_ledger.won(hunter) == 2000
+    assert tournament.bounties.of(hunter) == 2000
+    assert tournament.bounties.ledger is not None and tournament.bounties.ledger.won(hunter) == 2000
 
 
 def test_a_bust_without_its_collector_is_refused_and_nothing_is_recorded() -> None:
@@ -206,9 +206,9 @@ def test_undo_of_a_bust_puts_the_bounty_back_on_the_head() -> None:
     hunter, victim = seated(tournament)[:2]
     tournament.bust_players(1, [victim], {}, 10, eliminated_by={victim: [hunter]})
     tournament.corrections.undo_bust([victim], 11, "wrong player")
-    ledger = tournament.bounty_ledger
+    ledger = tournament.bounties.ledger
     assert ledger is not None and ledger.won(hunter) == 0 and ledger.paid_cents == 0
-    assert tournament.bounty_of(victim) == 2500 and tournament.bounty_of(hunter) == 2500
+    assert tournament.bounties.of(victim) == 2500 and tournament.bounties.of(hunter) == 2500
     assert ledger.reconciles
     replayed(tournament)
 
@@ -218,7 +218,7 @@ def test_a_disqualified_players_bounty_is_forfeited_to_the_first_prize() -> None
     even_hand(tournament, 1, 0)
     cheat, hunter, last = seated(tournament)
     tournament.penalties.give(cheat, "disqualification", "marked cards", 10)
-    ledger = tournament.bounty_ledger
+    ledger = tournament.bounties.ledger
     assert ledger is not None and ledger.forfeited_cents == 2500 and ledger.reconciles
     even_hand(tournament, 1, 20)
     tournament.bust_players(1, [last], {}, 30)
@@ -238,7 +238,7 @@ def test_the_champions_own_bounty_added_to_the_first_prize() -> None:
     pool = tournament.prize_pool().total_cents
     assert pool == 2 * (5000 - 2500)  # the bounty is not in the prize pool
     finished = tournament.finish(20, [pool], pool)
-    ledger = tournament.bounty_ledger
+    ledger = tournament.bounties.ledger
     assert ledger is not None
     assert {p.player_id: p.cents for p in finished.prizes} == {champion: pool + 3750}
     assert ledger.first_prize_cents == 3750 and ledger.won(champion) == 1250
@@ -251,10 +251,10 @@ def test_a_reentry_puts_a_fresh_bounty_on_the_head() -> None:
     even_hand(tournament, 1, 0)
     hunter, victim = seated(tournament)[:2]
     tournament.bust_players(1, [victim], {}, 10, eliminated_by={victim: [hunter]})
-    tournament.reenter(victim, 20, random.Random(1))
-    ledger = tournament.bounty_ledger
+    tournament.desk.reenter(victim, 20, random.Random(1))
+    ledger = tournament.bounties.ledger
     assert ledger is not None
-    assert tournament.bounty_of(victim) == 2500 and ledger.funded_cents == 7 * 2500
+    assert tournament.bounties.of(victim) == 2500 and ledger.funded_cents == 7 * 2500
     assert ledger.reconciles
 
 
@@ -303,9 +303,9 @@ def test_a_bust_corrected_after_its_collector_busted_takes_the_head_part_from_hi
     even_hand(tournament, 1, 20)
     tournament.bust_players(1, [a], {}, 30, eliminated_by={a: [c]})
     tournament.corrections.correct_bust(b, 20_000, 40, "B still had chips")
-    ledger = tournament.bounty_ledger
+    ledger = tournament.bounties.ledger
     assert ledger is not None and ledger.reconciles
-    assert tournament.bounty_of(b) == 2500
+    assert tournament.bounties.of(b) == 2500
     assert ledger.won(a) == 1250 - 2500  # owes back what the correction took from him
-    assert ledger.won(c) == 1875 and tournament.bounty_of(c) == 2500 + 1875
+    assert ledger.won(c) == 1875 and tournament.bounties.of(c) == 2500 + 1875
     replayed(tournament)

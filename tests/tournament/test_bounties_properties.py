@@ -25,7 +25,7 @@ def test_a_bounty_evening_conserves_money_and_pays_every_bounty_once(
 ) -> None:
     cents = max(cents // rounding, 1) * rounding
     tournament = bounty_tournament(players, 9, cents, percent, rounding, last)
-    ledger = tournament.bounty_ledger
+    ledger = tournament.bounties.ledger
     assert ledger is not None
     at = 0
     while tournament.players_left > 1:

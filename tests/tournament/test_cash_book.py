@@ -32,11 +32,11 @@ def registered(players: int, max_players: int | None = None) -> Tournament:
 
 def test_a_payment_by_default_is_what_the_player_owes_with_its_method() -> None:
     tournament = registered(3)
-    book = tournament.cash_book()
+    book = tournament.cash.book()
     assert [a.owed_cents for a in book.accounts] == [ENTRY] * 3
-    tournament.record_payment("P01", True, "card", 5)
+    tournament.cash.record_payment("P01", True, "card", 5)
     assert tournament.events[-1] == PaymentRecorded("P01", True, "card", 5, ENTRY)
-    book = replayed(tournament).cash_book()
+    book = replayed(tournament).cash.book()
     paid = book.account("P01")
     assert paid is not None and paid.owed_cents == 0 and paid.fees_collected_cents == FEE
     assert book.fees_cents == FEE and book.pool_collected_cents == 2000
@@ -47,26 +47,26 @@ def test_a_payment_by_default_is_what_the_player_owes_with_its_method() -> None:
 def test_a_payment_taken_back_and_the_refusals_change_nothing() -> None:
     tournament = registered(2)
     with pytest.raises(PokerfloorError) as caught:
-        tournament.record_payment("P01", False, "", 1)
+        tournament.cash.record_payment("P01", False, "", 1)
     assert caught.value.code == "NOTHING_PAID"
-    tournament.record_payment("P01", True, "cash", 2)
+    tournament.cash.record_payment("P01", True, "cash", 2)
     with pytest.raises(PokerfloorError) as caught:
-        tournament.record_payment("P01", True, "cash", 3)
+        tournament.cash.record_payment("P01", True, "cash", 3)
     assert caught.value.code == "NOTHING_OWED" and caught.value.params["due_cents"] == ENTRY
     with pytest.raises(PokerfloorError) as caught:
-        tournament.record_payment("NOBODY", True, "cash", 3)
+        tournament.cash.record_payment("NOBODY", True, "cash", 3)
     assert caught.value.code == "NOT_REGISTERED"
     count = len(tournament.events)
-    tournament.record_payment("P01", False, "", 4)  # recorded by mistake
+    tournament.cash.record_payment("P01", False, "", 4)  # recorded by mistake
     assert len(tournament.events) == count + 1
-    account = tournament.cash_book().account("P01")
+    account = tournament.cash.book().account("P01")
     assert account is not None and account.owed_cents == ENTRY and account.net_paid_cents == 0
 
 
 def test_a_partial_payment_covers_the_house_fee_first() -> None:
     tournament = registered(1)
-    tournament.record_payment("P01", True, "cash", 1, amount_cents=1000)
-    account = tournament.cash_book().account("P01")
+    tournament.cash.record_payment("P01", True, "cash", 1, amount_cents=1000)
+    account = tournament.cash.book().account("P01")
     assert account is not None
     assert (account.fees_collected_cents, account.pool_collected_cents) == (FEE, 700)
     assert account.owed_cents == ENTRY - 1000
@@ -79,8 +79,8 @@ def test_rebuys_and_addons_are_paid_on_the_spot_unless_said_otherwise() -> None:
         tournament.tables[1].seats[seat] for seat in sorted(tournament.tables[1].seats)[:2]
     )
     tournament.bust_players(1, [first, second], {}, MINUTE, rebuys=[first])  # paid in cash
-    tournament.rebuy(second, MINUTE, method="")  # at the bust, not paid yet
-    book = tournament.cash_book()
+    tournament.desk.rebuy(second, MINUTE, method="")  # at the bust, not paid yet
+    book = tournament.cash.book()
     rebuyer, debtor = book.account(first), book.account(second)
     assert rebuyer is not None and debtor is not None
     assert rebuyer.due_cents == ENTRY + 2000 and rebuyer.owed_cents == ENTRY  # entry unpaid
@@ -92,7 +92,7 @@ def test_rebuys_and_addons_are_paid_on_the_spot_unless_said_otherwise() -> None:
     ]
     # The prize pool by entries counts every rebuy, paid or not; by money, only what came in.
     assert tournament.prize_pool().total_cents == 9 * 2000 + 2 * 2000
-    tournament.choose_prize_pool_basis("money", 2 * MINUTE)
+    tournament.cash.choose_basis("money", 2 * MINUTE)
     # The 20.00 received covers the first player's house fee first (3.00), then the pool.
     assert tournament.prize_pool().total_cents == 2000 - FEE
     assert replayed(tournament).prize_pool().total_cents == 2000 - FEE
@@ -102,10 +102,10 @@ def test_a_reentry_is_a_new_buy_in_with_its_fee() -> None:
     tournament, rng = started(9, fee_cents=FEE, reentry_until_level=4)
     play_even_hand(tournament, 1, MINUTE)
     loser = tournament.tables[1].seats[min(tournament.tables[1].seats)]
-    tournament.record_payment(loser, True, "cash", MINUTE)
+    tournament.cash.record_payment(loser, True, "cash", MINUTE)
     tournament.bust_players(1, [loser], {}, MINUTE)
-    tournament.reenter(loser, 2 * MINUTE, rng)
-    book = replayed(tournament).cash_book()
+    tournament.desk.reenter(loser, 2 * MINUTE, rng)
+    book = replayed(tournament).cash.book()
     account = book.account(loser)
     assert account is not None and account.due_cents == 2 * ENTRY
     assert account.owed_cents == 0  # paid in cash at the desk by default
@@ -118,11 +118,11 @@ def test_a_reentry_is_a_new_buy_in_with_its_fee() -> None:
 
 def test_unregistering_refunds_what_was_paid_and_cancels_the_entry() -> None:
     tournament = registered(3)
-    tournament.record_payment("P02", True, "transfer", 1)
+    tournament.cash.record_payment("P02", True, "transfer", 1)
     tournament.corrections.unregister("P02", 2, "ill")
     refund = tournament.events[-1]
     assert refund == CashRefunded("P02", ENTRY, "transfer", "ill", 2)
-    book = replayed(tournament).cash_book()
+    book = replayed(tournament).cash.book()
     account = book.account("P02")
     assert account is not None and account.due_cents == 0 and account.net_paid_cents == 0
     assert book.received_cents == ENTRY and book.refunds_cents == ENTRY
@@ -131,34 +131,34 @@ def test_unregistering_refunds_what_was_paid_and_cancels_the_entry() -> None:
 
 def test_a_released_no_show_is_not_an_entry_and_their_money_is_a_credit() -> None:
     tournament, rng = started(18, "heavenpoker", max_players=18, absent=("P04",), fee_cents=FEE)
-    tournament.record_payment("P04", True, "cash", 0)
-    tournament.register_late("W1", "Alternate", MINUTE, rng)
-    assert tournament.release_absent_seats(61 * MINUTE) == ["P04"]
-    book = tournament.cash_book()
+    tournament.cash.record_payment("P04", True, "cash", 0)
+    tournament.desk.register_late("W1", "Alternate", MINUTE, rng)
+    assert tournament.desk.release_absent_seats(61 * MINUTE) == ["P04"]
+    book = tournament.cash.book()
     absent, newcomer = book.account("P04"), book.account("W1")
     assert absent is not None and newcomer is not None
     assert absent.due_cents == 0 and absent.credit_cents == ENTRY
     assert newcomer.owed_cents == ENTRY
     assert book.pool_by_entries_cents == 18 * 2000 and book.reconciles
-    tournament.refund("P04", None, "cash", "no-show released", 62 * MINUTE)
-    book = replayed(tournament).cash_book()
+    tournament.cash.refund("P04", None, "cash", "no-show released", 62 * MINUTE)
+    book = replayed(tournament).cash.book()
     assert book.credits_cents == 0 and book.refunds_cents == ENTRY and book.reconciles
     with pytest.raises(PokerfloorError) as caught:
-        tournament.refund("P04", None, "cash", "again", 63 * MINUTE)
+        tournament.cash.refund("P04", None, "cash", "again", 63 * MINUTE)
     assert caught.value.code == "BAD_REFUND"
 
 
 def test_the_prize_pool_basis_is_entries_or_money_only() -> None:
     tournament = registered(2)
     with pytest.raises(PokerfloorError) as caught:
-        tournament.choose_prize_pool_basis("promises", 1)
+        tournament.cash.choose_basis("promises", 1)
     assert caught.value.params["accepted"] == ["entries", "money"]
 
 
 def test_a_log_written_before_the_cash_book_replays_its_payments_in_full() -> None:
     tournament = registered(2)
     old = [*tournament.events, PaymentRecorded("P01", True, "cash", 3)]
-    book = Tournament.replay(old).cash_book()
+    book = Tournament.replay(old).cash.book()
     account = book.account("P01")
     assert account is not None and account.owed_cents == 0 and account.paid_cents == ENTRY
 
@@ -183,20 +183,20 @@ def test_the_book_always_reconciles_and_the_pool_by_entries_matches_its_charges(
         player = f"P{number:02d}"
         try:
             if operation == "pay":
-                tournament.record_payment(player, True, "cash", at)
+                tournament.cash.record_payment(player, True, "cash", at)
             elif operation == "pay_part":
-                tournament.record_payment(player, True, "card", at, amount_cents=amount)
+                tournament.cash.record_payment(player, True, "card", at, amount_cents=amount)
             elif operation == "take_back":
-                tournament.record_payment(player, False, "", at)
+                tournament.cash.record_payment(player, False, "", at)
             elif operation.startswith("rebuy"):
-                tournament.rebuy(player, at, "" if operation == "rebuy_unpaid" else "cash")
+                tournament.desk.rebuy(player, at, "" if operation == "rebuy_unpaid" else "cash")
             else:
-                tournament.refund(player, amount, "cash", "test", at)
+                tournament.cash.refund(player, amount, "cash", "test", at)
         except PokerfloorError:
             continue
-    book = tournament.cash_book()
+    book = tournament.cash.book()
     assert book.reconciles
     charged = sum(a.due_cents - a.fees_due_cents for a in book.accounts)
     assert charged == book.pool_by_entries_cents
     assert book.pool_collected_cents <= book.pool_by_entries_cents  # never more than charged
-    assert Tournament.replay(tournament.events).cash_book() == book
+    assert Tournament.replay(tournament.events).cash.book() == book

@@ -41,16 +41,16 @@ def test_unregistering_before_the_draw_gives_the_place_to_the_first_waiting() ->
     tournament = registered(4, max_players=4)
     tournament.register("W1", "First waiting", 1)
     tournament.register("W2", "Second waiting", 2)
-    assert list(tournament.waiting_list) == ["W1", "W2"]
+    assert list(tournament.desk.waiting_list) == ["W1", "W2"]
     tournament.corrections.unregister("P02", 3, "called away")
     assert isinstance(tournament.events[-2], PlayerUnregistered)
     assert tournament.events[-2].reason == "called away"
     assert tournament.events[-1] == PlayerRegistered("W1", "First waiting", 3)
     assert "P02" not in tournament.players and "W1" in tournament.players
-    assert list(tournament.waiting_list) == ["W2"]
+    assert list(tournament.desk.waiting_list) == ["W2"]
     assert tournament.players_left == 4 and tournament.entries == 4
     tournament.corrections.unregister("W2", 4, "changed their mind")  # leaves the waiting list
-    assert not tournament.waiting_list and tournament.players_left == 4
+    assert not tournament.desk.waiting_list and tournament.players_left == 4
     replayed(tournament)
 
 

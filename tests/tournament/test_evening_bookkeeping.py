@@ -58,8 +58,8 @@ def test_a_broken_tables_unknown_chips_go_with_its_players() -> None:
     report(tournament, 2, MINUTE)
     tournament.bust_players(2, [seated_at(tournament, 2)[0]], {}, 2 * MINUTE)
     assert tournament.unknown_chips == {2: 20_000}
-    tournament.propose_final_table(3 * MINUTE, rng)
-    tournament.confirm_moves([], 3 * MINUTE, rng)
+    tournament.moves.propose_final_table(3 * MINUTE, rng)
+    tournament.moves.confirm([], 3 * MINUTE, rng)
     (final,) = [number for number, table in tournament.tables.items() if table.seats]
     assert tournament.unknown_chips == {final: 20_000}
     assert total_recorded(tournament) + 20_000 == tournament.chips_in_play
@@ -99,7 +99,7 @@ def test_chips_leave_play_only_by_a_disqualification_a_race_or_a_released_seat()
     # heavenpoker 2.6: an absent player's stack leaves play after the first hour when nobody
     # waits for the seat; the chips in play and the replay agree.
     absent, _ = started(12, "heavenpoker", absent=("P04",))
-    assert absent.release_absent_seats(61 * MINUTE) == ["P04"]
+    assert absent.desk.release_absent_seats(61 * MINUTE) == ["P04"]
     assert absent.chips_in_play == 11 * 20_000 == total_recorded(absent)
     assert Tournament.replay(absent.events).chips_in_play == 11 * 20_000
 
@@ -129,13 +129,13 @@ def test_a_busted_player_may_rebuy_until_the_table_deals_its_next_hand() -> None
     first, second = seated_at(tournament, 1)[:2]
     tournament.bust_players(1, [first, second], {}, 2 * MINUTE)
     assert tournament.current_places()[first].place == 17
-    tournament.rebuy(first, 3 * MINUTE)
+    tournament.desk.rebuy(first, 3 * MINUTE)
     assert any(isinstance(e, BustRebought) for e in tournament.events)
     assert tournament.players[first].in_play and tournament.players[first].stack == 20_000
     assert tournament.current_places()[second].place == 18  # one player fewer above him
     report(tournament, 1, 4 * MINUTE)
     with pytest.raises(PokerfloorError) as caught:
-        tournament.rebuy(second, 5 * MINUTE)
+        tournament.desk.rebuy(second, 5 * MINUTE)
     assert caught.value.code == "REBUY_TOO_LATE"
     assert caught.value.params["busted_in_hand"] == 1
     assert caught.value.params["hands_played"] == 2
@@ -146,13 +146,13 @@ def test_a_refused_rebuy_says_why_with_the_numbers() -> None:
     report(tournament, 1, MINUTE)
     player = seated_at(tournament, 1)[0]
     with pytest.raises(PokerfloorError) as caught:
-        tournament.rebuy(player, MINUTE)
+        tournament.desk.rebuy(player, MINUTE)
     assert caught.value.params["reason"] == "stack_above_threshold"
     assert caught.value.params["stack"] == 20_000
     tournament.bust_players(1, [player], {}, 2 * MINUTE, rebuys=[player])
     report(tournament, 1, 3 * MINUTE, **{player: 0, seated_at(tournament, 1)[1]: 40_000})
     with pytest.raises(PokerfloorError) as caught:
-        tournament.rebuy(player, 4 * MINUTE)
+        tournament.desk.rebuy(player, 4 * MINUTE)
     assert caught.value.params["reason"] == "limit_reached"
     assert caught.value.params["limit"] == 1
 
@@ -218,7 +218,7 @@ def test_allinouest_extra_hands_after_the_rebuy_period_count_by_when_they_began(
     report(tournament, 1, level_5 + 3 * MINUTE)
     assert tournament.hands_after_rebuys[1] == 1
     player = seated_at(tournament, 1)[0]
-    assert tournament.rebuy_period(player, level_5 + 3 * MINUTE) == "rebuy"
+    assert tournament.desk.rebuy_period(player, level_5 + 3 * MINUTE) == "rebuy"
 
 
 # ---- places ---------------------------------------------------------------------------------
@@ -229,7 +229,7 @@ def test_provisional_places_stay_distinct_with_late_registrations() -> None:
     report(tournament, 1, MINUTE)
     first = seated_at(tournament, 1)[0]
     tournament.bust_players(1, [first], {}, 2 * MINUTE)
-    tournament.register_late("LATE", "Late", 3 * MINUTE, rng)
+    tournament.desk.register_late("LATE", "Late", 3 * MINUTE, rng)
     second = seated_at(tournament, 2)[0]
     report(tournament, 2, 4 * MINUTE)
     tournament.bust_players(2, [second], {}, 5 * MINUTE)
@@ -242,7 +242,7 @@ def test_provisional_places_equal_the_final_ranking() -> None:
     report(tournament, 1, MINUTE)
     a = seated_at(tournament, 1)[0]
     tournament.bust_players(1, [a], {}, 2 * MINUTE)
-    tournament.register_late("LATE", "Late", 3 * MINUTE, rng)
+    tournament.desk.register_late("LATE", "Late", 3 * MINUTE, rng)
     while tournament.players_left > 1:
         table_no = next(no for no, t in tournament.tables.items() if t.player_count >= 2)
         tournament.bust_players(table_no, [seated_at(tournament, table_no)[0]], {}, 4 * MINUTE)

@@ -60,8 +60,39 @@ def test_issue30_parts_are_composed_not_inherited() -> None:
         "corrections": "Corrections",
         "clock_history": "ClockHistory",
         "core_events": "CoreEvents",
+        "cash": "Cash",
+        "add_ons": "AddOns",
+        "moves": "Moves",
+        "seat_changes": "SeatChanges",
+        "bounties": "Bounties",
+        "satellite": "Satellite",
+        "flights": "Flights",
+        "desk": "Desk",
     }
     for attribute, class_name in parts.items():
         part = getattr(tournament, attribute)
         assert type(part).__name__ == class_name and part.host is tournament
         assert not isinstance(tournament, type(part))
+
+
+def test_issue30_the_hands_are_the_only_mixin_left() -> None:
+    # Every other piece of the aggregate is a part, reached as an attribute (tournament.desk...).
+    bases = [klass.__name__ for klass in Tournament.__mro__[1:] if klass is not object]
+    assert bases == ["HandCommands"]
+
+
+def test_issue30_the_split_packages_export_every_command_and_event() -> None:
+    # app/commands/ and tournament/events/ are packages by area; their __init__ re-exports each
+    # member of the unions, so ``from pokerfloor.app.commands import X`` works as it did.
+    from pokerfloor.app import commands
+    from pokerfloor.tournament import events
+
+    for package, union in (
+        (commands, commands.TournamentCommand),
+        (events, events.TournamentEvent),
+    ):
+        members = [m for m in get_args(union) if m.__module__.startswith(package.__name__)]
+        assert len(members) >= 40
+        assert sorted(m.__name__ for m in members if m.__name__ not in package.__all__) == []
+        assert all(getattr(package, m.__name__) is m for m in members)
+        assert all(m.__module__ != package.__name__ for m in members)  # each in its area

@@ -57,9 +57,9 @@ def test_tda_2024_rp_9_a_6_max_tournament_redraws_its_final_table_at_seven_playe
     tournament.place_buttons(rng)
     for player in ("P01", "P02", "P03", "P04"):
         disqualify(tournament, player, 0)
-    tournament.balance(1000, rng)  # eight left: two tables still
+    tournament.moves.balance(1000, rng)  # eight left: two tables still
     disqualify(tournament, "P05", 0)  # seven left at two 6-seat tables: the final table
-    moves = tournament.balance(2000, rng)
+    moves = tournament.moves.balance(2000, rng)
     assert len(moves) == 7 and all(move.reason == "final_table" for move in moves)
     [final] = tournament.tables.live_tables()
     assert (final.size, final.player_count) == (7, 7)

@@ -49,35 +49,35 @@ def test_flight_settings_round_trip_and_a_flight_must_stop_one_way() -> None:
 def test_a_flight_stops_at_its_players_not_before_and_no_hand_after() -> None:
     tournament = flight("d1a", [f"P{n}" for n in range(1, 7)])
     with pytest.raises(PokerfloorError) as refused:
-        tournament.stop_flight(1000)
+        tournament.flights.stop(1000)
     assert refused.value.code == "FLIGHT_NOT_OVER"
     for at in range(3):
         bust_highest(tournament, 2000 + at)
-    event = tournament.stop_flight(5000)
+    event = tournament.flights.stop(5000)
     assert [s.player_id for s in event.survivors] == ["P1", "P2", "P3"]
     assert [(b.player_id, b.place) for b in event.busts] == [("P4", 4), ("P5", 5), ("P6", 6)]
     with pytest.raises(PokerfloorError) as again:
         tournament.plan_hand(1, 6000)
     assert again.value.code == "FLIGHT_STOPPED"
     restored = Tournament.from_snapshot(tournament.to_snapshot())
-    assert restored.flight_stopped == event
+    assert restored.flights.stopped == event
 
 
 def test_a_flight_stops_at_the_end_of_its_level() -> None:
     tournament = flight("d1a", [f"P{n}" for n in range(1, 7)], "[flight]\nstop_after_level = 1\n")
     minutes = tournament.structure.levels[0].minutes
     with pytest.raises(PokerfloorError):
-        tournament.stop_flight(minutes * 60_000 - 1)
-    assert tournament.stop_flight(minutes * 60_000 + 1).players_left == 6
+        tournament.flights.stop(minutes * 60_000 - 1)
+    assert tournament.flights.stop(minutes * 60_000 + 1).players_left == 6
 
 
 def test_counted_stacks_must_name_every_survivor_with_the_same_total() -> None:
     tournament = flight("d1a", [f"P{n}" for n in range(1, 5)])
     bust_highest(tournament, 1000)
     with pytest.raises(PokerfloorError) as refused:
-        tournament.stop_flight(2000, {"P1": 50_000, "P2": 50_000, "P3": 50_001})
+        tournament.flights.stop(2000, {"P1": 50_000, "P2": 50_000, "P3": 50_001})
     assert refused.value.code == "FLIGHT_COUNT_TOTAL"
-    event = tournament.stop_flight(2000, {"P1": 70_000, "P2": 30_000, "P3": 50_000})
+    event = tournament.flights.stop(2000, {"P1": 70_000, "P2": 30_000, "P3": 50_000})
     assert {s.player_id: s.stack for s in event.survivors}["P1"] == 70_000
 
 
@@ -120,7 +120,7 @@ def test_a_day2_plays_the_survivors_only_and_ranks_every_entrant() -> None:
             bust_highest(tournament, 1000 + len(tournament.in_play()))
         first, second = sorted(p.player_id for p in tournament.in_play())
         total = sum(p.stack for p in tournament.in_play())
-        stops.append(tournament.stop_flight(9000, {first: total - 1000, second: 1000}))
+        stops.append(tournament.flights.stop(9000, {first: total - 1000, second: 1000}))
     structure = format_structure("")
     origin = plan_day2(["1a", "1b"], stops, FlightRules(2))
     entry = EntryRules(starting_stack=structure.entry.starting_stack)

@@ -35,8 +35,8 @@ class Checked(Tournament):
         for table in self.tables.values():
             assert table.waiting <= set(table.seats), table
         absent = [p for p, s in self.players.items() if not s.present and not s.withdrawn]
-        assert list(self.absent_ids) == absent
-        assert self.cash_accounts == accounts_from_lines(self.cash_lines)
+        assert list(self.desk.absent_ids) == absent
+        assert self.cash.accounts == accounts_from_lines(self.cash.lines)
 
 
 def accounts_from_lines(lines: list[CashLine]) -> dict[str, CashAccount]:
@@ -161,17 +161,17 @@ def test_the_index_and_the_procedures_match_a_full_recomputation(data: st.DataOb
                 tournament.bust_players(player.seat.table_no, [player.player_id], {}, now)
             elif action == "late":
                 late += 1
-                tournament.register_late(f"L{late:03d}", f"Late {late}", now, rng)
+                tournament.desk.register_late(f"L{late:03d}", f"Late {late}", now, rng)
                 tournament.place_buttons(rng)
             elif action == "balance":
-                if tournament.balance(now, rng):
+                if tournament.moves.balance(now, rng):
                     tournament.place_buttons(rng)
             elif action == "propose_and_confirm":
-                if tournament.propose_moves(now, rng):
-                    tournament.confirm_moves([], now, rng)
+                if tournament.moves.propose(now, rng):
+                    tournament.moves.confirm([], now, rng)
             elif action == "break_proposal":
-                tournament.propose_break_table(None, now, rng)
-                tournament.confirm_moves([], now, rng)
+                tournament.moves.propose_break_table(None, now, rng)
+                tournament.moves.confirm([], now, rng)
             elif action == "disqualify" and seated:
                 tournament.penalties.give(rng.choice(seated), "disqualification", "test", now)
             elif action == "seat_change" and seated:
@@ -180,7 +180,7 @@ def test_the_index_and_the_procedures_match_a_full_recomputation(data: st.DataOb
                 table = tournament.tables[rng.choice(dealing or [player.seat.table_no])]
                 free = table.free_seats()
                 if free:
-                    tournament.change_seat(
+                    tournament.seat_changes.change(
                         player.player_id,
                         "test",
                         now,
@@ -188,15 +188,17 @@ def test_the_index_and_the_procedures_match_a_full_recomputation(data: st.DataOb
                         seat_no=rng.choice(free),
                     )
             elif action == "arrive":
-                absent = [p for p in tournament.absent_ids if tournament.players[p].in_play]
+                absent = [p for p in tournament.desk.absent_ids if tournament.players[p].in_play]
                 if absent:
-                    tournament.arrive(rng.choice(absent), now)
+                    tournament.desk.arrive(rng.choice(absent), now)
             elif action == "release_absent_seats":
                 now += 30 * MINUTE  # past the first level, and later the first hour
-                tournament.release_absent_seats(now)
-                tournament.seat_alternates(now, rng)
+                tournament.desk.release_absent_seats(now)
+                tournament.desk.seat_alternates(now, rng)
             elif action == "payment":
-                tournament.record_payment(rng.choice(sorted(tournament.players)), True, "cash", now)
+                tournament.cash.record_payment(
+                    rng.choice(sorted(tournament.players)), True, "cash", now
+                )
             elif action == "hand_for_hand":
                 tournament.set_hand_for_hand(not tournament.hand_for_hand, now)
         except PokerfloorError:

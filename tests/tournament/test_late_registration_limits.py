@@ -15,7 +15,7 @@ MINUTE = 60_000  # club-rebuy: 20-minute levels
 
 
 def closed(tournament: object, at_ms: int) -> PokerfloorError:
-    refusal = tournament.late_registration_refusal(at_ms)  # type: ignore[attr-defined]
+    refusal = tournament.desk.late_registration_refusal(at_ms)  # type: ignore[attr-defined]
     assert refusal is not None
     return refusal  # type: ignore[no-any-return]
 
@@ -24,13 +24,13 @@ def test_heavenpoker_2_2_an_hour_after_the_start_even_if_the_structure_allows_mo
     tournament, rng = started(
         12, "heavenpoker", late_registration_until_level=6, late_registration_minutes=0
     )
-    assert tournament.late_registration_open(59 * MINUTE)
+    assert tournament.desk.late_registration_open(59 * MINUTE)
     refusal = closed(tournament, 61 * MINUTE)
     assert refusal.code == "LATE_REGISTRATION_CLOSED"
     assert refusal.params["reason"] == "profile_minutes" and refusal.params["limit"] == 60
     assert "heavenpoker 2.2" in refusal.params["citations"]
     with pytest.raises(PokerfloorError) as caught:
-        tournament.register_late("LATE", "Late", 61 * MINUTE, rng)
+        tournament.desk.register_late("LATE", "Late", 61 * MINUTE, rng)
     assert caught.value.params["reason"] == "profile_minutes"
     assert "LATE" not in tournament.players
     with i18n.use_locale("fr"):
@@ -43,7 +43,7 @@ def test_ropta_2025_late_registration_ends_with_level_2() -> None:
     tournament, _ = started(
         12, "ropta", late_registration_until_level=0, late_registration_minutes=120
     )
-    assert tournament.late_registration_open(39 * MINUTE)  # level 2
+    assert tournament.desk.late_registration_open(39 * MINUTE)  # level 2
     refusal = closed(tournament, 41 * MINUTE)  # level 3
     assert refusal.params["reason"] == "profile_level" and refusal.params["limit"] == 2
     with i18n.use_locale("en"):
@@ -64,7 +64,7 @@ def test_tda_2024_r8_the_event_sets_its_own_deadline() -> None:
     """tda-2024 sets no limit of its own: the structure's applies alone."""
     tournament, _ = started(12, late_registration_until_level=6, late_registration_minutes=0)
     # Level 6 ends at 135 minutes: six levels of 20 minutes and the break after level 4.
-    assert tournament.late_registration_open(134 * MINUTE)
+    assert tournament.desk.late_registration_open(134 * MINUTE)
     assert closed(tournament, 136 * MINUTE).params["reason"] == "structure_level"
 
 

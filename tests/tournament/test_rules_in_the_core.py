@@ -40,21 +40,21 @@ def refused(code: str, action: object, *args: object, **named: object) -> Pokerf
 
 def test_tda_2024_r8_reentry_refusal_answers_what_reenter_would_do() -> None:
     tournament, rng = started(12, reentry_until_level=1, max_reentries=1)
-    assert _code(tournament.reentry_refusal("P01", 0)) == "NOT_BUSTED"
+    assert _code(tournament.desk.reentry_refusal("P01", 0)) == "NOT_BUSTED"
     disqualify(tournament, "P01", 0)
-    assert tournament.reentry_refusal("P01", 0) is None
-    tournament.reenter("P01", 0, rng)
+    assert tournament.desk.reentry_refusal("P01", 0) is None
+    tournament.desk.reenter("P01", 0, rng)
     disqualify(tournament, "P01", 0)
-    assert _code(tournament.reentry_refusal("P01", 0)) == "NO_REENTRY_LEFT"
-    refused("NO_REENTRY_LEFT", tournament.reenter, "P01", 0, rng)
+    assert _code(tournament.desk.reentry_refusal("P01", 0)) == "NO_REENTRY_LEFT"
+    refused("NO_REENTRY_LEFT", tournament.desk.reenter, "P01", 0, rng)
 
 
 def test_tda_2024_r8_reentry_closes_after_its_level() -> None:
     tournament, _ = started(12, reentry_until_level=1)
     disqualify(tournament, "P02", 0)
-    assert tournament.reentry_refusal("P02", MINUTE - 1) is None
+    assert tournament.desk.reentry_refusal("P02", MINUTE - 1) is None
     tournament.clock_command(JumpToLevel(1, MINUTE))
-    refusal = tournament.reentry_refusal("P02", MINUTE)
+    refusal = tournament.desk.reentry_refusal("P02", MINUTE)
     assert _code(refusal) == "REENTRY_CLOSED"
     assert refusal is not None and refusal.params["level"] == 2
 
@@ -62,7 +62,7 @@ def test_tda_2024_r8_reentry_closes_after_its_level() -> None:
 def test_a_structure_without_reentries_refuses_every_one() -> None:
     tournament, _ = started(12, reentry_until_level=0)
     disqualify(tournament, "P02", 0)
-    assert _code(tournament.reentry_refusal("P02", 0)) == "REENTRY_CLOSED"
+    assert _code(tournament.desk.reentry_refusal("P02", 0)) == "REENTRY_CLOSED"
 
 
 # ---- absent players' seats -----------------------------------------------------------------
@@ -70,7 +70,7 @@ def test_a_structure_without_reentries_refuses_every_one() -> None:
 
 def test_tda_2024_r30_absent_players_keep_their_seats() -> None:
     tournament, _ = started(12, "tda-2024", absent=("P04",))
-    assert tournament.release_refusal() == "never"
+    assert tournament.desk.release_refusal() == "never"
 
 
 def test_heavenpoker_2_6_absent_seats_wait_for_the_clock_and_for_an_absent_player() -> None:
@@ -80,19 +80,19 @@ def test_heavenpoker_2_6_absent_seats_wait_for_the_clock_and_for_an_absent_playe
     rng = random.Random(3)
     tournament.draw_seats(rng)
     tournament.place_buttons(rng)
-    assert tournament.release_refusal() == "clock_not_started"
+    assert tournament.desk.release_refusal() == "clock_not_started"
     tournament.start_clock(0)
-    assert tournament.release_refusal() is None
-    tournament.arrive("P04", MINUTE)
-    assert tournament.release_refusal() == "no_absent_player"
-    assert tournament.release_absent_seats(61 * MINUTE) == []
+    assert tournament.desk.release_refusal() is None
+    tournament.desk.arrive("P04", MINUTE)
+    assert tournament.desk.release_refusal() == "no_absent_player"
+    assert tournament.desk.release_absent_seats(61 * MINUTE) == []
 
 
 def test_heavenpoker_2_6_a_release_allowed_by_the_query_happens_at_its_hour() -> None:
     tournament, _ = started(12, "heavenpoker", absent=("P04",))
-    assert tournament.release_refusal() is None
-    assert tournament.release_absent_seats(61 * MINUTE) == ["P04"]
-    assert tournament.release_refusal() == "no_absent_player"
+    assert tournament.desk.release_refusal() is None
+    assert tournament.desk.release_absent_seats(61 * MINUTE) == ["P04"]
+    assert tournament.desk.release_refusal() == "no_absent_player"
 
 
 # ---- the captain's call of the clock -------------------------------------------------------
@@ -286,19 +286,19 @@ def test_a_report_with_the_wrong_button_records_nothing() -> None:
 
 def test_tda_2024_r27_rebuys_are_offered_in_their_period_only() -> None:
     tournament, _ = started(12)
-    assert tournament.rebuys_open("P01", 0)
-    assert not tournament.rebuys_open("P01", 4 * 20 * MINUTE + 1)  # the add-on's time
+    assert tournament.desk.rebuys_open("P01", 0)
+    assert not tournament.desk.rebuys_open("P01", 4 * 20 * MINUTE + 1)  # the add-on's time
     no_rebuys = ten_at_one_table()  # club-evening: a freezeout
-    assert not no_rebuys.rebuys_open("P01", 0)
+    assert not no_rebuys.desk.rebuys_open("P01", 0)
 
 
 def test_once_the_rebuy_period_is_over_the_add_ons_reason_is_given() -> None:
     tournament, _ = started(12)
     over = 6 * 20 * MINUTE + 16 * MINUTE
-    refusal = tournament.rebuy_or_addon_refusal("P01", over)
+    refusal = tournament.add_ons.rebuy_or_addon_refusal("P01", over)
     assert refusal is not None and refusal.code == "NO_ADDON"
     assert refusal.params["reason"] == "closed"
-    during = tournament.rebuy_or_addon_refusal("P01", 0)
+    during = tournament.add_ons.rebuy_or_addon_refusal("P01", 0)
     assert during is not None and during.code == "REBUY_NOT_ALLOWED"  # a full stack
 
 

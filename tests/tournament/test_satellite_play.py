@@ -44,14 +44,14 @@ def test_satellite_settings_refused(table: str, code: str) -> None:
 
 def test_twenty_entries_of_50_buy_four_seats_of_215_and_play_stops_there() -> None:
     tournament = satellite(20)
-    status = tournament.satellite_status()
+    status = tournament.satellite.status()
     assert status is not None
     assert (status.pool_cents, status.seats, status.remainder_cents) == (100_000, 4, 14_000)
     at = 1000
-    while tournament.satellite_status().stage == "play":  # type: ignore[union-attr]
+    while tournament.satellite.status().stage == "play":  # type: ignore[union-attr]
         bust_highest(tournament, at)
         at += 1000
-    assert tournament.satellite_status().stage == "hand_for_hand"  # type: ignore[union-attr]
+    assert tournament.satellite.status().stage == "hand_for_hand"  # type: ignore[union-attr]
     assert len(tournament.in_play()) == 5  # the bubble: one bust from the seats
     bust_highest(tournament, at)
     with pytest.raises(PokerfloorError) as refused:
@@ -117,7 +117,7 @@ def test_money_is_conserved_buy_ins_are_seats_remainder_and_fees(
     ids = [f"P{n:02d}" for n in range(1, players + 1)]
     tournament = started("sat", format_structure(table, buy_in, fee), ids)
     at = 1000
-    while tournament.satellite_status().stage != "stop":  # type: ignore[union-attr]
+    while tournament.satellite.status().stage != "stop":  # type: ignore[union-attr]
         bust_highest(tournament, at)
         at += 1000
     holding = [f"P{n:02d}" for n in holders if n <= players]

@@ -40,7 +40,7 @@ def refused(
     events = len(tournament.events)
     reason = str(target.pop("reason", REASON))
     with pytest.raises(PokerfloorError) as caught:
-        tournament.change_seat(player_id, reason, 5000, **target)  # type: ignore[arg-type]
+        tournament.seat_changes.change(player_id, reason, 5000, **target)  # type: ignore[arg-type]
     assert caught.value.code == code, caught.value
     assert tournament.to_snapshot() == before
     assert len(tournament.events) == events
@@ -54,7 +54,7 @@ def test_tda_2024_r7_two_players_at_different_tables_swap_seats() -> None:
     tournament, _ = started(16)
     first, second = at_table(tournament, 1)[0], at_table(tournament, 2)[0]
     where_first, where_second = seat(tournament, first), seat(tournament, second)
-    moves = tournament.change_seat(first, REASON, 1000, swap_with=second)
+    moves = tournament.seat_changes.change(first, REASON, 1000, swap_with=second)
     assert seat(tournament, first) == where_second and seat(tournament, second) == where_first
     assert [len(t.seats) for t in tournament.tables.values()] == [8, 8]
     event = tournament.events[-1]
@@ -68,7 +68,9 @@ def test_tda_2024_r7_two_players_of_one_table_swap_seats() -> None:
     tournament, _ = started(16)
     first, second = at_table(tournament, 1)[:2]
     where_first, where_second = seat(tournament, first), seat(tournament, second)
-    tournament.change_seat(first, "hard of hearing: near the dealer", 1000, swap_with=second)
+    tournament.seat_changes.change(
+        first, "hard of hearing: near the dealer", 1000, swap_with=second
+    )
     assert seat(tournament, first) == where_second and seat(tournament, second) == where_first
 
 
@@ -77,7 +79,7 @@ def test_tda_2024_r7_a_player_takes_a_free_seat_of_another_table() -> None:
     full, short = sorted(tournament.tables, key=lambda n: -len(tournament.tables[n].seats))
     player = at_table(tournament, full)[0]
     free = tournament.tables[short].free_seats()[0]
-    tournament.change_seat(player, REASON, 1000, table_no=short, seat_no=free)
+    tournament.seat_changes.change(player, REASON, 1000, table_no=short, seat_no=free)
     assert seat(tournament, player) == SeatRef(short, free)
     assert sorted(len(t.seats) for t in tournament.tables.values()) == [8, 9]
 
@@ -86,7 +88,7 @@ def test_tda_2024_r7_a_player_takes_a_free_seat_at_the_same_table() -> None:
     tournament, _ = started(16)
     player = at_table(tournament, 1)[0]
     free = tournament.tables[1].free_seats()[0]
-    tournament.change_seat(player, REASON, 1000, table_no=1, seat_no=free)
+    tournament.seat_changes.change(player, REASON, 1000, table_no=1, seat_no=free)
     assert seat(tournament, player) == SeatRef(1, free)
 
 
@@ -102,7 +104,7 @@ def test_tda_2024_r7_a_player_moved_between_the_small_blind_and_the_button_waits
             break
     assert waiting
     player = at_table(tournament, full)[0]
-    tournament.change_seat(player, REASON, 20_000, table_no=short, seat_no=waiting[0])
+    tournament.seat_changes.change(player, REASON, 20_000, table_no=short, seat_no=waiting[0])
     assert waiting[0] in tournament.tables[short].waiting
     event = tournament.events[-1]
     assert isinstance(event, SeatChanged)
@@ -121,7 +123,7 @@ def test_a_player_who_swaps_into_an_occupied_position_plays_at_once() -> None:
     assert big_blind is not None
     player = tournament.tables[1].seats[big_blind]
     other = at_table(tournament, 2)[0]
-    tournament.change_seat(player, REASON, 10_000, swap_with=other)
+    tournament.seat_changes.change(player, REASON, 10_000, swap_with=other)
     assert not tournament.tables[1].waiting and not tournament.tables[2].waiting
     plan = tournament.plan_hand(1, 11_000)
     assert other in {player_id for _, player_id, _ in plan.seats}
@@ -190,19 +192,19 @@ def test_a_seat_change_waits_for_the_pending_moves() -> None:
     tournament, rng = started(18)
     for player in at_table(tournament, 1)[:3]:
         disqualify(tournament, player, 0)
-    assert tournament.propose_moves(500, rng)
+    assert tournament.moves.propose(500, rng)
     player, other = at_table(tournament, 1)[0], at_table(tournament, 2)[0]
     params = refused(tournament, "MOVES_PENDING", player, swap_with=other)
-    assert params["moves"] == len(tournament.proposed)
-    tournament.cancel_moves(600)
-    tournament.change_seat(player, REASON, 700, swap_with=other)
+    assert params["moves"] == len(tournament.moves.proposed)
+    tournament.moves.cancel(600)
+    tournament.seat_changes.change(player, REASON, 700, swap_with=other)
 
 
 def test_a_swap_is_allowed_hand_for_hand() -> None:
     tournament, _ = started(16)
     tournament.set_hand_for_hand(True, 1000)
     player, other = at_table(tournament, 1)[0], at_table(tournament, 2)[0]
-    tournament.change_seat(player, REASON, 2000, swap_with=other)
+    tournament.seat_changes.change(player, REASON, 2000, swap_with=other)
     assert seat(tournament, player).table_no == 2
 
 
@@ -213,11 +215,13 @@ def test_seat_changes_replay_and_survive_a_snapshot_exactly() -> None:
     tournament, _ = started(17)
     full, short = sorted(tournament.tables, key=lambda n: -len(tournament.tables[n].seats))
     play_even_hand(tournament, 1, 100)
-    tournament.change_seat(
+    tournament.seat_changes.change(
         at_table(tournament, 1)[0], REASON, 200, swap_with=at_table(tournament, 2)[0]
     )
     free = tournament.tables[short].free_seats()[0]
-    tournament.change_seat(at_table(tournament, full)[1], REASON, 300, table_no=short, seat_no=free)
+    tournament.seat_changes.change(
+        at_table(tournament, full)[1], REASON, 300, table_no=short, seat_no=free
+    )
     play_even_hand(tournament, 2, 400)
     events = tournament.events
     assert Tournament.replay(events).to_snapshot() == tournament.to_snapshot()
@@ -242,7 +246,7 @@ def test_random_seat_changes_keep_every_player_seated_once_and_replay(data: st.D
             table_no = data.draw(st.sampled_from(sorted(tournament.tables)))
             target = {"table_no": table_no, "seat_no": data.draw(st.integers(1, 10))}
         with contextlib.suppress(PokerfloorError):
-            tournament.change_seat(player, REASON, 1000 * step, **target)  # type: ignore[arg-type]
+            tournament.seat_changes.change(player, REASON, 1000 * step, **target)  # type: ignore[arg-type]
         if data.draw(st.booleans(), label="hand"):
             table_no = data.draw(st.sampled_from(sorted(tournament.tables)))
             play_even_hand(tournament, table_no, 1000 * step + 500)

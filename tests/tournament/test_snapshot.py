@@ -24,6 +24,14 @@ SNAPSHOT_NAMES = {
     ("screen", "shown"): "room_screen",
     ("clock_history", "state"): "clock",
     ("clock_history", "started_at"): "clock_started_at",
+    ("cash", "lines"): "cash_lines",
+    ("cash", "basis"): "pool_basis",
+    ("add_ons", "opened"): "addon_window",
+    ("moves", "proposed"): "proposed",
+    ("bounties", "ledger"): "bounty_ledger",
+    ("flights", "stopped"): "flight_stopped",
+    ("desk", "waiting_list"): "waiting_list",
+    ("desk", "absent_ids"): "absent_ids",
 }
 
 

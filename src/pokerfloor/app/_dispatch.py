@@ -5,7 +5,7 @@ to the server (the prize pool and payouts of a finish, the points formula). The 
 
 Each command class has one handler, registered with ``@handles(CommandClass)`` in the registry
 ``TOURNAMENT`` (app/handlers.py, the convention the club's commands follow too). A new command:
-its class in ``commands.py`` and in the ``TournamentCommand`` union, then here::
+its class in its area's module of ``commands/`` and in the ``TournamentCommand`` union, then here::
 
     @handles(NewCommand)
     def _new_command(tournament: Tournament, command: NewCommand, now: int) -> None:
@@ -109,12 +109,12 @@ def _register_player(tournament: Tournament, command: RegisterPlayer, now: int) 
 
 @handles(RegisterLate)
 def _register_late(tournament: Tournament, command: RegisterLate, now: int) -> None:
-    tournament.register_late(command.player_id, command.name, now, _rng(command.seed))
+    tournament.desk.register_late(command.player_id, command.name, now, _rng(command.seed))
 
 
 @handles(SeatAlternates)
 def _seat_alternates(tournament: Tournament, command: SeatAlternates, now: int) -> None:
-    tournament.seat_alternates(now, _rng(command.seed))
+    tournament.desk.seat_alternates(now, _rng(command.seed))
 
 
 @handles(DrawSeats)
@@ -156,37 +156,37 @@ def _jump_to_level(tournament: Tournament, command: JumpToLevel, now: int) -> No
 
 @handles(Rebuy)
 def _rebuy(tournament: Tournament, command: Rebuy, now: int) -> None:
-    tournament.rebuy(command.player_id, now, command.method)
+    tournament.desk.rebuy(command.player_id, now, command.method)
 
 
 @handles(Addon)
 def _addon(tournament: Tournament, command: Addon, now: int) -> None:
-    tournament.addon(command.player_id, now, command.method)
+    tournament.add_ons.take(command.player_id, now, command.method)
 
 
 @handles(Addons)
 def _addons(tournament: Tournament, command: Addons, now: int) -> None:
-    tournament.addons_at_once(command.players, now, command.method)
+    tournament.add_ons.take_at_once(command.players, now, command.method)
 
 
 @handles(OpenAddonWindow)
 def _open_addon_window(tournament: Tournament, command: OpenAddonWindow, now: int) -> None:
-    tournament.open_addon_window(command.reason, now)
+    tournament.add_ons.open_window(command.reason, now)
 
 
 @handles(Reenter)
 def _reenter(tournament: Tournament, command: Reenter, now: int) -> None:
-    tournament.reenter(command.player_id, now, _rng(command.seed), command.method)
+    tournament.desk.reenter(command.player_id, now, _rng(command.seed), command.method)
 
 
 @handles(Arrive)
 def _arrive(tournament: Tournament, command: Arrive, now: int) -> None:
-    tournament.arrive(command.player_id, now)
+    tournament.desk.arrive(command.player_id, now)
 
 
 @handles(ReleaseAbsentSeats)
 def _release_absent_seats(tournament: Tournament, command: ReleaseAbsentSeats, now: int) -> None:
-    tournament.release_absent_seats(now)
+    tournament.desk.release_absent_seats(now)
 
 
 @handles(SetHandForHand)
@@ -201,37 +201,37 @@ def _hand_for_hand_round(tournament: Tournament, command: HandForHandRound, now:
 
 @handles(ProposeMoves)
 def _propose_moves(tournament: Tournament, command: ProposeMoves, now: int) -> None:
-    tournament.propose_moves(now, _rng(command.seed))
+    tournament.moves.propose(now, _rng(command.seed))
 
 
 @handles(ConfirmMove)
 def _confirm_move(tournament: Tournament, command: ConfirmMove, now: int) -> None:
-    tournament.confirm_move(command.player_id, now)
+    tournament.moves.confirm_one(command.player_id, now)
 
 
 @handles(ProposeBreakTable)
 def _propose_break_table(tournament: Tournament, command: ProposeBreakTable, now: int) -> None:
-    tournament.propose_break_table(command.table_no, now, _rng(command.seed))
+    tournament.moves.propose_break_table(command.table_no, now, _rng(command.seed))
 
 
 @handles(ProposeFinalTable)
 def _propose_final_table(tournament: Tournament, command: ProposeFinalTable, now: int) -> None:
-    tournament.propose_final_table(now, _rng(command.seed))
+    tournament.moves.propose_final_table(now, _rng(command.seed))
 
 
 @handles(ConfirmMoves)
 def _confirm_moves(tournament: Tournament, command: ConfirmMoves, now: int) -> None:
-    tournament.confirm_moves(command.player_ids, now, _rng(command.seed))
+    tournament.moves.confirm(command.player_ids, now, _rng(command.seed))
 
 
 @handles(CancelMoves)
 def _cancel_moves(tournament: Tournament, command: CancelMoves, now: int) -> None:
-    tournament.cancel_moves(now)
+    tournament.moves.cancel(now)
 
 
 @handles(ChangeSeat)
 def _change_seat(tournament: Tournament, command: ChangeSeat, now: int) -> None:
-    tournament.change_seat(
+    tournament.seat_changes.change(
         command.player_id,
         command.reason,
         now,
@@ -299,13 +299,13 @@ def _correct_hand(tournament: Tournament, command: CorrectHand, now: int) -> Non
 @handles(Balance)
 def _balance(tournament: Tournament, command: Balance, now: int) -> None:
     rng = _rng(command.seed)
-    if tournament.balance(now, rng):
+    if tournament.moves.balance(now, rng):
         tournament.place_buttons(rng)
 
 
 @handles(StopFlight)
 def _stop_flight(tournament: Tournament, command: StopFlight, now: int) -> None:
-    tournament.stop_flight(now, command.counted)
+    tournament.flights.stop(now, command.counted)
 
 
 @handles(Penalize)
@@ -340,21 +340,23 @@ def _unregister(tournament: Tournament, command: Unregister, now: int) -> None:
 
 @handles(RecordPayment)
 def _record_payment(tournament: Tournament, command: RecordPayment, now: int) -> None:
-    tournament.record_payment(
+    tournament.cash.record_payment(
         command.player_id, command.paid, command.method, now, command.amount_cents
     )
 
 
 @handles(Refund)
 def _refund(tournament: Tournament, command: Refund, now: int) -> None:
-    tournament.refund(command.player_id, command.amount_cents, command.method, command.reason, now)
+    tournament.cash.refund(
+        command.player_id, command.amount_cents, command.method, command.reason, now
+    )
 
 
 @handles(ChoosePrizePoolBasis)
 def _choose_prize_pool_basis(
     tournament: Tournament, command: ChoosePrizePoolBasis, now: int
 ) -> None:
-    tournament.choose_prize_pool_basis(command.basis, now)
+    tournament.cash.choose_basis(command.basis, now)
 
 
 @handles(CorrectBust)

@@ -17,7 +17,7 @@ __all__ = ["biggest_bounty", "bounty_summary", "player_bounty"]
 def bounty_summary(tournament: Tournament) -> dict[str, Any] | None:
     """The bounty settings and totals, and each player's bounty and winnings; None without
     bounties. ``reconciles``: funded = paid + on heads + forfeited + added to the first prize."""
-    ledger = tournament.bounty_ledger
+    ledger = tournament.bounties.ledger
     if ledger is None:
         return None
     rules = ledger.rules
@@ -50,7 +50,7 @@ def bounty_summary(tournament: Tournament) -> dict[str, Any] | None:
 def player_bounty(tournament: Tournament, player_id: str) -> dict[str, int]:
     """A player's bounty fields for a row of the seating chart or the players list: {} without
     bounties."""
-    ledger = tournament.bounty_ledger
+    ledger = tournament.bounties.ledger
     if ledger is None:
         return {}
     return {"bounty_cents": ledger.head(player_id), "bounty_won_cents": ledger.won(player_id)}
@@ -59,7 +59,7 @@ def player_bounty(tournament: Tournament, player_id: str) -> dict[str, int]:
 def biggest_bounty(tournament: Tournament) -> dict[str, Any]:
     """For the room's screen: the biggest bounty on a head in play (``top_bounty``: name and
     cents; ties: the first registered) and all the bounties on heads; {} without bounties."""
-    ledger = tournament.bounty_ledger
+    ledger = tournament.bounties.ledger
     if ledger is None:
         return {}
     in_play = [p for p in tournament.players.values() if p.in_play]

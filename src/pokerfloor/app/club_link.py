@@ -119,7 +119,7 @@ def start_tournament(
             ),
         )
     known, drawn = tournaments.read(
-        tournament_id, lambda t: (set(t.players) | set(t.waiting_list), bool(t.tables))
+        tournament_id, lambda t: (set(t.players) | set(t.desk.waiting_list), bool(t.tables))
     )
     for member_id, name in players:
         if member_id in known or not is_valid_id(member_id):
@@ -155,12 +155,12 @@ def _seats(tournament: Tournament) -> dict[str, tuple[int, int] | None]:
         for player in tournament.players.values()
         if player.seat is not None
     }
-    seats.update({player_id: None for player_id in tournament.waiting_list})
+    seats.update({player_id: None for player_id in tournament.desk.waiting_list})
     return seats
 
 
 def _owed_cents(tournament: Tournament, member_id: str) -> int:
-    account = tournament.cash_accounts.get(member_id)
+    account = tournament.cash.accounts.get(member_id)
     return 0 if account is None else account.owed_cents
 
 

@@ -533,7 +533,8 @@ def _a_bust_may_rebuy(tournament: Tournament, table_no: int, finished: HandFinis
             and seat.table_no == table_no
             and seat.seat_no in finished.busted
             and player.busted_after_hand == tournament.hands_at.get(table_no, 0)
-            and tournament.rebuy_refusal(player.player_id, finished.at_ms, at_bust=True) is None
+            and tournament.desk.rebuy_refusal(player.player_id, finished.at_ms, at_bust=True)
+            is None
         ):
             return True
     return False

@@ -47,7 +47,7 @@ def with_formats(
 def _flight(tournament: Tournament) -> StoppedFlight:
     return StoppedFlight(
         tournament.created.tournament_id,
-        tournament.flight_stopped,
+        tournament.flights.stopped,
         tournament.structure,
         tournament.created.profile,
     )

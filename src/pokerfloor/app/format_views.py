@@ -19,7 +19,7 @@ __all__ = ["day1_names", "formats_part", "player_award"]
 def formats_part(tournament: Tournament) -> dict[str, Any]:
     """``satellite``, ``flight`` and ``day2`` where the tournament is one."""
     part: dict[str, Any] = {}
-    status = tournament.satellite_status()
+    status = tournament.satellite.status()
     if status is not None:
         part["satellite"] = msgspec.to_builtins(status) | {
             "awards": [
@@ -40,7 +40,7 @@ def formats_part(tournament: Tournament) -> dict[str, Any]:
         }
     rules = tournament.structure.flight
     if rules is not None:
-        stopped = tournament.flight_stopped
+        stopped = tournament.flights.stopped
         part["flight"] = msgspec.to_builtins(rules) | {
             "stopped": stopped is not None,
             "survivors": [] if stopped is None else msgspec.to_builtins(stopped.survivors),

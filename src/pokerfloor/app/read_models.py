@@ -73,7 +73,7 @@ def clock_screen(tournament: Tournament, now_ms: int) -> dict[str, Any]:
             "entries": tournament.entries,
             "rebuys": tournament.rebuys,
             "addons": tournament.addons,
-            "waiting_list": len(tournament.waiting_list),
+            "waiting_list": len(tournament.desk.waiting_list),
             "total_chips": chips,
             "average_stack": chips // left if left else 0,
             "prize_pool_cents": pool,
@@ -188,11 +188,11 @@ def seating_chart(tournament: Tournament, now_ms: int) -> dict[str, Any]:
                 "to_seat": move.target.seat_no,
                 "instruction": str(move),
             }
-            for move in tournament.proposed.values()
+            for move in tournament.moves.proposed.values()
         ],
         "waiting_list": [
             {"player_id": player_id, "name": name}
-            for player_id, name in tournament.waiting_list.items()
+            for player_id, name in tournament.desk.waiting_list.items()
         ],
         "floor_calls": [
             {
@@ -230,7 +230,7 @@ def players_list(tournament: Tournament, now_ms: int | None = None) -> dict[str,
     players = []
     placed = places(tournament)
     finished = tournament.finished is not None
-    book = tournament.cash_book()
+    book = tournament.cash.book()
     accounts = {account.player_id: account for account in book.accounts}
     methods = {line.player_id: line.method for line in book.lines if line.paid_cents > 0}
     for player in tournament.players.values():
@@ -255,7 +255,7 @@ def players_list(tournament: Tournament, now_ms: int | None = None) -> dict[str,
                 and _may_rebuy(tournament, player, now_ms),
                 "may_addon": now_ms is not None
                 and not finished
-                and tournament.addon_refusal(player.player_id, now_ms) is None,
+                and tournament.add_ons.refusal(player.player_id, now_ms) is None,
                 "penalties": list(player.penalties),
                 # Paid: nothing left to pay for the entries, rebuys and add-ons so far.
                 "paid": player.player_id not in accounts
@@ -269,15 +269,15 @@ def players_list(tournament: Tournament, now_ms: int | None = None) -> dict[str,
         "players": players,
         "waiting_list": [
             {"player_id": player_id, "name": name}
-            for player_id, name in tournament.waiting_list.items()
+            for player_id, name in tournament.desk.waiting_list.items()
         ],
     }
 
 
 def _may_rebuy(tournament: Tournament, player: PlayerState, now_ms: int) -> bool:
     if player.in_play:
-        return tournament.rebuy_refusal(player.player_id, now_ms) is None
-    return tournament.rebuy_after_bust_refusal(player.player_id, now_ms) is None
+        return tournament.desk.rebuy_refusal(player.player_id, now_ms) is None
+    return tournament.desk.rebuy_after_bust_refusal(player.player_id, now_ms) is None
 
 
 def results(tournament: Tournament) -> dict[str, Any]:
@@ -314,7 +314,7 @@ def results(tournament: Tournament) -> dict[str, Any]:
         {
             "tournament_id": tournament.created.tournament_id,
             "finished": finished is not None,
-            "entries": tournament.event_entries(),
+            "entries": tournament.flights.event_entries(),
             "players_left": tournament.players_left,
             "prize_pool_cents": finished.prize_pool_cents
             if finished
@@ -385,7 +385,7 @@ def deal_proposal(tournament: Tournament, played_for_cents: int = 0) -> dict[str
 def cash_book(tournament: Tournament) -> dict[str, Any]:
     """The cash book (TD only): per player what is owed and paid, every line, the totals and
     whether they reconcile (collected = prize pool + fees + refunds + credits)."""
-    book = tournament.cash_book()
+    book = tournament.cash.book()
     entry = tournament.structure.entry
     return {
         "tournament_id": tournament.created.tournament_id,

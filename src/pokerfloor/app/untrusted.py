@@ -3,7 +3,7 @@
 The events the service records come from commands the API has already checked, so the event
 types themselves carry no limits (replaying a long log stays fast). An event log read from a
 file (``pokerfloor import``) never went through the API: every text field of every event is
-checked here against the same bounds as the command field it comes from (``commands.py``): ids
+checked here against the same bounds as the command field it comes from (``commands/``): ids
 by their full pattern, names, reasons, payment methods, penalty kinds; any other text gets the
 longest of those bounds. A field out of bounds names the event's line, its field and the bound.
 """

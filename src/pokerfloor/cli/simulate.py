@@ -204,7 +204,7 @@ def simulate_command(
             f"{cash / 100:,.2f} + crédit / credit {credit / 100:,.2f} {adds_up} "
             f"{finished.prize_pool_cents / 100:,.2f}"
         )
-    ledger = result.tournament.bounty_ledger
+    ledger = result.tournament.bounties.ledger
     if ledger is not None:
         adds_up = "= OK" if ledger.reconciles else "!= MISMATCH"
         console.print(

@@ -155,7 +155,7 @@ def _simulate_flights(
         flight.start_clock(0)
         run = _Run(flight, rng, kinds, hands, penalty_rate, deque(), deque())
         now = play_out(run, EventWriter(None), progress)
-        stop = flight.stop_flight(now)
+        stop = flight.flights.stop(now)
         played.append(flight)
         stops.append(stop)
         flight_hands.append(run.hands)

@@ -313,11 +313,11 @@ def _batch(run: _Run) -> int:
     run.hands += len(taken)
     run.clock_views += clock.views
     if changed:
-        tournament.seat_alternates(end, rng)
-    if tournament.release_absent_seats(end):
-        tournament.seat_alternates(end, rng)
+        tournament.desk.seat_alternates(end, rng)
+    if tournament.desk.release_absent_seats(end):
+        tournament.desk.seat_alternates(end, rng)
         changed = True
-    if changed and tournament.balance(end, rng):
+    if changed and tournament.moves.balance(end, rng):
         tournament.place_buttons(rng)
         _add_new_tables(run, end)  # tables gone are skipped when popped; one could appear
     return end
@@ -395,7 +395,7 @@ def _places_paid(tournament: Tournament) -> int:
     flight = tournament.structure.flight
     if flight is not None:
         return flight.stop_players
-    status = tournament.satellite_status()
+    status = tournament.satellite.status()
     return len(_payouts(tournament)) if status is None else max(status.seats, 1)
 
 
@@ -403,8 +403,8 @@ def _over(tournament: Tournament, now: int) -> bool:
     """One player left, a satellite's players left all winning a seat, or a flight at its
     stop (its players or the end of its level)."""
     if tournament.structure.flight is not None:
-        return tournament.players_left <= 1 or tournament.flight_may_stop_now(now)
-    status = tournament.satellite_status()
+        return tournament.players_left <= 1 or tournament.flights.may_stop_now(now)
+    status = tournament.satellite.status()
     return tournament.players_left <= 1 if status is None else status.stage == "stop"
 
 
@@ -424,14 +424,14 @@ def _entries_desk(
     while arrivals and arrivals[0][0] <= now:
         _, player_id = arrivals.popleft()
         if tournament.players[player_id].in_play:
-            tournament.arrive(player_id, now)
+            tournament.desk.arrive(player_id, now)
     while latecomers and latecomers[0][0] <= now:
         _, player_id = latecomers.popleft()
-        if tournament.late_registration_open(now):
-            tournament.register_late(player_id, f"Player {int(player_id[1:])}", now, rng)
+        if tournament.desk.late_registration_open(now):
+            tournament.desk.register_late(player_id, f"Player {int(player_id[1:])}", now, rng)
             changed = True
     if changed:
-        tournament.balance(now, rng)
+        tournament.moves.balance(now, rng)
         tournament.place_buttons(rng)  # a table opened for late entrants draws its button
     return changed
 
@@ -445,13 +445,13 @@ def _addons(
     if not entry.addon_chips:
         return
     for player_id in tournament.tables[table_no].seats.values():
-        if player_id in offered or tournament.rebuy_period(player_id, now) != "addon":
+        if player_id in offered or tournament.desk.rebuy_period(player_id, now) != "addon":
             continue
         offered.add(player_id)
         if rng.random() < 0.7:
-            tournament.addon(player_id, now)
+            tournament.add_ons.take(player_id, now)
             if entry.double_addon and rng.random() < 0.3:
-                tournament.addon(player_id, now)
+                tournament.add_ons.take(player_id, now)
 
 
 def _maybe_penalty(
@@ -479,7 +479,7 @@ def _rebuyers(
         player
         for player, stack in final.items()
         if stack == 0
-        and tournament.rebuy_refusal(player, now, plan.level, at_bust=True) is None
+        and tournament.desk.rebuy_refusal(player, now, plan.level, at_bust=True) is None
         and rng.random() < 0.6
     ]
 
@@ -560,7 +560,7 @@ def _hand_for_hand_round(run: _Run, now: int) -> int:
     tournament.settle_busts(busts, now, knockouts)
     run.hands += planned
     run.clock_views += clock.views
-    if tournament.balance(now, rng):
+    if tournament.moves.balance(now, rng):
         tournament.place_buttons(rng)
     slowest = max(
         (hand_seconds(tournament.tables[t].player_count) for t in tournament.tables), default=0

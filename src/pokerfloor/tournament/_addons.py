@@ -3,8 +3,10 @@ hands, allinouest §Recaves et add-ons; or during the break the structure names,
 them), why a player may not take one now, the TD opening the window by hand (a correction with
 its reason), and the add-ons taken one by one or ticked at once at the break.
 
-A mixin of ``Tournament`` (state.py), next to the entries (``_entries.py``: the rebuy period
-and ``_rebuy``, which records the add-on's chips and money as it does a rebuy's).
+A part of ``Tournament`` (``tournament.add_ons``, _parts.py; ``tournament.addons`` is the
+count of add-ons taken): it owns the window the TD opened; next to the entries
+(``_entries.py``: the rebuy period and ``_rebuy``, which records the add-on's chips and money
+as it does a rebuy's).
 """
 
 from __future__ import annotations
@@ -13,48 +15,34 @@ from typing import TYPE_CHECKING
 
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament._clock_history import entered_at as entry_time
+from pokerfloor.tournament._parts import Part, applies
 from pokerfloor.tournament.clock import clock_view
 from pokerfloor.tournament.events import AddonWindowOpened
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from pokerfloor.rules import RuleProfile
     from pokerfloor.tournament.clock import ClockState
-    from pokerfloor.tournament.events import TournamentEvent
-    from pokerfloor.tournament.state import PlayerState
-    from pokerfloor.tournament.structure import Structure
+    from pokerfloor.tournament.state import Tournament
     from pokerfloor.tournament.types import PlayerId
 
+__all__ = ["AddOns", "timeline_position"]
 
-class AddonCommands:
-    """The add-ons, mixed into ``Tournament``."""
 
-    if TYPE_CHECKING:  # provided by Tournament
-        structure: Structure
-        profile: RuleProfile
-        players: dict[PlayerId, PlayerState]
-        clock: ClockState
-        addon_window: AddonWindowOpened | None
+class AddOns(Part):
+    """The add-ons: ``tournament.add_ons`` (``tournament.addons`` is their count)."""
 
-        def _record(self, event: TournamentEvent) -> None: ...
-        def cite(self, key: str) -> tuple[str, ...]: ...
-        def rebuy_period(self, player_id: PlayerId, at_ms: int) -> str: ...
-        def rebuy_refusal(self, player_id: PlayerId, at_ms: int) -> PokerfloorError | None: ...
-        def _rebuy(
-            self,
-            player_id: PlayerId,
-            kind: str,
-            at_ms: int,
-            at_bust: bool = False,
-            method: str = "cash",
-        ) -> None: ...
+    __slots__ = ("opened",)
 
-    def addon_refusal(self, player_id: PlayerId, at_ms: int) -> PokerfloorError | None:
+    def __init__(self, host: Tournament) -> None:
+        super().__init__(host)
+        self.opened: AddonWindowOpened | None = None  # the window the TD opened by hand
+
+    def refusal(self, player_id: PlayerId, at_ms: int) -> PokerfloorError | None:
         """Why ``player_id`` may not take an add-on now, with the numbers (``reason``:
         no_addon, already_taken, double_taken, not_open, closed), or None when they may."""
-        entry = self.structure.entry
-        player = self.players.get(player_id)
+        entry = self.host.structure.entry
+        player = self.host.players.get(player_id)
         if player is None or not player.in_play:
             return PokerfloorError("NOT_IN_PLAY", {"player_id": player_id})
         if not entry.addon_chips:
@@ -70,22 +58,26 @@ class AddonCommands:
                     "limit": limit,
                 },
             )
-        return self.addon_window_refusal(player_id, at_ms)
+        return self.window_refusal(player_id, at_ms)
 
     def rebuy_or_addon_refusal(self, player_id: PlayerId, at_ms: int) -> PokerfloorError | None:
         """Why ``player_id`` may take neither a rebuy nor an add-on now (None: one of them is
         open to them): once the rebuy period is over, the add-on's own reason, never a
         rebuy's (a structure with an add-on offers it then)."""
-        if self.rebuy_period(player_id, at_ms) != "rebuy" and self.structure.entry.addon_chips:
-            return self.addon_refusal(player_id, at_ms)
-        return self.rebuy_refusal(player_id, at_ms)
+        host = self.host
+        desk = self.host.desk
+        if desk.rebuy_period(player_id, at_ms) != "rebuy" and host.structure.entry.addon_chips:
+            return self.refusal(player_id, at_ms)
+        return desk.rebuy_refusal(player_id, at_ms)
 
-    def addon_window_refusal(self, player_id: PlayerId, at_ms: int) -> PokerfloorError | None:
+    def window_refusal(self, player_id: PlayerId, at_ms: int) -> PokerfloorError | None:
         """Why the add-on window is not open for the player now (not yet, or closed since
         when), or None while it is open."""
-        entry = self.structure.entry
-        view = clock_view(self.clock, self.structure, at_ms)
-        opened = self.addon_window
+        host = self.host
+        entry = host.structure.entry
+        clock = host.clock
+        view = clock_view(clock, host.structure, at_ms)
+        opened = self.opened
         if opened is not None and view.started and view.period_index == opened.period:
             return None  # opened by the TD until the end of this level or break
         level = entry.addon_break_after_level
@@ -103,25 +95,25 @@ class AddonCommands:
                 return _addon_refused(
                     "not_open", params, f"it comes at the break after level {level}"
                 )
-            closed = entry_time(self.clock, position + 1, at_ms)
+            closed = entry_time(clock, position + 1, at_ms)
             return _addon_refused(
                 "closed", {**params, "closed_at_ms": closed},
                 f"it was taken at the break after level {level}, over since {closed}",
             )  # fmt: skip
-        period = self.rebuy_period(player_id, at_ms)
+        period = host.desk.rebuy_period(player_id, at_ms)
         if period == "addon":
             return None
-        extra = self.profile.int_value("rebuy.extra_hands_after_period")
+        extra = host.profile.int_value("rebuy.extra_hands_after_period")
         params["extra_hands"] = extra
-        params["citations"] = list(self.cite("rebuy.extra_hands_after_period"))
+        params["citations"] = list(host.cite("rebuy.extra_hands_after_period"))
         if period == "rebuy":
             return _addon_refused(
                 "not_open", params,
                 f"it comes once the rebuy period (level {entry.rebuy_until_level}"
                 + (f" and {extra} more hands" if extra else "") + ") is over",
             )  # fmt: skip
-        closing = timeline_position(self.clock, entry.rebuy_until_level + 1)
-        closed = None if closing is None else entry_time(self.clock, closing, at_ms)
+        closing = timeline_position(clock, entry.rebuy_until_level + 1)
+        closed = None if closing is None else entry_time(clock, closing, at_ms)
         return _addon_refused(
             "closed", {**params, "closed_at_ms": closed, "last_level": entry.rebuy_until_level + 1},
             f"it was taken during level {entry.rebuy_until_level + 1}",
@@ -130,47 +122,51 @@ class AddonCommands:
     def _break_position(self, after_level: int) -> int:
         """The timeline position of the break after ``after_level`` (the structure checked
         that it exists)."""
-        for position, period in enumerate(self.clock.timeline):
-            if (
-                period.kind == "break"
-                and self.structure.breaks[period.index].after_level == after_level
-            ):
+        breaks = self.host.structure.breaks
+        for position, period in enumerate(self.host.clock.timeline):
+            if period.kind == "break" and breaks[period.index].after_level == after_level:
                 return position
         raise AssertionError(after_level)  # pragma: no cover - the structure checks it
 
-    def addon_window_open(self, at_ms: int) -> bool:
+    def window_open(self, at_ms: int) -> bool:
         """The add-on window is open now (for a player still allowed one)."""
-        return self.addon_window_refusal("", at_ms) is None
+        return self.window_refusal("", at_ms) is None
 
-    def open_addon_window(self, reason: str, at_ms: int) -> None:
+    def open_window(self, reason: str, at_ms: int) -> None:
         """The TD opens the add-on window by hand, until the end of the level or break in
         force (a correction of the structure's schedule: a late break, a break moved), with
         the reason."""
-        if not self.structure.entry.addon_chips:
+        host = self.host
+        if not host.structure.entry.addon_chips:
             raise PokerfloorError("NO_ADDON", {"reason": "no_addon"})
         if not reason.strip():
             raise PokerfloorError("ADDON_WINDOW_REASON", {})
-        view = clock_view(self.clock, self.structure, at_ms)
+        view = clock_view(host.clock, host.structure, at_ms)
         if not view.started:
             raise PokerfloorError("CLOCK_NOT_STARTED", {})
-        if self.addon_window_open(at_ms):
+        if self.window_open(at_ms):
             raise PokerfloorError("ADDON_WINDOW_OPEN", {})
-        self._record(AddonWindowOpened(view.period_index, reason.strip(), at_ms))
+        host._record(AddonWindowOpened(view.period_index, reason.strip(), at_ms))
 
-    def addon(self, player_id: PlayerId, at_ms: int, method: str = "cash") -> None:
-        self.addons_at_once([player_id], at_ms, method)
+    def take(self, player_id: PlayerId, at_ms: int, method: str = "cash") -> None:
+        """One add-on for the player (the desk's ``record_rebuy`` records its chips and money)."""
+        self.take_at_once([player_id], at_ms, method)
 
-    def addons_at_once(
+    def take_at_once(
         self, player_ids: Sequence[PlayerId], at_ms: int, method: str = "cash"
     ) -> None:
         """Add-ons for several players at the break (ticked on the console): all are checked
         before any is recorded, so a refusal records none."""
         for player_id in dict.fromkeys(player_ids):
-            refusal = self.addon_refusal(player_id, at_ms)
+            refusal = self.refusal(player_id, at_ms)
             if refusal is not None:
                 raise refusal
         for player_id in dict.fromkeys(player_ids):
-            self._rebuy(player_id, "addon", at_ms, method=method)
+            self.host.desk.record_rebuy(player_id, "addon", at_ms, method=method)
+
+    @applies(AddonWindowOpened)
+    def _window_opened(self, event: AddonWindowOpened) -> None:
+        self.opened = event
 
 
 def _addon_refused(reason: str, params: dict[str, object], why: str) -> PokerfloorError:

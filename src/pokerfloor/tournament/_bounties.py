@@ -1,6 +1,7 @@
 """Knockouts in a bounty tournament: who collects each bust's bounty, checked, and the shares.
 
-A mixin of ``Tournament`` (state.py). ``settle_busts`` asks ``_knockouts`` for the bounties of
+A part of ``Tournament`` (``tournament.bounties``, _parts.py) that owns the ledger.
+``settle_busts`` asks ``knockouts`` for the bounties of
 the players it busts and records them in the ``players_busted`` event; the ledger
 (``bounties.BountyLedger``) folds them. Live, the console's and the captain's bust forms name
 the collector(s) of each bust: the winner(s) of the pot holding the busted player's last chips
@@ -15,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from pokerfloor.errors import PokerfloorError
+from pokerfloor.tournament._parts import Part
 from pokerfloor.tournament.bounties import (
     BountyLedger,
     collectors_in_odd_chip_order,
@@ -24,42 +26,45 @@ from pokerfloor.tournament.events import Knockout
 from pokerfloor.tournament.types import PlayerId
 
 if TYPE_CHECKING:
-    from pokerfloor.tournament.events import Placement
+    from pokerfloor.tournament.events import Placement, TournamentEvent
     from pokerfloor.tournament.ranking import BustInfo
-    from pokerfloor.tournament.state import PlayerState
-    from pokerfloor.tournament.structure import Structure
-    from pokerfloor.tournament.table_map import TableMap
+    from pokerfloor.tournament.state import Tournament
 
-__all__ = ["BountyCommands", "Eliminations"]
+__all__ = ["Bounties", "Eliminations"]
 
 # For each busted player, who collected the bounty (the winners of the pot holding their last
 # chips); several: a split pot.
 Eliminations = Mapping[PlayerId, Sequence[PlayerId]]
 
 
-class BountyCommands:
-    """The knockouts of a bust, mixed into ``Tournament``."""
+class Bounties(Part):
+    """The bounties: ``tournament.bounties`` (``ledger``: None without bounties)."""
 
-    if TYPE_CHECKING:  # provided by Tournament
-        structure: Structure
-        players: dict[PlayerId, PlayerState]
-        tables: TableMap
-        bounty_ledger: BountyLedger | None
+    __slots__ = ("ledger",)
 
-        def cite(self, key: str) -> tuple[str, ...]: ...
+    def __init__(self, host: Tournament) -> None:
+        super().__init__(host)
+        rules = host.structure.bounty
+        self.ledger: BountyLedger | None = None if rules is None else BountyLedger(rules)
 
-    def bounty_of(self, player_id: PlayerId) -> int:
+    def see(self, event: TournamentEvent) -> None:
+        """The ledger folds every event (entries, busts' knockouts, rebuys...); the
+        aggregate's ``_apply`` calls it before the event's own handler."""
+        if self.ledger is not None:
+            self.ledger.apply(event)
+
+    def of(self, player_id: PlayerId) -> int:
         """The bounty on the player's head now, in cents (0 without bounties)."""
-        return 0 if self.bounty_ledger is None else self.bounty_ledger.head(player_id)
+        return 0 if self.ledger is None else self.ledger.head(player_id)
 
-    def _bounty_prizes(
+    def prizes(
         self, ranked: Sequence[Placement], won: Mapping[PlayerId, int]
     ) -> dict[PlayerId, int]:
         """The finish's prizes with the bounties that go to the first prize: the champion's
         own when the structure says so (``bounty.last_bounty = "first_prize"``), and those
         nobody collected (a disqualified player's)."""
         prizes = dict(won)
-        ledger = self.bounty_ledger
+        ledger = self.ledger
         champion = next((p.player_id for p in ranked if p.place == 1), None)
         if ledger is None or champion is None:
             return prizes
@@ -69,7 +74,7 @@ class BountyCommands:
         prizes[champion] = prizes.get(champion, 0) + extra
         return prizes
 
-    def _knockouts(
+    def knockouts(
         self,
         busted: Sequence[BustInfo],
         eliminated_by: Eliminations | None,
@@ -79,7 +84,7 @@ class BountyCommands:
         knocked them out (a disqualification): the bounty is forfeited. ``stacks``: the
         players' stacks at the start of the hand when counted (a collector must have covered
         the busted player: a smaller stack cannot win the pot holding their last chips)."""
-        ledger = self.bounty_ledger
+        ledger = self.ledger
         if ledger is None or not busted:
             return ()
         if eliminated_by is None:
@@ -95,7 +100,7 @@ class BountyCommands:
         settled = []
         for bust in busted:
             collectors = self._collectors(bust, eliminated_by.get(bust.player_id, ()), out, stacks)
-            table = self.tables[bust.table_no]
+            table = self.host.tables[bust.table_no]
             seats = {player: seat for seat, player in table.seats.items()}
             ordered = collectors_in_odd_chip_order(
                 collectors, seats, table.button_seat or 0, table.size
@@ -106,7 +111,7 @@ class BountyCommands:
                     result.player_id,
                     result.bounty_cents,
                     result.shares,
-                    (*result.citations, *self.cite("pots.odd_chip")),
+                    (*result.citations, *self.host.cite("pots.odd_chip")),
                 )
             settled.append(result)
         return tuple(settled)
@@ -118,7 +123,7 @@ class BountyCommands:
         out: set[PlayerId],
         stacks: Mapping[PlayerId, int],
     ) -> tuple[PlayerId, ...]:
-        table = self.tables[bust.table_no]
+        table = self.host.tables[bust.table_no]
         others = sorted(p for p in table.seats.values() if p not in out)
         if not named:
             if len(others) == 1:  # heads-up: nobody else could have won the pot

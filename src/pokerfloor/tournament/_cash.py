@@ -15,8 +15,10 @@ Which prize pool the payouts use is the TD's choice (``prize_pool_basis``): ``en
 every entry, rebuy and add-on whether paid or not (what most clubs announce), ``money`` only
 the money collected.
 
-A mixin of ``Tournament`` (state.py): commands check, then record through ``_record``;
-``_book`` folds every event's effect on the book.
+A part of ``Tournament`` (``tournament.cash``, _parts.py): it owns the lines, the accounts and
+the basis; its commands check, then record through ``host._record``; ``see`` adds the lines of
+the events other parts fold (entries, rebuys, cancellations), its ``@applies`` handlers fold
+its own (payments, refunds, the basis).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from typing import TYPE_CHECKING, Literal
 import msgspec
 
 from pokerfloor.errors import PokerfloorError
+from pokerfloor.tournament._parts import Part, applies
 from pokerfloor.tournament.events import (
     AbsentSeatReleased,
     CashRefunded,
@@ -39,12 +42,10 @@ from pokerfloor.tournament.events import (
 from pokerfloor.tournament.types import PlayerId
 
 if TYPE_CHECKING:
-    from pokerfloor.tournament.bounties import BountyLedger
     from pokerfloor.tournament.events import TournamentEvent
-    from pokerfloor.tournament.state import PlayerState
-    from pokerfloor.tournament.structure import Structure
+    from pokerfloor.tournament.state import Tournament
 
-__all__ = ["PRIZE_POOL_BASES", "CashAccount", "CashBook", "CashCommands", "CashLine"]
+__all__ = ["PRIZE_POOL_BASES", "Cash", "CashAccount", "CashBook", "CashLine"]
 
 PRIZE_POOL_BASES = ("entries", "money")
 PrizePoolBasis = Literal["entries", "money"]
@@ -157,20 +158,18 @@ class CashBook(msgspec.Struct, frozen=True):
         )
 
 
-class CashCommands:
-    """Payments, refunds and the prize pool basis, mixed into ``Tournament``."""
+class Cash(Part):
+    """The cash book: ``tournament.cash`` (see the module's docstring)."""
 
-    if TYPE_CHECKING:  # provided by Tournament
-        structure: Structure
-        bounty_ledger: BountyLedger | None
-        players: dict[PlayerId, PlayerState]
-        waiting_list: dict[PlayerId, str]
-        cash_lines: list[CashLine]
-        cash_accounts: dict[PlayerId, CashAccount]
-        pool_basis: str
+    __slots__ = ("accounts", "basis", "lines")
 
-        def _record(self, event: TournamentEvent) -> None: ...
-        def pool_by_entries_cents(self) -> int: ...
+    def __init__(self, host: Tournament) -> None:
+        super().__init__(host)
+        self.lines: list[CashLine] = []
+        # Kept as the lines come (rebuilt from them when a snapshot is restored): each
+        # player's account, so asking for one never reads the whole book.
+        self.accounts: dict[PlayerId, CashAccount] = {}
+        self.basis = "entries"
 
     # ---- commands -----------------------------------------------------------------------
 
@@ -200,7 +199,7 @@ class CashCommands:
             if account.net_paid_cents < 1:
                 raise PokerfloorError("NOTHING_PAID", {"player_id": player_id})
             amount = -account.net_paid_cents
-        self._record(PaymentRecorded(player_id, paid, method, at_ms, amount))
+        self.host._record(PaymentRecorded(player_id, paid, method, at_ms, amount))
 
     def refund(
         self, player_id: PlayerId, amount_cents: int | None, method: str, reason: str, at_ms: int
@@ -217,52 +216,57 @@ class CashCommands:
                     "paid_cents": account.net_paid_cents,
                 },
             )
-        self._record(CashRefunded(player_id, amount, method, reason, at_ms))
+        self.host._record(CashRefunded(player_id, amount, method, reason, at_ms))
 
     def refund_paid(self, player_id: PlayerId, reason: str, at_ms: int) -> None:
         """Give back everything the player paid (an unregistration), by the way they paid."""
-        account = self.cash_accounts.get(player_id)
+        account = self.accounts.get(player_id)
         if account is None or account.net_paid_cents < 1:
             return
         method = next(
             (
                 line.method
-                for line in reversed(self.cash_lines)
+                for line in reversed(self.lines)
                 if line.player_id == player_id and line.paid_cents > 0
             ),
             "",
         )
-        self._record(CashRefunded(player_id, account.net_paid_cents, method, reason, at_ms))
+        self.host._record(CashRefunded(player_id, account.net_paid_cents, method, reason, at_ms))
 
-    def choose_prize_pool_basis(self, basis: str, at_ms: int) -> None:
+    def choose_basis(self, basis: str, at_ms: int) -> None:
         """Whether the payouts count every entry (paid or not) or only the money collected."""
         if basis not in PRIZE_POOL_BASES:
             raise PokerfloorError(
                 "BAD_PRIZE_POOL_BASIS", {"value": basis, "accepted": list(PRIZE_POOL_BASES)}
             )
-        self._record(PrizePoolBasisChosen(basis, at_ms))
+        self.host._record(PrizePoolBasisChosen(basis, at_ms))
 
     # ---- queries ------------------------------------------------------------------------
 
-    def cash_book(self) -> CashBook:
+    def book(self) -> CashBook:
+        """The book now: every account and line, the pool by the chosen basis."""
+        ledger = self.host.bounties.ledger
         return CashBook(
-            accounts=tuple(self.cash_accounts.values()),
-            lines=tuple(self.cash_lines),
-            basis=self.pool_basis,
-            pool_by_entries_cents=self.pool_by_entries_cents(),
-            bounty_cents=0 if self.bounty_ledger is None else self.bounty_ledger.funded_cents,
+            accounts=tuple(self.accounts.values()),
+            lines=tuple(self.lines),
+            basis=self.basis,
+            pool_by_entries_cents=self.host.pool_by_entries_cents(),
+            bounty_cents=0 if ledger is None else ledger.funded_cents,
         )
 
     def _account_of(self, player_id: PlayerId) -> CashAccount:
-        account = self.cash_accounts.get(player_id)
+        account = self.accounts.get(player_id)
         if account is None:
             raise PokerfloorError("NOT_REGISTERED", {"player_id": player_id})
         return account
 
-    # ---- applying events to the book ----------------------------------------------------
+    # ---- folding events into the book ---------------------------------------------------
 
-    def _book(self, event: TournamentEvent) -> None:
-        entry = self.structure.entry
+    def see(self, event: TournamentEvent) -> None:
+        """The book's line for an event another part folds (an entry, a rebuy or an add-on, a
+        cancellation); the aggregate's ``_apply`` calls it before the event's own handler,
+        while a player unregistered is still in ``players``."""
+        entry = self.host.structure.entry
         line: CashLine | None = None
         if isinstance(event, PlayerRegistered):
             kind = "entry" if event.entry_no <= 1 else "reentry"
@@ -284,54 +288,62 @@ class CashCommands:
                 event.at_ms, event.player_id, self._name(event.player_id), "cancelled",
                 -event.paid_cents, 0, 0, "", event.reason,
             )  # fmt: skip
-        elif isinstance(event, PlayerUnregistered) and event.player_id in self.players:
+        elif isinstance(event, PlayerUnregistered) and event.player_id in self.host.players:
             line = self._entry_cancelled(event.player_id, event.at_ms, event.reason)
         elif isinstance(event, AbsentSeatReleased) and event.player_id is not None:
             # The absent player is no longer an entry; the newcomer is, with the stack left.
-            self._add_line(
+            self.add_line(
                 self._entry_cancelled(event.absent_player_id, event.at_ms, "no-show released")
             )
             line = CashLine(
                 event.at_ms, event.player_id, event.name or "", "entry",
                 entry.buy_in_cents + entry.fee_cents, entry.fee_cents,
             )  # fmt: skip
-        elif isinstance(event, PaymentRecorded):
-            amount = event.amount_cents
-            if amount is None:  # logs written before the cash book: paid in full, or taken back
-                account = self._account_of(event.player_id)
-                amount = account.owed_cents if event.paid else -account.net_paid_cents
-            line = CashLine(
+        if line is not None:
+            self.add_line(line)
+
+    @applies(PaymentRecorded)
+    def _payment(self, event: PaymentRecorded) -> None:
+        amount = event.amount_cents
+        if amount is None:  # logs written before the cash book: paid in full, or taken back
+            account = self._account_of(event.player_id)
+            amount = account.owed_cents if event.paid else -account.net_paid_cents
+        self.add_line(
+            CashLine(
                 event.at_ms, event.player_id, self._name(event.player_id), "payment",
                 paid_cents=amount, method=event.method,
-            )  # fmt: skip
-        elif isinstance(event, CashRefunded):
-            line = CashLine(
+            )
+        )  # fmt: skip
+
+    @applies(CashRefunded)
+    def _refunded(self, event: CashRefunded) -> None:
+        self.add_line(
+            CashLine(
                 event.at_ms, event.player_id, self._name(event.player_id), "refund",
                 paid_cents=-event.amount_cents, method=event.method, note=event.reason,
-            )  # fmt: skip
-        elif isinstance(event, PrizePoolBasisChosen):
-            self.pool_basis = event.basis
-        if line is not None:
-            self._add_line(line)
+            )
+        )  # fmt: skip
 
-    def _add_line(self, line: CashLine) -> None:
+    @applies(PrizePoolBasisChosen)
+    def _basis_chosen(self, event: PrizePoolBasisChosen) -> None:
+        self.basis = event.basis
+
+    def add_line(self, line: CashLine) -> None:
         """A line in the book and in its player's account (kept as the lines come: asking
         for one account never reads the whole book)."""
-        self.cash_lines.append(line)
-        self.cash_accounts[line.player_id] = account_with(
-            self.cash_accounts.get(line.player_id), line
-        )
+        self.lines.append(line)
+        self.accounts[line.player_id] = account_with(self.accounts.get(line.player_id), line)
 
     def _entry_cancelled(self, player_id: PlayerId, at_ms: int, note: str) -> CashLine:
-        entry = self.structure.entry
+        entry = self.host.structure.entry
         return CashLine(
             at_ms, player_id, self._name(player_id), "cancelled",
             -(entry.buy_in_cents + entry.fee_cents), -entry.fee_cents, note=note,
         )  # fmt: skip
 
     def _name(self, player_id: PlayerId) -> str:
-        player = self.players.get(player_id)
-        return player.name if player is not None else self.waiting_list.get(player_id, "")
+        player = self.host.players.get(player_id)
+        return player.name if player is not None else self.host.desk.waiting_list.get(player_id, "")
 
 
 def account_with(account: CashAccount | None, line: CashLine) -> CashAccount:

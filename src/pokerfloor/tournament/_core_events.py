@@ -1,35 +1,20 @@
-"""The aggregate's own events folded into its state: entrants, seats and buttons, moves,
- rebuys, the add-on window, the finish; and the events of the mixins that are not parts
-yet (hands, entries, seat changes), handed to their ``_apply_*``. A ``Part`` with no state of its
-own (it folds into the aggregate's), so ``state.py`` keeps the commands and queries.
+"""The aggregate's own events folded into its state: the tournament created, the seat draw,
+the buttons, the finish; and the hands' events, handed to the hands mixin's
+``_apply_hand_event`` (``_hands.py``, the one mixin left). A ``Part`` with no state of its own
+(it folds into the aggregate's), so ``state.py`` keeps the commands and queries.
 """
 
 from __future__ import annotations
 
 from pokerfloor.tournament._hands import HAND_EVENTS
 from pokerfloor.tournament._parts import Part, applies
-from pokerfloor.tournament._player_state import PlayerState
 from pokerfloor.tournament.events import (
-    AbsentSeatReleased,
-    AddonWindowOpened,
     ButtonPlaced,
-    CashRefunded,
-    MovesProposed,
-    PaymentRecorded,
-    PlayerArrived,
-    PlayerRebought,
-    PlayerRegistered,
-    PlayerSeated,
-    PlayersMoved,
-    PrizePoolBasisChosen,
-    SeatChanged,
     SeatsDrawn,
     TournamentCreated,
     TournamentEvent,
     TournamentFinished,
-    WaitingListJoined,
 )
-from pokerfloor.tournament.flights import FlightStopped
 from pokerfloor.tournament.types import PlayerId, SeatRef, Table
 
 __all__ = ["CoreEvents"]
@@ -40,80 +25,13 @@ class CoreEvents(Part):
 
     __slots__ = ()
 
-    @applies(TournamentCreated, PaymentRecorded, CashRefunded, PrizePoolBasisChosen)
-    def _booked_only(self, event: TournamentEvent) -> None:
-        """Folded by the cash book (``_book``, before every handler) or, the first event, by
-        the constructor: nothing more to do."""
+    @applies(TournamentCreated)
+    def _created(self, event: TournamentCreated) -> None:
+        """The first event, folded by the constructor: nothing more to do."""
 
     @applies(*HAND_EVENTS)
     def _hand_event(self, event: TournamentEvent) -> None:
         self.host._apply_hand_event(event)  # type: ignore[arg-type]  # one of HAND_EVENTS
-
-    @applies(PlayerSeated, PlayerArrived, WaitingListJoined, AbsentSeatReleased)
-    def _entry_event(
-        self, event: PlayerSeated | PlayerArrived | WaitingListJoined | AbsentSeatReleased
-    ) -> None:
-        self.host._apply_entry(event)
-
-    @applies(PlayersMoved)
-    def _players_moved(self, event: PlayersMoved) -> None:
-        host = self.host
-        host._apply_moves(event.moves)
-        for move in event.moves:
-            host.proposed.pop(move.player_id, None)
-
-    @applies(MovesProposed)
-    def _moves_proposed(self, event: MovesProposed) -> None:
-        host = self.host
-        host.proposed = {move.player_id: move for move in event.moves}
-
-    @applies(SeatChanged)
-    def _seat_changed(self, event: SeatChanged) -> None:
-        self.host._apply_seat_change(event)
-
-    @applies(PlayerRebought)
-    def _rebought(self, event: PlayerRebought) -> None:
-        host = self.host
-        player = host.players[event.player_id]
-        if event.at_bust and player.seat is not None and player.stack:
-            table_no = player.seat.table_no
-            host.unknown_chips[table_no] = host.unknown_chips.get(table_no, 0) + player.stack
-            player.bust_undo = (player.stack, host.hands_at.get(table_no, 0))
-            player.stack = 0
-        player.stack += event.chips
-        host.chips_in_play += event.chips
-        if event.kind == "rebuy":
-            player.rebuys += 1
-            host.rebuys += 1
-        else:
-            player.addons += 1
-            host.addons += 1
-
-    @applies(PlayerRegistered)
-    def _registered(self, event: PlayerRegistered) -> None:
-        host = self.host
-        known = host.players.get(event.player_id)
-        if known is None:
-            player = host.players[event.player_id] = PlayerState(
-                event.player_id, event.name, host.day2_stack(event.player_id)
-            )
-        else:  # a re-entry: a new starting stack
-            player = known
-            player.stack = host.created.starting_stack
-            player.place = None
-            player.bust_undo = None
-            player.entries = event.entry_no
-        player.present = event.present
-        if event.present:
-            host.absent_ids.pop(event.player_id, None)
-        else:
-            host.absent_ids[event.player_id] = None
-        host.chips_in_play += host.day2_stack(event.player_id)
-        host.waiting_list.pop(event.player_id, None)
-        if host.bust_history:
-            host.late_entries += 1
-        host.players_left += 1
-        host.entries += 1
 
     @applies(SeatsDrawn)
     def _seats_drawn(self, event: SeatsDrawn) -> None:
@@ -133,10 +51,6 @@ class CoreEvents(Part):
         table = host.tables[event.table_no]
         host.tables[event.table_no] = Table(table.table_no, table.size, table.seats, event.seat_no)
 
-    @applies(AddonWindowOpened)
-    def _addon_window_opened(self, event: AddonWindowOpened) -> None:
-        self.host.addon_window = event
-
     @applies(TournamentFinished)
     def _finished(self, event: TournamentFinished) -> None:
         host = self.host
@@ -144,7 +58,3 @@ class CoreEvents(Part):
         for placement in event.ranking:
             if placement.player_id in host.players:  # not a Day 2's players out on Day 1
                 host.players[placement.player_id].place = placement.place
-
-    @applies(FlightStopped)
-    def _flight_stopped(self, event: FlightStopped) -> None:
-        self.host.flight_stopped = event

@@ -48,7 +48,7 @@ class Corrections(Part):
     def unregister(self, player_id: PlayerId, at_ms: int, reason: str) -> None:
         """A player leaves before the seat draw (a player on the waiting list may leave it at
         any time); the first player waiting takes the place."""
-        if player_id in self.host.waiting_list:
+        if player_id in self.host.desk.waiting_list:
             self.host._record(PlayerUnregistered(player_id, reason, at_ms))
             return
         if player_id not in self.host.players:
@@ -56,9 +56,9 @@ class Corrections(Part):
         if self.host.tables:
             raise PokerfloorError("UNREGISTER_AFTER_DRAW", {"player_id": player_id})
         self.host._record(PlayerUnregistered(player_id, reason, at_ms))
-        self.host.refund_paid(player_id, reason, at_ms)  # an entry that will not play
-        if self.host.waiting_list and not self.host.is_full():
-            newcomer, name = next(iter(self.host.waiting_list.items()))
+        self.host.cash.refund_paid(player_id, reason, at_ms)  # an entry that will not play
+        if self.host.desk.waiting_list and not self.host.desk.is_full():
+            newcomer, name = next(iter(self.host.desk.waiting_list.items()))
             self.host._record(PlayerRegistered(newcomer, name, at_ms))
 
     def correct_bust(self, player_id: PlayerId, stack: int, at_ms: int, reason: str) -> None:
@@ -187,9 +187,9 @@ class Corrections(Part):
     @applies(PlayerUnregistered)
     def _unregistered(self, event: PlayerUnregistered) -> None:
         host = self.host
-        if host.waiting_list.pop(event.player_id, None) is None:
+        if host.desk.waiting_list.pop(event.player_id, None) is None:
             del host.players[event.player_id]
-            host.absent_ids.pop(event.player_id, None)
+            host.desk.absent_ids.pop(event.player_id, None)
             host.players_left -= 1
             host.entries -= 1
             host.chips_in_play -= host.created.starting_stack

@@ -3,12 +3,13 @@ redraw. The engine proposes ("Table 3 seat 4 -> Table 1 seat 7"); nobody moves u
 confirms, one move at a time or all at once. A final-table redraw moves everyone at the same
 instant (a player may take a seat another is leaving), so it is confirmed as a whole.
 
-A mixin of ``Tournament`` (state.py). A proposal replaces the previous one; an empty proposal
-cancels it. ``balance`` keeps the automatic path (the simulator: applied at once).
+A part of ``Tournament`` (``tournament.moves``, _parts.py): it owns the moves proposed. A
+proposal replaces the previous one; an empty proposal cancels it. ``balance`` keeps the
+automatic path (the simulator: applied at once).
 
 Every procedure works on the aggregate's indexed tables (``TableMap``): a bust, a move or a
 balancing step looks at the tables it concerns, never at every table of the field, and
-``_apply_moves`` rebuilds only the tables a move touches.
+``apply_moves`` rebuilds only the tables a move touches.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament import balancing
+from pokerfloor.tournament._parts import Part, applies
 from pokerfloor.tournament._unknown_chips import carry_unknown_chips
 from pokerfloor.tournament.events import MovesProposed, PlayersMoved
 from pokerfloor.tournament.types import Move, PlayerId
@@ -26,74 +28,67 @@ from pokerfloor.tournament.types import Move, PlayerId
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from pokerfloor.rules import RuleProfile
-    from pokerfloor.tournament.events import TournamentCreated, TournamentEvent
-    from pokerfloor.tournament.state import PlayerState
-    from pokerfloor.tournament.table_map import TableMap
+    from pokerfloor.tournament.state import Tournament
+
+__all__ = ["Moves"]
 
 
-class MoveCommands:
-    """Proposing and confirming moves, mixed into ``Tournament``."""
+class Moves(Part):
+    """Proposing and confirming moves: ``tournament.moves``."""
 
-    if TYPE_CHECKING:  # provided by Tournament
-        created: TournamentCreated
-        profile: RuleProfile
-        players: dict[PlayerId, PlayerState]
-        tables: TableMap
-        proposed: dict[PlayerId, Move]
-        players_left: int
-        hand_for_hand: bool
-        unknown_chips: dict[int, int]
+    __slots__ = ("proposed",)
 
-        def _record(self, event: TournamentEvent) -> None: ...
-        def cite(self, key: str) -> tuple[str, ...]: ...
-        def place_buttons(self, rng: random.Random) -> None: ...
+    def __init__(self, host: Tournament) -> None:
+        super().__init__(host)
+        self.proposed: dict[PlayerId, Move] = {}  # balancing moves waiting for the TD
 
     def balance(self, at_ms: int, rng: random.Random) -> list[Move]:
         """Break tables that are no longer needed, redraw the final table, balance the rest."""
+        host = self.host
         moves: list[Move] = []
-        tables = self.tables
-        size = self.created.table_size
-        final_size = balancing.final_table_size(self.profile, size)
-        if tables.live_count > 1 and self.players_left <= final_size:
-            redraw = balancing.final_table_redraw(tables.live_tables(), self.profile, rng)
-            self._record(
+        tables = host.tables
+        size = host.created.table_size
+        final_size = balancing.final_table_size(host.profile, size)
+        if tables.live_count > 1 and host.players_left <= final_size:
+            redraw = balancing.final_table_redraw(tables.live_tables(), host.profile, rng)
+            host._record(
                 PlayersMoved(
                     "final_table",
                     tuple(redraw),
                     at_ms,
                     None,
-                    self.cite("final_table.size") + self.cite("final_table.by_event_format"),
+                    host.cite("final_table.size") + host.cite("final_table.by_event_format"),
                 )
             )
             return redraw
         # Most busts change nothing: no table needs to break and the tables are within the gap.
-        needed_tables = -(-self.players_left // size)
-        limit = balancing.balance_gap_limit(self.profile, tables.live_count, self.hand_for_hand)
+        needed_tables = -(-host.players_left // size)
+        limit = balancing.balance_gap_limit(host.profile, tables.live_count, host.hand_for_hand)
         if needed_tables >= tables.live_count and tables.gap() < limit:
             return moves
         for table_no in balancing.tables_to_break_now(tables, size):
             broken = balancing.break_table_moves(tables, table_no, rng)
-            self._record(
+            host._record(
                 PlayersMoved("break", tuple(broken), at_ms, table_no, balancing.BREAK_CITATIONS)
             )
             moves.extend(broken)
         balanced = balancing.balance_moves(
-            tables, self.profile, hand_for_hand=self.hand_for_hand, rng=rng
+            tables, host.profile, hand_for_hand=host.hand_for_hand, rng=rng
         )
         if balanced:
-            self._record(
+            host._record(
                 PlayersMoved(
-                    "balance", tuple(balanced), at_ms, None, self.cite("balancing.threshold")
+                    "balance", tuple(balanced), at_ms, None, host.cite("balancing.threshold")
                 )
             )
             moves.extend(balanced)
         return moves
 
-    def propose_moves(self, at_ms: int, rng: random.Random) -> list[Move]:
+    def propose(self, at_ms: int, rng: random.Random) -> list[Move]:
         """Balancing moves as instructions for the TD; they replace earlier proposals."""
-        moves = balancing.balance_moves(self.tables, self.profile, self.hand_for_hand, rng=rng)
-        self._record(MovesProposed(tuple(moves), at_ms, self.cite("balancing.threshold")))
+        host = self.host
+        moves = balancing.balance_moves(host.tables, host.profile, host.hand_for_hand, rng=rng)
+        host._record(MovesProposed(tuple(moves), at_ms, host.cite("balancing.threshold")))
         return moves
 
     def propose_break_table(
@@ -101,33 +96,35 @@ class MoveCommands:
     ) -> list[Move]:
         """The players of ``table_no`` (by default the table the predetermined procedure
         breaks next) drawn to the other tables' free seats (tda-2024 R10)."""
-        live = self.tables.live_count
+        host = self.host
+        live = host.tables.live_count
         if table_no is None:
-            due = balancing.tables_to_break_now(self.tables, self.created.table_size)
+            due = balancing.tables_to_break_now(host.tables, host.created.table_size)
             if not due:
                 raise PokerfloorError(
-                    "NO_TABLE_TO_BREAK", {"players_left": self.players_left, "tables": live}
+                    "NO_TABLE_TO_BREAK", {"players_left": host.players_left, "tables": live}
                 )
             table_no = due[0]
         if live < 2:
             raise PokerfloorError("LAST_TABLE", {"table_no": table_no})
-        moves = balancing.break_table_moves(self.tables, table_no, rng)
-        self._record(MovesProposed(tuple(moves), at_ms, balancing.BREAK_CITATIONS))
+        moves = balancing.break_table_moves(host.tables, table_no, rng)
+        host._record(MovesProposed(tuple(moves), at_ms, balancing.BREAK_CITATIONS))
         return moves
 
     def propose_final_table(self, at_ms: int, rng: random.Random) -> list[Move]:
         """Every player left draws a seat at the final table (tda-2024 RP-9)."""
-        moves = balancing.final_table_redraw(self.tables.live_tables(), self.profile, rng)
-        self._record(MovesProposed(tuple(moves), at_ms, self.cite("final_table.size")))
+        host = self.host
+        moves = balancing.final_table_redraw(host.tables.live_tables(), host.profile, rng)
+        host._record(MovesProposed(tuple(moves), at_ms, host.cite("final_table.size")))
         return moves
 
-    def cancel_moves(self, at_ms: int) -> None:
+    def cancel(self, at_ms: int) -> None:
         """Drop the moves waiting for confirmation (an empty proposal)."""
         if not self.proposed:
             raise PokerfloorError("NO_MOVE_PROPOSED", {})
-        self._record(MovesProposed((), at_ms))
+        self.host._record(MovesProposed((), at_ms))
 
-    def confirm_move(self, player_id: PlayerId, at_ms: int) -> Move:
+    def confirm_one(self, player_id: PlayerId, at_ms: int) -> Move:
         """The TD confirms that one player moved as instructed."""
         move = self._proposed(player_id)
         if move.reason == "final_table":
@@ -135,9 +132,7 @@ class MoveCommands:
         self._confirm([move], at_ms)
         return move
 
-    def confirm_moves(
-        self, player_ids: Iterable[PlayerId], at_ms: int, rng: random.Random
-    ) -> list[Move]:
+    def confirm(self, player_ids: Iterable[PlayerId], at_ms: int, rng: random.Random) -> list[Move]:
         """Confirm the named moves (all of them when none is named), made at the same instant;
         a table left without a button (a new final table) then draws its first one."""
         wanted = list(player_ids)
@@ -150,7 +145,7 @@ class MoveCommands:
                 "CONFIRM_WHOLE_REDRAW", {"proposed": len(redraw), "confirmed": len(moves)}
             )
         self._confirm(moves, at_ms)
-        self.place_buttons(rng)
+        self.host.place_buttons(rng)
         return moves
 
     def _proposed(self, player_id: PlayerId) -> Move:
@@ -163,7 +158,7 @@ class MoveCommands:
         """Record the moves as made, after checking they still fit the tables (a bust or
         another move since the proposal may have changed them)."""
         try:
-            balancing.moved_tables(self.tables, moves)
+            balancing.moved_tables(self.host.tables, moves)
         except PokerfloorError as error:
             raise PokerfloorError(
                 "STALE_MOVE", {"players": [move.player_id for move in moves]}
@@ -171,15 +166,27 @@ class MoveCommands:
         reason = moves[0].reason
         broken = moves[0].source.table_no if reason == "break" else None
         citations = tuple(dict.fromkeys(c for move in moves for c in move.citations))
-        self._record(PlayersMoved(reason, tuple(moves), at_ms, broken, citations))
+        self.host._record(PlayersMoved(reason, tuple(moves), at_ms, broken, citations))
 
-    def _apply_moves(self, moves: Sequence[Move]) -> None:
+    @applies(PlayersMoved)
+    def _moved(self, event: PlayersMoved) -> None:
+        self.apply_moves(event.moves)
+        for move in event.moves:
+            self.proposed.pop(move.player_id, None)
+
+    @applies(MovesProposed)
+    def _proposed_now(self, event: MovesProposed) -> None:
+        self.proposed = {move.player_id: move for move in event.moves}
+
+    def apply_moves(self, moves: Sequence[Move]) -> None:
         """The tables the moves touch, rebuilt; then, as ever, tables left without players
-        close (busts may have emptied some since the last move)."""
-        for table_no, table in balancing.moved_tables(self.tables, moves).items():
-            self.tables[table_no] = table
-        for table_no in self.tables.empty_numbers():
-            del self.tables[table_no]
-        self.unknown_chips = carry_unknown_chips(self.unknown_chips, self.tables, moves)
+        close (busts may have emptied some since the last move). Folds a move or a seat
+        change (``_seat_changes.py``); decides nothing."""
+        host = self.host
+        for table_no, table in balancing.moved_tables(host.tables, moves).items():
+            host.tables[table_no] = table
+        for table_no in host.tables.empty_numbers():
+            del host.tables[table_no]
+        host.unknown_chips = carry_unknown_chips(host.unknown_chips, host.tables, moves)
         for move in moves:
-            self.players[move.player_id].seat = move.target
+            host.players[move.player_id].seat = move.target

@@ -11,7 +11,7 @@ decided.
 ``event_table`` gathers the handlers of the aggregate and of its parts into one ``dict`` from
 event type to bound handler, built once per aggregate; an event type with two handlers is an
 error at once (``DuplicateHandler``), and ``tests/tournament/test_event_table.py`` checks that
-every event of ``events.py`` has exactly one.
+every event of ``events/`` has exactly one.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Penalties: the profile's ladder applied to a player (the kind, the hands to miss, a
 disqualification's chips out of play and its place, tda-2024 R71), and the next step of the
-ladder proposed to the TD (``penalties.py`` holds the rules; this mixin records them).
+ladder proposed to the TD (``penalties.py`` holds the rules; this part records them).
 
 A part of ``Tournament`` (``tournament.penalties``, _parts.py): a player's penalties are kept
 on the player (``PlayerState.penalties``, ``missed_hands``), folded here.

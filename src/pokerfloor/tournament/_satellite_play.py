@@ -1,14 +1,15 @@
 """A satellite on the aggregate (issue 33 item 2): the seats the prize pool buys so far, play
 stopped once as many players remain as there are seats, and the finish's awards.
 
-A mixin of ``Tournament`` (state.py); the rules themselves are ``satellites.py`` (pure). The
-bubble (one more player than seats) is played hand-for-hand by the existing mechanism: the
-console's hint asks for it (``satellite_status().stage``) and the TD turns it on; busts of one
-hand-for-hand round share their places (tda-2024 RP-8). The survivors share places 1 to N
-(each wins a seat); the players out are ranked as usual; the awards follow the ``[satellite]``
-rules. The rulebooks of ../shared/rulebooks say nothing on a satellite's seats and remainder
-(tda-2024 R7 only draws its seats at random like any tournament's): the finish cites the
-house's published choice, ``house satellite``.
+A part of ``Tournament`` (``tournament.satellite``, _parts.py), with no state of its own; the
+rules themselves are ``satellites.py`` (pure). The bubble (one more player than seats) is
+played hand-for-hand by the existing mechanism: the console's hint asks for it
+(``satellite.status().stage``) and the TD turns it on; busts of one hand-for-hand round share
+their places (tda-2024 RP-8). The survivors share places 1 to N (each wins a seat); the players
+out are ranked as usual; the awards follow the ``[satellite]`` rules. The rulebooks of
+../shared/rulebooks say nothing on a satellite's seats and remainder (tda-2024 R7 only draws
+its seats at random like any tournament's): the finish cites the house's published choice,
+``house satellite``.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import msgspec
 
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament import points, ranking
+from pokerfloor.tournament._parts import Part
 from pokerfloor.tournament.advice import Hint
 from pokerfloor.tournament.events import Placement, Prize, TournamentFinished
 from pokerfloor.tournament.satellites import (
@@ -31,13 +33,9 @@ from pokerfloor.tournament.satellites import (
 from pokerfloor.tournament.types import PlayerId
 
 if TYPE_CHECKING:
-    from pokerfloor.tournament import prizes
-    from pokerfloor.tournament.events import TournamentCreated, TournamentEvent
     from pokerfloor.tournament.points import PointsFormula
-    from pokerfloor.tournament.state import PlayerState
-    from pokerfloor.tournament.structure import Structure
 
-__all__ = ["SatelliteCommands", "SatelliteStatus"]
+__all__ = ["Satellite", "SatelliteStatus"]
 
 CITATION = "house satellite"
 
@@ -58,30 +56,19 @@ class SatelliteStatus(msgspec.Struct, frozen=True):
     double_seat_rule: str
 
 
-class SatelliteCommands:
-    """A satellite's queries and finish, mixed into ``Tournament``."""
+class Satellite(Part):
+    """A satellite's queries and finish: ``tournament.satellite`` (no state of its own)."""
 
-    if TYPE_CHECKING:  # provided by Tournament
-        structure: Structure
-        created: TournamentCreated
-        players: dict[PlayerId, PlayerState]
-        bust_history: list[tuple[ranking.Placement, ...]]
-        entries: int
-        hand_for_hand: bool
+    __slots__ = ()
 
-        def prize_pool(self) -> prizes.PrizePool: ...
-        def in_play(self) -> list[PlayerState]: ...
-        def _record(self, event: TournamentEvent) -> None: ...
-        def _stop_clock(self, at_ms: int) -> None: ...
-
-    def satellite_status(self) -> SatelliteStatus | None:
+    def status(self) -> SatelliteStatus | None:
         """The satellite's seats and stage now; None when the tournament is no satellite."""
-        rules = self.structure.satellite
+        rules = self.host.structure.satellite
         if rules is None:
             return None
-        pool = self.prize_pool().total_cents
+        pool = self.host.prize_pool().total_cents
         seats, remainder = satellite_seats(pool, rules)
-        left = len(self.in_play())
+        left = len(self.host.in_play())
         return SatelliteStatus(
             pool,
             rules.target_buy_in_cents,
@@ -94,24 +81,24 @@ class SatelliteCommands:
             rules.double_seat,
         )
 
-    def satellite_hints(self) -> tuple[Hint, ...]:
+    def hints(self) -> tuple[Hint, ...]:
         """On a satellite's bubble and not yet hand-for-hand: play hand-for-hand, busts of one
         round sharing the seat (tda-2024 RP-8)."""
-        status = self.satellite_status()
-        if status is None or status.stage != "hand_for_hand" or self.hand_for_hand:
+        status = self.status()
+        if status is None or status.stage != "hand_for_hand" or self.host.hand_for_hand:
             return ()
         return (Hint("bubble", ("tda-2024 RP-8",), players=status.players_left, size=status.seats),)
 
-    def _check_satellite_plays(self) -> None:
+    def check_plays(self) -> None:
         """No hand once the players left all win a seat (``SATELLITE_SEATS_REACHED``)."""
-        status = self.satellite_status()
+        status = self.status()
         if status is not None and status.stage == "stop" and status.seats:
             raise PokerfloorError(
                 "SATELLITE_SEATS_REACHED",
                 {"players_left": status.players_left, "seats": status.seats},
             )
 
-    def _finish_satellite(
+    def finish(
         self,
         rules: SatelliteRules,
         at_ms: int,
@@ -120,24 +107,24 @@ class SatelliteCommands:
     ) -> TournamentFinished:
         """Close a satellite stopped at its seats: the survivors share the first places (by
         stack in the list), the others keep their bust order; the awards by the rules."""
-        status = self.satellite_status()
+        status = self.status()
         assert status is not None
         if status.stage != "stop":
             raise PokerfloorError("NOT_FINISHED", {"left": status.players_left})
-        unknown = sorted(set(holding_seat) - set(self.players))
+        unknown = sorted(set(holding_seat) - set(self.host.players))
         if unknown:
             raise PokerfloorError("RANKING_UNKNOWN_PLAYER", {"player_id": unknown[0]})
-        alive = sorted(self.in_play(), key=lambda p: (-p.stack, p.player_id))
+        alive = sorted(self.host.in_play(), key=lambda p: (-p.stack, p.player_id))
         ids = [p.player_id for p in alive]
         covered = tuple(range(1, len(ids) + 1))
         ranked = [
             Placement(player, 1, tuple(o for o in ids if o != player), covered) for player in ids
         ]
-        below = ranking.provisional_places(self.bust_history, ids)
+        below = ranking.provisional_places(self.host.bust_history, ids)
         ranked += [
             Placement(p.player_id, p.place, p.tied_with, p.places_covered)
             for p in sorted(below.values(), key=lambda p: (p.place, p.player_id))
-            if not self.players[p.player_id].withdrawn
+            if not self.host.players[p.player_id].withdrawn
         ]
         order = ids + [p.player_id for p in ranked[len(ids) :]]
         awards = satellite_awards(order, status.pool_cents, rules, frozenset(holding_seat))
@@ -154,8 +141,8 @@ class SatelliteCommands:
             scored = points.award_points(
                 points_formula,
                 list(groups.values()),
-                self.entries,
-                self.structure.entry.buy_in_cents,
+                self.host.entries,
+                self.host.structure.entry.buy_in_cents,
             )
         cash = {award.player_id: award.cash_cents for award in awards}
         prizes_won = tuple(
@@ -165,13 +152,13 @@ class SatelliteCommands:
         )
         event = TournamentFinished(
             at_ms,
-            self.entries,
+            self.host.entries,
             status.pool_cents,
             tuple(ranked),
             prizes_won,
             (CITATION,),
             satellite=awards,
         )
-        self._stop_clock(at_ms)
-        self._record(event)
+        self.host._stop_clock(at_ms)
+        self.host._record(event)
         return event

@@ -1,6 +1,8 @@
 """Seats by hand: the TD puts a player at a chosen free seat, or swaps two players' seats, for
 a player with special needs (tda-2024 R7, tda-2010 R4: an accommodation made when possible)
-or any other reason the TD writes down. A mixin of ``Tournament`` (state.py).
+or any other reason the TD writes down. A part of ``Tournament`` (``tournament.seat_changes``,
+_parts.py), with no state of its own: its handler folds a change with the moves part's
+``apply_moves``.
 
 The choices (docs/seating-balancing.md, "Seats by hand"):
 
@@ -27,40 +29,26 @@ from typing import TYPE_CHECKING
 
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament import balancing
+from pokerfloor.tournament._parts import Part, applies
 from pokerfloor.tournament.events import SeatChanged
 from pokerfloor.tournament.limits import MAX_REASON_LENGTH
 from pokerfloor.tournament.types import Move, SeatRef
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
-
-    from pokerfloor.rules import RuleProfile
-    from pokerfloor.tournament.events import TournamentEvent
-    from pokerfloor.tournament.state import PlayerState
-    from pokerfloor.tournament.table_map import TableMap
     from pokerfloor.tournament.types import PlayerId
 
-__all__ = ["SEAT_CHANGE_CITATIONS", "SeatChangeCommands"]
+__all__ = ["SEAT_CHANGE_CITATIONS", "SeatChanges"]
 
 # Every book draws seats at random; TDA alone names the exception this serves.
 SEAT_CHANGE_CITATIONS: tuple[str, ...] = ("tda-2024 R7", "tda-2010 R4")
 
 
-class SeatChangeCommands:
-    """Changing a player's seat by hand, mixed into ``Tournament``."""
+class SeatChanges(Part):
+    """Changing a player's seat by hand: ``tournament.seat_changes``."""
 
-    if TYPE_CHECKING:  # provided by Tournament
-        profile: RuleProfile
-        players: dict[PlayerId, PlayerState]
-        tables: TableMap
-        proposed: dict[PlayerId, Move]
-        hand_for_hand: bool
+    __slots__ = ()
 
-        def _record(self, event: TournamentEvent) -> None: ...
-        def cite(self, key: str) -> tuple[str, ...]: ...
-        def _apply_moves(self, moves: Sequence[Move]) -> None: ...
-
-    def change_seat(
+    def change(
         self,
         player_id: PlayerId,
         reason: str,
@@ -77,7 +65,7 @@ class SeatChangeCommands:
             raise PokerfloorError(
                 "SEAT_CHANGE_REASON", {"length": len(reason), "max_length": MAX_REASON_LENGTH}
             )
-        if not self.tables:
+        if not self.host.tables:
             raise PokerfloorError("SEATS_NOT_DRAWN", {"player_id": player_id})
         source = self._seat_of(player_id)
         seat_named = table_no is not None or seat_no is not None
@@ -104,21 +92,21 @@ class SeatChangeCommands:
             assert table_no is not None and seat_no is not None
             target = self._free_seat(player_id, source, table_no, seat_no)
             moves = (Move(player_id, source, target, "seat_change", SEAT_CHANGE_CITATIONS),)
-        if self.proposed:
+        if self.host.moves.proposed:
             raise PokerfloorError(
-                "MOVES_PENDING", {"moves": len(self.proposed), "player_id": player_id}
+                "MOVES_PENDING", {"moves": len(self.host.moves.proposed), "player_id": player_id}
             )
         if len(moves) == 1:  # a swap leaves every table with as many players
             self._check_balance(moves[0])
-        after = balancing.moved_tables(self.tables, moves)
+        after = balancing.moved_tables(self.host.tables, moves)
         citations = SEAT_CHANGE_CITATIONS
         if any(move.target.seat_no in after[move.target.table_no].waiting for move in moves):
-            citations = (*citations, *self.cite("seating.late_entrant_seat"))
-        self._record(SeatChanged(moves, reason, at_ms, citations))
+            citations = (*citations, *self.host.cite("seating.late_entrant_seat"))
+        self.host._record(SeatChanged(moves, reason, at_ms, citations))
         return moves
 
     def _seat_of(self, player_id: PlayerId) -> SeatRef:
-        player = self.players.get(player_id)
+        player = self.host.players.get(player_id)
         if player is None:
             raise PokerfloorError("NOT_REGISTERED", {"player_id": player_id})
         if not player.in_play or player.seat is None:
@@ -128,7 +116,7 @@ class SeatChangeCommands:
     def _free_seat(
         self, player_id: PlayerId, source: SeatRef, table_no: int, seat_no: int
     ) -> SeatRef:
-        table = self.tables.get(table_no)
+        table = self.host.tables.get(table_no)
         if table is None or not table.seats:
             raise PokerfloorError("NO_SUCH_TABLE", {"table_no": table_no})
         target = SeatRef(table_no, seat_no)
@@ -159,7 +147,7 @@ class SeatChangeCommands:
         allows (tda-2024 R11): the next balancing would undo it, or play would halt."""
         if move.source.table_no == move.target.table_no:
             return
-        tables = self.tables
+        tables = self.host.tables
         gap_before = tables.gap()
         with tables.trial():  # the counts once moved, then the tables as they were
             for table_no, table in balancing.moved_tables(tables, [move]).items():
@@ -167,8 +155,8 @@ class SeatChangeCommands:
             live_after, gap_after = tables.live_count, tables.gap()
             target = tables[move.target.table_no]
         limit = min(
-            balancing.balance_gap_limit(self.profile, live_after, self.hand_for_hand),
-            self.profile.int_value("balancing.halt_when_short_by"),
+            balancing.balance_gap_limit(self.host.profile, live_after, self.host.hand_for_hand),
+            self.host.profile.int_value("balancing.halt_when_short_by"),
         )
         if live_after > 1 and gap_after >= limit and gap_after > gap_before:
             raise PokerfloorError(
@@ -181,5 +169,6 @@ class SeatChangeCommands:
                 },
             )
 
-    def _apply_seat_change(self, event: SeatChanged) -> None:
-        self._apply_moves(event.moves)
+    @applies(SeatChanged)
+    def _changed(self, event: SeatChanged) -> None:
+        self.host.moves.apply_moves(event.moves)

@@ -103,8 +103,11 @@ class TournamentSnapshot(msgspec.Struct, frozen=True):
 # Tournament attributes a snapshot does not carry: the events (they stay in the store) and what
 # comes from the created event (the profile is loaded again, the structure is in ``created``).
 # Indexes the aggregate keeps for speed are rebuilt from the state at restore (the tables' index
-# lives inside ``tables``, a ``TableMap``).
-DERIVED = frozenset({"cash_accounts", "absent_ids"})
+# lives inside ``tables``, a ``TableMap``; each account of the cash book, ``cash.accounts``, is
+# summed again from its lines; the absent players, ``desk.absent_ids``, from the players). A
+# part's state is named ``part.slot`` unless the snapshot keeps the name the aggregate gave it
+# before parts (``absent_ids``, ``waiting_list``, ``cash_lines``...).
+DERIVED = frozenset({"cash.accounts", "absent_ids"})
 NOT_IN_SNAPSHOT = frozenset({"events", "profile", "structure"}) | DERIVED
 
 
@@ -132,13 +135,13 @@ def take_snapshot(tournament: Tournament) -> bytes:
         tournament.clock,
         tournament.finished,
         tournament.max_players,
-        tuple(tournament.waiting_list.items()),
+        tuple(tournament.desk.waiting_list.items()),
         dict(tournament.hands_after_rebuys),
         tournament.clock_started_at,
         tournament.late_entries,
         tournament.highest_table_no,
         tuple(tournament.bust_history),
-        tuple(tournament.proposed.values()),
+        tuple(tournament.moves.proposed.values()),
         tuple(tournament.floor_calls.values()),
         tournament.chips_in_play,
         dict(tournament.unknown_chips),
@@ -151,8 +154,8 @@ def take_snapshot(tournament: Tournament) -> bytes:
         tournament.last_busts,
         tournament.last_bust_round,
         tournament.last_bust_at,
-        tuple(tournament.cash_lines),
-        tournament.pool_basis,
+        tuple(tournament.cash.lines),
+        tournament.cash.basis,
         dict(tournament.captain_keys),
     )
     snapshot = msgspec.structs.replace(
@@ -160,9 +163,9 @@ def take_snapshot(tournament: Tournament) -> bytes:
         deal=tournament.deal,
         room_screen=tournament.room_screen,
         player_clocks=tuple(tournament.player_clocks.values()),
-        addon_window=tournament.addon_window,
-        bounty_ledger=tournament.bounty_ledger,
-        flight_stopped=tournament.flight_stopped,
+        addon_window=tournament.add_ons.opened,
+        bounty_ledger=tournament.bounties.ledger,
+        flight_stopped=tournament.flights.stopped,
     )
     return msgspec.json.encode(snapshot)
 
@@ -203,13 +206,13 @@ def restore_snapshot(data: bytes) -> Tournament:
     tournament.hand_for_hand = snapshot.hand_for_hand
     tournament.clock_history.state = snapshot.clock
     tournament.finished = snapshot.finished
-    tournament.waiting_list = dict(snapshot.waiting_list)
+    tournament.desk.waiting_list = dict(snapshot.waiting_list)
     tournament.hands_after_rebuys = dict(snapshot.hands_after_rebuys)
     tournament.clock_history.started_at = snapshot.clock_started_at
     tournament.late_entries = snapshot.late_entries
     tournament.highest_table_no = snapshot.highest_table_no
     tournament.bust_history = list(snapshot.bust_history)
-    tournament.proposed = {move.player_id: move for move in snapshot.proposed}
+    tournament.moves.proposed = {move.player_id: move for move in snapshot.proposed}
     tournament.floor.open_calls = {call.table_no: call for call in snapshot.floor_calls}
     tournament.chips_in_play = snapshot.chips_in_play
     tournament.unknown_chips = dict(snapshot.unknown_chips)
@@ -224,19 +227,18 @@ def restore_snapshot(data: bytes) -> Tournament:
     tournament.last_bust_at = snapshot.last_bust_at
     tournament.deals.agreed = snapshot.deal
     tournament.screen.shown = snapshot.room_screen
-    tournament.cash_lines = []
     for line in snapshot.cash_lines:
-        tournament._add_line(line)
-    tournament.absent_ids = {
+        tournament.cash.add_line(line)
+    tournament.desk.absent_ids = {
         player_id: None
         for player_id, player in tournament.players.items()
         if not player.present and not player.withdrawn
     }
-    tournament.pool_basis = snapshot.pool_basis
+    tournament.cash.basis = snapshot.pool_basis
     tournament.floor.captain_keys = dict(snapshot.captain_keys)
     tournament.table_clocks.by_table = {clock.table_no: clock for clock in snapshot.player_clocks}
-    tournament.addon_window = snapshot.addon_window
+    tournament.add_ons.opened = snapshot.addon_window
     if snapshot.bounty_ledger is not None:
-        tournament.bounty_ledger = snapshot.bounty_ledger
-    tournament.flight_stopped = snapshot.flight_stopped
+        tournament.bounties.ledger = snapshot.bounty_ledger
+    tournament.flights.stopped = snapshot.flight_stopped
     return tournament

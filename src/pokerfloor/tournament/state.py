@@ -6,12 +6,17 @@ Each command method checks its input against the state and the rule profile, rai
 command as a ``random.Random`` or a deck; time comes in as ``at_ms``.
 
 The aggregate is made of parts (``_parts.py``), each with its state, its commands, its queries
-and the handlers of its events: ``table_clocks`` (the player clocks), ``floor`` (floor calls,
-captains' links), ``deals``, ``screen`` (the room's screen), ``clock_history`` (the tournament
-clock), ``chip_races``, ``penalties``, ``corrections``, ``core_events`` (the aggregate's own
-events). The entries, hands, moves and seat changes, add-ons, bounties and the cash book are
-still mixins (the next step). ``_apply`` looks the event's type up in one table built
-once per aggregate (``event_table``): each event type has exactly one handler.
+and the handlers of its events: ``desk`` (the entries desk: late registration, the waiting
+list, re-entries, rebuys, absent players), ``add_ons``, ``cash`` (the cash book), ``moves``,
+``seat_changes``, ``bounties``, ``satellite``, ``flights`` (a flight's stop, a Day 2),
+``table_clocks`` (the player clocks), ``floor`` (floor calls, captains' links), ``deals``,
+``screen`` (the room's screen), ``clock_history`` (the tournament clock), ``chip_races``,
+``penalties``, ``corrections``, ``core_events`` (the aggregate's own events). The hands are
+the one mixin left (``_hands.py``, ``HandCommands``); the few delegations it calls
+(``rebuy_refusal``, ``_rebuy``, ``_knockouts``, ``check_format_plays``, ``_reinstate``) stay
+here until it becomes a part. ``_apply`` looks the event's type up in one table built once per
+aggregate (``event_table``): each event type has exactly one handler; the cash book and the
+bounty ledger see every event first.
 """
 
 from __future__ import annotations
@@ -32,27 +37,26 @@ from pokerfloor.tournament import (
     seating,
     snapshot,
 )
-from pokerfloor.tournament._addons import AddonCommands
-from pokerfloor.tournament._bounties import BountyCommands
+from pokerfloor.tournament._addons import AddOns
+from pokerfloor.tournament._bounties import Bounties, Eliminations
 from pokerfloor.tournament._calls import FloorCalls
-from pokerfloor.tournament._cash import CashAccount, CashCommands, CashLine
+from pokerfloor.tournament._cash import Cash
 from pokerfloor.tournament._chip_races import ChipRaces
 from pokerfloor.tournament._clock_history import ClockHistory
 from pokerfloor.tournament._core_events import CoreEvents
 from pokerfloor.tournament._corrections import Corrections
 from pokerfloor.tournament._deals import DealOffer, Deals
-from pokerfloor.tournament._entries import EntryCommands
-from pokerfloor.tournament._flights import FlightCommands
+from pokerfloor.tournament._entries import Desk
+from pokerfloor.tournament._flights import Flights
 from pokerfloor.tournament._hand_report import HandPlan, ReportedHand
 from pokerfloor.tournament._hands import HandCommands
-from pokerfloor.tournament._moves import MoveCommands
+from pokerfloor.tournament._moves import Moves
 from pokerfloor.tournament._parts import event_table
 from pokerfloor.tournament._penalties import Penalties
 from pokerfloor.tournament._player_clock import ClockTimes, PlayerClock, PlayerClocks
 from pokerfloor.tournament._player_state import PlayerState
-from pokerfloor.tournament._satellite_play import SatelliteCommands
-from pokerfloor.tournament._seat_changes import SeatChangeCommands
-from pokerfloor.tournament.bounties import BountyLedger
+from pokerfloor.tournament._satellite_play import Satellite
+from pokerfloor.tournament._seat_changes import SeatChanges
 from pokerfloor.tournament.clock import (
     ClockCommand,
     ClockPaused,
@@ -61,11 +65,11 @@ from pokerfloor.tournament.clock import (
     new_clock,
 )
 from pokerfloor.tournament.events import (
-    AddonWindowOpened,
     ButtonPlaced,
     ChipRaced,
     DealAgreed,
     FloorCalled,
+    Knockout,
     Placement,
     PlayerRegistered,
     Prize,
@@ -77,28 +81,18 @@ from pokerfloor.tournament.events import (
     WaitingListJoined,
 )
 from pokerfloor.tournament.finish_checks import finish_amounts
-from pokerfloor.tournament.flights import Day2Origin, FlightStopped
+from pokerfloor.tournament.flights import Day2Origin
 from pokerfloor.tournament.penalties import Penalty
 from pokerfloor.tournament.points import PointsFormula
 from pokerfloor.tournament.room_screen import RoomScreen, Screen
 from pokerfloor.tournament.structure import Level, Structure
 from pokerfloor.tournament.table_map import TableMap
-from pokerfloor.tournament.types import Move, PlayerId, SeatRef
+from pokerfloor.tournament.types import PlayerId, SeatRef
 
 __all__ = ["HandPlan", "PlayerState", "ReportedHand", "Tournament"]
 
 
-class Tournament(
-    HandCommands,
-    EntryCommands,
-    AddonCommands,
-    CashCommands,
-    MoveCommands,
-    SeatChangeCommands,
-    BountyCommands,
-    SatelliteCommands,
-    FlightCommands,
-):
+class Tournament(HandCommands):
     def __init__(
         self, created: TournamentCreated, structure: Structure, max_players: int | None = None
     ) -> None:
@@ -115,13 +109,10 @@ class Tournament(
         self.addons = 0
         self.hand_for_hand = False
         self.finished: TournamentFinished | None = None
-        self.addon_window: AddonWindowOpened | None = None  # opened by the TD (_entries.py)
         self.max_players = max_players if max_players is not None else created.max_players
-        self.waiting_list: dict[PlayerId, str] = {}  # in order of arrival
         self.hands_after_rebuys: dict[int, int] = {}  # per table, hands after the rebuy period
         self.late_entries = 0  # entries after the first bust: earlier places were provisional
         self.highest_table_no = 0
-        self.proposed: dict[PlayerId, Move] = {}  # balancing moves waiting for the TD
         self.bust_history: list[tuple[ranking.Placement, ...]] = []
         # Chips issued (entries, rebuys, add-ons) less those that left play (chip-race
         # residue, disqualifications, released seats): busts never change it.
@@ -136,19 +127,16 @@ class Tournament(
         self.last_busts: tuple[ranking.BustInfo, ...] = ()  # the last group ranked
         self.last_bust_round = 0
         self.last_bust_at = 0  # when the last group was ranked (its hand's end)
-        self.cash_lines: list[CashLine] = []  # the cash book (_cash.py)
-        # Indexes kept by _apply and rebuilt from the rest when a snapshot is restored: each
-        # player's account, the players registered absent (in order) who have not arrived.
-        self.cash_accounts: dict[PlayerId, CashAccount] = {}
-        self.absent_ids: dict[PlayerId, None] = {}
-        self.pool_basis = "entries"
-        # A bounty tournament's bounties (bounties.py); None without bounties.
-        self.bounty_ledger: BountyLedger | None = (
-            None if structure.bounty is None else BountyLedger(structure.bounty)
-        )
-        self.flight_stopped: FlightStopped | None = None  # a flight's stop (_flights.py)
         self.events: list[TournamentEvent] = [created]
         # The parts: each owns its state, its commands and queries, its events' handlers.
+        self.desk = Desk(self)  # the entries desk: the waiting list, the absent players
+        self.moves = Moves(self)  # the moves proposed to the TD, confirmed
+        self.seat_changes = SeatChanges(self)  # seats changed by hand
+        self.add_ons = AddOns(self)  # the add-ons: the window the TD opened
+        self.bounties = Bounties(self)  # a bounty tournament's ledger (bounties.py)
+        self.satellite = Satellite(self)  # a satellite's seats and finish
+        self.flights = Flights(self)  # a flight's stop, a Day 2's carried stacks and pool
+        self.cash = Cash(self)  # the cash book: lines, accounts, the pool's basis
         self.table_clocks = PlayerClocks(self)  # the player clock of each table
         self.floor = FloorCalls(self)  # floor calls, buttons put right, captains' links
         self.deals = Deals(self)  # a deal at the final table
@@ -161,6 +149,12 @@ class Tournament(
         self._appliers = event_table(
             self.core_events,
             self.clock_history,
+            self.cash,
+            self.desk,
+            self.add_ons,
+            self.moves,
+            self.seat_changes,
+            self.flights,
             self.table_clocks,
             self.floor,
             self.deals,
@@ -288,8 +282,8 @@ class Tournament(
     def prize_pool(self) -> prizes.PrizePool:
         """The prize pool so far: from the entries, rebuys and add-ons, or from the money
         collected when the TD chose so (_cash.py)."""
-        if self.pool_basis == "money":
-            book = self.cash_book()
+        if self.cash.basis == "money":
+            book = self.cash.book()
             return prizes.PrizePool(
                 total_cents=book.pool_cents,
                 collected_cents=book.received_cents - book.refunds_cents,
@@ -314,13 +308,15 @@ class Tournament(
             addon_cents=entry.addon_cents,
             fee_cents=entry.fee_cents,
         )
-        return self.with_carried_pool(pool)  # a Day 2: the flights' pool (_flights.py)
+        return self.flights.with_carried_pool(pool)  # a Day 2: the flights' pool (_flights.py)
 
     def default_payouts(self, pool_cents: int) -> tuple[int, ...]:
         """What each paid place gets from ``pool_cents`` by the scheme chosen at set-up (the
         standard table if none), for the entries so far."""
         scheme, rounding = prizes.payout_scheme(self.created.payouts or {"name": "standard"})
-        return prizes.payout_table(max(self.event_entries(), 1), pool_cents, scheme, rounding)
+        return prizes.payout_table(
+            max(self.flights.event_entries(), 1), pool_cents, scheme, rounding
+        )
 
     def console_hints(self) -> tuple[advice.Hint, ...]:
         """What the rules call for at the tables now (``advice``), for the TD's console."""
@@ -328,7 +324,7 @@ class Tournament(
         halted = self.halted_tables()
         return (
             advice.console_hints(self.tables, self.profile, table_size, self.hand_for_hand, halted)
-            + self.satellite_hints()
+            + self.satellite.hints()
         )
 
     def halted_tables(self) -> list[int]:
@@ -350,8 +346,8 @@ class Tournament(
             raise PokerfloorError("SEATS_ALREADY_DRAWN", {"player_id": player_id})
         if player_id in self.players:
             raise PokerfloorError("ALREADY_REGISTERED", {"player_id": player_id})
-        self._check_day2_entrant(player_id)
-        if self.is_full():
+        self.flights.check_day2_entrant(player_id)
+        if self.desk.is_full():
             self._record(WaitingListJoined(player_id, name, at_ms))
             return
         self._record(PlayerRegistered(player_id, name, at_ms, present=present))
@@ -409,7 +405,7 @@ class Tournament(
         to the target event; ``_satellite_play.py``); a Day 2 ranks the players out on Day 1
         below its own field (``_flights.py``)."""
         if self.structure.satellite is not None:
-            return self._finish_satellite(
+            return self.satellite.finish(
                 self.structure.satellite, at_ms, holding_seat, points_formula
             )
         payouts, prize_pool_cents = finish_amounts(
@@ -431,7 +427,7 @@ class Tournament(
                 Placement(p.player_id, p.place, tuple(p.tied_with), tuple(p.places_covered))
                 for p in sorted(final, key=lambda p: (p.place, p.player_id))
             )
-            + self.day1_places()
+            + self.flights.day1_places()
         )
         # Players tied share the prizes of the places they cover (ropta 5.4).
         groups: dict[tuple[int, ...], list[PlayerId]] = {}
@@ -442,13 +438,13 @@ class Tournament(
             shares = prizes.split_tied_places(payouts, covered)
             won.update(zip(group, shares, strict=True))
         won = self.deals.prizes(ranked, payouts, won)
-        won = self._bounty_prizes(ranked, won)
+        won = self.bounties.prizes(ranked, won)
         scored: dict[PlayerId, int] = {}
         if points_formula is not None:
             scored = points.award_points(
                 points_formula,
                 list(groups.values()),
-                self.event_entries(),
+                self.flights.event_entries(),
                 self.structure.entry.buy_in_cents,
             )
         awarded = tuple(
@@ -456,7 +452,9 @@ class Tournament(
             for p in ranked
             if won[p.player_id] or scored.get(p.player_id, 0)
         )
-        event = TournamentFinished(at_ms, self.event_entries(), prize_pool_cents, ranked, awarded)
+        event = TournamentFinished(
+            at_ms, self.flights.event_entries(), prize_pool_cents, ranked, awarded
+        )
         self._stop_clock(at_ms)
         self._record(event)
         return event
@@ -518,6 +516,39 @@ class Tournament(
     ) -> ChipRaced:
         return self.chip_races.race(table_no, removed, next_chip, deck, at_ms, odd_chips=odd_chips)
 
+    def rebuy_refusal(
+        self,
+        player_id: PlayerId,
+        at_ms: int,
+        level: Level | None = None,
+        hand_recorded: bool = False,
+        at_bust: bool = False,
+    ) -> PokerfloorError | None:
+        return self.desk.rebuy_refusal(player_id, at_ms, level, hand_recorded, at_bust)
+
+    def _rebuy(
+        self,
+        player_id: PlayerId,
+        kind: str,
+        at_ms: int,
+        at_bust: bool = False,
+        method: str = "cash",
+    ) -> None:
+        self.desk.record_rebuy(player_id, kind, at_ms, at_bust, method)  # for _hands.py
+
+    def _knockouts(
+        self,
+        busted: Sequence[ranking.BustInfo],
+        eliminated_by: Eliminations | None,
+        stacks: Mapping[PlayerId, int],
+    ) -> tuple[Knockout, ...]:
+        return self.bounties.knockouts(busted, eliminated_by, stacks)  # for _hands.py
+
+    def check_format_plays(self) -> None:
+        """No hand after a satellite reached its seats or a flight stopped (for _hands.py)."""
+        self.satellite.check_plays()
+        self.flights.check_plays()
+
     def _reinstate(self, player_id: PlayerId, seat: SeatRef, stack: int) -> None:
         self.corrections._reinstate(player_id, seat, stack)  # a bust rebought (_hands.py)
 
@@ -528,22 +559,6 @@ class Tournament(
     # ---- applying events ----------------------------------------------------------------
 
     def _apply(self, event: TournamentEvent) -> None:
-        self._book(event)  # before a player unregistered leaves ``players``
-        if self.bounty_ledger is not None:
-            self.bounty_ledger.apply(event)
+        self.cash.see(event)  # before a player unregistered leaves ``players``
+        self.bounties.see(event)
         self._appliers[type(event)](event)
-
-    def _apply_replacement(self, absent_id: PlayerId, newcomer_id: PlayerId, name: str) -> None:
-        """The newcomer takes the absent player's seat and remaining stack."""
-        absent = self.players[absent_id]
-        newcomer = self.players[newcomer_id] = PlayerState(newcomer_id, name, absent.stack)
-        newcomer.seat = absent.seat
-        if absent.seat is not None:
-            table = self.tables[absent.seat.table_no]
-            self.tables[table.table_no] = table.with_seats(
-                {**table.seats, absent.seat.seat_no: newcomer_id}
-            )
-        absent.seat = None
-        absent.stack = 0
-        absent.withdrawn = True  # a released no-show is not an entry: the newcomer is
-        self.late_entries += 1

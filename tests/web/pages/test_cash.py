@@ -22,7 +22,7 @@ def test_the_cash_book_is_for_the_td_only(venue: Venue) -> None:
         "/t/club/cash/basis", data={"basis": "money"}, follow_redirects=False
     )
     assert response.status_code == 303
-    assert venue.service.tournament("club").pool_basis == "entries"
+    assert venue.service.tournament("club").cash.basis == "entries"
     with (
         pytest.raises(WebSocketDisconnect) as closed,
         venue.public.websocket_connect("/t/club/live?view=cash") as socket,
@@ -62,7 +62,7 @@ def test_the_prize_pool_counts_entries_or_the_money_collected(venue: Venue) -> N
     assert "The prize pool now counts the money collected only." in flash(response)
     assert venue.service.tournament("club").prize_pool().total_cents == 5000
     refused = venue.td.post("/t/club/cash/basis?lang=en", data={"basis": "hope"})
-    assert "hope" in flash(refused) and venue.service.tournament("club").pool_basis == "money"
+    assert "hope" in flash(refused) and venue.service.tournament("club").cash.basis == "money"
 
 
 def test_unregistering_a_paid_player_refunds_them_and_the_csv_adds_up(venue: Venue) -> None:

@@ -186,7 +186,7 @@ def test_when_the_field_is_full_a_late_player_goes_on_the_waiting_list(venue: Ve
     response = venue.td.post("/t/club/desk/add?lang=en", data={"name": "Patient"})
     tournament = venue.service.tournament("club")
     assert "patient" not in tournament.players
-    assert list(tournament.waiting_list) == ["patient"]
+    assert list(tournament.desk.waiting_list) == ["patient"]
     assert "The field is full: Patient (patient) is on the waiting list, 1." in flash(response)
     page = venue.td.get("/t/club/desk?lang=en").text
     assert "waiting list, 1" in page
@@ -268,7 +268,7 @@ def test_a_waiting_player_can_leave_the_waiting_list_after_the_draw(venue: Venue
     form = venue.td.get("/t/club/desk/unregister-form?player_id=patient&lang=en").text
     assert "Reason to unregister Patient" in form
     venue.td.post("/t/club/desk/unregister", data={"player_id": "patient", "reason": "parti"})
-    assert venue.service.tournament("club").waiting_list == {}
+    assert venue.service.tournament("club").desk.waiting_list == {}
 
 
 def test_a_busted_player_reenters_while_the_structure_allows_it(venue: Venue) -> None:
@@ -306,13 +306,13 @@ def test_the_waiting_list_is_seated_once_there_is_room(venue: Venue) -> None:
     register(venue, "Patient")
     nobody = venue.td.post("/t/club/desk/seat-waiting?lang=en")
     assert "Nobody seated" in flash(nobody)
-    assert "patient" in venue.service.tournament("club").waiting_list
+    assert "patient" in venue.service.tournament("club").desk.waiting_list
     bust(venue, "p1")
     assert 'id="desk-seat-waiting"' in venue.td.get("/t/club/desk").text
     response = venue.td.post("/t/club/desk/seat-waiting?lang=en")
     assert "1 player seated from the waiting list." in flash(response)
     assert player(venue, "patient").seat is not None
-    assert venue.service.tournament("club").waiting_list == {}
+    assert venue.service.tournament("club").desk.waiting_list == {}
 
 
 def test_the_waiting_list_is_not_seated_before_the_draw(venue: Venue) -> None:

@@ -209,7 +209,7 @@ def redirect(url: str) -> RedirectResponse:
 
 
 def run(request: Request, tournament_id: str, command: Command, /) -> str | None:
-    """Run ``command`` (a typed command of ``app/commands.py``) exactly as the API would:
+    """Run ``command`` (a typed command of ``app/commands/``) exactly as the API would:
     checked against its bounds as the API's decoder checks them (a struct built in code is
     not), then executed; ``None`` when done, else the refusal to show (in the request's
     language, with the engine's code: ``_refusals.explain``; a field the command's validation

@@ -147,9 +147,10 @@ def player_page_context(dealt: DealtService, tournament_id: str, player_id: str)
         return {
             "name": player.name,
             "place": player.place,
-            "may_rebuy": tournament.rebuy_refusal(player_id, now, at_bust=True) is None
+            "may_rebuy": tournament.desk.rebuy_refusal(player_id, now, at_bust=True) is None
             and player.place is not None,
-            "may_addon": tournament.addon_refusal(player_id, now) is None and player.place is None,
+            "may_addon": tournament.add_ons.refusal(player_id, now) is None
+            and player.place is None,
             "players_left": tournament.players_left,
         }
 

@@ -30,12 +30,12 @@ def captain_addons(
     now = service.clock()
 
     def may_take(tournament: Tournament) -> list[dict[str, Any]] | None:
-        if not tournament.structure.entry.addon_chips or not tournament.addon_window_open(now):
+        if not tournament.structure.entry.addon_chips or not tournament.add_ons.window_open(now):
             return None
         return [
             seat
             for seat in sorted(seats, key=lambda seat: int(seat["seat_no"]))
-            if tournament.addon_refusal(seat["player_id"], now) is None
+            if tournament.add_ons.refusal(seat["player_id"], now) is None
         ]
 
     players = service.read(tournament_id, may_take)

@@ -197,7 +197,7 @@ def _rebuys_open(pages: Pages, tournament_id: str, seats: list[dict[str, Any]]) 
         return False
     now = pages.service.clock()
     player_id = seats[0]["player_id"]
-    return pages.service.read(tournament_id, lambda t: t.rebuys_open(player_id, now))
+    return pages.service.read(tournament_id, lambda t: t.desk.rebuys_open(player_id, now))
 
 
 def _render_captain_live(

@@ -63,7 +63,9 @@ def _player(service: TournamentService, tournament_id: str, player_id: str) -> d
 def _entry_note(service: TournamentService, tournament_id: str, player_id: str) -> str:
     """Why neither a rebuy nor an add-on is possible now, in the page's language."""
     now = service.clock()
-    refusal = service.read(tournament_id, lambda t: t.rebuy_or_addon_refusal(player_id, now))
+    refusal = service.read(
+        tournament_id, lambda t: t.add_ons.rebuy_or_addon_refusal(player_id, now)
+    )
     if refusal is None:
         return ""
     return reason_text(refusal, refusal_names(service, tournament_id))
@@ -82,7 +84,7 @@ def player_dialog(request: Request, tournament_id: str, player_id: str) -> Respo
     now = service.clock()
     player["may_bust_rebuy"] = bool(player["table_no"]) and service.read(
         tournament_id,
-        lambda t: t.rebuy_refusal(player_id, now, hand_recorded=True, at_bust=True) is None,
+        lambda t: t.desk.rebuy_refusal(player_id, now, hand_recorded=True, at_bust=True) is None,
     )
     others = []
     if player["table_no"]:
@@ -228,7 +230,7 @@ def addons_dialog(request: Request, tournament_id: str) -> Response:
     in_play = sorted((p for p in listed if p["status"] == "playing"), key=seat_order)
     asked = [p["player_id"] for p in in_play if not p["may_addon"]]
     refusals = service.read(
-        tournament_id, lambda t: {player: t.addon_refusal(player, now) for player in asked}
+        tournament_id, lambda t: {player: t.add_ons.refusal(player, now) for player in asked}
     )
     window = None
     refused: list[dict[str, str]] = []

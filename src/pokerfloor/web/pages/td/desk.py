@@ -96,7 +96,7 @@ def derive_player_id(name: str, taken: set[str]) -> str:
 def _taken_ids(tournament: Tournament) -> set[str]:
     """Every id the tournament ever used: an unregistered player's id is not given again, so
     the event log never mixes two people under one id."""
-    ids = set(tournament.players) | set(tournament.waiting_list)
+    ids = set(tournament.players) | set(tournament.desk.waiting_list)
     for event in tournament.events:
         player_id = getattr(event, "player_id", None)
         if isinstance(player_id, str):
@@ -150,7 +150,7 @@ def _desk_state(tournament: Tournament, now: int) -> dict[str, Any]:
                 "can_arrive": not finished and absent,
                 "can_reenter": not finished
                 and busted
-                and tournament.reentry_refusal(player["player_id"], now) is None,
+                and tournament.desk.reentry_refusal(player["player_id"], now) is None,
                 "can_change_seat": not finished
                 and player["status"] == "playing"
                 and player["seat_no"] is not None,
@@ -198,11 +198,11 @@ def _desk_state(tournament: Tournament, now: int) -> dict[str, Any]:
         "paid": sum(1 for p in players if p["paid"]),
         "max_players": tournament.max_players,
         "tables": len([t for t in tournament.tables.values() if t.seats]),
-        "late_open": drawn and not finished and tournament.late_registration_open(now),
+        "late_open": drawn and not finished and tournament.desk.late_registration_open(now),
         "late_until_level": entry.late_registration_until_level,
         "late_minutes": entry.late_registration_minutes,
         "can_seat_waiting": drawn and not finished and bool(waiting),
-        "can_release": not finished and tournament.release_refusal() is None,
+        "can_release": not finished and tournament.desk.release_refusal() is None,
         "release_rule": rule,
         "unbuttoned": unbuttoned,
         "methods": PAYMENT_METHODS,
@@ -360,8 +360,8 @@ def add_player(
 
 def _added(tournament: Tournament, player_id: str) -> tuple[int | None, bool]:
     """The new player's rank on the waiting list (None: not on it), and whether present."""
-    if player_id in tournament.waiting_list:
-        return list(tournament.waiting_list).index(player_id) + 1, False
+    if player_id in tournament.desk.waiting_list:
+        return list(tournament.desk.waiting_list).index(player_id) + 1, False
     return None, tournament.players[player_id].present
 
 
@@ -431,7 +431,9 @@ def arrive(request: Request, tournament_id: str, player_id: FormText = "") -> Re
 @router.post("/t/{tournament_id}/desk/seat-waiting")
 def seat_waiting(request: Request, tournament_id: str) -> Response:
     service = tournament_service(request, tournament_id, td_only=True)
-    drawn, before = service.read(tournament_id, lambda t: (bool(t.tables), list(t.waiting_list)))
+    drawn, before = service.read(
+        tournament_id, lambda t: (bool(t.tables), list(t.desk.waiting_list))
+    )
     if not drawn:
         # Before the draw there is nothing to seat them at: a player who unregisters is
         # replaced by the first one waiting, by the engine.

@@ -218,7 +218,7 @@ def slips(
     proposals = events_of(service, tournament_id, "moves_proposed")
     last = proposals[-1] if proposals else None
     at_ms = last.at_ms if isinstance(last, MovesProposed) else 0
-    pending = service.read(tournament_id, lambda t: list(t.proposed.values()))
+    pending = service.read(tournament_id, lambda t: list(t.moves.proposed.values()))
     groups: list[dict[str, Any]] = []
     for table_no in sorted({m.source.table_no for m in pending if m.reason == "break"}):
         broken = [m for m in pending if m.reason == "break" and m.source.table_no == table_no]
