@@ -56,6 +56,7 @@ from pokerfloor.formats import (
 )
 from pokerfloor.formats._phh_check import corpus_files
 from pokerfloor.formats.phh import PhhHand, PhhResult, parse_phhs, replay_phh, replay_phh_fast
+from pokerfloor.hand import ENGINE
 
 DATA = Path(__file__).parents[1] / "tests" / "data"
 SAMPLES = (DATA / "handhq", DATA / "handhq-more")
@@ -72,6 +73,7 @@ CACHES: tuple[dict[Any, Any] | set[Any], ...] = (
     _phh_parse._PARSED,
     _phh_parse._ACTIONS,
     _phh_read._AMOUNTS,
+    _phh_read._BY_TEXT,
     _phh_read._CENTS,
     _phh_read._LINES,
     _phh_read._TABLES,
@@ -212,6 +214,10 @@ def main() -> None:
     print(
         f"load average {one:.2f} (1 min), {five:.2f} (5 min) on {os.cpu_count()} cores; "
         "rates in this process's CPU time"
+    )
+    print(
+        f"hand engine: {ENGINE} (the replay's betting, hand/_replay.py and _betting.py; "
+        "'compiled': mypyc's build, docs/engine.md)"
     )
     print(
         f"pokerfloor / pokerkit: {total['pokerkit'] / total['cold']:.1f}x cold, "

@@ -91,7 +91,7 @@ def lean_replay(
         except PokerfloorError:
             return None  # a profile that cannot be loaded: the engine refuses the set-up
     metadata = phh.metadata
-    if rules is None or any(field in metadata for field in _ENGINE_FIELDS):
+    if rules is None or not metadata.keys().isdisjoint(_ENGINE_FIELDS):
         return None
     forced = plan_forced(phh)
     cards = phh_cards(phh)

@@ -17,7 +17,8 @@ import datetime
 import re
 from collections.abc import Callable
 from functools import partial
-from operator import itemgetter
+from itertools import repeat
+from operator import is_, itemgetter
 from typing import Any
 
 from pokerfloor.formats import _phh_decimal as amounts
@@ -83,9 +84,12 @@ def read_phh(text: str) -> PhhHand:
 
 def _read(text: str) -> PhhHand | None:
     lines = text.split("\n")
-    get = _LINES.get
-    pairs = [get(line) or _line(line) for line in lines]
-    fields = dict(pairs)
+    pairs: list[tuple[str, Any] | None] = list(map(_LINES.get, lines))  # the lines seen, in C
+    index = -1
+    for _new in range(pairs.count(None)):  # the others read one by one
+        index = pairs.index(None, index + 1)
+        pairs[index] = _line(lines[index])
+    fields = dict(pairs)  # type: ignore[arg-type]  # every line read: no None left
     skipped = pairs.count(_SKIP)
     if len(fields) != len(pairs) - skipped + (1 if skipped else 0):
         return None  # a field written twice: parse_phh names it
@@ -410,6 +414,10 @@ class _Rescale(Exception):
 # f``...). A table keeps only actions of a player of its hands, so the actions found there need
 # no check.
 _TABLES: dict[tuple[int, int], list[dict[str, PhhAction]]] = {}
+# The actions read, by their text and the hand's scale, wherever they were: an action is read
+# the same at any position and for any number of players (a player beyond the hand's is
+# refused below either way), so a notation new at its position is only placed there.
+_BY_TEXT: dict[tuple[str, int], PhhAction] = {}
 _POSITIONS = 200
 _PER_POSITION = 5_000
 
@@ -429,21 +437,36 @@ def _read_actions(texts: tuple[str, ...], count: int, scale: int) -> tuple[PhhAc
     if len(known) == size and all(known):  # (no ``None in``: PhhAction.__eq__ on each)
         return tuple(known)  # type: ignore[arg-type]  # all found: no None
     known += [None] * (size - len(known))  # past the kept positions: read each time
-    actions: list[PhhAction] = []
-    for position, action in enumerate(known):
-        if action is None:
-            text = texts[position]
-            action = _new_action(text, position, count, scale)
-            if action is None:
-                continue  # a no-op (a comment alone): not kept
-            if action.player >= count:
-                raise _Other  # not a player of this hand: parse_phh says so
-            if position < _POSITIONS:
-                slot = table[position]
-                if len(slot) < _PER_POSITION:
-                    slot[text] = action
-        actions.append(action)
-    return tuple(actions)
+    # The positions not found, one by one (``is None`` tested in C, not PhhAction.__eq__).
+    missing = list(map(is_, known, repeat(None, size)))
+    position = -1
+    no_ops = False
+    for _new in range(missing.count(True)):
+        position = missing.index(True, position + 1)
+        text = texts[position]
+        seen = _BY_TEXT.get((text, scale))
+        if seen is not None:  # read before at another position or in another table shape
+            action = new_action(
+                text, position, seen.verb, seen.player, seen.cards, seen.amount, seen.mucked
+            )
+        else:
+            made = _new_action(text, position, count, scale)
+            if made is None:
+                no_ops = True  # a no-op (a comment alone): not kept
+                continue
+            action = made
+            if len(_BY_TEXT) < _LIMIT:
+                _BY_TEXT[(text, scale)] = action
+        if action.player >= count:
+            raise _Other  # not a player of this hand: parse_phh says so
+        if position < _POSITIONS:
+            slot = table[position]
+            if len(slot) < _PER_POSITION:
+                slot[text] = action
+        known[position] = action
+    if no_ops:
+        return tuple([action for action in known if action is not None])
+    return tuple(known)  # type: ignore[arg-type]  # every position filled: no None
 
 
 def _new_action(text: str, position: int, count: int, scale: int) -> PhhAction | None:
