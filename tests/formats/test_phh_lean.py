@@ -15,6 +15,7 @@ import json
 import random
 import re
 import tomllib
+from decimal import Decimal
 from functools import cache
 from pathlib import Path
 from typing import Any, NoReturn
@@ -466,3 +467,32 @@ def parse_phh_error_code(text: str) -> str:
     with pytest.raises(PhhError) as caught:
         parse_phh(text)
     return caught.value.code
+
+
+_MONEY_WORD = st.one_of(
+    st.integers(-10_000, 1_000_000).map(str),
+    st.builds(
+        lambda whole, cents, places: f"{whole}.{cents:02d}"[: len(str(whole)) + 1 + places],
+        st.integers(0, 100_000),
+        st.integers(0, 99),
+        st.sampled_from((1, 2)),
+    ),
+    st.sampled_from(("05", "1.234", "+5", "1e3", "inf", "", " 5", "-", "5.", ".5", "٣")),
+)
+
+
+@given(st.lists(_MONEY_WORD, min_size=1, max_size=9))
+@settings(max_examples=300, deadline=None)
+def test_issue_29_a_new_array_of_money_reads_as_each_amount_would(words: list[str]) -> None:
+    """``_new_cents`` reads a whole array of new amounts at once (patterns, in C): each amount
+    in cents exactly as ``parse_phh`` reads it (``Decimal``), or None when one is not written
+    as corpora write money (the hand then goes to the general reader)."""
+    _phh_read._CENTS.clear()
+    inside = ", ".join(words)
+    money = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]{1,2})?\Z")
+    expected = (
+        tuple(int(Decimal(word) * 100) for word in words)
+        if all(money.match(word) for word in words)
+        else None
+    )
+    assert _phh_read._new_cents(inside, inside.split(", ")) == expected

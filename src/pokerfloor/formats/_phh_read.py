@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable
 from functools import partial
 from itertools import repeat
-from operator import is_, itemgetter
+from operator import attrgetter, is_, itemgetter
 from typing import Any
 
 from pokerfloor.formats import _phh_decimal as amounts
@@ -168,10 +168,11 @@ def _one_amount(value: str) -> _Amounts:
 def _amounts(value: str) -> _Amounts:
     if len(value) < 3 or value[0] != "[" or value[-1] != "]":
         raise _Other
-    words = value[1:-1].split(", ")
+    inside = value[1:-1]
+    words = inside.split(", ")
     seen = tuple(map(_CENTS.get, words))  # every amount seen before, in C
     if None in seen:
-        new = _new_cents(words)
+        new = _new_cents(inside, words)
         if new is None:
             return _array(words)
         cents = new
@@ -180,31 +181,25 @@ def _amounts(value: str) -> _Amounts:
     return (len(cents), -1, min(cents), cents, None, "." in value)
 
 
-def _new_cents(words: list[str]) -> tuple[int, ...] | None:
+def _new_cents(inside: str, words: list[str]) -> tuple[int, ...] | None:
     """The amounts in cents when each is written as corpora write money (``-``, digits with no
     leading zero, at most two after the point), else None (``_array`` reads them): what
-    ``_amount`` makes of them, by string methods and integers alone."""
-    get = _CENTS.get
-    cents: list[int] = []
-    for word in words:
-        amount = get(word)
-        if amount is None:
-            whole, point, fraction = word.partition(".")
-            digits = whole[1:] if whole[:1] == "-" else whole
-            if not (digits.isdigit() and digits.isascii()) or (digits[0] == "0" and digits != "0"):
-                return None
-            if not point:
-                amount = int(whole) * 100
-            elif len(fraction) == 2 and fraction.isdigit() and fraction.isascii():
-                amount = int(whole + fraction)
-            elif len(fraction) == 1 and fraction.isdigit() and fraction.isascii():
-                amount = int(whole + fraction) * 10
-            else:
-                return None
-            if len(_CENTS) < _LIMIT:
-                _CENTS[word] = amount
-        cents.append(amount)
-    return tuple(cents)
+    ``_amount`` makes of them, by patterns and integers alone, the whole array at once (the
+    words of ``inside``, the array without its brackets, are ``words``)."""
+    if _MONEY_ARRAY.match(inside) is None:
+        return None
+    # Two places each ("47.9" -> "47.90", "38" -> "3800"), then the point taken out: cents.
+    two_places = _WHOLE_END.sub("00", _ONE_PLACE_END.sub("0", inside))  # literals: in C
+    cents = tuple(map(int, two_places.replace(".", "").split(", ")))
+    if len(_CENTS) < _LIMIT:
+        _CENTS.update(zip(words, cents, strict=True))
+    return cents
+
+
+_MONEY = r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]{1,2})?"
+_MONEY_ARRAY = re.compile(rf"{_MONEY}(?:, {_MONEY})*\Z")
+_ONE_PLACE_END = re.compile(r"(?<=\.[0-9])(?=, |\Z)")  # the end of "47.9"
+_WHOLE_END = re.compile(r"(?<!\.[0-9][0-9])(?=, |\Z)")  # then the end of "38" (no point)
 
 
 _NO_UNKNOWN: frozenset[int] = frozenset()
@@ -219,6 +214,9 @@ def _stacks(value: str) -> tuple[_Amounts, frozenset[int]]:
     if len(value) < 3 or value[0] != "[" or value[-1] != "]":
         raise _Other
     words = value[1:-1].split(", ")
+    count = len(words)
+    if words.count("inf") == count:  # every stack unknown (iPoker): no word to look at
+        return _amounts(f"[{', '.join(['1'] * count)}]"), frozenset(range(count))
     unknown = frozenset(
         [index for index, word in enumerate(words) if word == "inf" or word == "+inf"]
     )
@@ -278,6 +276,7 @@ def _amount(word: str) -> _Amount:
 
 
 _CENTS_OF: Callable[[_Amounts], tuple[int, ...]] = itemgetter(3)  # at scale 100, never None
+_AMOUNT_OF: Callable[[PhhAction], int | None] = attrgetter("amount")
 
 
 def _units(amounts: _Amounts, scale: int) -> tuple[int, ...]:
@@ -359,10 +358,13 @@ def _hand(fields: dict[str, Any]) -> PhhHand | None:
     starting = units(stacks)
     if unknown:  # ``inf``: deep enough for every amount of the hand, as phh_from_toml makes it
         cover = sum(map(abs, units(antes))) + sum(map(abs, units(blinds))) + min_units + 1
-        cover += sum(action.amount or 0 for action in actions)
-        starting = tuple(
-            cover if index in unknown else stack for index, stack in enumerate(starting)
-        )
+        cover += sum(filter(None, map(_AMOUNT_OF, actions)))  # the bets, in C
+        if len(unknown) == count:
+            starting = (cover,) * count
+        else:
+            starting = tuple(
+                cover if index in unknown else stack for index, stack in enumerate(starting)
+            )
     return new_hand(
         units(antes),
         units(blinds),
