@@ -40,6 +40,7 @@ MODULES = (
     "_irregularities.py",
     "_engine.py",
     "_pots.py",
+    "_replay.py",
     "_setup.py",
     "_live.py",
     "_rules.py",

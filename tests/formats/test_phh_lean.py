@@ -15,6 +15,7 @@ import json
 import random
 import re
 import tomllib
+from decimal import Decimal
 from functools import cache
 from pathlib import Path
 from typing import Any, NoReturn
@@ -123,7 +124,12 @@ def test_issue_29_every_sample_hand_is_read_by_the_fast_reader_itself(
             headers = _headers(text)
             for index, header in enumerate(headers):
                 end = headers[index + 1].start() if index + 1 < len(headers) else len(text)
-                for kept in (_phh_read._TABLES, _phh_read._LINES, _phh_read._AMOUNTS):
+                for kept in (
+                    _phh_read._TABLES,
+                    _phh_read._BY_TEXT,
+                    _phh_read._LINES,
+                    _phh_read._AMOUNTS,
+                ):
                     kept.clear()  # cold: nothing read before
                 hand = _phh_read._read(text[header.end() : end])
                 assert hand is not None, f"{path.name} [{header.group(1)}]"
@@ -425,3 +431,68 @@ def test_issue_29_quick_makers_make_ordinary_frozen_instances() -> None:
     hand = new_hand((0, 0), (1, 2), 2, (100, 100), (quick,))
     assert type(hand) is PhhHand and hand.metadata == {} and hand.scale == 1
     assert hand == PhhHand((0, 0), (1, 2), 2, (100, 100), (usual,))
+
+
+def test_issue_29_an_action_read_in_one_table_shape_is_checked_again_in_another() -> None:
+    """The reader keeps each action by its text (``_BY_TEXT``), wherever it was read: read at
+    another position it keeps its new position, and read in a hand with fewer players, a player
+    beyond them is refused as ``parse_phh`` refuses it, never taken from the cache."""
+    three = (
+        "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n"
+        "starting_stacks = [100, 100, 100]\n"
+        "actions = ['p3 cbr 6', 'p1 f', 'p2 f']\n"
+    )
+    two = (
+        "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
+        "starting_stacks = [100, 100]\n"
+        "actions = ['p2 cbr 6', 'p3 cbr 6']\n"
+    )
+    for cache_ in (_phh_read._TABLES, _phh_read._BY_TEXT, _phh_read._LINES):
+        cache_.clear()
+    read_both(three)  # 'p3 cbr 6' read at position 0 of a three-player hand
+    assert ("p3 cbr 6", 1) in _phh_read._BY_TEXT
+    error = read_both(two)  # at position 1 of a two-player hand: p3 is no player of it
+    assert isinstance(error, tuple) and error[0] == parse_phh_error_code(two)
+    # every action of the first hand, each at another position now
+    moved = read_both(three.replace("'p3 cbr 6', 'p1 f', 'p2 f'", "'p2 f', 'p3 cbr 6', 'p1 f'"))
+    assert isinstance(moved, PhhHand)
+    assert [(action.text, action.position) for action in moved.actions] == [
+        ("p2 f", 0),
+        ("p3 cbr 6", 1),
+        ("p1 f", 2),
+    ]
+
+
+def parse_phh_error_code(text: str) -> str:
+    with pytest.raises(PhhError) as caught:
+        parse_phh(text)
+    return caught.value.code
+
+
+_MONEY_WORD = st.one_of(
+    st.integers(-10_000, 1_000_000).map(str),
+    st.builds(
+        lambda whole, cents, places: f"{whole}.{cents:02d}"[: len(str(whole)) + 1 + places],
+        st.integers(0, 100_000),
+        st.integers(0, 99),
+        st.sampled_from((1, 2)),
+    ),
+    st.sampled_from(("05", "1.234", "+5", "1e3", "inf", "", " 5", "-", "5.", ".5", "٣")),
+)
+
+
+@given(st.lists(_MONEY_WORD, min_size=1, max_size=9))
+@settings(max_examples=300, deadline=None)
+def test_issue_29_a_new_array_of_money_reads_as_each_amount_would(words: list[str]) -> None:
+    """``_new_cents`` reads a whole array of new amounts at once (patterns, in C): each amount
+    in cents exactly as ``parse_phh`` reads it (``Decimal``), or None when one is not written
+    as corpora write money (the hand then goes to the general reader)."""
+    _phh_read._CENTS.clear()
+    inside = ", ".join(words)
+    money = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]{1,2})?\Z")
+    expected = (
+        tuple(int(Decimal(word) * 100) for word in words)
+        if all(money.match(word) for word in words)
+        else None
+    )
+    assert _phh_read._new_cents(inside, inside.split(", ")) == expected

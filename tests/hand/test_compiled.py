@@ -6,7 +6,9 @@ sources beside it and nothing else (forced pure, none, stale after an edit, anot
 The compile test builds a copy of src/ in a temporary folder and plays the same seeded hands
 (9 and 6 players, antes, random legal actions, a refused action in every hand, which makes the
 engine undo and rebuild itself) through the pure modules and through the compiled ones, in two
-processes: the events, legal actions and refusals must be byte for byte the same; then an edit
+processes, and replays the real HandHQ hands of tests/data with the PHH fast replay's state
+machine (``hand/_replay.py``): the events, legal actions, refusals and replays must be byte for
+byte the same; then an edit
 of one source makes that copy play its pure modules. It takes about 40 s of CPU, so it is in
 the ``scale`` group (CI runs it after the fast suite).
 """
@@ -75,16 +77,28 @@ PLAYER = textwrap.dedent(
             hand.act(action)
         digest.update(msgspec.json.encode(hand.events))
         digest.update(msgspec.json.encode(hand.snapshot()))
+    # The PHH fast replay's state machine (hand/_replay.py) on the real HandHQ hands.
+    import json, pathlib
+    from pokerfloor.formats.phh import lean_replay, parse_phhs
+    taken = 0
+    for path in sorted(pathlib.Path(sys.argv[1]).glob("handhq*/*.phhs")):
+        for item in parse_phhs(path.read_text(encoding="utf-8")):
+            lean = lean_replay(item.hand)
+            taken += lean is not None
+            said = "engine" if lean is None else json.dumps(lean.as_dict(), default=str)
+            digest.update(said.encode())
+    assert taken > 2000, taken
     print(digest.hexdigest())
     """
 )
+DATA = Path(__file__).parents[1] / "data"
 
 
 def play(src: Path, engine: str) -> tuple[str, str]:
     """(where ``_engine`` was loaded from, the digest of the hands) with ``src`` first;
     ``engine``: the value of POKERFLOOR_ENGINE ("pure" forces the pure modules)."""
     done = subprocess.run(
-        [sys.executable, "-c", PLAYER],
+        [sys.executable, "-c", PLAYER, str(DATA)],
         env={"PYTHONPATH": str(src), "PATH": "/usr/bin:/bin", _native.ENVIRONMENT: engine},
         capture_output=True,
         text=True,

@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import compress
+from operator import attrgetter
 
 from pokerfloor.cards import FULL_DECK, format_cards, shuffled_order
 from pokerfloor.formats._phh_parse import PhhAction, PhhError, PhhHand, quick_maker
@@ -34,10 +36,10 @@ def phh_cards(phh: PhhHand) -> PhhCards:
     holes: list[tuple[int | None, ...]] = [()] * count
     board: tuple[int | None, ...] = ()
     shown: dict[int, PhhAction] = {}
-    for action in phh.actions:
+    actions = phh.actions
+    # Most actions are bets, skipped in C: only the deals and shows are looked at here.
+    for action in compress(actions, map(_DEALS_AND_SHOWS.__contains__, map(_VERB, actions))):
         verb = action.verb
-        if verb in _BETTING:
-            continue  # most actions: tested first, once
         if verb == "dh":
             player = action.player
             dealt = holes[player] + action.cards
@@ -83,7 +85,8 @@ def phh_cards(phh: PhhHand) -> PhhCards:
     return _new_cards(tuple(pairs), board, frozenset(hidden))
 
 
-_BETTING = frozenset(("f", "cc", "cbr"))
+_DEALS_AND_SHOWS = frozenset(("dh", "db", "sm"))
+_VERB = attrgetter("verb")
 
 
 def _pad(dealt: tuple[int | None, ...]) -> tuple[int | None, ...]:

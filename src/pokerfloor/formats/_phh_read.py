@@ -17,7 +17,8 @@ import datetime
 import re
 from collections.abc import Callable
 from functools import partial
-from operator import itemgetter
+from itertools import repeat
+from operator import attrgetter, is_, itemgetter
 from typing import Any
 
 from pokerfloor.formats import _phh_decimal as amounts
@@ -83,9 +84,12 @@ def read_phh(text: str) -> PhhHand:
 
 def _read(text: str) -> PhhHand | None:
     lines = text.split("\n")
-    get = _LINES.get
-    pairs = [get(line) or _line(line) for line in lines]
-    fields = dict(pairs)
+    pairs: list[tuple[str, Any] | None] = list(map(_LINES.get, lines))  # the lines seen, in C
+    index = -1
+    for _new in range(pairs.count(None)):  # the others read one by one
+        index = pairs.index(None, index + 1)
+        pairs[index] = _line(lines[index])
+    fields = dict(pairs)  # type: ignore[arg-type]  # every line read: no None left
     skipped = pairs.count(_SKIP)
     if len(fields) != len(pairs) - skipped + (1 if skipped else 0):
         return None  # a field written twice: parse_phh names it
@@ -164,10 +168,11 @@ def _one_amount(value: str) -> _Amounts:
 def _amounts(value: str) -> _Amounts:
     if len(value) < 3 or value[0] != "[" or value[-1] != "]":
         raise _Other
-    words = value[1:-1].split(", ")
+    inside = value[1:-1]
+    words = inside.split(", ")
     seen = tuple(map(_CENTS.get, words))  # every amount seen before, in C
     if None in seen:
-        new = _new_cents(words)
+        new = _new_cents(inside, words)
         if new is None:
             return _array(words)
         cents = new
@@ -176,31 +181,25 @@ def _amounts(value: str) -> _Amounts:
     return (len(cents), -1, min(cents), cents, None, "." in value)
 
 
-def _new_cents(words: list[str]) -> tuple[int, ...] | None:
+def _new_cents(inside: str, words: list[str]) -> tuple[int, ...] | None:
     """The amounts in cents when each is written as corpora write money (``-``, digits with no
     leading zero, at most two after the point), else None (``_array`` reads them): what
-    ``_amount`` makes of them, by string methods and integers alone."""
-    get = _CENTS.get
-    cents: list[int] = []
-    for word in words:
-        amount = get(word)
-        if amount is None:
-            whole, point, fraction = word.partition(".")
-            digits = whole[1:] if whole[:1] == "-" else whole
-            if not (digits.isdigit() and digits.isascii()) or (digits[0] == "0" and digits != "0"):
-                return None
-            if not point:
-                amount = int(whole) * 100
-            elif len(fraction) == 2 and fraction.isdigit() and fraction.isascii():
-                amount = int(whole + fraction)
-            elif len(fraction) == 1 and fraction.isdigit() and fraction.isascii():
-                amount = int(whole + fraction) * 10
-            else:
-                return None
-            if len(_CENTS) < _LIMIT:
-                _CENTS[word] = amount
-        cents.append(amount)
-    return tuple(cents)
+    ``_amount`` makes of them, by patterns and integers alone, the whole array at once (the
+    words of ``inside``, the array without its brackets, are ``words``)."""
+    if _MONEY_ARRAY.match(inside) is None:
+        return None
+    # Two places each ("47.9" -> "47.90", "38" -> "3800"), then the point taken out: cents.
+    two_places = _WHOLE_END.sub("00", _ONE_PLACE_END.sub("0", inside))  # literals: in C
+    cents = tuple(map(int, two_places.replace(".", "").split(", ")))
+    if len(_CENTS) < _LIMIT:
+        _CENTS.update(zip(words, cents, strict=True))
+    return cents
+
+
+_MONEY = r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]{1,2})?"
+_MONEY_ARRAY = re.compile(rf"{_MONEY}(?:, {_MONEY})*\Z")
+_ONE_PLACE_END = re.compile(r"(?<=\.[0-9])(?=, |\Z)")  # the end of "47.9"
+_WHOLE_END = re.compile(r"(?<!\.[0-9][0-9])(?=, |\Z)")  # then the end of "38" (no point)
 
 
 _NO_UNKNOWN: frozenset[int] = frozenset()
@@ -215,6 +214,9 @@ def _stacks(value: str) -> tuple[_Amounts, frozenset[int]]:
     if len(value) < 3 or value[0] != "[" or value[-1] != "]":
         raise _Other
     words = value[1:-1].split(", ")
+    count = len(words)
+    if words.count("inf") == count:  # every stack unknown (iPoker): no word to look at
+        return _amounts(f"[{', '.join(['1'] * count)}]"), frozenset(range(count))
     unknown = frozenset(
         [index for index, word in enumerate(words) if word == "inf" or word == "+inf"]
     )
@@ -274,6 +276,7 @@ def _amount(word: str) -> _Amount:
 
 
 _CENTS_OF: Callable[[_Amounts], tuple[int, ...]] = itemgetter(3)  # at scale 100, never None
+_AMOUNT_OF: Callable[[PhhAction], int | None] = attrgetter("amount")
 
 
 def _units(amounts: _Amounts, scale: int) -> tuple[int, ...]:
@@ -355,10 +358,13 @@ def _hand(fields: dict[str, Any]) -> PhhHand | None:
     starting = units(stacks)
     if unknown:  # ``inf``: deep enough for every amount of the hand, as phh_from_toml makes it
         cover = sum(map(abs, units(antes))) + sum(map(abs, units(blinds))) + min_units + 1
-        cover += sum(action.amount or 0 for action in actions)
-        starting = tuple(
-            cover if index in unknown else stack for index, stack in enumerate(starting)
-        )
+        cover += sum(filter(None, map(_AMOUNT_OF, actions)))  # the bets, in C
+        if len(unknown) == count:
+            starting = (cover,) * count
+        else:
+            starting = tuple(
+                cover if index in unknown else stack for index, stack in enumerate(starting)
+            )
     return new_hand(
         units(antes),
         units(blinds),
@@ -410,6 +416,10 @@ class _Rescale(Exception):
 # f``...). A table keeps only actions of a player of its hands, so the actions found there need
 # no check.
 _TABLES: dict[tuple[int, int], list[dict[str, PhhAction]]] = {}
+# The actions read, by their text and the hand's scale, wherever they were: an action is read
+# the same at any position and for any number of players (a player beyond the hand's is
+# refused below either way), so a notation new at its position is only placed there.
+_BY_TEXT: dict[tuple[str, int], PhhAction] = {}
 _POSITIONS = 200
 _PER_POSITION = 5_000
 
@@ -429,21 +439,36 @@ def _read_actions(texts: tuple[str, ...], count: int, scale: int) -> tuple[PhhAc
     if len(known) == size and all(known):  # (no ``None in``: PhhAction.__eq__ on each)
         return tuple(known)  # type: ignore[arg-type]  # all found: no None
     known += [None] * (size - len(known))  # past the kept positions: read each time
-    actions: list[PhhAction] = []
-    for position, action in enumerate(known):
-        if action is None:
-            text = texts[position]
-            action = _new_action(text, position, count, scale)
-            if action is None:
-                continue  # a no-op (a comment alone): not kept
-            if action.player >= count:
-                raise _Other  # not a player of this hand: parse_phh says so
-            if position < _POSITIONS:
-                slot = table[position]
-                if len(slot) < _PER_POSITION:
-                    slot[text] = action
-        actions.append(action)
-    return tuple(actions)
+    # The positions not found, one by one (``is None`` tested in C, not PhhAction.__eq__).
+    missing = list(map(is_, known, repeat(None, size)))
+    position = -1
+    no_ops = False
+    for _new in range(missing.count(True)):
+        position = missing.index(True, position + 1)
+        text = texts[position]
+        seen = _BY_TEXT.get((text, scale))
+        if seen is not None:  # read before at another position or in another table shape
+            action = new_action(
+                text, position, seen.verb, seen.player, seen.cards, seen.amount, seen.mucked
+            )
+        else:
+            made = _new_action(text, position, count, scale)
+            if made is None:
+                no_ops = True  # a no-op (a comment alone): not kept
+                continue
+            action = made
+            if len(_BY_TEXT) < _LIMIT:
+                _BY_TEXT[(text, scale)] = action
+        if action.player >= count:
+            raise _Other  # not a player of this hand: parse_phh says so
+        if position < _POSITIONS:
+            slot = table[position]
+            if len(slot) < _PER_POSITION:
+                slot[text] = action
+        known[position] = action
+    if no_ops:
+        return tuple([action for action in known if action is not None])
+    return tuple(known)  # type: ignore[arg-type]  # every position filled: no None
 
 
 def _new_action(text: str, position: int, count: int, scale: int) -> PhhAction | None:

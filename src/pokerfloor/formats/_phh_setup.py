@@ -11,6 +11,7 @@ pot; that is how the HandHQ rooms' finishing stacks come out, and how it is repl
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
@@ -164,7 +165,10 @@ def _check_seats(phh: PhhHand, seat_numbers: tuple[int, ...]) -> None:
             "seat_count",
         )
     button = seat_numbers[-1]
-    clockwise = tuple(sorted(seat_numbers, key=lambda seat: (seat <= button, seat)))
+    # Clockwise from the button: the seats above it, then those up to it, each in order.
+    ordered = sorted(seat_numbers)
+    after = bisect_right(ordered, button)
+    clockwise = tuple(ordered[after:] + ordered[:after])
     if clockwise != seat_numbers:
         raise PhhError(
             "PHH_BAD_SEATS",
