@@ -213,11 +213,16 @@ class DealtService(DealtFloor):
         )
         if recorded != table.played_no - 1:
             return
+        in_hand = {seat_no for seat_no, _chips in finished.stacks}
+        not_dealt_in = tuple(p for seat_no, p in sorted(seated.items()) if seat_no not in in_hand)
         command = RecordHand(
             table_no=table_no,
             hand_no=table.played_no,  # the hands the TD voided are not the tournament's
             final_stacks={seated[seat_no]: chips for seat_no, chips in finished.stacks},
             started_at_ms=table.dealt.at_ms,
+            # Seated since the deal (a late entrant, a re-entry) or waiting for the button:
+            # dealt in from a next hand (tda-2024 R8).
+            not_dealt_in=not_dealt_in,
         )
         self.tournaments.execute(tournament_id, command)
 
