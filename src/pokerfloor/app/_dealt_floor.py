@@ -6,8 +6,9 @@ tournament's balancing).
   aggregate stops the clock and deals one hand per table, waiting for all of them.
 - **Balancing, breaking, the final table** (tda-2024 R10, R11, RP-9): the tables a step due now
   touches deal no new hand; once every one of them has finished and recorded its hand, the
-  tournament's own ``Balance`` is run (its seed drawn here, ``secrets``), and each moved
-  player's clock (bank spent, timeouts in a row, away) follows them to their new seat.
+  tournament's own ``Balance`` is run (its seed drawn here, from the service's ``shuffler``),
+  and each moved player's clock (bank spent, timeouts in a row, away) follows them to their
+  new seat.
 - **The TD's moves** (the console): asked at any time, made between hands (``ChangeSeat``)
   once both tables have finished their hand; until then neither deals.
 - **Pause**: a table the TD paused plays nothing (no deal, no action, no timeout) and its
@@ -18,7 +19,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import secrets
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -57,6 +57,7 @@ from pokerfloor.tournament.state import Tournament
 
 if TYPE_CHECKING:
     from pokerfloor.app.service import TournamentService
+    from pokerfloor.app.shuffle import Shuffler
 
 __all__ = ["DealtFloor", "TableSlot", "TournamentSlot"]
 
@@ -141,6 +142,7 @@ class DealtFloor:
     if TYPE_CHECKING:  # provided by DealtService
         tournaments: TournamentService
         clock: Callable[[], int]
+        shuffler: Shuffler
 
         def _state(self, tournament_id: str) -> TournamentSlot: ...
         def _table(self, tournament_id: str, table_no: int) -> TableSlot: ...
@@ -244,7 +246,7 @@ class DealtFloor:
         before = self.tournaments.read(tournament_id, _seats)
         try:
             with self._floor_moves():
-                self.tournaments.execute(tournament_id, Balance(seed=secrets.randbits(63)))
+                self.tournaments.execute(tournament_id, Balance(seed=self.shuffler.randbits(63)))
         except PokerfloorError as refusal:
             # Nothing the procedure can do now (e.g. too few free seats): play goes on and
             # the step is tried again once the tables change.

@@ -31,6 +31,7 @@ from starlette.concurrency import run_in_threadpool
 
 from pokerfloor.app.dealt_service import DealtService
 from pokerfloor.app.service import TournamentService
+from pokerfloor.app.shuffle import Shuffler
 from pokerfloor.dealt.choices import action_choices
 from pokerfloor.dealt.mode import DealtSettings
 from pokerfloor.dealt.views import player_view, public_view, td_view
@@ -78,10 +79,12 @@ def mount_dealt(
     app: FastAPI,
     service: TournamentService,
     player_key: Callable[[str, str], str],
+    shuffler: Shuffler | None = None,
 ) -> DealtService:
     """Serve the dealt tables on ``app``; ``player_key(tournament_id, player_id)`` is the key
-    of a player's secret link (the pages make it from the server's secret)."""
-    dealt = DealtService(service)
+    of a player's secret link (the pages make it from the server's secret); ``shuffler``:
+    ``secrets`` unless a test gives a seeded one (``app.shuffle``)."""
+    dealt = DealtService(service, shuffler)
     app.state.dealt = dealt
     inner = app.router.lifespan_context
 
