@@ -43,6 +43,7 @@ from pokerfloor.dealt.between_hands import (
     hand_for_hand_due,
     tables_to_hold,
 )
+from pokerfloor.dealt.disputes import DisputeRuled, DisputeSettled
 from pokerfloor.dealt.mode import (
     DealtPlayChosen,
     DealtSettings,
@@ -86,9 +87,13 @@ class TournamentSlot:
     seen: list[HoleCardsSeen] = field(default_factory=list)
     # The tables' state when a balancing step was refused: not held again until it changes.
     balance_refused: tuple[int, frozenset[int]] | None = None
+    # The TD's rulings on disputes, and how those made during a hand were settled.
+    disputes: list[DisputeRuled | DisputeSettled] = field(default_factory=list)
 
     def fold(self, event: DealtStreamEvent) -> None:
-        if isinstance(event, DealtPlayChosen):
+        if isinstance(event, DisputeRuled | DisputeSettled):
+            self.disputes.append(event)
+        elif isinstance(event, DealtPlayChosen):
             self.chosen = event
         elif isinstance(event, MoveAsked):
             self.moves[event.player_id] = event

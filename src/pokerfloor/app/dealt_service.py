@@ -30,6 +30,7 @@ from collections.abc import Sequence
 import msgspec
 
 from pokerfloor.app import shuffle
+from pokerfloor.app._dealt_disputes import DealtDisputes
 from pokerfloor.app._dealt_floor import DealtFloor, TableSlot, TournamentSlot
 from pokerfloor.app.commands import Addon, Rebuy, RecordHand
 from pokerfloor.app.service import TournamentService
@@ -75,7 +76,7 @@ def _tag(event: msgspec.Struct) -> str:
 _Listener = tuple[asyncio.AbstractEventLoop, "asyncio.Queue[int]"]
 
 
-class DealtService(DealtFloor):
+class DealtService(DealtFloor, DealtDisputes):
     """The dealt tables of every tournament on this server, over the tournaments' service
     (its store and clock). One lock for all of them: one writer per table stream."""
 
@@ -216,6 +217,9 @@ class DealtService(DealtFloor):
         recorded, seated = self.tournaments.read(
             tournament_id, lambda t: (t.hands_at.get(table_no, 0), dict(t.tables[table_no].seats))
         )
+        if recorded == table.played_no:  # recorded: the TD's rulings made during it follow
+            self._settle_disputes(tournament_id, table_no, table.hand_no)
+            return
         if recorded != table.played_no - 1:
             return
         in_hand = {seat_no for seat_no, _chips in finished.stacks}
@@ -230,6 +234,7 @@ class DealtService(DealtFloor):
             not_dealt_in=not_dealt_in,
         )
         self.tournaments.execute(tournament_id, command)
+        self._settle_disputes(tournament_id, table_no, table.hand_no)
 
     def seat_of(self, tournament_id: str, player_id: str) -> tuple[int, int] | None:
         """``(table_no, seat_no)`` of a seated player, else None."""
