@@ -108,6 +108,7 @@ def _view_dict(view: TableView, names: dict[int, str]) -> dict[str, Any]:
         "ante": view.ante,
         "deadline_ms": view.deadline_ms,
         "bank_ms": view.bank_ms,
+        "paused_at_ms": view.paused_at_ms,  # the action clock stands still (the TD paused)
         "finished": view.finished,
         "commitment": view.commitment,
         "seats": [
