@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from tests.dealt.test_dealt_pages import _dealt_venue, _link
+from tests.dealt.test_dealt_pages import SCREEN, _dealt_venue, _link
 
 _CLOCK = re.compile(r'<span class="dealt-clock[^"]*"[^>]*data-remaining-ms="(\d+)"([^>]*)>([^<]*)<')
 
@@ -21,8 +21,8 @@ def test_a_paused_table_s_page_shows_the_time_left_at_the_pause_and_marks_it_sti
     table = dealt.table("sng", 1)
     left_ms = table.deadline_ms(table.to_act_seat()) - table.paused_at_ms  # type: ignore[operator]
     venue.clock.advance(30_000)  # the time passing while paused does not count
-    for page in (_link("p1"), "/t/sng/dealt/table/1"):
-        clocks = _CLOCK.findall(venue.public.get(page + "?lang=fr").text)
+    for page in (_link("p1") + "?lang=fr", SCREEN + "&lang=fr"):
+        clocks = _CLOCK.findall(venue.public.get(page).text)
         assert clocks, page
         remaining, attributes, text = clocks[0]
         assert int(remaining) == left_ms and 'data-paused="1"' in attributes
