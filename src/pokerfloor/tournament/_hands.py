@@ -171,7 +171,8 @@ class HandCommands:
         if play_resumes_at(self.clock, self.structure, at_ms, at_ms + 1) != at_ms:
             raise PokerfloorError("ON_BREAK", {"at_ms": at_ms, "table_no": table_no})
         level = self.level_of_hand(at_ms) or self.structure.levels[0]
-        left_out = frozenset(seat for seat, p in table.seats.items() if p in set(not_dealt_in))
+        absent_from_hand = set(not_dealt_in)
+        left_out = frozenset(seat for seat, p in table.seats.items() if p in absent_from_hand)
         if left_out:
             table = table.with_seats(
                 {seat: p for seat, p in table.seats.items() if seat not in left_out}
