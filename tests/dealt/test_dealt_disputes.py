@@ -161,3 +161,16 @@ def test_the_api_rules_a_dispute_for_the_td_only_and_refuses_chips_created_with_
     assert [(r["type"], r["transfers"]) for r in listed] == [
         ("dispute_ruled", [["p3", 75], ["p4", -75]])
     ]
+
+
+def test_tda_2024_r35_a_ruling_waiting_on_a_hand_voided_by_a_misdeal_lapses() -> None:
+    dealt, _clock = sit_and_go(players=4)
+    dealt.tick("sng")
+    before = _stacks(dealt)
+    dealt.pause_table("sng", 1)
+    dealt.rule_dispute("sng", 1, 1, {"p1": 100, "p2": -100}, "wrong blind", "TD")
+    dealt.resume_table("sng", 1)
+    dealt.kill_hand("sng", 1, "button_wrong")  # before any substantial action: void
+    settled = [e for e in dealt.disputes("sng") if isinstance(e, DisputeSettled)]
+    assert [(e.hand_no, e.applied, e.code) for e in settled] == [(1, False, "HAND_VOID")]
+    assert _stacks(dealt) == before

@@ -143,6 +143,20 @@ class DealtDisputes:
         self._append_choice(tournament_id, event)
         state.disputes.append(event)
 
+    def _void_disputes(self, tournament_id: str, table_no: int, hand_no: int) -> None:
+        """The hand was voided (a misdeal): its waiting rulings lapse, every chip went back."""
+        state = self._state(tournament_id)
+        settled = {(e.table_no, e.hand_no) for e in state.disputes if isinstance(e, DisputeSettled)}
+        waiting = any(
+            isinstance(e, DisputeRuled) and not e.applied and (e.table_no, e.hand_no) == (
+                table_no, hand_no)
+            for e in state.disputes
+        )  # fmt: skip
+        if waiting and (table_no, hand_no) not in settled:
+            event = DisputeSettled(table_no, hand_no, False, "HAND_VOID", self.clock())
+            self._append_choice(tournament_id, event)
+            state.disputes.append(event)
+
     def disputes(self, tournament_id: str) -> list[DisputeRuled | DisputeSettled]:
         """Every ruling and settlement, oldest first."""
         with self._lock:

@@ -157,6 +157,7 @@ class DealtFloor:
         def _append_choice(self, tournament_id: str, event: DealtStreamEvent) -> None: ...
         def _notify(self, tournament_id: str) -> None: ...
         def _require_dealt(self, tournament_id: str) -> DealtSettings: ...
+        def _void_disputes(self, tournament_id: str, table_no: int, hand_no: int) -> None: ...
         def settings(self, tournament_id: str) -> DealtSettings | None: ...
         def seat_of(self, tournament_id: str, player_id: str) -> tuple[int, int] | None: ...
 
@@ -404,8 +405,11 @@ class DealtFloor:
         with self._lock:
             self._require_dealt(tournament_id)
             slot = self._table(tournament_id, table_no)
+            hand_no = slot.table.hand_no
             events = slot.table.decide_irregularity(Misdeal(cause), self.clock())
             self._append(tournament_id, table_no, slot, events)
+            if not slot.table.in_hand:  # void: the TD's rulings waiting on it lapse
+                self._void_disputes(tournament_id, table_no, hand_no)
         self._notify(tournament_id)
         return events
 
