@@ -95,8 +95,11 @@ def test_a_sit_and_go_dealt_by_pokerfloor_played_on_four_phones_to_a_winner(
                                       is_mobile=True)  # fmt: skip
         phones[player] = context.new_page()
         phones[player].goto(link + "?lang=fr")
+    # Spectators are not allowed: the table's screen opens from its secret link (TD's page).
+    screen_link = td.locator('a[data-screen="1"]').get_attribute("href")
+    assert screen_link and "?key=" in screen_link
     screen = browser.new_context(viewport=SCREEN, locale="fr-FR").new_page()
-    screen.goto(f"{live_server.url}/t/{TID}/dealt/table/1?lang=fr")
+    screen.goto(f"{live_server.url}{screen_link}&lang=fr")
     command(live_server, TID, type="start_clock")
 
     # The first hand comes to every phone by the push: two face-up cards of one's own only.

@@ -15,6 +15,7 @@ from pokerfloor.app.dealt_service import DealtService
 from pokerfloor.app.memory_store import MemoryEventStore
 from pokerfloor.app.ports import EventStore
 from pokerfloor.app.service import TournamentService
+from pokerfloor.app.shuffle import SeededShuffler
 from pokerfloor.tournament.state import Tournament
 from tests.dealt._sitngo import SETTINGS, FakeClock
 
@@ -54,9 +55,12 @@ def multi_table(
     tournament_id: str = "mtt",
     bots: bool = True,
     structure: str = STRUCTURE,
+    shuffle_seed: int = 31,
 ) -> tuple[DealtService, FakeClock]:
     """``players`` drawn at ``table_size``-seat tables, dealt by pokerfloor, every player a
-    bot of the simulator (``bots``), the clock running."""
+    bot of the simulator (``bots``), the clock running. The decks, secrets, balancing draws
+    and bots' choices come from ``shuffle_seed`` (``SeededShuffler``): the same evening at
+    every run."""
     clock = clock or FakeClock()
     service = TournamentService(store or MemoryEventStore(), clock)
     service.create(
@@ -68,7 +72,7 @@ def multi_table(
         service.execute(tournament_id, RegisterPlayer(f"p{number}", f"Player {number}"))
     service.execute(tournament_id, DrawSeats(seed=1))
     service.execute(tournament_id, PlaceButtons(seed=2))
-    dealt = DealtService(service)
+    dealt = DealtService(service, SeededShuffler(shuffle_seed))
     dealt.choose(tournament_id, SETTINGS)
     if bots:
         for number in range(1, players + 1):

@@ -16,6 +16,7 @@ from pokerfloor.app.dealt_service import DealtService
 from pokerfloor.app.memory_store import MemoryEventStore
 from pokerfloor.app.ports import EventStore
 from pokerfloor.app.service import TournamentService
+from pokerfloor.app.shuffle import SeededShuffler
 from pokerfloor.dealt.mode import DealtSettings
 from pokerfloor.hand import Action, Hand, LegalActions, ShowdownAction
 from pokerfloor.sim.bots import Bot, RandomBot
@@ -38,8 +39,10 @@ def sit_and_go(
     store: EventStore | None = None,
     clock: FakeClock | None = None,
     tournament_id: str = "sng",
+    shuffle_seed: int = 31,
 ) -> tuple[DealtService, FakeClock]:
-    """A tournament of ``players`` at one table, dealt by pokerfloor, its clock running."""
+    """A tournament of ``players`` at one table, dealt by pokerfloor, its clock running; its
+    decks from ``shuffle_seed`` (``SeededShuffler``: the same hands at every run)."""
     clock = clock or FakeClock()
     service = TournamentService(store or MemoryEventStore(), clock)
     service.create(CreateTournament(tournament_id, "tda-2024", structure, table_size=9))
@@ -47,7 +50,7 @@ def sit_and_go(
         service.execute(tournament_id, RegisterPlayer(f"p{number}", f"Player {number}"))
     service.execute(tournament_id, DrawSeats(seed=1))
     service.execute(tournament_id, PlaceButtons(seed=2))
-    dealt = DealtService(service)
+    dealt = DealtService(service, SeededShuffler(shuffle_seed))
     dealt.choose(tournament_id, SETTINGS)
     service.execute(tournament_id, StartClock())
     return dealt, clock

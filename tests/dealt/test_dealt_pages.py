@@ -15,7 +15,7 @@ from pokerfloor.cards import Card
 from pokerfloor.dealt import DealtTable
 from pokerfloor.hand import CardsShown, HandsShown, HolesDealt
 from pokerfloor.sim.bots import RandomBot
-from pokerfloor.web.pages.common._dealt_common import secret_player_key
+from pokerfloor.web.pages.common._dealt_common import secret_player_key, secret_screen_key
 from tests.dealt._sitngo import SETTINGS
 from tests.web.pages.conftest import CAPTAIN_SECRET, TOKEN, Venue
 
@@ -37,6 +37,10 @@ def _dealt_venue(players: int = 4) -> tuple[Venue, DealtService]:
     return venue, dealt
 
 
+# The table's screen by its secret link (spectators are not allowed by default).
+SCREEN = f"/t/sng/dealt/table/1?key={secret_screen_key(CAPTAIN_SECRET, 'sng', 1)}"
+
+
 def _link(player_id: str) -> str:
     return f"/t/sng/play/{player_id}/{secret_player_key(CAPTAIN_SECRET, 'sng', player_id)}"
 
@@ -55,7 +59,7 @@ def test_the_player_s_page_shows_his_own_hole_cards_and_nobody_else_s() -> None:
         seen = set(_CARD.findall(page))
         own = {str(Card(card)) for card in holes[index]}
         assert seen == own, (seat_no, seen, own)
-    screen = venue.public.get("/t/sng/dealt/table/1").text
+    screen = venue.public.get(SCREEN).text
     assert _CARD.findall(screen) == []
     assert "dealt-back" in screen  # face down
 

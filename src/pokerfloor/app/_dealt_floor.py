@@ -6,8 +6,9 @@ tournament's balancing).
   aggregate stops the clock and deals one hand per table, waiting for all of them.
 - **Balancing, breaking, the final table** (tda-2024 R10, R11, RP-9): the tables a step due now
   touches deal no new hand; once every one of them has finished and recorded its hand, the
-  tournament's own ``Balance`` is run (its seed drawn here, ``secrets``), and each moved
-  player's clock (bank spent, timeouts in a row, away) follows them to their new seat.
+  tournament's own ``Balance`` is run (its seed drawn here, from the service's ``shuffler``),
+  and each moved player's clock (bank spent, timeouts in a row, away) follows them to their
+  new seat.
 - **The TD's moves** (the console): asked at any time, made between hands (``ChangeSeat``)
   once both tables have finished their hand; until then neither deals.
 - **Pause**: a table the TD paused plays nothing (no deal, no action, no timeout) and its
@@ -18,7 +19,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import secrets
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -43,6 +43,7 @@ from pokerfloor.dealt.between_hands import (
     hand_for_hand_due,
     tables_to_hold,
 )
+from pokerfloor.dealt.disputes import DisputeRuled, DisputeSettled
 from pokerfloor.dealt.mode import (
     DealtPlayChosen,
     DealtSettings,
@@ -57,6 +58,7 @@ from pokerfloor.tournament.state import Tournament
 
 if TYPE_CHECKING:
     from pokerfloor.app.service import TournamentService
+    from pokerfloor.app.shuffle import Shuffler
 
 __all__ = ["DealtFloor", "TableSlot", "TournamentSlot"]
 
@@ -85,9 +87,13 @@ class TournamentSlot:
     seen: list[HoleCardsSeen] = field(default_factory=list)
     # The tables' state when a balancing step was refused: not held again until it changes.
     balance_refused: tuple[int, frozenset[int]] | None = None
+    # The TD's rulings on disputes, and how those made during a hand were settled.
+    disputes: list[DisputeRuled | DisputeSettled] = field(default_factory=list)
 
     def fold(self, event: DealtStreamEvent) -> None:
-        if isinstance(event, DealtPlayChosen):
+        if isinstance(event, DisputeRuled | DisputeSettled):
+            self.disputes.append(event)
+        elif isinstance(event, DealtPlayChosen):
             self.chosen = event
         elif isinstance(event, MoveAsked):
             self.moves[event.player_id] = event
@@ -141,6 +147,7 @@ class DealtFloor:
     if TYPE_CHECKING:  # provided by DealtService
         tournaments: TournamentService
         clock: Callable[[], int]
+        shuffler: Shuffler
 
         def _state(self, tournament_id: str) -> TournamentSlot: ...
         def _table(self, tournament_id: str, table_no: int) -> TableSlot: ...
@@ -150,6 +157,7 @@ class DealtFloor:
         def _append_choice(self, tournament_id: str, event: DealtStreamEvent) -> None: ...
         def _notify(self, tournament_id: str) -> None: ...
         def _require_dealt(self, tournament_id: str) -> DealtSettings: ...
+        def _void_disputes(self, tournament_id: str, table_no: int, hand_no: int) -> None: ...
         def settings(self, tournament_id: str) -> DealtSettings | None: ...
         def seat_of(self, tournament_id: str, player_id: str) -> tuple[int, int] | None: ...
 
@@ -244,7 +252,7 @@ class DealtFloor:
         before = self.tournaments.read(tournament_id, _seats)
         try:
             with self._floor_moves():
-                self.tournaments.execute(tournament_id, Balance(seed=secrets.randbits(63)))
+                self.tournaments.execute(tournament_id, Balance(seed=self.shuffler.randbits(63)))
         except PokerfloorError as refusal:
             # Nothing the procedure can do now (e.g. too few free seats): play goes on and
             # the step is tried again once the tables change.
@@ -397,8 +405,11 @@ class DealtFloor:
         with self._lock:
             self._require_dealt(tournament_id)
             slot = self._table(tournament_id, table_no)
+            hand_no = slot.table.hand_no
             events = slot.table.decide_irregularity(Misdeal(cause), self.clock())
             self._append(tournament_id, table_no, slot, events)
+            if not slot.table.in_hand:  # void: the TD's rulings waiting on it lapse
+                self._void_disputes(tournament_id, table_no, hand_no)
         self._notify(tournament_id)
         return events
 

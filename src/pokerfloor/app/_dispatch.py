@@ -392,6 +392,7 @@ def _record_hand(tournament: Tournament, command: RecordHand, now: int) -> None:
         command.starting_stacks,
         command.started_at_ms,
         command.eliminated_by,
+        command.not_dealt_in,
     )
     report_hand(tournament, report, now)
 

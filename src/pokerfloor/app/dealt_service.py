@@ -4,7 +4,8 @@ Each table's hands are a stream of their own (``dealt/<tournament id>/table/<n>`
 choice and its times another (``dealt/<tournament id>``); the tournament's own stream gets what
 it needs from each hand through the same ``record_hand`` command as a live table's captain
 (stacks by player, busts ranked by the profile). The deck and the hand's secret come from
-``app.shuffle`` (``secrets``); the time from the service's clock, inside every command.
+``app.shuffle`` (``secrets``; a test may build the service with a seeded source); the time
+from the service's clock, inside every command.
 
 ``tick`` is what a dealer and a floor do at a table: deal the next hand once the last one is
 recorded and its pause is over (never during a break: the tournament's ``plan_hand`` refuses
@@ -23,13 +24,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-import secrets
 import threading
 from collections.abc import Sequence
 
 import msgspec
 
 from pokerfloor.app import shuffle
+from pokerfloor.app._dealt_disputes import DealtDisputes
 from pokerfloor.app._dealt_floor import DealtFloor, TableSlot, TournamentSlot
 from pokerfloor.app.commands import Addon, Rebuy, RecordHand
 from pokerfloor.app.service import TournamentService
@@ -75,12 +76,17 @@ def _tag(event: msgspec.Struct) -> str:
 _Listener = tuple[asyncio.AbstractEventLoop, "asyncio.Queue[int]"]
 
 
-class DealtService(DealtFloor):
+class DealtService(DealtFloor, DealtDisputes):
     """The dealt tables of every tournament on this server, over the tournaments' service
     (its store and clock). One lock for all of them: one writer per table stream."""
 
-    def __init__(self, tournaments: TournamentService) -> None:
+    def __init__(
+        self, tournaments: TournamentService, shuffler: shuffle.Shuffler | None = None
+    ) -> None:
+        """``shuffler``: every random draw of the tables (decks, secrets, balancing, bots);
+        ``secrets`` unless a test or a bench gives a ``shuffle.SeededShuffler``."""
         self.tournaments = tournaments
+        self.shuffler: shuffle.Shuffler = shuffler or shuffle.SecretsShuffler()
         self.store = tournaments.store
         self.clock = tournaments.clock
         self._lock = threading.RLock()
@@ -211,15 +217,24 @@ class DealtService(DealtFloor):
         recorded, seated = self.tournaments.read(
             tournament_id, lambda t: (t.hands_at.get(table_no, 0), dict(t.tables[table_no].seats))
         )
+        if recorded == table.played_no:  # recorded: the TD's rulings made during it follow
+            self._settle_disputes(tournament_id, table_no, table.hand_no)
+            return
         if recorded != table.played_no - 1:
             return
+        in_hand = {seat_no for seat_no, _chips in finished.stacks}
+        not_dealt_in = tuple(p for seat_no, p in sorted(seated.items()) if seat_no not in in_hand)
         command = RecordHand(
             table_no=table_no,
             hand_no=table.played_no,  # the hands the TD voided are not the tournament's
             final_stacks={seated[seat_no]: chips for seat_no, chips in finished.stacks},
             started_at_ms=table.dealt.at_ms,
+            # Seated since the deal (a late entrant, a re-entry) or waiting for the button:
+            # dealt in from a next hand (tda-2024 R8).
+            not_dealt_in=not_dealt_in,
         )
         self.tournaments.execute(tournament_id, command)
+        self._settle_disputes(tournament_id, table_no, table.hand_no)
 
     def seat_of(self, tournament_id: str, player_id: str) -> tuple[int, int] | None:
         """``(table_no, seat_no)`` of a seated player, else None."""
@@ -387,7 +402,7 @@ class DealtService(DealtFloor):
                 return 0
             raise
         command = DealHand(
-            setup, shuffle.shuffled_deck(), shuffle.new_secret(), now, settings.time()
+            setup, self.shuffler.deck(), self.shuffler.secret(), now, settings.time()
         )
         self._append(tournament_id, table_no, slot, table.decide_deal(command))
         return 1
@@ -396,7 +411,8 @@ class DealtService(DealtFloor):
         self, tournament_id: str, table_no: int, slot: TableSlot, seat_no: int, now: int
     ) -> int:
         """A bot whose turn it is acts through the same command as a person's phone; its
-        randomness is drawn here, in the application (``secrets``), never in the core."""
+        randomness is drawn here, in the application (the service's ``shuffler``), never in
+        the core."""
         player_id = self.tournaments.read(
             tournament_id, lambda t: t.tables[table_no].seats.get(seat_no) or ""
         )
@@ -411,7 +427,7 @@ class DealtService(DealtFloor):
         if not legal.options:  # the showdown: a bot tables its hand
             action = ShowdownAction("show")
         else:
-            action = _BOTS[policy].choose(hand, legal, random.Random(secrets.randbits(64)))
+            action = _BOTS[policy].choose(hand, legal, random.Random(self.shuffler.randbits(64)))
         events = slot.table.decide_act(ActInHand(seat_no, action, now))
         self._append(tournament_id, table_no, slot, events)
         return 1

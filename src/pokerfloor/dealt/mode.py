@@ -16,6 +16,7 @@ from collections.abc import Collection, Mapping
 
 import msgspec
 
+from pokerfloor.dealt.disputes import DisputeRuled, DisputeSettled
 from pokerfloor.dealt.table import TimeSettings
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.hand import HandSetup, Seat
@@ -114,7 +115,15 @@ class HoleCardsSeen(msgspec.Struct, frozen=True, tag="hole_cards_seen"):
     at_ms: int
 
 
-DealtStreamEvent = DealtPlayChosen | BotSeated | MoveAsked | MoveSettled | HoleCardsSeen
+DealtStreamEvent = (
+    DealtPlayChosen
+    | BotSeated
+    | MoveAsked
+    | MoveSettled
+    | HoleCardsSeen
+    | DisputeRuled
+    | DisputeSettled
+)
 
 
 def check_policy(policy: str) -> str:

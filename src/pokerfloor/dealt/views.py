@@ -51,6 +51,9 @@ class TableView(msgspec.Struct, frozen=True):
     finished: bool = False  # the hand is over (its pots awarded)
     card_commitments: tuple[str, ...] = ()  # one per card, public from the deal
     proofs: tuple[tuple[int, int, str], ...] = ()  # after the hand: the cards everyone saw
+    # The TD paused the table at this time (0: not paused): the action clock stands still,
+    # ``deadline_ms`` minus it is the time the player to act has left (docs/dealt.md).
+    paused_at_ms: int = 0
 
 
 def _holes_and_shown(table: DealtTable) -> tuple[list[tuple[int, ...]], dict[int, set[int]]]:
@@ -123,6 +126,7 @@ def _view(table: DealtTable, viewer: str, own_seat: int | None, everything: bool
         not table.in_hand,
         dealt.card_commitments,
         table.proven.proofs if table.proven is not None else (),
+        table.paused_at_ms or 0,
     )
 
 

@@ -67,5 +67,31 @@ MESSAGES: dict[str, tuple[Message, ...]] = {
     "SPECTATORS_NOT_ALLOWED": (
         N_("The TD does not let spectators watch the tables of this tournament."),
     ),
+    "DISPUTE_NOTHING_MOVED": (
+        N_(
+            "The ruling moves no chip: name the players and the chips each one receives (+) "
+            "or gives (-)."
+        ),
+    ),
+    "DISPUTE_CHIPS_NOT_CONSERVED": (
+        N_(
+            "This correction would create %(created)s chips: the chips given (-) and received "
+            "(+) must add up to 0."
+        ),
+        N_(
+            "This correction would destroy %(destroyed)s chips: the chips given (-) and "
+            "received (+) must add up to 0."
+        ),
+    ),
+    "DISPUTE_NEEDS_REASON": (N_("Say why: a ruling on a dispute is recorded with its reason."),),
+    "DISPUTE_NEEDS_PAUSE": (
+        N_(
+            "Table %(table_no)s is playing hand %(hand_no)s: pause the table before ruling on "
+            "this hand."
+        ),
+    ),
+    "DISPUTE_NO_SUCH_HAND": (
+        N_("A ruling at table %(table_no)s is about hand %(hands)s; %(hand_no)s was given."),
+    ),
     "NO_SUCH_DEALT_HAND": (N_("Table %(table_no)s has no finished hand %(hand_no)s to show you."),),
 }

@@ -118,13 +118,18 @@ class HandReport:
     started_at_ms: int | None = None
     # A bounty tournament: who collected each busted player's bounty (_bounties.py).
     eliminated_by: Mapping[PlayerId, Sequence[PlayerId]] = dataclass_field(default_factory=dict)
+    # Players seated at the table who had no cards in the hand (a dealt table says so: seated
+    # after the deal, or waiting for the button): dealt in from a next hand (tda-2024 R8).
+    not_dealt_in: Sequence[PlayerId] = ()
 
 
 def report_hand(tournament: Tournament, report: HandReport, at_ms: int) -> None:
     """Record a reported hand and the busts it caused as one group of places. A refusal may
     come after the hand was recorded (a bust's checks): the caller drops the aggregate then
     (the service reloads it), so the hand and its busts are recorded together or not at all."""
-    plan = tournament.plan_reported_hand(report.table_no, at_ms, report.started_at_ms)
+    plan = tournament.plan_reported_hand(
+        report.table_no, at_ms, report.started_at_ms, report.not_dealt_in
+    )
     uncounted = set(report.busted)
     at_zero = [player for player in report.rebuys if player not in uncounted]
     busted = tournament.record_hand(plan, report.final_stacks, at_ms, at_zero, report.reported)

@@ -19,7 +19,8 @@ ones plus those chips) or a correction does; chips in play never change for it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -148,9 +149,17 @@ class HandCommands:
 
     # ---- planning and reporting a hand ----------------------------------------------------
 
-    def plan_hand(self, table_no: int, at_ms: int) -> HandPlan:
+    def plan_hand(
+        self, table_no: int, at_ms: int, not_dealt_in: Collection[PlayerId] = ()
+    ) -> HandPlan:
         """Positions and level of the table's next hand, begun at ``at_ms`` (a query: nothing
-        is recorded). A hand cannot begin during a break."""
+        is recorded). A hand cannot begin during a break.
+
+        ``not_dealt_in``: players seated at the table who had no cards in the hand (a dealt
+        table knows it: seated after its deal, or waiting for the button). The positions are
+        those of the table without them; their seats are kept waiting, so the next plan deals
+        them in unless they sit between the small blind and the button (tda-2024 R8, R10 A).
+        """
         self.check_format_plays()  # a satellite at its seats, a flight stopped
         table = self.tables.get(table_no)
         if table is None:
@@ -162,8 +171,15 @@ class HandCommands:
         if play_resumes_at(self.clock, self.structure, at_ms, at_ms + 1) != at_ms:
             raise PokerfloorError("ON_BREAK", {"at_ms": at_ms, "table_no": table_no})
         level = self.level_of_hand(at_ms) or self.structure.levels[0]
+        absent_from_hand = set(not_dealt_in)
+        left_out = frozenset(seat for seat, p in table.seats.items() if p in absent_from_hand)
+        if left_out:
+            table = table.with_seats(
+                {seat: p for seat, p in table.seats.items() if seat not in left_out}
+            )
         placed = positions.next_hand_positions(table, self.profile)
-        return self.hand_plan(table_no, at_ms, level, placed)
+        plan = self.hand_plan(table_no, at_ms, level, placed)
+        return replace(plan, waiting=plan.waiting | left_out) if left_out else plan
 
     def hand_plan(
         self, table_no: int, at_ms: int, level: Level, placed: positions.HandPositions
@@ -206,14 +222,20 @@ class HandCommands:
         return self.plan_hand(table_no, self.hand_begins_at(table_no, now_ms))
 
     def plan_reported_hand(
-        self, table_no: int, now_ms: int, started_at_ms: int | None = None
+        self,
+        table_no: int,
+        now_ms: int,
+        started_at_ms: int | None = None,
+        not_dealt_in: Collection[PlayerId] = (),
     ) -> HandPlan:
         """The hand a report made at ``now_ms`` is about: begun at ``started_at_ms`` when the
-        report says so (after the creation, not after ``now_ms``), else when the module says."""
+        report says so (after the creation, not after ``now_ms``), else when the module says;
+        ``not_dealt_in`` as ``plan_hand``."""
         if started_at_ms is None:
-            return self.plan_next_hand(table_no, now_ms)
-        check_hand_time(self.created.at_ms, started_at_ms, now_ms)
-        return self.plan_hand(table_no, started_at_ms)
+            started_at_ms = self.hand_begins_at(table_no, now_ms)
+        else:
+            check_hand_time(self.created.at_ms, started_at_ms, now_ms)
+        return self.plan_hand(table_no, started_at_ms, not_dealt_in)
 
     def record_hand(
         self,

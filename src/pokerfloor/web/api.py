@@ -22,6 +22,7 @@ from fastapi import FastAPI
 from starlette.types import ASGIApp
 
 from pokerfloor.app.service import TournamentService
+from pokerfloor.app.shuffle import Shuffler
 from pokerfloor.web import api_reads, api_stream, api_tournaments
 from pokerfloor.web.api_common import ApiError
 from pokerfloor.web.api_errors import install_error_handlers
@@ -50,6 +51,7 @@ def create_app(
     sessions: Sessions | None = None,
     venue_url: str | None = None,
     read_budget: ReadLimits | None = None,
+    dealt_shuffler: Shuffler | None = None,
 ) -> FastAPI:
     """The FastAPI application: the API and the web pages. ``td_token`` is the TD's token, or
     a function that checks one (``pokerfloor serve`` keeps only a keyed hash);
@@ -57,7 +59,8 @@ def create_app(
     browsers (in memory when not given); ``venue_url``: the address the venue's phones reach,
     for the QR codes and every absolute link (docs/web.md); ``read_budget``: what the readers
     may ask (``read_budget.ReadLimits``; ``pokerfloor serve`` sets it, the tests' single
-    client does not)."""
+    client does not); ``dealt_shuffler``: the dealt tables' randomness, ``secrets`` unless a
+    test gives a seeded one (``app.shuffle.SeededShuffler``; ``pokerfloor serve`` never does)."""
 
     check = _token_check(td_token)
     guard = Guard(check, sessions or Sessions())
@@ -83,7 +86,7 @@ def create_app(
     secret = captain_secret or secrets.token_bytes(32)
     mount_club(app, service, secret)  # the clubs' API and pages (web/club_api.py)
     # Tables dealt by pokerfloor (web/dealt_api.py): its service, dealer and API.
-    mount_dealt(app, service, lambda tid, pid: dealt_player_key(secret, tid, pid))
+    mount_dealt(app, service, lambda tid, pid: dealt_player_key(secret, tid, pid), dealt_shuffler)
     mount_pages(app, service, check, secret)
     return app
 

@@ -31,6 +31,7 @@ from starlette.concurrency import run_in_threadpool
 
 from pokerfloor.app.dealt_service import DealtService
 from pokerfloor.app.service import TournamentService
+from pokerfloor.app.shuffle import Shuffler
 from pokerfloor.dealt.choices import action_choices
 from pokerfloor.dealt.mode import DealtSettings
 from pokerfloor.dealt.views import player_view, public_view, td_view
@@ -61,7 +62,23 @@ class PlayerAction(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     amount: Annotated[int, msgspec.Meta(ge=0, le=10**12)] | None = None
 
 
+class RuleDispute(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The TD's ruling on a dispute (``DealtService.rule_dispute``)."""
+
+    table_no: Annotated[int, msgspec.Meta(ge=1, le=999)]
+    hand_no: Annotated[int, msgspec.Meta(ge=1, le=10_000_000)]
+    transfers: Annotated[
+        dict[
+            Annotated[str, msgspec.Meta(min_length=1, max_length=64)],
+            Annotated[int, msgspec.Meta(ge=-(10**12), le=10**12)],
+        ],
+        msgspec.Meta(min_length=1, max_length=10),
+    ]
+    reason: Annotated[str, msgspec.Meta(max_length=200)]
+
+
 _CHOOSE = msgspec.json.Decoder(ChooseDealt)
+_DISPUTE = msgspec.json.Decoder(RuleDispute)
 _ACTION = msgspec.json.Decoder(PlayerAction)
 _BOT = msgspec.json.Decoder(SeatBot)
 
@@ -78,10 +95,12 @@ def mount_dealt(
     app: FastAPI,
     service: TournamentService,
     player_key: Callable[[str, str], str],
+    shuffler: Shuffler | None = None,
 ) -> DealtService:
     """Serve the dealt tables on ``app``; ``player_key(tournament_id, player_id)`` is the key
-    of a player's secret link (the pages make it from the server's secret)."""
-    dealt = DealtService(service)
+    of a player's secret link (the pages make it from the server's secret); ``shuffler``:
+    ``secrets`` unless a test gives a seeded one (``app.shuffle``)."""
+    dealt = DealtService(service, shuffler)
     app.state.dealt = dealt
     inner = app.router.lifespan_context
 
@@ -213,6 +232,28 @@ def mount_dealt(
         except PokerfloorError as error:
             raise _refusal(error) from error
         return _json({"away": False})
+
+    @router.post("/api/tournaments/{tournament_id}/dealt/disputes",
+                 dependencies=[Depends(require_td)],
+                 summary="Rule on a dispute: chips moved between stacks (TD)")  # fmt: skip
+    async def rule_dispute(tournament_id: str, request: Request) -> Response:
+        body = decode_body(_DISPUTE, await read_body(request, _MAX_BODY))
+        client = request.client
+        by = f"TD API ({client.host if client else '?'})"
+        try:
+            ruling = await run_in_threadpool(
+                dealt.rule_dispute, tournament_id, body.table_no, body.hand_no, body.transfers,
+                body.reason, by,
+            )  # fmt: skip
+        except PokerfloorError as error:
+            raise _refusal(error, 422) from error
+        return _json(ruling)
+
+    @router.get("/api/tournaments/{tournament_id}/dealt/disputes",
+                dependencies=[Depends(require_td)],
+                summary="The rulings on disputes (TD)")  # fmt: skip
+    async def disputes(tournament_id: str) -> Response:
+        return _json(await run_in_threadpool(dealt.disputes, tournament_id))
 
     app.include_router(router)
     # Spectators and hand histories (web/dealt_history_api.py).

@@ -63,6 +63,10 @@ class RecordHand(_Command, frozen=True, tag="record_hand"):
     starting_stacks: Annotated[dict[PlayerIdText, Chips], msgspec.Meta(max_length=10)] = {}  # noqa: RUF012
     started_at_ms: TimeMs | None = None
     eliminated_by: Eliminations = {}  # noqa: RUF012
+    # Players seated at the table with no cards in this hand (a dealt table names them: seated
+    # after the deal, a late entrant or a re-entry, or waiting for the button); they keep
+    # their seats and are dealt in from a next hand (tda-2024 R8, R10 A).
+    not_dealt_in: Annotated[tuple[PlayerIdText, ...], msgspec.Meta(max_length=10)] = ()
 
 
 class BustPlayers(_Command, frozen=True, tag="bust_players"):

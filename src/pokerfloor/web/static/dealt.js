@@ -1,4 +1,5 @@
-// The dealt tables' pages: the action clock counted down from each push, the size buttons
+// The dealt tables' pages: the action clock counted down from each push (standing still while
+// the TD pauses the table), the size buttons
 // filling the amount, a cancelled all-in confirmation, and the player's turn announced with
 // a sound and a vibration (once per turn). No inline script: behaviours hang on data-*.
 (function () {
@@ -15,7 +16,9 @@
 
   function tick() {
     var now = Date.now();
-    document.querySelectorAll("[data-remaining-ms]").forEach(function (el) {
+    // A paused table's clock (data-paused) stands still: the server's remaining time is shown
+    // as it is until the push that resumes the table brings the new one.
+    document.querySelectorAll("[data-remaining-ms]:not([data-paused])").forEach(function (el) {
       if (!el.dataset.until) { el.dataset.until = String(now + Number(el.dataset.remainingMs)); }
       var left = Math.max(0, Math.ceil((Number(el.dataset.until) - now) / 1000));
       el.textContent = left + " s";

@@ -59,6 +59,41 @@ def player_link(pages: Pages, tournament_id: str, player_id: str) -> str:
     return f"/t/{tournament_id}/play/{player_id}/{player_key(pages, tournament_id, player_id)}"
 
 
+def secret_screen_key(secret: bytes, tournament_id: str, table_no: int) -> str:
+    """The key in a table screen's link: that table of that tournament only (an HMAC with the
+    server's secret, like the captains' and the players' links)."""
+    message = f"dealt-screen:{tournament_id}:{table_no}".encode()
+    return hmac.new(secret, message, hashlib.sha256).hexdigest()[:24]
+
+
+def screen_key(pages: Pages, tournament_id: str, table_no: int) -> str:
+    return secret_screen_key(pages.captain_secret, tournament_id, table_no)
+
+
+def screen_link(pages: Pages, tournament_id: str, table_no: int) -> str:
+    key = screen_key(pages, tournament_id, table_no)
+    return f"/t/{tournament_id}/dealt/table/{table_no}?key={key}"
+
+
+def screen_refusal(
+    connection: HTTPConnection, tournament_id: str, table_no: int, key: str, td: bool
+) -> PageError | None:
+    """The table's screen follows the TD's spectator setting: open to anyone while spectators
+    are allowed; else the TD, or the screen's secret link (its key), only. None: it may open."""
+    spectators = connection.app.state.spectators
+    if td or spectators.policy(tournament_id).allowed:
+        return None
+    if hmac.compare_digest(screen_key(pages_of(connection), tournament_id, table_no), key):
+        return None
+    return PageError(
+        403,
+        i18n.N_(
+            "Spectators are not allowed: this table's screen opens from its secret link (or "
+            "its QR code) on the TD's dealt tables page."
+        ),
+    )
+
+
 def check_player_key(
     connection: HTTPConnection, tournament_id: str, player_id: str, key: str
 ) -> None:
@@ -108,6 +143,7 @@ def _view_dict(view: TableView, names: dict[int, str]) -> dict[str, Any]:
         "ante": view.ante,
         "deadline_ms": view.deadline_ms,
         "bank_ms": view.bank_ms,
+        "paused_at_ms": view.paused_at_ms,  # the action clock stands still (the TD paused)
         "finished": view.finished,
         "commitment": view.commitment,
         "seats": [

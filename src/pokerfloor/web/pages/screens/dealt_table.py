@@ -2,7 +2,8 @@
 
 - ``/t/{id}/dealt/table/{n}``: the table's screen (a TV or tablet in the middle of the table,
   1920x1080): board, pots, stacks, bets, whose turn and the clock; a hole card only once shown
-  (``public_view``). Public, like the clock screen.
+  (``public_view``). Public while the TD allows spectators; else it opens from its secret link
+  (``?key=``, with a QR code on the TD's page) or for the TD only.
 - ``/t/{id}/dealt/table/{n}/td``: the same table with every hole card (``td_view``), for the
   TD only; each opening is logged (``pokerfloor.dealt`` logger: tournament, table, address).
 - ``/t/{id}/dealt``: the TD's page: choose cards dealt by pokerfloor with its times (profile
@@ -22,6 +23,7 @@ from pokerfloor.dealt.mode import LIMITS, DealtSettings
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.web import i18n
 from pokerfloor.web.pages.common._common import (
+    Pages,
     flash,
     is_td,
     locale_of,
@@ -31,7 +33,14 @@ from pokerfloor.web.pages.common._common import (
     require_td,
     tournament_service,
 )
-from pokerfloor.web.pages.common._dealt_common import dealt_of, log, player_link, table_context
+from pokerfloor.web.pages.common._dealt_common import (
+    dealt_of,
+    log,
+    player_link,
+    screen_link,
+    screen_refusal,
+    table_context,
+)
 from pokerfloor.web.pages.common._refusals import explain
 from pokerfloor.web.pages.phones.dealt_player import push_changes
 from pokerfloor.web.pages.td.dealt_console import hands_context
@@ -55,12 +64,15 @@ def _log_td_view(request_or_socket: Request | WebSocket, tournament_id: str, tab
 
 
 @router.get("/t/{tournament_id}/dealt/table/{table_no}")
-def table_screen(request: Request, tournament_id: str, table_no: int) -> Response:
+def table_screen(request: Request, tournament_id: str, table_no: int, key: str = "") -> Response:
     tournament_service(request, tournament_id)
+    refusal = screen_refusal(request, tournament_id, table_no, key[:64], is_td(request))
+    if refusal is not None:
+        raise refusal
     context = table_context(dealt_of(request), tournament_id, table_no, td=False)
-    return render(request, "dealt_table.html", tournament_id=tournament_id,
-                  live=f"/t/{tournament_id}/dealt/table/{table_no}/live", seat_no=0,
-                  **context)  # fmt: skip
+    live = f"/t/{tournament_id}/dealt/table/{table_no}/live?key={key[:64]}"
+    return render(request, "dealt_table.html", tournament_id=tournament_id, live=live,
+                  seat_no=0, **context)  # fmt: skip
 
 
 @router.get("/t/{tournament_id}/dealt/table/{table_no}/td")
@@ -69,7 +81,7 @@ def table_td(request: Request, tournament_id: str, table_no: int) -> Response:
     _log_td_view(request, tournament_id, table_no)
     context = table_context(dealt_of(request), tournament_id, table_no, td=True)
     return render(request, "dealt_table.html", tournament_id=tournament_id,
-                  live=f"/t/{tournament_id}/dealt/table/{table_no}/td/live", seat_no=0,
+                  live=f"/t/{tournament_id}/dealt/table/{table_no}/td/live?key=", seat_no=0,
                   **context)  # fmt: skip
 
 
@@ -86,6 +98,14 @@ async def _table_live(websocket: WebSocket, tournament_id: str, table_no: int, t
         return
     if td:
         await run_in_threadpool(_log_td_view, websocket, tournament_id, table_no)
+    else:  # the screen follows the spectator setting (its key when spectators are not allowed)
+        key = websocket.query_params.get("key", "")[:64]
+        refusal = await run_in_threadpool(
+            screen_refusal, websocket, tournament_id, table_no, key, is_td(websocket)
+        )
+        if refusal is not None:
+            await websocket.close(code=4403, reason="this screen needs its key")
+            return
     language = locale_of(websocket)
 
     def build() -> str:
@@ -130,9 +150,17 @@ def _console_context(request: Request, tournament_id: str) -> dict[str, Any]:
         "defaults": dealt.default_settings(tournament_id),
         "limits": LIMITS,
         "tables": tables,
+        # Each table's screen by its secret link and QR code: while spectators are not allowed
+        # the screen opens from it only (``screen_refusal``).
+        "screens": [_screen(pages, tournament_id, no, base) for no in tables],
         "players": players,
         "hands_played": hands_played,
     }
+
+
+def _screen(pages: Pages, tournament_id: str, table_no: int, base: str) -> dict[str, Any]:
+    link = screen_link(pages, tournament_id, table_no)
+    return {"table_no": table_no, "link": link, "qr": qr_svg(base + link, scale=2)}
 
 
 @router.get("/t/{tournament_id}/dealt")

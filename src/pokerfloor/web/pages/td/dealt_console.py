@@ -5,7 +5,9 @@ for a move, hand-for-hand waiting for the round), refreshed every two seconds; p
 one table or all (a paused table plays nothing, its action clock stops); move a player (made
 between hands: a move asked mid-hand waits for both tables' hands to end); the log of every
 look at the hole cards (who, when). Built from the public view: no hole card on this page;
-the TD's view of a table (``/t/{id}/dealt/table/{n}/td``) shows them and is logged.
+the TD's view of a table (``/t/{id}/dealt/table/{n}/td``) shows them and is logged. A
+dispute ruled as a correction of a hand's stacks with its reason (``dealt/dispute``), and the
+list of rulings.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from fastapi.responses import Response
 from pokerfloor.app._dealt_floor import MISDEAL_CAUSES
 from pokerfloor.app.dealt_service import DealtService
 from pokerfloor.dealt import HandStep
+from pokerfloor.dealt.disputes import DisputeRuled, DisputeSettled
 from pokerfloor.dealt.mode import MoveAsked
 from pokerfloor.dealt.views import public_view
 from pokerfloor.errors import PokerfloorError
@@ -32,7 +35,7 @@ from pokerfloor.web.pages.common._common import (
 )
 from pokerfloor.web.pages.common._refusals import explain
 
-__all__ = ["hands_context", "router"]
+__all__ = ["disputes_context", "hands_context", "router"]
 
 router = APIRouter()
 
@@ -102,6 +105,8 @@ def hands_context(dealt: DealtService, tournament_id: str, now_ms: int) -> dict[
             for s in reversed(dealt.hole_card_log(tournament_id)[-20:])
         ],
         "seated": players,
+        "disputes": disputes_context(dealt, tournament_id, names)[:20],
+        "dispute_lines": DISPUTE_LINES,
     }
 
 
@@ -236,3 +241,98 @@ def kill(
             citations=", ".join(citations),
         )
         return flash(request, None, done, trigger="dealt-changed")
+
+
+DISPUTE_LINES = 4  # players a ruling names at most on the form (a split pot, a side pot)
+
+
+@router.post("/t/{tournament_id}/dealt/dispute")
+async def dispute(request: Request, tournament_id: str) -> Response:
+    """Rule on a dispute: chips moved between players' stacks for a hand, with the reason
+    (``DealtService.rule_dispute``; the hand in progress needs the table paused)."""
+    tournament_service(request, tournament_id, td_only=True)
+    require_td(request)
+    form = await request.form()
+
+    def field(name: str) -> str:
+        value = form.get(name, "")
+        return value.strip() if isinstance(value, str) else ""
+
+    with i18n.use_locale(locale_of(request)):
+        table_no, hand_no = field("table_no"), field("hand_no")
+        if not (table_no.isascii() and table_no.isdigit() and 0 < int(table_no) < 1000):
+            return flash(request, i18n.gettext("Type the table's number."))
+        if hand_no and not (hand_no.isascii() and hand_no.isdigit() and len(hand_no) < 9):
+            return flash(request, i18n.gettext("Type the hand's number, or leave it empty."))
+        transfers: dict[str, int] = {}
+        for line in range(1, DISPUTE_LINES + 1):
+            player, chips = field(f"player_{line}"), field(f"chips_{line}").replace(" ", "")
+            if not player or not chips:
+                continue
+            digits = chips.removeprefix("+").removeprefix("-")
+            if not (digits.isascii() and digits.isdigit() and len(digits) < 13):
+                return flash(request, i18n.gettext("Type the chips as +150 or -150."))
+            transfers[player] = transfers.get(player, 0) + int(chips.removeprefix("+"))
+        dealt = _dealt(request)
+        client = request.client
+        by = f"TD ({client.host if client else '?'})"
+        try:
+            number = int(hand_no) if hand_no else dealt.table(tournament_id, int(table_no)).hand_no
+            ruling = dealt.rule_dispute(
+                tournament_id, int(table_no), number, transfers, field("reason"), by
+            )
+        except PokerfloorError as error:
+            return flash(request, str(explain(error)))
+        if ruling.applied:
+            done = i18n.gettext(
+                "Ruling recorded for hand %(hand)s at table %(table)s: the stacks are "
+                "corrected (%(citations)s).",
+                hand=ruling.hand_no,
+                table=ruling.table_no,
+                citations=", ".join(ruling.citations),
+            )
+        else:
+            done = i18n.gettext(
+                "Ruling recorded for hand %(hand)s at table %(table)s: the stacks are corrected "
+                "once the hand is over (%(citations)s).",
+                hand=ruling.hand_no,
+                table=ruling.table_no,
+                citations=", ".join(ruling.citations),
+            )
+        return flash(request, None, done, trigger="dealt-changed")
+
+
+def disputes_context(
+    dealt: DealtService, tournament_id: str, names: dict[str, str]
+) -> list[dict[str, Any]]:
+    """The rulings on disputes, newest first, with how those made during a hand settled."""
+    events = dealt.disputes(tournament_id)
+    settled = {(e.table_no, e.hand_no): e for e in events if isinstance(e, DisputeSettled)}
+    rows = []
+    for event in reversed(events):
+        if not isinstance(event, DisputeRuled):
+            continue
+        outcome = settled.get((event.table_no, event.hand_no))
+        state = (
+            "applied"
+            if event.applied or (outcome is not None and outcome.applied)
+            else "waiting"
+            if outcome is None
+            else "refused"
+        )
+        rows.append(
+            {
+                "table_no": event.table_no,
+                "hand_no": event.hand_no,
+                "transfers": [
+                    (names.get(player, player), chips) for player, chips in event.transfers
+                ],
+                "reason": event.reason,
+                "by": event.by,
+                "at_ms": event.at_ms,
+                "citations": ", ".join(event.citations),
+                "state": state,
+                "code": outcome.code if outcome is not None else "",
+            }
+        )
+    return rows

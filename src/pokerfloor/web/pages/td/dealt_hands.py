@@ -49,6 +49,7 @@ from pokerfloor.web.pages.common._common import (
 )
 from pokerfloor.web.pages.common._dealt_common import card_faces, check_player_key, log
 from pokerfloor.web.pages.common._refusals import explain
+from pokerfloor.web.pages.td.dealt_console import disputes_context
 
 __all__ = ["router", "spectators_of"]
 
@@ -136,6 +137,15 @@ def _hand_page(
         return Response(_JSON.encode(answer), media_type="application/json")
     check = hand_check(hand, td)
     played = hand.hand()
+    dealt = request.app.state.dealt
+    names = dealt.tournaments.read(
+        tournament_id, lambda t: {p.player_id: p.name for p in t.players.values()}
+    )
+    rulings = [
+        ruling
+        for ruling in disputes_context(dealt, tournament_id, names)
+        if (ruling["table_no"], ruling["hand_no"]) == (hand.table_no, hand.hand_no)
+    ]
     return render(
         request,
         "dealt_hand.html",
@@ -153,6 +163,7 @@ def _hand_page(
         deck=card_faces(answer["deck"]) if td and "deck" in answer else [],
         secret=answer.get("secret", ""),
         page_url=str(request.url.remove_query_params("lang")),
+        rulings=list(reversed(rulings)),  # the TD's rulings on disputes about this hand
         **extra,
     )
 

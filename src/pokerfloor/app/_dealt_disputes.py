@@ -1,0 +1,163 @@
+"""The TD's rulings on disputes at dealt tables (a mixin of ``DealtService``; the checks are
+the core's, ``dealt.disputes`` and the tournament's ``correct_hand``).
+
+A ruling names a hand of a table and the chips to move between stacks, with its reason. Between
+hands (the last hand finished and recorded) the tournament's stacks are corrected at once
+(``CorrectHand``: the tournament refuses a stack below 1 or a player not at the table, and the
+ruling is then not recorded). On the hand in progress (the table paused: tda-2024 R1, the TD
+stops the play to decide) it is recorded, then applied right after the tournament records
+that hand, to the stacks the hand left; refused then, it says why (``dispute_settled``).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from pokerfloor.app.commands import CorrectHand
+from pokerfloor.dealt.disputes import (
+    DISPUTE_CITATIONS,
+    MAX_DISPUTE_REASON,
+    DisputeRuled,
+    DisputeSettled,
+    check_dispute,
+)
+from pokerfloor.errors import PokerfloorError
+from pokerfloor.tournament.state import Tournament
+
+if TYPE_CHECKING:
+    from pokerfloor.app._dealt_floor import TableSlot, TournamentSlot
+    from pokerfloor.app.service import TournamentService
+    from pokerfloor.dealt import DealtEvent
+    from pokerfloor.dealt.mode import DealtSettings, DealtStreamEvent
+
+__all__ = ["DealtDisputes"]
+
+
+class DealtDisputes:
+    """Rulings on disputes, mixed into ``DealtService``."""
+
+    if TYPE_CHECKING:  # provided by DealtService
+        tournaments: TournamentService
+        clock: Callable[[], int]
+        _lock: threading.RLock
+
+        def _state(self, tournament_id: str) -> TournamentSlot: ...
+        def _table(self, tournament_id: str, table_no: int) -> TableSlot: ...
+        def _append(
+            self, tournament_id: str, table_no: int, slot: TableSlot, events: Sequence[DealtEvent]
+        ) -> None: ...
+        def _append_choice(self, tournament_id: str, event: DealtStreamEvent) -> None: ...
+        def _notify(self, tournament_id: str) -> None: ...
+        def _require_dealt(self, tournament_id: str) -> DealtSettings: ...
+
+    def rule_dispute(
+        self,
+        tournament_id: str,
+        table_no: int,
+        hand_no: int,
+        transfers: Mapping[str, int],
+        reason: str,
+        by: str,
+    ) -> DisputeRuled:
+        """The TD's ruling on ``hand_no`` at ``table_no``: chips moved between the stacks of
+        players of the table (``transfers``, adding up to 0) for ``reason``. The last finished
+        hand between hands: applied at once. The hand in progress: the table must be paused
+        (``DISPUTE_NEEDS_PAUSE``); applied once the hand is recorded."""
+        moved = check_dispute(transfers, reason)
+        reason = " ".join(reason.split())[:MAX_DISPUTE_REASON]
+        with self._lock:
+            self._require_dealt(tournament_id)
+            known = self.tournaments.read(tournament_id, lambda t: set(t.tables))
+            if table_no not in known:
+                raise PokerfloorError("NO_SUCH_TABLE", {"table_no": table_no})
+            table = self._table(tournament_id, table_no).table
+            if table.hand_no < 1 or hand_no != table.hand_no:
+                raise PokerfloorError(
+                    "DISPUTE_NO_SUCH_HAND",
+                    {"table_no": table_no, "hand_no": hand_no, "hands": table.hand_no},
+                )
+            now = self.clock()
+            if table.in_hand and table.paused_at_ms is None:
+                raise PokerfloorError(
+                    "DISPUTE_NEEDS_PAUSE", {"table_no": table_no, "hand_no": table.hand_no}
+                )
+            recorded = self.tournaments.read(tournament_id, lambda t: t.hands_at.get(table_no, 0))
+            at_once = not table.in_hand and recorded == table.played_no
+            if at_once:  # refused by the tournament: nothing is recorded
+                self._correct(tournament_id, table_no, moved, reason)
+            ruling = DisputeRuled(
+                table_no, hand_no, moved, reason, by[:80], DISPUTE_CITATIONS, now, at_once
+            )
+            self._append_choice(tournament_id, ruling)
+            self._state(tournament_id).disputes.append(ruling)
+        self._notify(tournament_id)
+        return ruling
+
+    def _correct(
+        self, tournament_id: str, table_no: int, moved: Sequence[tuple[str, int]], reason: str
+    ) -> None:
+        """The tournament's stacks of the table's last recorded hand, corrected."""
+
+        def stacks(tournament: Tournament) -> tuple[int, dict[str, int]]:
+            players = tournament.players
+            return tournament.hands_at.get(table_no, 0), {
+                player: (players[player].stack if player in players else 0) + chips
+                for player, chips in moved
+            }
+
+        last, corrected = self.tournaments.read(tournament_id, stacks)
+        self.tournaments.execute(
+            tournament_id,
+            CorrectHand(table_no=table_no, hand_no=last, stacks=corrected, reason=reason),
+        )
+
+    def _settle_disputes(self, tournament_id: str, table_no: int, hand_no: int) -> None:
+        """After the tournament recorded ``hand_no``: the rulings made during it, applied."""
+        state = self._state(tournament_id)
+        settled = {(e.table_no, e.hand_no) for e in state.disputes if isinstance(e, DisputeSettled)}
+        if (table_no, hand_no) in settled:
+            return
+        waiting = [
+            e
+            for e in state.disputes
+            if isinstance(e, DisputeRuled)
+            and not e.applied
+            and (e.table_no, e.hand_no) == (table_no, hand_no)
+        ]
+        if not waiting:
+            return
+        totals: dict[str, int] = {}
+        for ruling in waiting:
+            for player, chips in ruling.transfers:
+                totals[player] = totals.get(player, 0) + chips
+        code = ""
+        try:
+            if any(totals.values()):
+                reason = "; ".join(ruling.reason for ruling in waiting)
+                self._correct(tournament_id, table_no, sorted(totals.items()), reason)
+        except PokerfloorError as refusal:
+            code = refusal.code
+        event = DisputeSettled(table_no, hand_no, not code, code, self.clock())
+        self._append_choice(tournament_id, event)
+        state.disputes.append(event)
+
+    def _void_disputes(self, tournament_id: str, table_no: int, hand_no: int) -> None:
+        """The hand was voided (a misdeal): its waiting rulings lapse, every chip went back."""
+        state = self._state(tournament_id)
+        settled = {(e.table_no, e.hand_no) for e in state.disputes if isinstance(e, DisputeSettled)}
+        waiting = any(
+            isinstance(e, DisputeRuled) and not e.applied and (e.table_no, e.hand_no) == (
+                table_no, hand_no)
+            for e in state.disputes
+        )  # fmt: skip
+        if waiting and (table_no, hand_no) not in settled:
+            event = DisputeSettled(table_no, hand_no, False, "HAND_VOID", self.clock())
+            self._append_choice(tournament_id, event)
+            state.disputes.append(event)
+
+    def disputes(self, tournament_id: str) -> list[DisputeRuled | DisputeSettled]:
+        """Every ruling and settlement, oldest first."""
+        with self._lock:
+            return list(self._state(tournament_id).disputes)
