@@ -226,10 +226,11 @@ def _serve(
             venue_url=links,
             read_budget=ReadLimits(),
         )
-        if shared:  # the other servers' events: the tournaments' and the clubs'
+        if shared:  # the other servers' events: the tournaments', the clubs', the dealt tables'
             clubs: ClubService = app.state.clubs
             clubs.catch_up_first = True
-            sync = StreamSync({"tournament/": service, "club/": clubs}, bus)
+            followers = {"tournament/": service, "club/": clubs, "dealt/": app.state.dealt}
+            sync = StreamSync(followers, bus)
             sync.start()
         # Before listening: the first page a TV or the console asks for is as fast as the next.
         warmed = warm_up(app)
