@@ -1,14 +1,17 @@
-"""Issue 32, "done when", for a dealt table: PostgreSQL, Redis and three ``pokerfloor serve``
-on loopback deal one table (four bots, two people whose actions are sent to the three servers
-in turn, one of whom lets the action clock run out); the third server is killed with SIGKILL
-while it deals and takes actions, the two others take the table over.
+"""Issue 32, "done when", for a dealt table (and item 2, the TD's session): PostgreSQL,
+Redis and three ``pokerfloor serve`` on loopback deal one table (four bots, two people: P1's
+actions are sent to the three servers in turn, P2 lets the action clock run out); the third
+server is killed with SIGKILL while it deals and takes actions, the two others take the table
+over.
 
-Checked at the end: the table's log is numbered 1..N without a gap; every action a server
-acknowledged is in it; each action clock's expiry is written once (one ``action_timed_out``
-per hand, seat and deadline) though every server ticks the table; hands are dealt after the
-kill; the table's event stream on each surviving server, and the one on the killed server
-moved to a survivor with ``after_seq`` as a phone does, saw every event once and in order,
-as stored; what each survivor serves as the TD's view equals a replay of the log.
+Checked at the end: the table's log is numbered 1..N without a gap; P1's acknowledged actions
+are in it; each action clock's expiry is written once (one ``action_timed_out`` per hand,
+seat and deadline) though every server ticks the table; hands are dealt after the kill; the
+table's event stream on each surviving server, and the one on the killed server moved to a
+survivor with ``after_seq`` as a phone does, saw every event once and in order, as stored;
+what each survivor serves as the TD's view equals a replay of the log. Before the deal, the
+TD signs in through one server, starts the clock through another's console with that cookie,
+signs out through the third, and the first refuses the cookie.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from pokerfloor.app.store import open_store
 from pokerfloor.dealt import DealtEvent, DealtTable
 from pokerfloor.dealt.views import td_view
 from pokerfloor.web.credentials import CAPTAIN_SECRET_FILE
+from pokerfloor.web.pages.common._common import TD_COOKIE
 from pokerfloor.web.pages.common._dealt_common import secret_player_key
 from tests.cluster.cluster_processes import Cluster, Subscriber, wait_until
 from tests.cluster.redis_process import RedisProcess
@@ -72,12 +76,37 @@ def set_up(cluster: Cluster) -> None:
         ),
     ]
     steps += [(f"{base}/dealt/bots", {"player_id": f"P{n}"}) for n in range(3, 7)]
-    steps += [(f"{base}/commands", {"type": "start_clock"})]
     for number, (path, body) in enumerate(steps):
         response = clients[number % 3].post(path, json=body)
         assert response.status_code in (200, 201), response.text
     for client in clients:
         client.close()
+
+
+def td_session_through_three_servers(cluster: Cluster) -> None:
+    """Item 2: the TD signs in on the first server, starts the clock from the console of the
+    second with that cookie only, signs out on the third: the first refuses the cookie."""
+    a, b, c = cluster.servers
+    with httpx.Client(base_url=a.url, timeout=30.0) as client:
+        signed = client.post("/login", data={"token": cluster.token, "next": "/"})
+    assert signed.status_code == 303, signed.text
+    cookie = {TD_COOKIE: signed.cookies[TD_COOKIE]}
+    with httpx.Client(base_url=b.url, cookies=cookie, timeout=30.0) as client:
+        started = client.post(
+            f"/t/{TID}/console/clock/start", headers={"Origin": b.url}
+        )  # fmt: skip
+        assert started.status_code == 303, started.text
+        clock = client.get(f"/api/tournaments/{TID}/clock").json()
+    assert clock["status"] == "running"
+    with httpx.Client(base_url=c.url, cookies=cookie, timeout=30.0) as client:
+        assert client.get(f"/t/{TID}/console").status_code == 200
+        assert client.post("/logout", headers={"Origin": c.url}).status_code == 303
+
+    def refused_on_a() -> bool:
+        with httpx.Client(base_url=a.url, cookies=cookie, timeout=30.0) as client:
+            return client.get(f"/t/{TID}/console").status_code == 303
+
+    assert wait_until(refused_on_a, 10), "signed out on one server, still signed in on another"
 
 
 class Person(threading.Thread):
@@ -107,6 +136,9 @@ class Person(threading.Thread):
                 continue
             try:
                 seen = httpx.get(f"{server.url}{path}", params={"key": self.key}, timeout=10)
+                if seen.status_code != 200:
+                    self.refused[f"view {seen.status_code}"] += 1
+                    continue
                 choices = seen.json().get("choices")
                 if not choices or not choices["options"]:
                     continue
@@ -142,7 +174,7 @@ def quiet_log(database: str, quiet_s: float = 8.0) -> list[Any]:
         store.close()
 
 
-def test_item1_dealt_table_through_three_servers_one_killed_loses_nothing(
+def test_item1_item2_dealt_table_and_td_session_through_three_servers_one_killed(
     tmp_path: Path,
     postgres_server: TemporaryPostgres,
     redis_server: RedisProcess,
@@ -152,11 +184,12 @@ def test_item1_dealt_table_through_three_servers_one_killed_loses_nothing(
     database = postgres_server.create_database(f"cluster_dealt_crash_{next(_numbers)}")
     cluster = Cluster(database, redis_server.url, tmp_path)
     a, b, c = cluster.servers
-    secret = (tmp_path / "data" / "pokerfloor" / CAPTAIN_SECRET_FILE).read_bytes()
+    secret = bytes.fromhex((tmp_path / "data" / "pokerfloor" / CAPTAIN_SECRET_FILE).read_text())
     subscribers: list[Subscriber] = []
     person = Person([a, b, c], "P1", secret_player_key(secret, TID, "P1"))
     try:
         set_up(cluster)
+        td_session_through_three_servers(cluster)
         subscribers = [
             Subscriber([a.url], TID, cluster.token, path=TABLE),
             Subscriber([b.url], TID, cluster.token, path=TABLE),
@@ -184,7 +217,9 @@ def test_item1_dealt_table_through_three_servers_one_killed_loses_nothing(
         events = [_DECODER.decode(item.data) for item in stored]
         log = [json.loads(b'{"seq":%d,' % item.seq + item.data[1:]) for item in stored]
         acted = sum(1 for e in log if e["type"] == "hand_step" and e["event"]["type"] == "acted")
-        assert acted >= person.acknowledged > 0  # the people's and the bots' actions
+        assert acted >= person.acknowledged > 0, (  # the people's and the bots' actions
+            f"P1: refused {dict(person.refused)}; table: {Counter(e['type'] for e in log)}"
+        )
         expiries = Counter(
             (e["hand_no"], e["seat_no"], e["deadline_ms"])
             for e in log
@@ -202,7 +237,7 @@ def test_item1_dealt_table_through_three_servers_one_killed_loses_nothing(
             assert subscriber.saw_all(count), "an event missed, repeated or out of order"
             assert [subscriber.lines[seq] for seq in range(1, count + 1)] == log
         assert subscribers[2].reconnections == 1
-        replayed = msgspec.to_builtins(td_view(DealtTable.replay(events)))
+        replayed = json.loads(msgspec.json.encode(td_view(DealtTable.replay(events))))
         for server in (a, b):
             served = httpx.get(
                 f"{server.url}/api/tournaments/{TID}/dealt/tables/1", headers=cluster.headers
