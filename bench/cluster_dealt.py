@@ -191,6 +191,7 @@ def run(
         cluster.kill_all()
     actions, waits = stored_actions(dsn, tournament_id, began, ended)
     pushes = [delay for w in watchers for at_ms, delay in w.delays if began <= at_ms <= ended]
+    print(f"  {sum(1 for w in watchers if w.delays)} of {len(watchers)} table streams received")
     return {
         "built_s": built_s,
         "actions_s": actions / ((ended - began) / 1000),

@@ -206,11 +206,15 @@ class DealtService(DealtFloor, DealtCluster):
         finished = table.finished
         if finished is None or table.dealt is None:
             return
-        if self.shared:  # another server may have recorded it
-            self.tournaments.catch_up(tournament_id)
         recorded, seated = self.tournaments.read(
             tournament_id, lambda t: (t.hands_at.get(table_no, 0), dict(t.tables[table_no].seats))
         )
+        if recorded == table.played_no - 1 and self.shared:  # recorded by another server?
+            self.tournaments.catch_up(tournament_id)
+            recorded, seated = self.tournaments.read(
+                tournament_id,
+                lambda t: (t.hands_at.get(table_no, 0), dict(t.tables[table_no].seats)),
+            )
         if recorded != table.played_no - 1:
             return
         command = RecordHand(
