@@ -9,9 +9,11 @@ are in it; each action clock's expiry is written once (one ``action_timed_out`` 
 seat and deadline) though every server ticks the table; hands are dealt after the kill; the
 table's event stream on each surviving server, and the one on the killed server moved to a
 survivor with ``after_seq`` as a phone does, saw every event once and in order, as stored;
-what each survivor serves as the TD's view equals a replay of the log. Before the deal, the
-TD signs in through one server, starts the clock through another's console with that cookie,
-signs out through the third, and the first refuses the cookie.
+what each survivor serves as the TD's view equals a replay of the log; a pause written by one
+server at the end, when the others have nothing to do, reaches every subscriber (the bus and
+the poll's sweep, not a conflict, bring it). Before the deal, the TD signs in through one
+server, starts the clock through another's console with that cookie, signs out through the
+third, and the first refuses the cookie.
 """
 
 from __future__ import annotations
@@ -107,6 +109,21 @@ def td_session_through_three_servers(cluster: Cluster) -> None:
             return client.get(f"/t/{TID}/console").status_code == 303
 
     assert wait_until(refused_on_a, 10), "signed out on one server, still signed in on another"
+
+
+def td_pauses_the_table(url: str, token: str) -> None:
+    """The TD pauses table 1 from the dealt console of the server at ``url`` (once more if
+    that server, behind on the table, was refused by the store: it has caught up)."""
+    with httpx.Client(base_url=url, timeout=30.0) as client:
+        signed = client.post("/login", data={"token": token, "next": "/"})
+        assert signed.status_code == 303, signed.text
+        for _attempt in range(2):
+            paused = client.post(
+                f"/t/{TID}/dealt/pause", data={"table_no": "1"}, headers={"Origin": url}
+            )
+            if "flash-ok" in paused.text:
+                return
+    raise AssertionError(paused.text)
 
 
 class Person(threading.Thread):
@@ -212,6 +229,12 @@ def test_item1_item2_dealt_table_and_td_session_through_three_servers_one_killed
             paused = client.post(f"/api/tournaments/{TID}/commands", json={"type": "pause_clock"})
         assert paused.status_code == 200, paused.text
         stored = quiet_log(database)
+        # A last event written by one server while the others have nothing to do (the clock
+        # paused, no hand): only their following of the table's stream (the bus, the poll's
+        # sweep) brings it to their subscribers.
+        td_pauses_the_table(a.url, cluster.token)
+        stored = quiet_log(database, 2.0)
+        assert stored[-1].type == "table_paused"
         count = len(stored)
         assert [item.seq for item in stored] == list(range(1, count + 1)), "a gap"
         events = [_DECODER.decode(item.data) for item in stored]
