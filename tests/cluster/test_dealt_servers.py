@@ -54,7 +54,7 @@ def player_to_act(dealt: DealtService) -> str:
     return dealt.tournaments.read(TID, lambda t: t.tables[1].seats[seat_no])
 
 
-def test_item1_dealt_action_on_a_stale_server_is_decided_again_and_pushed_to_the_other(
+def test_item1_dealt_action_on_a_stale_server_is_decided_caught_up_and_pushed_to_the_other(
     two_servers: tuple[DealtService, DealtService, FakeClock, SqlEventStore],
 ) -> None:
     a, b, _clock, store = two_servers
