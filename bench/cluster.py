@@ -11,10 +11,12 @@
    the command's sending to the event's arrival on each process's subscriber (a TD's click to
    every screen, whatever process the screen is on). Ratios against one process are printed.
 
-The 10,000-player software-dealt tournament of the issue's item 5 is not part of this run
-(this session; see docs/store.md).
+3. **A software-dealt tournament** of ``--players`` bots (10,000 by default) over 1 and 3
+   processes (``--dealt-processes``): actions per second, push and bot-turn p99, and with
+   ``--profile`` where one dealer's time goes (``bench/cluster_dealt.py``).
 
 Run: python3 -m uv run python -m bench.cluster [--seconds 10] [--clients 6] [--tournaments 6]
+[--players 10000] [--profile]
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from tests.cluster.redis_process import RedisProcess
 from websockets.exceptions import WebSocketException
 from websockets.sync.client import connect
 
+from bench import cluster_dealt
 from pokerfloor.app._postgres import temporary_postgres
 
 # ---- 1. the bus ----------------------------------------------------------------------------
@@ -237,6 +240,7 @@ def main() -> None:
     parser.add_argument("--tournaments", type=int, default=6)
     parser.add_argument("--messages", type=int, default=2000)
     parser.add_argument("--processes", default="1,2,3")
+    cluster_dealt.add_options(parser)
     options = parser.parse_args()
     console = Console()
     with tempfile.TemporaryDirectory() as name, temporary_postgres() as postgres:
@@ -269,6 +273,8 @@ def main() -> None:
                 p50, p99, _ = _percentiles(latencies or [0.0])
                 results[processes] = (rate, p50, p99, conflicts)
                 console.print(f"{processes} process(es): {rate:.0f} commands/s, p99 {p99:.1f} ms")
+            if options.players:
+                cluster_dealt.measure(postgres, bus.url, folder, options, console)
         finally:
             bus.stop()
     base = results[min(results)]

@@ -80,7 +80,10 @@ class Subscriber:
         tournament_id: str,
         token: str,
         tls: ssl.SSLContext | None = None,
+        path: str = "",
     ) -> None:
+        # ``path``: after ``/ws/tournaments/{id}``, e.g. ``/dealt/tables/1`` (a table's events)
+        self.path = path
         self.urls = list(urls)
         self.tls = tls
         self.tournament_id = tournament_id
@@ -99,6 +102,7 @@ class Subscriber:
                 self.reconnections += 1
             last = self.seqs[-1] if self.seqs else 0
             address = f"{url.replace('http', 'ws', 1)}/ws/tournaments/{self.tournament_id}"
+            address += self.path
             try:
                 with connect(
                     f"{address}?after_seq={last}",

@@ -31,6 +31,7 @@ import msgspec
 
 from pokerfloor.app import shuffle
 from pokerfloor.app._dealt_disputes import DealtDisputes
+from pokerfloor.app._dealt_cluster import DealtCluster
 from pokerfloor.app._dealt_floor import DealtFloor, TableSlot, TournamentSlot
 from pokerfloor.app.commands import Addon, Rebuy, RecordHand
 from pokerfloor.app.service import TournamentService
@@ -76,7 +77,7 @@ def _tag(event: msgspec.Struct) -> str:
 _Listener = tuple[asyncio.AbstractEventLoop, "asyncio.Queue[int]"]
 
 
-class DealtService(DealtFloor, DealtDisputes):
+class DealtService(DealtFloor, DealtDisputes, DealtCluster):
     """The dealt tables of every tournament on this server, over the tournaments' service
     (its store and clock). One lock for all of them: one writer per table stream."""
 
@@ -92,6 +93,7 @@ class DealtService(DealtFloor, DealtDisputes):
         self._lock = threading.RLock()
         self._loaded: dict[str, TournamentSlot] = {}
         self._listeners: dict[str, list[_Listener]] = {}
+        self._cluster_init()  # several servers (_dealt_cluster)
         # Actions chosen in advance ("check_fold", "call_any") by (tournament, player), for the
         # hand they were chosen in: a convenience kept in memory, played by ``tick`` at the
         # player's turn through the same command (lost with a restart, like a tap not sent).
@@ -109,6 +111,7 @@ class DealtService(DealtFloor, DealtDisputes):
             state = TournamentSlot(None)
             for item in self.store.read(dealt_stream_id(tournament_id)):
                 state.fold(_CHOICE_DECODER.decode(item.data))
+                self._choice_versions[tournament_id] = item.seq
             self._loaded[tournament_id] = state
         return state
 
@@ -147,10 +150,7 @@ class DealtService(DealtFloor, DealtDisputes):
         return chosen
 
     def _append_choice(self, tournament_id: str, event: DealtStreamEvent) -> None:
-        stream = dealt_stream_id(tournament_id)
-        self.store.append(
-            stream, self.store.version(stream), [(_tag(event), _ENCODER.encode(event))]
-        )
+        self._append_choice_at(tournament_id, (_tag(event), _ENCODER.encode(event)))
 
     def seat_bot(self, tournament_id: str, player_id: str, policy: str = "random") -> None:
         """A bot of the simulator plays for ``player_id`` from now on (the TD)."""
@@ -194,9 +194,7 @@ class DealtService(DealtFloor, DealtDisputes):
         nothing in memory."""
         if not events:
             return
-        batch = [(_tag(event), _ENCODER.encode(event)) for event in events]
-        stream = table_stream_id(tournament_id, table_no)
-        slot.version = self.store.append(stream, slot.version, batch)
+        self._append_table(tournament_id, table_no, slot, events)  # VERSION_CONFLICT
         for event in events:
             slot.table.apply(event)
         if any(isinstance(event, HandFinished) for event in events):
@@ -217,6 +215,12 @@ class DealtService(DealtFloor, DealtDisputes):
         recorded, seated = self.tournaments.read(
             tournament_id, lambda t: (t.hands_at.get(table_no, 0), dict(t.tables[table_no].seats))
         )
+        if recorded == table.played_no - 1 and self.shared:  # recorded by another server?
+            self.tournaments.catch_up(tournament_id)
+            recorded, seated = self.tournaments.read(
+                tournament_id,
+                lambda t: (t.hands_at.get(table_no, 0), dict(t.tables[table_no].seats)),
+            )
         if recorded == table.played_no:  # recorded: the TD's rulings made during it follow
             self._settle_disputes(tournament_id, table_no, table.hand_no)
             return
@@ -261,6 +265,8 @@ class DealtService(DealtFloor, DealtDisputes):
                 {"player_id": player_id},
             )
         table_no, seat_no = where
+        if self.shared:  # what another server appended, before deciding (one indexed read)
+            self._catch_up_table(tournament_id, table_no)
         return table_no, seat_no, self._table(tournament_id, table_no)
 
     def act(
@@ -268,11 +274,16 @@ class DealtService(DealtFloor, DealtDisputes):
     ) -> list[DealtEvent]:
         """The player's action in the hand at their table, ruled by the hand engine (its
         refusal, e.g. ``RAISE_TOO_SMALL`` with the bounds, changes nothing)."""
-        with self._lock:
-            self._require_dealt(tournament_id)
+
+        def decide() -> list[DealtEvent]:
             table_no, seat_no, slot = self._player_table(tournament_id, player_id)
             events = slot.table.decide_act(ActInHand(seat_no, action, self.clock()))
             self._append(tournament_id, table_no, slot, events)
+            return events
+
+        with self._lock:
+            self._require_dealt(tournament_id)
+            events = self._decided_twice(decide)
         self._notify(tournament_id)
         return events
 
@@ -303,10 +314,15 @@ class DealtService(DealtFloor, DealtDisputes):
 
     def come_back(self, tournament_id: str, player_id: str) -> list[DealtEvent]:
         """The away player is back: a live hand from the next deal."""
-        with self._lock:
+
+        def decide() -> list[DealtEvent]:
             table_no, seat_no, slot = self._player_table(tournament_id, player_id)
             events = slot.table.decide_come_back(ComeBack(seat_no, self.clock()))
             self._append(tournament_id, table_no, slot, events)
+            return events
+
+        with self._lock:
+            events = self._decided_twice(decide)
         self._notify(tournament_id)
         return events
 
@@ -356,6 +372,8 @@ class DealtService(DealtFloor, DealtDisputes):
                 try:
                     done += self._tick_table(tournament_id, table_no, settings, held)
                 except PokerfloorError as refusal:  # e.g. the store is busy: next tick
+                    if refusal.code == "VERSION_CONFLICT":  # another server dealt first
+                        continue
                     log.warning("dealt table %s/%s: %s", tournament_id, table_no, refusal)
         if done:
             self._notify(tournament_id)
@@ -369,12 +387,15 @@ class DealtService(DealtFloor, DealtDisputes):
         now = self.clock()
         if table.paused_at_ms is not None:  # the TD paused it: nothing is played
             return 0
+        grace = self._grace_ms(tournament_id, table_no)  # several servers: its dealer first
+        if grace is None:
+            return 0
         if table.in_hand:
             seat_no = table.to_act_seat()
             if seat_no == 0:
                 return 0
             deadline = table.deadline_ms(seat_no)
-            if seat_no in table.away or (deadline is not None and now >= deadline):
+            if seat_no in table.away or (deadline is not None and now >= deadline + grace):
                 events = table.decide_act(ActInHand(seat_no, Timeout(), now))
                 self._append(tournament_id, table_no, slot, events)
                 return 1

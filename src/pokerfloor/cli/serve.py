@@ -178,12 +178,13 @@ def _serve(
 ) -> None:
     import uvicorn
 
-    from pokerfloor.app.bus import PublishingStore, RedisBus, StreamSync
+    from pokerfloor.app.bus import Follower, PublishingStore, RedisBus, StreamSync
     from pokerfloor.app.club_service import ClubService
     from pokerfloor.app.service import TournamentService
     from pokerfloor.web import create_app
     from pokerfloor.web.read_budget import ReadLimits
     from pokerfloor.web.sessions import Sessions
+    from pokerfloor.web.shared_sessions import SESSIONS_STREAM, SharedSessions
     from pokerfloor.web.warm_up import warm_up
 
     try:
@@ -217,6 +218,12 @@ def _serve(
         typer.echo(f"Bus: {bus.url} ({bus.channel})")
     service = TournamentService(store, catch_up_first=shared)
     sync: StreamSync | None = None
+    # A TD signed in on one server is signed in on all (web/shared_sessions.py).
+    shared_sessions = SharedSessions(store) if shared else None
+    if shared_sessions is not None:
+        sessions = shared_sessions
+        if new_token:
+            shared_sessions.revoke_all()
     try:
         app = create_app(
             service,
@@ -226,10 +233,17 @@ def _serve(
             venue_url=links,
             read_budget=ReadLimits(),
         )
-        if shared:  # the other servers' events: the tournaments' and the clubs'
+        if shared:  # the other servers' events: the tournaments', the clubs', the dealt tables'
             clubs: ClubService = app.state.clubs
             clubs.catch_up_first = True
-            sync = StreamSync({"tournament/": service, "club/": clubs}, bus)
+            followers: dict[str, Follower] = {
+                "tournament/": service,
+                "club/": clubs,
+                "dealt/": app.state.dealt,
+            }
+            if shared_sessions is not None:
+                followers[SESSIONS_STREAM] = shared_sessions
+            sync = StreamSync(followers, bus)
             sync.start()
         # Before listening: the first page a TV or the console asks for is as fast as the next.
         warmed = warm_up(app)

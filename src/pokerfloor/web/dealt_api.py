@@ -260,4 +260,8 @@ def mount_dealt(
     from pokerfloor.web.dealt_history_api import mount_dealt_history
 
     mount_dealt_history(app, dealt, player_key)
+    # A table's events for the TD, live on every server (web/dealt_stream_api.py).
+    from pokerfloor.web.dealt_stream_api import router as table_streams
+
+    app.include_router(table_streams)
     return dealt

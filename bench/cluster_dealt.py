@@ -1,0 +1,295 @@
+"""Issue 32, item 5, second half: a software-dealt tournament of ``--players`` bot players
+spread over 1 to 3 real ``pokerfloor serve`` processes on one PostgreSQL database with the
+Redis bus (target: 2,000 actions/s with p99 < 200 ms on this machine).
+
+The tournament (registrations, seats, buttons, the dealt play chosen, a bot on every seat) is
+built in memory and copied into the database before the servers start (the set-up is not what
+is measured); the TD then starts the clock through the first server. Every server's dealer
+ticks every table; a table is dealt by the server that appended to it last, another one takes
+it over after ``TAKEOVER_MS`` of silence (app/_dealt_cluster.py), so the tables spread over
+the processes by who dealt first.
+
+Measured over ``--dealt-seconds`` once the first hands are dealt:
+
+- **actions/s**: the bots' actions (``hand_step`` / ``acted``) stored per second, every table;
+- **push p50/p99**: from an event's decision (its ``at_ms``) to its arrival on a TD
+  WebSocket of the table on every process (``--watched`` tables), the bus included;
+- **bot turn p50/p99**: from the event before a bot's action to the action (how long a table
+  waits for its dealer's tick);
+- the conflicts the servers' logs report are not counted: an overtaken append is dropped.
+
+``--profile`` then runs one dealer in this process for a few seconds on a copy of the
+tournament under cProfile and prints where its time goes (what stands in the way of the
+target on this machine).
+
+Run: python3 -m uv run python -m bench.cluster_dealt [--players 10000] [--dealt-seconds 20]
+[--dealt-processes 1,3] [--profile]; ``python -m bench.cluster`` runs it after its own part
+(``--players 0`` skips it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import json
+import os
+import pstats
+import statistics
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import httpx
+import psycopg
+from rich.console import Console
+from rich.table import Table
+from tests.cluster.cluster_processes import Cluster
+from tests.cluster.redis_process import RedisProcess
+from websockets.exceptions import WebSocketException
+from websockets.sync.client import connect
+
+from pokerfloor.app._postgres import TemporaryPostgres, temporary_postgres
+from pokerfloor.app.commands import (
+    CreateTournament,
+    DrawSeats,
+    PlaceButtons,
+    RegisterPlayer,
+    StartClock,
+)
+from pokerfloor.app.dealt_service import DealtService
+from pokerfloor.app.memory_store import MemoryEventStore
+from pokerfloor.app.service import TournamentService
+from pokerfloor.app.store import open_store
+from pokerfloor.dealt.mode import DealtSettings
+
+TARGET_ACTIONS = 2_000
+TARGET_P99_MS = 200.0
+SETTINGS = DealtSettings(action_seconds=30, bank_seconds=0, away_after=0, pause_seconds=0)
+
+
+def _now_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
+def build(database: str, tournament_id: str, players: int) -> None:
+    """The tournament in memory, then its streams copied into ``database`` (one append
+    each)."""
+    memory = MemoryEventStore()
+    service = TournamentService(memory, _now_ms)
+    service.create(CreateTournament(tournament_id, "tda-2024", "deep-stack", table_size=9))
+    for number in range(players):
+        service.execute(tournament_id, RegisterPlayer(f"B{number:05d}", f"Bot {number}"))
+    service.execute(tournament_id, DrawSeats(seed=1))
+    service.execute(tournament_id, PlaceButtons(seed=2))
+    dealt = DealtService(service)
+    dealt.choose(tournament_id, SETTINGS)
+    for number in range(players):
+        dealt.seat_bot(tournament_id, f"B{number:05d}", "random")
+    store = open_store(database)
+    try:
+        for stream in memory.streams(""):
+            items = memory.read(stream)
+            store.append(stream, 0, [(item.type, item.data) for item in items])
+    finally:
+        store.close()
+
+
+class TableWatcher:
+    """A TD WebSocket on one table of one process: each event's delay from its ``at_ms``."""
+
+    def __init__(self, url: str, tournament_id: str, table_no: int, token: str) -> None:
+        self.delays: list[tuple[int, float]] = []  # (at_ms, delay ms)
+        self.stop = threading.Event()
+        address = f"{url.replace('http', 'ws', 1)}/ws/tournaments/{tournament_id}"
+        address += f"/dealt/tables/{table_no}"
+        self.thread = threading.Thread(target=self.run, args=(address, token), daemon=True)
+        self.thread.start()
+
+    def run(self, address: str, token: str) -> None:
+        headers = {"Authorization": f"Bearer {token}"}
+        try:
+            with connect(address, additional_headers=headers, open_timeout=60) as socket:
+                while not self.stop.is_set():
+                    try:
+                        text = socket.recv(timeout=0.2)
+                    except TimeoutError:
+                        continue
+                    arrived = time.time_ns() / 1e6
+                    at_ms = json.loads(text).get("at_ms")
+                    if isinstance(at_ms, int):
+                        self.delays.append((at_ms, arrived - at_ms))
+        except (WebSocketException, OSError):
+            return
+
+
+def _p(samples: list[float], share: float) -> float:
+    if not samples:
+        return 0.0
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
+
+
+def stored_actions(dsn: str, tournament_id: str, began: int, ended: int) -> tuple[int, list[float]]:
+    """(bots' actions stored in the window, their turn waits in ms) from the database."""
+    rows = psycopg.connect(dsn).execute(
+        "SELECT stream_id, seq, type, convert_from(data, 'UTF8') FROM events "
+        "WHERE stream_id LIKE %s AND recorded_at_ms BETWEEN %s AND %s ORDER BY stream_id, seq",
+        (f"dealt/{tournament_id}/table/%", began - 60_000, ended),
+    )
+    actions, waits = 0, []
+    previous: tuple[str, int] | None = None
+    for stream, _seq, kind, text in rows:
+        event = json.loads(text)
+        at_ms = int(event.get("at_ms", 0))
+        acted = kind == "hand_step" and event["event"]["type"] == "acted"
+        if acted and began <= at_ms <= ended:
+            actions += 1
+            if previous is not None and previous[0] == stream:
+                waits.append(float(at_ms - previous[1]))
+        previous = (stream, at_ms)
+    return actions, waits
+
+
+def run(
+    processes: int,
+    folder: Path,
+    database: str,
+    dsn: str,
+    bus_url: str,
+    options: argparse.Namespace,
+) -> dict[str, float]:
+    tournament_id = f"dealt-{processes}"
+    started = time.perf_counter()
+    build(database, tournament_id, options.players)
+    built_s = time.perf_counter() - started
+    cluster = Cluster(database, bus_url, folder, count=processes)
+    watchers: list[TableWatcher] = []
+    try:
+        first = cluster.servers[0].url
+        with httpx.Client(headers=cluster.headers, timeout=120) as client:
+            answer = client.post(
+                f"{first}/api/tournaments/{tournament_id}/commands", json={"type": "start_clock"}
+            )
+            answer.raise_for_status()
+        tables = max(1, options.players // 9)
+        watched = [1 + n * tables // options.watched for n in range(options.watched)]
+        watchers = [
+            TableWatcher(server.url, tournament_id, table_no, cluster.token)
+            for server in cluster.servers
+            for table_no in watched
+        ]
+        time.sleep(options.warm_up)
+        began = _now_ms()
+        time.sleep(options.dealt_seconds)
+        ended = _now_ms()
+        time.sleep(2.0)  # the last pushes of the window arrive
+    finally:
+        for watcher in watchers:
+            watcher.stop.set()
+        cluster.kill_all()
+    actions, waits = stored_actions(dsn, tournament_id, began, ended)
+    pushes = [delay for w in watchers for at_ms, delay in w.delays if began <= at_ms <= ended]
+    print(f"  {sum(1 for w in watchers if w.delays)} of {len(watchers)} table streams received")
+    return {
+        "built_s": built_s,
+        "actions_s": actions / ((ended - began) / 1000),
+        "push_p50": statistics.median(pushes) if pushes else 0.0,
+        "push_p99": _p(pushes, 0.99),
+        "turn_p50": statistics.median(waits) if waits else 0.0,
+        "turn_p99": _p(waits, 0.99),
+    }
+
+
+def profile(database: str, players: int, seconds: float) -> str:
+    """One dealer in this process on a copy of the tournament, under cProfile."""
+    tournament_id = "dealt-profile"
+    build(database, tournament_id, players)
+    store = open_store(database)
+    try:
+        service = TournamentService(store, _now_ms, catch_up_first=True)
+        dealt = DealtService(service)
+        service.execute(tournament_id, StartClock())
+        profiler = cProfile.Profile()
+        ticks = 0
+        deadline = time.perf_counter() + seconds
+        profiler.enable()
+        while time.perf_counter() < deadline:
+            dealt.tick(tournament_id)
+            ticks += 1
+        profiler.disable()
+    finally:
+        store.close()
+    out = io.StringIO()
+    out.write(f"{ticks} ticks of every table in {seconds:.0f} s\n")
+    pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(25)
+    return out.getvalue()
+
+
+def add_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--players", type=int, default=10_000, help="0: no dealt tournament")
+    parser.add_argument("--dealt-seconds", type=float, default=20.0)
+    parser.add_argument("--warm-up", type=float, default=10.0)
+    parser.add_argument("--watched", type=int, default=4, help="tables watched on each process")
+    parser.add_argument("--dealt-processes", default="1,3")
+    parser.add_argument("--profile", action="store_true")
+
+
+def measure(
+    postgres: TemporaryPostgres,
+    bus_url: str,
+    folder: Path,
+    options: argparse.Namespace,
+    console: Console,
+) -> None:
+    """The dealt tournament on each number of processes, its table, and the profile."""
+    results: dict[int, dict[str, float]] = {}
+    dsn = f"host=127.0.0.1 port={postgres.port} user=postgres dbname="
+    for processes in [int(n) for n in options.dealt_processes.split(",")]:
+        name = f"dealt_{processes}"
+        database = postgres.create_database(name)
+        results[processes] = run(processes, folder, database, dsn + name, bus_url, options)
+        console.print(f"{processes} process(es): {results[processes]}")
+    table = Table(
+        title=f"A dealt tournament of {options.players} bots ({options.players // 9} "
+        f"tables), {options.dealt_seconds:.0f} s, {os.cpu_count()} cores; target "
+        f"{TARGET_ACTIONS} actions/s, p99 < {TARGET_P99_MS:.0f} ms"
+    )
+    for column in ("processes", "actions/s", "push p50 ms", "push p99 ms", "bot turn p50 ms",
+                   "bot turn p99 ms", "set-up s"):  # fmt: skip
+        table.add_column(column, justify="right")
+    for processes, found in sorted(results.items()):
+        table.add_row(
+            str(processes),
+            f"{found['actions_s']:.0f}",
+            f"{found['push_p50']:.0f}",
+            f"{found['push_p99']:.0f}",
+            f"{found['turn_p50']:.0f}",
+            f"{found['turn_p99']:.0f}",
+            f"{found['built_s']:.0f}",
+        )
+    console.print(table)
+    if options.profile:
+        database = postgres.create_database("dealt_profile")
+        console.print(profile(database, options.players, 10.0))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    add_options(parser)
+    options = parser.parse_args()
+    with tempfile.TemporaryDirectory() as name, temporary_postgres() as postgres:
+        folder = Path(name)
+        os.environ["XDG_DATA_HOME"] = str(folder / "data")
+        redis_folder = folder / "redis"
+        redis_folder.mkdir()
+        bus = RedisProcess(redis_folder)
+        try:
+            measure(postgres, bus.url, folder, options, Console())
+        finally:
+            bus.stop()
+
+
+if __name__ == "__main__":
+    main()

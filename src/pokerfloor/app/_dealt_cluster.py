@@ -1,0 +1,288 @@
+"""Dealt tables across several servers on one PostgreSQL database (issue 32, docs/store.md),
+mixed into ``DealtService``.
+
+- **Any server accepts a table's command.** Each append to a table's stream carries the
+  version the server holds (``TableSlot.version``); another server's append in between is
+  refused ``VERSION_CONFLICT`` (nothing written), the table is caught up from the store and a
+  player's command is decided once more (``_decided_twice``); the dealer's own work (a deal, a
+  bot's action, a timeout) is simply dropped: the other server did it.
+- **The dealer of a table is whoever appended last** (``_owned``). Only that server deals,
+  plays the bots and times out at once; another server takes over when the table has shown no
+  change for ``TAKEOVER_MS`` (its dealer died), and a timeout it fires waits the same grace
+  after the deadline. Two servers taking over at once race on the expected version: the
+  action clock's expiry is written once cluster-wide, the second firing is refused as stale.
+- **Every server follows the streams it holds.** ``catch_up`` (called by ``app/bus.py`` on
+  each announcement, or by its poller) applies what another server appended to a table or to
+  the tournament's dealt stream (the TD's choice, bots, moves), then pushes the new events to
+  this server's subscribers: the table's event stream (``subscribe_table``) and the pages'
+  change listeners.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, TypeVar
+
+import msgspec
+
+from pokerfloor.app.ports import StoredEvent
+from pokerfloor.dealt import DealtEvent, DealtTable
+from pokerfloor.dealt.mode import DealtStreamEvent
+from pokerfloor.errors import PokerfloorError
+
+if TYPE_CHECKING:
+    from pokerfloor.app._dealt_floor import TableSlot, TournamentSlot
+    from pokerfloor.app.ports import EventStore
+    from pokerfloor.app.service import TournamentService
+
+__all__ = ["TAKEOVER_MS", "DealtCluster", "TableEvent"]
+
+log = logging.getLogger("pokerfloor.dealt")
+
+T = TypeVar("T")
+
+# A table whose stream showed no change this long is dealt by another server (its dealer
+# died); the same grace is given to a timeout fired by a server that is not the dealer.
+TAKEOVER_MS = 1_500
+
+_TABLE_DECODER = msgspec.json.Decoder(DealtEvent)
+_CHOICE_DECODER = msgspec.json.Decoder(DealtStreamEvent)
+
+
+class TableEvent(msgspec.Struct, frozen=True):
+    """A dealt table's event once durable, as the table's subscribers receive it."""
+
+    tournament_id: str
+    table_no: int
+    seq: int
+    type: str
+    line: bytes  # {"seq": n, "type": ..., ...}
+
+
+def _line(item: StoredEvent | tuple[int, str, bytes]) -> tuple[int, str, bytes]:
+    seq, kind, data = (item.seq, item.type, item.data) if isinstance(item, StoredEvent) else item
+    return seq, kind, b'{"seq":' + str(seq).encode() + b"," + data[1:]
+
+
+_Subscriber = tuple[asyncio.AbstractEventLoop, "asyncio.Queue[TableEvent]"]
+
+
+class DealtCluster:
+    """Several servers' share of ``DealtService`` (see the module's documentation)."""
+
+    if TYPE_CHECKING:  # provided by DealtService
+        tournaments: TournamentService
+        store: EventStore
+        clock: Callable[[], int]
+        _lock: threading.RLock
+        _loaded: dict[str, TournamentSlot]
+
+        def _state(self, tournament_id: str) -> TournamentSlot: ...
+        def _table(self, tournament_id: str, table_no: int) -> TableSlot: ...
+        def _notify(self, tournament_id: str) -> None: ...
+
+    def _cluster_init(self) -> None:
+        self._table_subscribers: dict[tuple[str, int], list[_Subscriber]] = {}
+        self._choice_versions: dict[str, int] = {}
+        self._owned: set[tuple[str, int]] = set()  # the tables this server dealt last
+        self._changed_at: dict[tuple[str, int], int] = {}  # the last change seen, clock ms
+        self.conflicts = 0  # appends another server's append overtook
+
+    @property
+    def shared(self) -> bool:
+        """Several servers on the database (``serve`` on PostgreSQL)."""
+        return self.tournaments.catch_up_first
+
+    # ---- the dealer of a table ----------------------------------------------------------
+
+    def _grace_ms(self, tournament_id: str, table_no: int) -> int | None:
+        """0 for the table's dealer (or a server alone), ``TAKEOVER_MS`` for another server
+        once the table has been quiet that long, None while it must leave the table alone.
+        A table never dealt has no dealer yet: the first server to deal it is."""
+        key = (tournament_id, table_no)
+        if not self.shared or key in self._owned or self._table(*key).version == 0:
+            return 0
+        now = self.clock()
+        quiet = now - self._changed_at.setdefault(key, now)
+        return TAKEOVER_MS if quiet >= TAKEOVER_MS else None
+
+    # ---- appends ----------------------------------------------------------------------------
+
+    def _append_table(
+        self, tournament_id: str, table_no: int, slot: TableSlot, events: Sequence[DealtEvent]
+    ) -> list[tuple[str, bytes]]:
+        """Store the table's events at the version held (durable on return) and push them to
+        the table's subscribers; a ``VERSION_CONFLICT`` catches the table up and is raised."""
+        batch = [(str(type(e).__struct_config__.tag), msgspec.json.encode(e)) for e in events]
+        before = slot.version
+        stream = _table_stream(tournament_id, table_no)
+        try:
+            slot.version = self.store.append(stream, before, batch)
+        except PokerfloorError as error:
+            if error.code == "VERSION_CONFLICT":
+                self.conflicts += 1
+                self._catch_up_table(tournament_id, table_no)
+            raise
+        key = (tournament_id, table_no)
+        self._owned.add(key)
+        self._changed_at[key] = self.clock()
+        self._publish_table(
+            tournament_id,
+            table_no,
+            [_line((seq, kind, data)) for seq, (kind, data) in enumerate(batch, before + 1)],
+        )
+        return batch
+
+    def _decided_twice(self, decide: Callable[[], T]) -> T:
+        """A player's command, decided again once when another server's append overtook it
+        (the table was caught up meanwhile); a second conflict is the answer."""
+        try:
+            return decide()
+        except PokerfloorError as error:
+            if error.code != "VERSION_CONFLICT":
+                raise
+        return decide()
+
+    def _append_choice_at(self, tournament_id: str, data: tuple[str, bytes]) -> None:
+        """The dealt stream's event appended after the events another server stored (caught
+        up first, then once more on a conflict)."""
+        stream = _choice_stream(tournament_id)
+        for attempt in (1, 2):
+            self._catch_up_choice_locked(tournament_id)
+            try:
+                known = self._choice_versions.get(tournament_id, 0)
+                self._choice_versions[tournament_id] = self.store.append(stream, known, [data])
+                return
+            except PokerfloorError as error:
+                if error.code != "VERSION_CONFLICT" or attempt == 2:
+                    raise
+
+    # ---- other servers' events --------------------------------------------------------------
+
+    def loaded_ids(self) -> list[str]:
+        """The dealt streams held in memory, without their ``dealt/`` prefix."""
+        with self._lock:
+            held: list[str] = []
+            for tournament_id, state in self._loaded.items():
+                held.append(tournament_id)
+                held += [f"{tournament_id}/table/{number}" for number in state.tables]
+            return held
+
+    def catch_up(self, key: str, version: int | None = None) -> int:
+        """Apply what another server appended to a dealt stream held in memory (``<id>`` or
+        ``<id>/table/<n>``) and push it here; return how many events."""
+        tournament_id, table, number = key.partition("/table/")
+        if table:
+            return (
+                self._catch_up_table(tournament_id, int(number), version) if number.isdigit() else 0
+            )
+        if "/" in key:  # the spectators' stream is read at each use
+            return 0
+        with self._lock:
+            held = self._choice_versions.get(tournament_id)
+            if tournament_id not in self._loaded or (
+                version is not None and held is not None and version <= held
+            ):
+                return 0
+            found = self._catch_up_choice_locked(tournament_id)
+        if found:
+            self._notify(tournament_id)
+        return found
+
+    def _catch_up_choice_locked(self, tournament_id: str) -> int:
+        state = self._loaded.get(tournament_id)
+        if state is None:
+            return 0
+        stored = self.store.read(
+            _choice_stream(tournament_id), self._choice_versions.get(tournament_id, 0)
+        )
+        for item in stored:
+            state.fold(_CHOICE_DECODER.decode(item.data))
+            self._choice_versions[tournament_id] = item.seq
+        return len(stored)
+
+    def _catch_up_table(self, tournament_id: str, table_no: int, version: int | None = None) -> int:
+        with self._lock:
+            state = self._loaded.get(tournament_id)
+            slot = None if state is None else state.tables.get(table_no)
+            if state is None or slot is None or (version is not None and version <= slot.version):
+                return 0
+            stored = self.store.read(_table_stream(tournament_id, table_no), slot.version)
+            if not stored:
+                return 0
+            try:
+                for item in stored:
+                    slot.table.apply(_TABLE_DECODER.decode(item.data))
+                    slot.version = item.seq
+            except Exception:
+                log.exception("catching up dealt table %s/%s failed: replayed", tournament_id,
+                              table_no)  # fmt: skip
+                everything = self.store.read(_table_stream(tournament_id, table_no))
+                slot.table = DealtTable.replay(_TABLE_DECODER.decode(i.data) for i in everything)
+                slot.version = everything[-1].seq if everything else 0
+            key = (tournament_id, table_no)
+            self._owned.discard(key)  # another server dealt: it is the table's dealer now
+            self._changed_at[key] = self.clock()
+            self._publish_table(tournament_id, table_no, [_line(item) for item in stored])
+        self._notify(tournament_id)
+        return len(stored)
+
+    # ---- a table's subscribers ----------------------------------------------------------------
+
+    def subscribe_table(
+        self, tournament_id: str, table_no: int, loop: asyncio.AbstractEventLoop | None = None
+    ) -> asyncio.Queue[TableEvent]:
+        """A queue that receives the table's events once durable, in order (this server's
+        and, caught up, the others')."""
+        queue: asyncio.Queue[TableEvent] = asyncio.Queue()
+        chosen = loop or asyncio.get_running_loop()
+        with self._lock:
+            self._table(tournament_id, table_no)  # followed from now on
+            self._table_subscribers.setdefault((tournament_id, table_no), []).append(
+                (chosen, queue)
+            )
+        return queue
+
+    def unsubscribe_table(
+        self, tournament_id: str, table_no: int, queue: asyncio.Queue[TableEvent]
+    ) -> None:
+        with self._lock:
+            key = (tournament_id, table_no)
+            kept = [item for item in self._table_subscribers.get(key, []) if item[1] is not queue]
+            if kept:
+                self._table_subscribers[key] = kept
+            else:
+                self._table_subscribers.pop(key, None)
+
+    def table_lines(
+        self, tournament_id: str, table_no: int, after_seq: int = 0
+    ) -> list[tuple[int, str, bytes]]:
+        """``(seq, type, line)`` of the table's stored events after ``after_seq``."""
+        return [
+            _line(item)
+            for item in self.store.read(_table_stream(tournament_id, table_no), after_seq)
+        ]
+
+    def _publish_table(
+        self, tournament_id: str, table_no: int, lines: Sequence[tuple[int, str, bytes]]
+    ) -> None:
+        subscribers = list(self._table_subscribers.get((tournament_id, table_no), []))
+        for loop, queue in subscribers:
+            for seq, kind, line in lines:
+                item = TableEvent(tournament_id, table_no, seq, kind, line)
+                try:
+                    loop.call_soon_threadsafe(queue.put_nowait, item)
+                except RuntimeError:  # the subscriber's loop is closed
+                    self.unsubscribe_table(tournament_id, table_no, queue)
+                    break
+
+
+def _choice_stream(tournament_id: str) -> str:
+    return f"dealt/{tournament_id}"  # dealt_service.dealt_stream_id
+
+
+def _table_stream(tournament_id: str, table_no: int) -> str:
+    return f"dealt/{tournament_id}/table/{table_no}"  # dealt_service.table_stream_id
