@@ -19,6 +19,7 @@ from pokerfloor.sim.scaled import scaled_structure
 from pokerfloor.sim.tournament import WINDOW_MS, simulate
 from pokerfloor.tournament import clock
 from pokerfloor.tournament.state import Tournament
+from pokerfloor.tournament.structure import Level
 from pokerfloor.tournament.types import Table
 from tests.sim.test_event_log import check_log, read_log
 
@@ -110,7 +111,8 @@ def test_the_workers_take_later_tables_while_the_first_answers_are_recorded() ->
     before the first answer was read, and the workers waited for the whole recording)."""
     table = Table(1, 9, {1: "A", 2: "B", 5: "C"}, button_seat=1)
     players = ((1, 1000, False, "tag"), (2, 1500, False, "random"), (5, 800, False, "tag"))
-    tasks = [TableTask("tda-2024", table, players, 25, 50, 0, 50, 25, seed) for seed in range(1200)]
+    level = Level(2, 25, 50, 0, 50)
+    tasks = [TableTask("tda-2024", table, players, level, 25, seed) for seed in range(1200)]
     taken: list[int] = []
 
     def given() -> Iterator[TableTask]:
@@ -120,7 +122,7 @@ def test_the_workers_take_later_tables_while_the_first_answers_are_recorded() ->
 
     workers = ProcessHands(2)
     try:
-        results = workers.play(given())
+        results = workers.play(given(), len(tasks))
         first = next(results)
         taken_at_first = len(taken)
         rest = list(results)
@@ -157,11 +159,11 @@ def test_a_plan_from_the_positions_a_worker_computed_is_the_aggregates_own(profi
 def test_a_hand_that_fails_in_a_worker_stops_the_simulation_with_its_traceback() -> None:
     table = Table(1, 9, {1: "A", 2: "B"}, button_seat=1)
     players = ((1, 1000, False, "tag"), (2, 1000, False, "random"))
-    task = TableTask("no-such-profile", table, players, 50, 100, 0, 0, 25, 7)
+    task = TableTask("no-such-profile", table, players, Level(1, 50, 100), 25, 7)
     workers = ProcessHands(1)
     try:
         with pytest.raises(RuntimeError, match="no-such-profile"):
-            list(workers.play(iter([task] * PARALLEL_FROM)))
+            list(workers.play(iter([task] * PARALLEL_FROM), PARALLEL_FROM))
     finally:
         workers.close()
 
