@@ -100,11 +100,15 @@ class EventWriter:
 
     def write(self, events: list[TournamentEvent]) -> None:
         assert self.out is not None
-        encode = self._encoder.encode
-        lines = []
+        encode_into = self._encoder.encode_into
+        lines = bytearray()
         for seq, event in enumerate(events, start=self.written + 1):
-            lines.append(b'{"seq":' + str(seq).encode() + b"," + encode(event)[1:] + b"\n")
-        self.out.write(b"".join(lines))
+            lines += b'{"seq":%d' % seq
+            brace = len(lines)
+            encode_into(event, lines, -1)  # the event's object, appended in place
+            lines[brace] = 44  # its opening brace becomes the comma after the seq
+            lines += b"\n"
+        self.out.write(lines)
         self.written += len(events)
 
 
