@@ -8,13 +8,13 @@ from __future__ import annotations
 import random
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import pytest
 
 from pokerfloor.sim import _play
-from pokerfloor.sim._play import CHUNK, PARALLEL_FROM, ProcessHands, TableTask
+from pokerfloor.sim._play import CHUNK, PARALLEL_FROM, ProcessHands, TableTask, chunk_size
 from pokerfloor.sim.scaled import scaled_structure
 from pokerfloor.sim.tournament import WINDOW_MS, simulate
 from pokerfloor.tournament import clock
@@ -64,9 +64,20 @@ def test_with_workers_this_process_neither_plans_nor_plays_a_hand(
     def refused(*arguments: object) -> object:
         raise AssertionError("the main process planned a hand")
 
+    killed_asked: list[int] = []
+    hand_killed = Tournament.hand_killed
+
+    def killed(self: Tournament, players: Iterable[str]) -> frozenset[str]:
+        killed_asked.append(1)
+        return hand_killed(self, players)
+
     monkeypatch.setattr(_play, "next_hand_positions", counted)
     monkeypatch.setattr(_play, "PARALLEL_FROM", 1)
     monkeypatch.setattr(Tournament, "plan_hand", refused)
+    # Item 5: the workers send the event the core made; this process only folds it.
+    monkeypatch.setattr(Tournament, "hand_plan", refused)
+    monkeypatch.setattr(Tournament, "record_hand", refused)
+    monkeypatch.setattr(Tournament, "hand_killed", killed)
     workers = ProcessHands(2)
     try:
         with together.open("wb") as out:
@@ -75,7 +86,25 @@ def test_with_workers_this_process_neither_plans_nor_plays_a_hand(
         workers.close()
     assert result.hands > 500 and workers.chunks_sent > 0
     assert planned_here == []
+    assert len(killed_asked) == result.hands  # once a hand, when its task is built
     assert alone.read_bytes() == together.read_bytes()
+
+
+def test_a_small_batch_is_cut_so_that_every_worker_plays_a_share() -> None:
+    """Issue 29 item 5: a batch of 40 tables went out as one chunk of up to 160, to one worker
+    while the other waited; it goes out as chunks in flight at both workers."""
+    table = Table(1, 9, {1: "A", 2: "B", 5: "C"}, button_seat=1)
+    players = ((1, 1000, False, "tag"), (2, 1500, False, "random"), (5, 800, False, "tag"))
+    level = Level(2, 25, 50, 0, 50)
+    tasks = [TableTask("tda-2024", table, players, level, 25, seed) for seed in range(40)]
+    assert chunk_size(40, 2) == 10 and chunk_size(10_000, 2) == CHUNK
+    workers = ProcessHands(2)
+    try:
+        results = list(workers.play(iter(tasks), len(tasks)))
+    finally:
+        workers.close()
+    assert workers.chunks_sent == ProcessHands.IN_FLIGHT * 2
+    assert results == [_play.play_table(task) for task in tasks]
 
 
 def test_the_clock_is_read_once_per_period_of_a_batch_not_for_every_hand(
