@@ -14,7 +14,14 @@ from pathlib import Path
 import pytest
 
 from pokerfloor.sim import _play
-from pokerfloor.sim._play import CHUNK, PARALLEL_FROM, ProcessHands, TableTask, chunk_size
+from pokerfloor.sim._play import (
+    CHUNK,
+    PARALLEL_FROM,
+    SMALLEST_CHUNK,
+    ProcessHands,
+    TableTask,
+    chunk_size,
+)
 from pokerfloor.sim.scaled import scaled_structure
 from pokerfloor.sim.tournament import WINDOW_MS, simulate
 from pokerfloor.tournament import clock
@@ -92,18 +99,20 @@ def test_with_workers_this_process_neither_plans_nor_plays_a_hand(
 
 def test_a_small_batch_is_cut_so_that_every_worker_plays_a_share() -> None:
     """Issue 29 item 5: a batch of 40 tables went out as one chunk of up to 160, to one worker
-    while the other waited; it goes out as chunks in flight at both workers."""
+    while the other waited; it goes out in chunks at both workers, smaller towards the end
+    (this process records the last chunk alone)."""
     table = Table(1, 9, {1: "A", 2: "B", 5: "C"}, button_seat=1)
     players = ((1, 1000, False, "tag"), (2, 1500, False, "random"), (5, 800, False, "tag"))
     level = Level(2, 25, 50, 0, 50)
     tasks = [TableTask("tda-2024", table, players, level, 25, seed) for seed in range(40)]
-    assert chunk_size(40, 2) == 10 and chunk_size(10_000, 2) == CHUNK
+    assert chunk_size(10_000, 2) == CHUNK and chunk_size(400, 2) == 50
+    assert chunk_size(40, 2) == 5 and chunk_size(3, 2) == SMALLEST_CHUNK
     workers = ProcessHands(2)
     try:
         results = list(workers.play(iter(tasks), len(tasks)))
     finally:
         workers.close()
-    assert workers.chunks_sent == ProcessHands.IN_FLIGHT * 2
+    assert workers.chunks_sent == 10  # 5, 5, then 4 each, the last 2: both workers play
     assert results == [_play.play_table(task) for task in tasks]
 
 
@@ -158,7 +167,11 @@ def test_the_workers_take_later_tables_while_the_first_answers_are_recorded() ->
     finally:
         workers.close()
     # The chunks primed (two a worker) and the one sent when the first answer came in.
-    assert taken_at_first == (ProcessHands.IN_FLIGHT * 2 + 1) * CHUNK < len(tasks)
+    expected, remaining = 0, len(tasks)
+    for _ in range(ProcessHands.IN_FLIGHT * 2 + 1):
+        expected += chunk_size(remaining, 2)
+        remaining -= chunk_size(remaining, 2)
+    assert taken_at_first == expected < len(tasks)
     assert [first, *rest] == [_play.play_table(task) for task in tasks]
 
 

@@ -62,9 +62,8 @@ __all__ = [
 # Fewer tasks than this in a batch are played here: sending them costs more than it saves.
 PARALLEL_FROM = 8
 # Tasks per chunk sent to a worker at most: small enough for the results of the first chunks to
-# be recorded while the later ones are played, large enough to keep the messages few. A batch
-# smaller than ``IN_FLIGHT * workers`` such chunks is cut in that many smaller ones, down to
-# ``SMALLEST_CHUNK`` tasks.
+# be recorded while the later ones are played, large enough to keep the messages few. The
+# chunks get smaller towards the end of a batch (``chunk_size``), down to ``SMALLEST_CHUNK``.
 CHUNK = 160
 SMALLEST_CHUNK = 4
 
@@ -276,7 +275,7 @@ class ProcessHands:
         batch of fewer than ``PARALLEL_FROM`` tasks is played here."""
         if count < PARALLEL_FROM:
             return (play_table(task) for task in tasks)
-        return self._stream(_chunks(tasks, chunk_size(count, self.workers)))
+        return self._stream(_chunks(tasks, count, self.workers))
 
     def _stream(self, chunks: Iterator[list[TableTask]]) -> Iterator[TableResult]:
         # Chunk i goes to worker i mod workers and is answered in turn: when chunk i is in,
@@ -320,17 +319,20 @@ _RESULTS = msgspec.msgpack.Decoder(list[TableResult])
 _FAILED = b"!"  # then the worker's traceback (a msgpack list never starts with it)
 
 
-def chunk_size(count: int, workers: int) -> int:
-    """Tasks per chunk for a batch of ``count``: ``CHUNK``, or less when the batch does not
-    fill the chunks in flight, so that every worker gets its share and this process records
-    the first answers while the others are played."""
-    share = -(-count // (ProcessHands.IN_FLIGHT * workers))
+def chunk_size(remaining: int, workers: int) -> int:
+    """Tasks in the next chunk with ``remaining`` tasks of the batch left to send: a share of
+    them small enough that every worker gets chunks and that the last chunks are small (this
+    process records the last one alone, the workers waiting for the next batch), within
+    ``SMALLEST_CHUNK``..``CHUNK``."""
+    share = -(-remaining // (2 * ProcessHands.IN_FLIGHT * workers))
     return max(SMALLEST_CHUNK, min(CHUNK, share))
 
 
-def _chunks(tasks: Iterator[TableTask], size: int) -> Iterator[list[TableTask]]:
-    """The tasks in chunks of ``size``, each taken when the chunk is asked for."""
-    while chunk := list(itertools.islice(tasks, size)):
+def _chunks(tasks: Iterator[TableTask], count: int, workers: int) -> Iterator[list[TableTask]]:
+    """The ``count`` tasks in chunks sized by ``chunk_size``, each taken when it is asked for."""
+    remaining = count
+    while chunk := list(itertools.islice(tasks, chunk_size(remaining, workers))):
+        remaining -= len(chunk)
         yield chunk
 
 
