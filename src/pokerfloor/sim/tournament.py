@@ -7,9 +7,10 @@ grows with the players dealt in; tables run side by side. The tables free within
 aggregate holds it (seats, last positions, stacks, the level read once per clock period:
 ``_clock.BatchClock``) in the order the tables became free, with a seed of its own drawn in
 that order; whoever plays the table (this process, or the worker process it goes to: ``_play``)
-plans the hand with the core (button, blinds, who is dealt in) and plays it. The answers are
-recorded through the aggregate in the same order with their busts, and the tables are balanced
-once the batch is in. Between two balancing steps the tables are independent, so the event log
+plans the hand with the core (button, blinds, who is dealt in), plays it and answers with the
+event the core makes of it (``HandPlayed``). The events are folded by the aggregate in the same
+order (``record_hand_played``) with their busts, and the tables are balanced once the batch is
+in. Between two balancing steps the tables are independent, so the event log
 is the same whatever the number of workers. Breaks stop every table; a colour-up break is
 followed at each table by a chip race. Near the bubble the tables play hand-for-hand: one hand
 each, then wait for the others, the clock losing the profile's time per hand.
