@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 import sys
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -72,11 +72,11 @@ def test_with_workers_this_process_neither_plans_nor_plays_a_hand(
         raise AssertionError("the main process planned a hand")
 
     killed_asked: list[int] = []
-    hand_killed = Tournament.hand_killed
+    seated_for_hand = Tournament.seated_for_hand
 
-    def killed(self: Tournament, players: Iterable[str]) -> frozenset[str]:
+    def killed(self: Tournament, table: Table) -> list[tuple[int, str, int, bool]]:
         killed_asked.append(1)
-        return hand_killed(self, players)
+        return seated_for_hand(self, table)
 
     monkeypatch.setattr(_play, "next_hand_positions", counted)
     monkeypatch.setattr(_play, "PARALLEL_FROM", 1)
@@ -84,7 +84,8 @@ def test_with_workers_this_process_neither_plans_nor_plays_a_hand(
     # Item 5: the workers send the event the core made; this process only folds it.
     monkeypatch.setattr(Tournament, "hand_plan", refused)
     monkeypatch.setattr(Tournament, "record_hand", refused)
-    monkeypatch.setattr(Tournament, "hand_killed", killed)
+    monkeypatch.setattr(Tournament, "hand_killed", refused)
+    monkeypatch.setattr(Tournament, "seated_for_hand", killed)
     workers = ProcessHands(2)
     try:
         with together.open("wb") as out:
@@ -93,7 +94,8 @@ def test_with_workers_this_process_neither_plans_nor_plays_a_hand(
         workers.close()
     assert result.hands > 500 and workers.chunks_sent > 0
     assert planned_here == []
-    assert len(killed_asked) == result.hands  # once a hand, when its task is built
+    # The players' stacks and killed hands read once a hand, when its task is built.
+    assert len(killed_asked) == result.hands
     assert alone.read_bytes() == together.read_bytes()
 
 

@@ -121,3 +121,21 @@ def test_issue_29_5_a_hand_played_does_not_reindex_the_table_map(
     monkeypatch.undo()
     tournament.tables.check_index()
     assert tournament.tables.unbuttoned() == []
+
+
+def test_issue_29_5_the_copy_of_a_tables_players_reads_each_player_once_as_hand_killed() -> None:
+    """``seated_for_hand``: the stacks and killed hands a worker gets, the rule of
+    ``hand_killed`` (absent players here), in the table's seat order."""
+    tournament = _started()
+    tournament.players["P01"].missed_hands = 1  # serving a penalty of missed hands
+    killed_seen = []
+    for table_no in sorted(tournament.tables):
+        table = tournament.tables[table_no]
+        killed = tournament.hand_killed(table.seats.values())
+        seated = tournament.seated_for_hand(table)
+        assert seated == [
+            (seat, player, tournament.players[player].stack, player in killed)
+            for seat, player in table.seats.items()
+        ]
+        killed_seen += [player for _, player, _, away in seated if away]
+    assert sorted(killed_seen) == ["P01", "P09", "P18", "P27"]

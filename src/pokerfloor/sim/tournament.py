@@ -361,16 +361,13 @@ def _task(run: _Run, table_no: int, begins: int, level: Level, seed: int) -> Tab
     (begun and recorded at ``begins``)."""
     tournament, kinds = run.tournament, run.kinds
     table = tournament.tables[table_no]
-    players = tournament.players
-    seats = table.seats
-    killed = tournament.hand_killed(seats.values())
     return TableTask(
         run.profile,
         table,
         tuple(
             [
-                (seat_no, players[player].stack, player in killed, kinds[player])
-                for seat_no, player in seats.items()
+                (seat_no, stack, killed, kinds[player])
+                for seat_no, player, stack, killed in tournament.seated_for_hand(table)
             ]
         ),
         level,
