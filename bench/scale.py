@@ -30,6 +30,7 @@ import argparse
 import json
 import os
 import resource
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -67,7 +68,9 @@ def run_one(players: int, workers: int, seed: int) -> dict[str, float]:
             cpu = time.process_time() - cpu
         log_mb = path.stat().st_size / 2**20
     children = resource.getrusage(resource.RUSAGE_CHILDREN)  # the workers, joined by now
+    compiled = getattr(pokerfloor.hand, "ENGINE", "pure") == "compiled"
     return {
+        "compiled": float(compiled),  # the hand engine this run played
         "players": players,
         "workers": workers,
         "hands": result.hands,
@@ -103,12 +106,18 @@ def in_a_process(
 
 
 def export_source(revision: str, directory: Path) -> Path:
-    """The ``src`` folder of a git revision, written under ``directory``."""
+    """The ``src`` folder of a git revision, written under ``directory``, with this checkout's
+    compiled hand engine (``uv sync``'s build, not in git): the revision plays it when its
+    hand sources are the ones it was compiled from (``pokerfloor._native`` compares the
+    digest), else the pure-Python engine, so a comparison sets engine against engine."""
     archive = directory / "source.tar"
     with archive.open("wb") as out:
         subprocess.run(["git", "archive", revision, "src"], check=True, stdout=out, cwd=ROOT)
     with tarfile.open(archive) as tar:
         tar.extractall(directory, filter="data")
+    compiled = ROOT / "src" / "pokerfloor" / "hand" / "_compiled"
+    if compiled.is_dir():
+        shutil.copytree(compiled, directory / "src" / "pokerfloor" / "hand" / "_compiled")
     return directory / "src"
 
 
@@ -127,7 +136,8 @@ def compare(
                     f"{name:>6}: {players:,} players, {row['hands']:,.0f} hands in "
                     f"{row['seconds']:.1f} s, CPU {cpu(row):.1f} s (this process "
                     f"{row['cpu_main']:.1f} s), load {row['load_before']:.1f} -> "
-                    f"{row['load_after']:.1f}",
+                    f"{row['load_after']:.1f}, engine "
+                    f"{'compiled' if row.get('compiled') else 'pure'}",
                     style="dim",
                 )
     before = min(rows["before"], key=lambda row: row["seconds"])
@@ -166,7 +176,7 @@ def main() -> None:
     console = Console(width=140)
     console.print(f"{os.cpu_count()} cores; load average {os.getloadavg()}")
     # The runs inherit this environment, so they play the same engine (a --baseline revision
-    # has no build of its own: it plays pure Python).
+    # gets this checkout's build: ``export_source``).
     engine = getattr(pokerfloor.hand, "ENGINE", "pure")  # a --baseline revision may not say
     console.print(f"hand engine: {engine} (POKERFLOOR_ENGINE=pure for the pure-Python one)")
     if arguments.baseline:

@@ -14,11 +14,19 @@ from pathlib import Path
 import pytest
 
 from pokerfloor.sim import _play
-from pokerfloor.sim._play import CHUNK, PARALLEL_FROM, ProcessHands, TableTask
+from pokerfloor.sim._play import (
+    CHUNK,
+    PARALLEL_FROM,
+    SMALLEST_CHUNK,
+    ProcessHands,
+    TableTask,
+    chunk_size,
+)
 from pokerfloor.sim.scaled import scaled_structure
 from pokerfloor.sim.tournament import WINDOW_MS, simulate
 from pokerfloor.tournament import clock
 from pokerfloor.tournament.state import Tournament
+from pokerfloor.tournament.structure import Level
 from pokerfloor.tournament.types import Table
 from tests.sim.test_event_log import check_log, read_log
 
@@ -63,9 +71,21 @@ def test_with_workers_this_process_neither_plans_nor_plays_a_hand(
     def refused(*arguments: object) -> object:
         raise AssertionError("the main process planned a hand")
 
+    killed_asked: list[int] = []
+    seated_for_hand = Tournament.seated_for_hand
+
+    def killed(self: Tournament, table: Table) -> list[tuple[int, str, int, bool]]:
+        killed_asked.append(1)
+        return seated_for_hand(self, table)
+
     monkeypatch.setattr(_play, "next_hand_positions", counted)
     monkeypatch.setattr(_play, "PARALLEL_FROM", 1)
     monkeypatch.setattr(Tournament, "plan_hand", refused)
+    # Item 5: the workers send the event the core made; this process only folds it.
+    monkeypatch.setattr(Tournament, "hand_plan", refused)
+    monkeypatch.setattr(Tournament, "record_hand", refused)
+    monkeypatch.setattr(Tournament, "hand_killed", refused)
+    monkeypatch.setattr(Tournament, "seated_for_hand", killed)
     workers = ProcessHands(2)
     try:
         with together.open("wb") as out:
@@ -74,7 +94,28 @@ def test_with_workers_this_process_neither_plans_nor_plays_a_hand(
         workers.close()
     assert result.hands > 500 and workers.chunks_sent > 0
     assert planned_here == []
+    # The players' stacks and killed hands read once a hand, when its task is built.
+    assert len(killed_asked) == result.hands
     assert alone.read_bytes() == together.read_bytes()
+
+
+def test_a_small_batch_is_cut_so_that_every_worker_plays_a_share() -> None:
+    """Issue 29 item 5: a batch of 40 tables went out as one chunk of up to 160, to one worker
+    while the other waited; it goes out in chunks at both workers, smaller towards the end
+    (this process records the last chunk alone)."""
+    table = Table(1, 9, {1: "A", 2: "B", 5: "C"}, button_seat=1)
+    players = ((1, 1000, False, "tag"), (2, 1500, False, "random"), (5, 800, False, "tag"))
+    level = Level(2, 25, 50, 0, 50)
+    tasks = [TableTask("tda-2024", table, players, level, 25, seed) for seed in range(40)]
+    assert chunk_size(10_000, 2) == CHUNK and chunk_size(400, 2) == 50
+    assert chunk_size(40, 2) == 5 and chunk_size(3, 2) == SMALLEST_CHUNK
+    workers = ProcessHands(2)
+    try:
+        results = list(workers.play(iter(tasks), len(tasks)))
+    finally:
+        workers.close()
+    assert workers.chunks_sent == 10  # 5, 5, then 4 each, the last 2: both workers play
+    assert results == [_play.play_table(task) for task in tasks]
 
 
 def test_the_clock_is_read_once_per_period_of_a_batch_not_for_every_hand(
@@ -110,7 +151,8 @@ def test_the_workers_take_later_tables_while_the_first_answers_are_recorded() ->
     before the first answer was read, and the workers waited for the whole recording)."""
     table = Table(1, 9, {1: "A", 2: "B", 5: "C"}, button_seat=1)
     players = ((1, 1000, False, "tag"), (2, 1500, False, "random"), (5, 800, False, "tag"))
-    tasks = [TableTask("tda-2024", table, players, 25, 50, 0, 50, 25, seed) for seed in range(1200)]
+    level = Level(2, 25, 50, 0, 50)
+    tasks = [TableTask("tda-2024", table, players, level, 25, seed) for seed in range(1200)]
     taken: list[int] = []
 
     def given() -> Iterator[TableTask]:
@@ -120,14 +162,18 @@ def test_the_workers_take_later_tables_while_the_first_answers_are_recorded() ->
 
     workers = ProcessHands(2)
     try:
-        results = workers.play(given())
+        results = workers.play(given(), len(tasks))
         first = next(results)
         taken_at_first = len(taken)
         rest = list(results)
     finally:
         workers.close()
     # The chunks primed (two a worker) and the one sent when the first answer came in.
-    assert taken_at_first == (ProcessHands.IN_FLIGHT * 2 + 1) * CHUNK < len(tasks)
+    expected, remaining = 0, len(tasks)
+    for _ in range(ProcessHands.IN_FLIGHT * 2 + 1):
+        expected += chunk_size(remaining, 2)
+        remaining -= chunk_size(remaining, 2)
+    assert taken_at_first == expected < len(tasks)
     assert [first, *rest] == [_play.play_table(task) for task in tasks]
 
 
@@ -157,11 +203,11 @@ def test_a_plan_from_the_positions_a_worker_computed_is_the_aggregates_own(profi
 def test_a_hand_that_fails_in_a_worker_stops_the_simulation_with_its_traceback() -> None:
     table = Table(1, 9, {1: "A", 2: "B"}, button_seat=1)
     players = ((1, 1000, False, "tag"), (2, 1000, False, "random"))
-    task = TableTask("no-such-profile", table, players, 50, 100, 0, 0, 25, 7)
+    task = TableTask("no-such-profile", table, players, Level(1, 50, 100), 25, 7)
     workers = ProcessHands(1)
     try:
         with pytest.raises(RuntimeError, match="no-such-profile"):
-            list(workers.play(iter([task] * PARALLEL_FROM)))
+            list(workers.play(iter([task] * PARALLEL_FROM), PARALLEL_FROM))
     finally:
         workers.close()
 

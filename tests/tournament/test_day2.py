@@ -34,7 +34,11 @@ def test_issue_33_a_day2_seats_the_survivors_with_their_stacks_by_the_shuffle_gi
     carried = {s.player_id: s.stack for f in flights if f.stopped for s in f.stopped.survivors}
     assert {p: day2.players[p].stack for p in day2.players} == carried
     assert day2.structure.entry.buy_in_cents == 0 and day2.structure.flight is None
-    assert day2.flights.event_entries() == 7 and set(day2.players) == {"a", "b", "d"}  # a: through twice
+    assert day2.flights.event_entries() == 7 and set(day2.players) == {
+        "a",
+        "b",
+        "d",
+    }  # a: through twice
 
 
 @pytest.mark.parametrize(

@@ -30,8 +30,8 @@ from collections.abc import Sequence
 import msgspec
 
 from pokerfloor.app import shuffle
-from pokerfloor.app._dealt_disputes import DealtDisputes
 from pokerfloor.app._dealt_cluster import DealtCluster
+from pokerfloor.app._dealt_disputes import DealtDisputes
 from pokerfloor.app._dealt_floor import DealtFloor, TableSlot, TournamentSlot
 from pokerfloor.app.commands import Addon, Rebuy, RecordHand
 from pokerfloor.app.service import TournamentService

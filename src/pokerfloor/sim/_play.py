@@ -1,17 +1,21 @@
 """Planning and playing the simulator's hands, here or in worker processes.
 
 A table to deal is a ``TableTask``: the table as the aggregate holds it between hands (seats,
-last positions, who waits), its players' stacks and bots, the level's blinds and a seed of the
-hand's own. Whoever takes it plans the hand with the core (``positions.next_hand_positions``:
-button, blinds, who is dealt in), plays it with the hand engine and answers a ``TableResult``:
-the positions and the final stacks in dealing order. The answer depends on the task alone,
-never on which process plays it or on the hands played before: the simulator hands a batch of
-tasks to several processes, records the answers in its own order through the aggregate, and a
-seed gives the same event log whatever the number of workers.
+last positions, who waits), its players' stacks, killed hands and bots, the level, the hand's
+number and moment, and a seed of the hand's own. Whoever takes it plans the hand with the core
+(``positions.next_hand_positions``: button, blinds, who is dealt in; ``_hands.plan_of_hand``),
+plays it with the hand engine and answers a ``TableResult``: the ``HandPlayed`` event the core
+makes of it (``_hands.hand_played``), ready for the aggregate to fold
+(``record_hand_played``), and who collects the bounty of a player left with no chips. The
+answer depends on the task alone, never on which process plays it or on the hands played
+before: the simulator hands a batch of tasks to several processes, records the answers in its
+own order through the aggregate, and a seed gives the same event log whatever the number of
+workers.
 
 - ``InlineHands``: plans and plays in this process;
 - ``ProcessHands``: worker processes of the standard library (``spawn``), chunks of tasks sent
-  through pipes as they are taken, results read back in order.
+  through pipes as they are taken, results read back in order; a batch is cut in chunks
+  sized to it, so that every worker plays a share of a small batch too.
 """
 
 from __future__ import annotations
@@ -32,8 +36,12 @@ import msgspec
 from pokerfloor.hand import Hand, HandSetup, PotAwarded, Seat
 from pokerfloor.rules import load_profile
 from pokerfloor.sim.bots import BOTS, Bot
+from pokerfloor.tournament._hand_report import HandPlan
+from pokerfloor.tournament._hands import hand_played, plan_of_hand
 from pokerfloor.tournament.bounties import pot_collectors
-from pokerfloor.tournament.positions import HandPositions, next_hand_positions
+from pokerfloor.tournament.events import HandPlayed
+from pokerfloor.tournament.positions import next_hand_positions
+from pokerfloor.tournament.structure import Level
 from pokerfloor.tournament.types import Table
 
 __all__ = [
@@ -43,40 +51,45 @@ __all__ = [
     "ProcessHands",
     "TableResult",
     "TableTask",
-    "final_stacks",
     "hand_players",
     "hand_task",
     "play_chunk",
     "play_hand",
     "play_table",
+    "table_result",
 ]
 
 # Fewer tasks than this in a batch are played here: sending them costs more than it saves.
-PARALLEL_FROM = 48
-# Tasks per chunk sent to a worker: small enough for the results of the first chunks to be
-# recorded while the later ones are played, large enough to keep the messages few.
+PARALLEL_FROM = 8
+# Tasks per chunk sent to a worker at most: small enough for the results of the first chunks to
+# be recorded while the later ones are played, large enough to keep the messages few. The
+# chunks get smaller towards the end of a batch (``chunk_size``), down to ``SMALLEST_CHUNK``.
 CHUNK = 160
+SMALLEST_CHUNK = 4
 
 _BOTS: dict[str, Bot] = {name: kind() for name, kind in BOTS.items()}
 
 
 class TableTask(NamedTuple):
     """A table's next hand to plan and play: ``players`` are (seat, stack, hand killed, bot)
-    for every seated player; the deck and the bots' choices come from ``seed``."""
+    for every seated player; the deck and the bots' choices come from ``seed``. The hand is
+    the table's ``hand_no``-th, begun (and recorded) at ``at_ms`` at ``level``,
+    ``hand_for_hand`` when the tournament plays hand-for-hand."""
 
     profile: str
     table: Table
     players: tuple[tuple[int, int, bool, str], ...]
-    small_blind: int
-    big_blind: int
-    ante: int
-    bb_ante: int
+    level: Level
     smallest_chip: int
     seed: int
+    hand_no: int = 1
+    at_ms: int = 0
+    hand_for_hand: bool = False
 
 
-# The hand's positions (the core's) and the final stacks in dealing order.
-TableResult = tuple[HandPositions, tuple[int, ...]]
+# The event of the hand, as the core makes it, and the knockout masks (``knockout_masks``):
+# none unless a player ends with no chips.
+TableResult = tuple[HandPlayed, tuple[int, ...]]
 
 
 class HandTask(NamedTuple):
@@ -96,23 +109,29 @@ class HandTask(NamedTuple):
     seed: int
 
 
-def hand_task(task: TableTask) -> tuple[HandPositions, HandTask]:
-    """The table's next hand planned by the core: its positions and the hand to play."""
-    placed = next_hand_positions(task.table, load_profile(task.profile))
-    by_seat = {seat: (stack, away, bot) for seat, stack, away, bot in task.players}
-    seats = task.table.seats
-    dealt = []
-    for seat in placed.dealt_in:
-        stack, away, bot = by_seat[seat]
-        dealt.append((seat, seats[seat], stack, away, bot))
-    return placed, HandTask(
+def hand_task(task: TableTask) -> tuple[HandPlan, HandTask]:
+    """The table's next hand planned by the core: its plan and the hand to play."""
+    table = task.table
+    placed = next_hand_positions(table, load_profile(task.profile))
+    stacks = {seat: stack for seat, stack, _, _ in task.players}
+    seats = table.seats
+    killed = frozenset(seats[seat] for seat, _, away, _ in task.players if away)
+    plan = plan_of_hand(table, task.hand_no, task.level, placed, stacks, killed, task.at_ms)
+    bots = {seat: bot for seat, _, _, bot in task.players}
+    level = task.level
+    return plan, HandTask(
         task.profile,
-        tuple(dealt),
+        tuple(
+            [
+                (seat, player, stack, player in killed, bots[seat])
+                for seat, player, stack in plan.seats
+            ]
+        ),
         placed.button_seat,
-        task.small_blind,
-        task.big_blind,
-        task.ante,
-        task.bb_ante,
+        level.small_blind,
+        level.big_blind,
+        level.ante,
+        level.bb_ante,
         task.smallest_chip,
         placed.small_blind_seat or 0,
         placed.big_blind_seat,
@@ -121,28 +140,26 @@ def hand_task(task: TableTask) -> tuple[HandPositions, HandTask]:
 
 
 def play_table(task: TableTask) -> TableResult:
-    """Plan and play the table's next hand."""
-    placed, hand_to_play = hand_task(task)
-    return placed, final_stacks(hand_to_play, play_hand(hand_to_play))
+    """Plan and play the table's next hand: its event, and who collects the bounties."""
+    plan, hand_to_play = hand_task(task)
+    return table_result(task, plan, hand_to_play, play_hand(hand_to_play))
 
 
-def final_stacks(task: HandTask, hand: Hand) -> tuple[int, ...]:
-    """The stacks at the end of ``hand`` (played from ``task``) in the order of ``task.seats``,
-    then, when a player ends with none, one number a player: the players (bit ``i`` for
-    ``task.seats[i]``) who won the pot holding their last chips and collect their bounty
-    (``knockouts``; 0 for a player with chips). Plain integers: the hand players' pipes and
-    carry them as they are."""
+def table_result(task: TableTask, plan: HandPlan, hand_task: HandTask, hand: Hand) -> TableResult:
+    """The hand's event (the core's ``hand_played``) and its knockout masks."""
     final = dict(zip(hand.names, hand.stacks, strict=True))
-    stacks = tuple(final[player] for _, player, _, _, _ in task.seats)
-    if min(stacks) > 0:
-        return stacks
-    return stacks + knockout_masks(task, hand, stacks)
+    event = hand_played(plan, final, task.at_ms, task.hand_for_hand)
+    if min(hand.stacks) > 0:
+        return event, ()
+    stacks = tuple(final[player] for _, player, _, _, _ in hand_task.seats)
+    return event, knockout_masks(hand_task, hand, stacks)
 
 
 def knockout_masks(task: HandTask, hand: Hand, stacks: tuple[int, ...]) -> tuple[int, ...]:
-    """For each player of ``task.seats`` left with no chips, the collectors of their bounty as
-    a bit mask (tournament.bounties.pot_collectors: the winners of the highest pot they were
-    eligible for)."""
+    """For each player of ``task.seats`` (dealing order, the event's) left with no chips, the
+    collectors of their bounty as a bit mask, bit ``i`` for ``task.seats[i]``
+    (tournament.bounties.pot_collectors: the winners of the highest pot they were eligible
+    for); 0 for a player with chips. Plain integers: the pipes carry them as they are."""
     names = hand.names
     winners = {
         event.pot: tuple(names[i] for i in event.players)
@@ -204,13 +221,14 @@ def play_chunk(tasks: Sequence[TableTask]) -> list[TableResult]:
 
 class HandPlayers(Protocol):
     """Plans and plays tables' hands and yields their results in the tasks' order. ``play``
-    takes the tasks as it needs them, the later ones while the caller records the results of
-    the first: the simulator builds each task from the aggregate when it is taken, so a task
-    must not depend on the results recorded before it (a batch's tables are independent)."""
+    takes the ``count`` tasks as it needs them, the later ones while the caller records the
+    results of the first: the simulator builds each task from the aggregate when it is taken,
+    so a task must not depend on the results recorded before it (a batch's tables are
+    independent)."""
 
     workers: int
 
-    def play(self, tasks: Iterator[TableTask]) -> Iterator[TableResult]: ...
+    def play(self, tasks: Iterator[TableTask], count: int) -> Iterator[TableResult]: ...
 
     def close(self) -> None: ...
 
@@ -218,7 +236,7 @@ class HandPlayers(Protocol):
 class InlineHands:
     workers = 1
 
-    def play(self, tasks: Iterator[TableTask]) -> Iterator[TableResult]:
+    def play(self, tasks: Iterator[TableTask], count: int) -> Iterator[TableResult]:
         return (play_table(task) for task in tasks)
 
     def close(self) -> None:
@@ -251,13 +269,13 @@ class ProcessHands:
             self._connections.append(ours)
             self._processes.append(process)
 
-    def play(self, tasks: Iterator[TableTask]) -> Iterator[TableResult]:
+    def play(self, tasks: Iterator[TableTask], count: int) -> Iterator[TableResult]:
         """The first chunks go to the workers at once; then each chunk answered is followed by
-        the next one to the same worker, so the workers play while this process records."""
-        first = list(itertools.islice(tasks, max(CHUNK, PARALLEL_FROM)))
-        if len(first) < PARALLEL_FROM:
-            return (play_table(task) for task in first)
-        return self._stream(_chunks(itertools.chain(first, tasks)))
+        the next one to the same worker, so the workers play while this process records. A
+        batch of fewer than ``PARALLEL_FROM`` tasks is played here."""
+        if count < PARALLEL_FROM:
+            return (play_table(task) for task in tasks)
+        return self._stream(_chunks(tasks, count, self.workers))
 
     def _stream(self, chunks: Iterator[list[TableTask]]) -> Iterator[TableResult]:
         # Chunk i goes to worker i mod workers and is answered in turn: when chunk i is in,
@@ -301,9 +319,20 @@ _RESULTS = msgspec.msgpack.Decoder(list[TableResult])
 _FAILED = b"!"  # then the worker's traceback (a msgpack list never starts with it)
 
 
-def _chunks(tasks: Iterator[TableTask]) -> Iterator[list[TableTask]]:
-    """The tasks in chunks of ``CHUNK``, each taken when the chunk is asked for."""
-    while chunk := list(itertools.islice(tasks, CHUNK)):
+def chunk_size(remaining: int, workers: int) -> int:
+    """Tasks in the next chunk with ``remaining`` tasks of the batch left to send: a share of
+    them small enough that every worker gets chunks and that the last chunks are small (this
+    process records the last one alone, the workers waiting for the next batch), within
+    ``SMALLEST_CHUNK``..``CHUNK``."""
+    share = -(-remaining // (2 * ProcessHands.IN_FLIGHT * workers))
+    return max(SMALLEST_CHUNK, min(CHUNK, share))
+
+
+def _chunks(tasks: Iterator[TableTask], count: int, workers: int) -> Iterator[list[TableTask]]:
+    """The ``count`` tasks in chunks sized by ``chunk_size``, each taken when it is asked for."""
+    remaining = count
+    while chunk := list(itertools.islice(tasks, chunk_size(remaining, workers))):
+        remaining -= len(chunk)
         yield chunk
 
 

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import TextIO
 
 from pokerfloor.formats._phh_export import export_phh, toml_fields
-from pokerfloor.sim._play import TableResult, TableTask, final_stacks, hand_task, play_hand
+from pokerfloor.sim._play import TableResult, TableTask, hand_task, play_hand, table_result
 
 
 class PhhHandsWriter:
@@ -25,16 +25,16 @@ class PhhHandsWriter:
         self.event = event
         self.written = 0
 
-    def play(self, tasks: Iterator[TableTask]) -> Iterator[TableResult]:
+    def play(self, tasks: Iterator[TableTask], count: int) -> Iterator[TableResult]:
         results: list[TableResult] = []
         for table_task in list(tasks):
-            placed, task = hand_task(table_task)
+            plan, task = hand_task(table_task)
             hand = play_hand(task)
             self.written += 1
             extra: list[tuple[str, object]] = [("event", self.event)] if self.event else []
             extra += [("hand", self.written), ("_seed", str(task.seed))]
             self.out.write(f"[{self.written}]\n{export_phh(hand)}{toml_fields(extra)}\n")
-            results.append((placed, final_stacks(task, hand)))
+            results.append(table_result(table_task, plan, task, hand))
         return iter(results)
 
     def close(self) -> None:

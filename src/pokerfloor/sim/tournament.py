@@ -7,9 +7,10 @@ grows with the players dealt in; tables run side by side. The tables free within
 aggregate holds it (seats, last positions, stacks, the level read once per clock period:
 ``_clock.BatchClock``) in the order the tables became free, with a seed of its own drawn in
 that order; whoever plays the table (this process, or the worker process it goes to: ``_play``)
-plans the hand with the core (button, blinds, who is dealt in) and plays it. The answers are
-recorded through the aggregate in the same order with their busts, and the tables are balanced
-once the batch is in. Between two balancing steps the tables are independent, so the event log
+plans the hand with the core (button, blinds, who is dealt in), plays it and answers with the
+event the core makes of it (``HandPlayed``). The events are folded by the aggregate in the same
+order (``record_hand_played``) with their busts, and the tables are balanced once the batch is
+in. Between two balancing steps the tables are independent, so the event log
 is the same whatever the number of workers. Breaks stop every table; a colour-up break is
 followed at each table by a chip race. Near the bubble the tables play hand-for-hand: one hand
 each, then wait for the others, the clock losing the profile's time per hand.
@@ -36,10 +37,10 @@ from pokerfloor.sim._clock import BatchClock
 from pokerfloor.sim._play import HandPlayers, TableTask, hand_players
 from pokerfloor.tournament.chiprace import odd_chips_from_stacks
 from pokerfloor.tournament.clock import PauseClock, ResumeClock, clock_view
-from pokerfloor.tournament.events import TournamentEvent, TournamentFinished
+from pokerfloor.tournament.events import HandPlayed, TournamentEvent, TournamentFinished
 from pokerfloor.tournament.points import PointsFormula
 from pokerfloor.tournament.ranking import BustInfo
-from pokerfloor.tournament.state import HandPlan, Tournament
+from pokerfloor.tournament.state import Tournament
 from pokerfloor.tournament.structure import Level, Structure
 
 Progress = Callable[[int, int, int], None]  # players left, level number, hands played
@@ -100,11 +101,15 @@ class EventWriter:
 
     def write(self, events: list[TournamentEvent]) -> None:
         assert self.out is not None
-        encode = self._encoder.encode
-        lines = []
+        encode_into = self._encoder.encode_into
+        lines = bytearray()
         for seq, event in enumerate(events, start=self.written + 1):
-            lines.append(b'{"seq":' + str(seq).encode() + b"," + encode(event)[1:] + b"\n")
-        self.out.write(b"".join(lines))
+            lines += b'{"seq":%d' % seq
+            brace = len(lines)
+            encode_into(event, lines, -1)  # the event's object, appended in place
+            lines[brace] = 44  # its opening brace becomes the comma after the seq
+            lines += b"\n"
+        self.out.write(lines)
         self.written += len(events)
 
 
@@ -124,6 +129,7 @@ class _Run:
     addons_offered: set[str] = field(default_factory=set)
     highest_table_no: int = 0
     hands: int = 0
+    profile: str = ""  # the rule profile's name, as the tasks carry it
     clock_views: int = 0  # views of the clock asked of the core (``BatchClock``)
     smallest_chips: dict[int, int] = field(default_factory=dict)  # by level number
 
@@ -233,6 +239,7 @@ def play_out(run: _Run, writer: EventWriter, progress: Progress | None = None, n
     one player left, a satellite's seats reached or a flight's stop (``_over``); returns when
     the last hand ended."""
     tournament = run.tournament
+    run.profile = tournament.created.profile
     paid, entries = _places_paid(tournament), tournament.entries
     _add_new_tables(run, now)
     while not _over(tournament, now):
@@ -302,14 +309,15 @@ def _batch(run: _Run) -> int:
             heapq.heappush(free_at, (begins + wait, table_no))
             continue
         taken.append((now, table_no, begins, clock.level(begins), rng.getrandbits(64)))
-    tasks = (_task(run, table_no, level, seed) for _, table_no, _, level, seed in taken)
-    results = run.players.play(tasks)
+    tasks = (
+        _task(run, table_no, begins, level, seed) for _, table_no, begins, level, seed in taken
+    )
+    results = run.players.play(tasks, len(taken))
     end = batch[-1][0] if batch else start
     changed = unbalanced
-    for (now, table_no, begins, level, _), (placed, final) in zip(taken, results, strict=True):
-        plan = tournament.hand_plan(table_no, begins, level, placed)
-        heapq.heappush(free_at, (now + hand_seconds(len(plan.seats)) * 1000, table_no))
-        changed = _record(run, plan, final, now) or changed
+    for (now, table_no, _, _, _), (event, masks) in zip(taken, results, strict=True):
+        heapq.heappush(free_at, (now + hand_seconds(len(event.players)) * 1000, table_no))
+        changed = _record(run, event, masks, now) or changed
     run.hands += len(taken)
     run.clock_views += clock.views
     if changed:
@@ -323,69 +331,59 @@ def _batch(run: _Run) -> int:
     return end
 
 
-def _record(run: _Run, plan: HandPlan, final_stacks: tuple[int, ...], now: int) -> bool:
+def _record(run: _Run, event: HandPlayed, masks: tuple[int, ...], now: int) -> bool:
     """Record a hand played, its busts and now and then a penalty; True when a seat was
     freed."""
     knockouts: dict[str, list[str]] = {}
-    busted = _record_hand(run, plan, final_stacks, now, knockouts)
+    busted = _record_hand(run, event, masks, knockouts)
     if busted:
         # No covering check here: the hand's pots decided, and a dead hand's blinds all in
         # go to the main pot's winners, who need not cover the player (_play.knockout_masks).
         run.tournament.settle_busts(busted, now, knockouts)
-    disqualified = _maybe_penalty(run.tournament, plan, now, run.rng, run.penalty_rate)
+    disqualified = _maybe_penalty(run.tournament, event, now, run.rng, run.penalty_rate)
     return bool(busted) or disqualified
 
 
 def _record_hand(
-    run: _Run,
-    plan: HandPlan,
-    final_stacks: tuple[int, ...],
-    now: int,
-    knockouts: dict[str, list[str]],
+    run: _Run, event: HandPlayed, masks: tuple[int, ...], knockouts: dict[str, list[str]]
 ) -> list[BustInfo]:
-    """The hand recorded (with the rebuys at the bust); its busts, to settle. ``knockouts``
-    gets who collects each bust's bounty (the hand's pots decided it: _play.knockout_masks)."""
+    """The hand the worker decided, folded by the aggregate (with the rebuys at the bust);
+    its busts, to settle. ``knockouts`` gets who collects each bust's bounty (the hand's pots
+    decided it: _play.knockout_masks); ``masks`` is empty when nobody ended without chips."""
     tournament = run.tournament
-    count = len(plan.seats)
-    stacks, masks = final_stacks[:count], final_stacks[count:]
-    final = {player: stack for (_, player, _), stack in zip(plan.seats, stacks, strict=True)}
-    collectors = {
-        player: [p for i, (_, p, _) in enumerate(plan.seats) if mask >> i & 1]
-        for (_, player, _), mask in zip(plan.seats, masks, strict=False)
-        if mask
-    }
-    assert plan.started_at_ms is not None
-    rebuyers = _rebuyers(tournament, plan, final, now, run.rng)
-    busted = tournament.record_hand(plan, final, plan.started_at_ms, rebuyers)
+    if not masks:
+        return tournament.record_hand_played(event)
+    played = event.players
+    rebuyers = _rebuyers(tournament, event, run.rng)
+    busted = tournament.record_hand_played(event, rebuyers)
     # A player who rebought at the bust is no knockout: no bounty is paid.
-    knockouts.update(
-        {b.player_id: collectors[b.player_id] for b in busted if b.player_id in collectors}
-    )
+    for bust in busted:
+        mask = masks[next(i for i, p in enumerate(played) if p.player_id == bust.player_id)]
+        if mask:
+            knockouts[bust.player_id] = [p.player_id for i, p in enumerate(played) if mask >> i & 1]
     return busted
 
 
-def _task(run: _Run, table_no: int, level: Level, seed: int) -> TableTask:
-    """The table as the aggregate holds it, for a worker to plan and play its next hand."""
+def _task(run: _Run, table_no: int, begins: int, level: Level, seed: int) -> TableTask:
+    """The table as the aggregate holds it, for a worker to plan and play its next hand
+    (begun and recorded at ``begins``)."""
     tournament, kinds = run.tournament, run.kinds
     table = tournament.tables[table_no]
-    players = tournament.players
-    seats = table.seats
-    killed = tournament.hand_killed(seats.values())
     return TableTask(
-        tournament.created.profile,
+        run.profile,
         table,
         tuple(
             [
-                (seat_no, players[player].stack, player in killed, kinds[player])
-                for seat_no, player in seats.items()
+                (seat_no, stack, killed, kinds[player])
+                for seat_no, player, stack, killed in tournament.seated_for_hand(table)
             ]
         ),
-        level.small_blind,
-        level.big_blind,
-        level.ante,
-        level.bb_ante,
+        level,
         run.smallest_chip(level.number),
         seed,
+        tournament.hands_at.get(table_no, 0) + 1,
+        begins,
+        tournament.hand_for_hand,
     )
 
 
@@ -455,13 +453,13 @@ def _addons(
 
 
 def _maybe_penalty(
-    tournament: Tournament, plan: HandPlan, now: int, rng: random.Random, rate: float
+    tournament: Tournament, event: HandPlayed, now: int, rng: random.Random, rate: float
 ) -> bool:
     """Now and then a player at the table earns the next penalty of the ladder; True when the
     player was disqualified (a seat is freed)."""
     if rng.random() >= rate or tournament.players_left <= 2:
         return False
-    seated = [player for _, player, _ in plan.seats if tournament.players[player].in_play]
+    seated = [p.player_id for p in event.players if tournament.players[p.player_id].in_play]
     seated = [player for player in seated if tournament.players[player].seat is not None]
     seated = [player for player in seated if tournament.players[player].stack > 0]
     if not seated:
@@ -471,15 +469,15 @@ def _maybe_penalty(
     return tournament.penalize(player_id, kind, "simulated misconduct", now).chips_removed > 0
 
 
-def _rebuyers(
-    tournament: Tournament, plan: HandPlan, final: dict[str, int], now: int, rng: random.Random
-) -> list[str]:
+def _rebuyers(tournament: Tournament, event: HandPlayed, rng: random.Random) -> list[str]:
     """Players left without chips who may rebuy at the bust, and most of them do."""
+    level = tournament.structure.level(event.level)
     return [
-        player
-        for player, stack in final.items()
-        if stack == 0
-        and tournament.desk.rebuy_refusal(player, now, plan.level, at_bust=True) is None
+        played.player_id
+        for played in event.players
+        if played.final_stack == 0
+        and tournament.desk.rebuy_refusal(played.player_id, event.at_ms, level, at_bust=True)
+        is None
         and rng.random() < 0.6
     ]
 
@@ -544,14 +542,13 @@ def _hand_for_hand_round(run: _Run, now: int) -> int:
         for table_no in sorted(tournament.tables)
         if tournament.tables[table_no].player_count >= 2
     ]
-    tasks = (_task(run, table_no, level, seed) for table_no, level, seed in taken)
-    results = run.players.play(tasks)
+    tasks = (_task(run, table_no, now, level, seed) for table_no, level, seed in taken)
+    results = run.players.play(tasks, len(taken))
     busts: list[BustInfo] = []
     planned = 0
     knockouts: dict[str, list[str]] = {}
-    for (table_no, level, _), (placed, final) in zip(taken, results, strict=True):
-        plan = tournament.hand_plan(table_no, now, level, placed)
-        busts += _record_hand(run, plan, final, now, knockouts)
+    for event, masks in results:
+        busts += _record_hand(run, event, masks, knockouts)
         planned += 1
     # The round's busts, whatever their tables, are ranked together (RP-8) once the round is
     # in: with thousands of tables a round busts hundreds, and ranking them table by table

@@ -65,6 +65,7 @@ HAND_EVENTS = (HandPlayed, PlayersBusted, BustRebought, HandForHandChanged)
 # No collector named: in a bounty tournament, the only other player of the table, else refused.
 NOBODY_NAMED: Mapping[PlayerId, Sequence[PlayerId]] = MappingProxyType({})
 NO_STACKS: Mapping[PlayerId, int] = MappingProxyType({})
+_NONE: frozenset[PlayerId] = frozenset()
 
 
 class HandCommands:
@@ -186,36 +187,32 @@ class HandCommands:
     ) -> HandPlan:
         """The plan of the table's next hand from positions already computed from the table as
         it stands (``positions.next_hand_positions``), at ``level`` (``level_of_hand(at_ms)``):
-        ``plan_hand`` without its checks, for a caller that computed those elsewhere (the
-        simulator's worker processes plan their tables' positions)."""
+        ``plan_hand`` without its checks (``plan_of_hand`` with this aggregate's stacks and
+        killed hands)."""
         table = self.tables[table_no]
-        stacks = self.players
-        seats = tuple(
-            (seat, table.seats[seat], stacks[table.seats[seat]].stack) for seat in placed.dealt_in
-        )
-        return HandPlan(
-            table_no,
-            self.hands_at.get(table_no, 0) + 1,
-            level,
-            placed.button_seat,
-            placed.small_blind_seat,
-            placed.big_blind_seat,
-            seats,
-            placed.waiting,
-            tuple(placed.citations),
-            self.hand_killed(player for _, player, _ in seats),
-            at_ms,
-        )
+        players = self.players
+        stacks = {seat: players[player].stack for seat, player in table.seats.items()}
+        killed = self.hand_killed(table.seats.values())
+        hand_no = self.hands_at.get(table_no, 0) + 1
+        return plan_of_hand(table, hand_no, level, placed, stacks, killed, at_ms)
 
     def hand_killed(self, players: Iterable[PlayerId]) -> frozenset[PlayerId]:
         """Those of ``players`` dealt in with their hand killed: absent, or serving a penalty
         of missed hands."""
-        stacks = self.players
-        return frozenset(
-            player
-            for player in players
-            if stacks[player].missed_hands > 0 or not stacks[player].present
-        )
+        states = self.players
+        return frozenset(player for player in players if _killed(states[player]))
+
+    def seated_for_hand(self, table: Table) -> list[tuple[int, PlayerId, int, bool]]:
+        """Each seated player of ``table`` as (seat, player, stack, hand killed: as
+        ``hand_killed``), each player read once (a copy of the table's players for whoever
+        plans its next hand: the simulator's workers). With a field of 250,000 players a read
+        is a cache miss: ``hand_killed`` and the stacks read apart cost three a player."""
+        states = self.players
+        seated = []
+        for seat, player in table.seats.items():
+            state = states[player]
+            seated.append((seat, player, state.stack, _killed(state)))
+        return seated
 
     def plan_next_hand(self, table_no: int, now_ms: int) -> HandPlan:
         """The table's next hand as it is reported at ``now_ms``: begun when the module says."""
@@ -278,31 +275,55 @@ class HandCommands:
             refusal = self.rebuy_refusal(player, at_ms, plan.level, at_bust=True)
             if refusal is not None:
                 raise refusal
-        level = plan.level
-        started = plan.started_at_ms if plan.started_at_ms is not None else at_ms
-        players = tuple(
-            HandPlayer(player, seat, stack, final_stacks[player])
-            for seat, player, stack in plan.seats
-        )
-        self._record(
-            HandPlayed(
-                plan.table_no, plan.hand_no, at_ms, level.number, level.small_blind,
-                level.big_blind, level.ante, level.bb_ante, plan.button_seat,
-                plan.small_blind_seat, plan.big_blind_seat, players, tuple(sorted(plan.waiting)),
-                self.hand_for_hand, plan.citations, tuple(sorted(plan.away)), started,
-            )
-        )  # fmt: skip
+        event = hand_played(plan, final_stacks, at_ms, self.hand_for_hand)
+        self._record(event)
+        return self._after_hand(event, wanted)
+
+    def record_hand_played(
+        self, event: HandPlayed, rebuys: Iterable[PlayerId] = ()
+    ) -> list[ranking.BustInfo]:
+        """Record a hand decided elsewhere from the table as this aggregate holds it: the event
+        ``hand_played`` made from ``plan_of_hand``'s plan and the hand's final stacks (the
+        simulator's workers make it from the copy of the table and the stacks they were
+        given). Only what the copy cannot know is checked here: the table's hand number (a
+        hand recorded meanwhile: ``STALE_HAND``), the hand-for-hand round, and the rebuys
+        (as ``record_hand``). Returns the busts to settle."""
+        table_no = event.table_no
+        if table_no not in self.tables or event.hand_no != self.hands_at.get(table_no, 0) + 1:
+            raise PokerfloorError("STALE_HAND", {"table": table_no})
+        if self.hand_for_hand:
+            self._check_round(table_no)
+        wanted = list(dict.fromkeys(rebuys))
+        if wanted:
+            finals = {played.player_id: played.final_stack for played in event.players}
+            for player in wanted:
+                if finals.get(player, 1) > 0:
+                    raise PokerfloorError(
+                        "REBUY_NOT_BUSTED", {"player_id": player, "table_no": table_no}
+                    )
+                level = self.structure.level(event.level)
+                refusal = self.rebuy_refusal(player, event.at_ms, level, at_bust=True)
+                if refusal is not None:
+                    raise refusal
+        self._record(event)
+        return self._after_hand(event, wanted)
+
+    def _after_hand(self, event: HandPlayed, rebuys: Sequence[PlayerId]) -> list[ranking.BustInfo]:
+        """What follows a hand recorded: a hand-for-hand round's time off the clock, the
+        rebuys at the bust, and the busts to settle."""
+        at_ms = event.at_ms
         if self.hand_for_hand and not self.round_played:
             # The round this hand completed: its time comes off the stopped clock (TDA RP-8).
             self.clock_command(RecordHandForHandHand.per_profile(self.profile, at_ms))
         busted: list[ranking.BustInfo] = []
-        for _seat, player, stack in plan.seats:
-            if final_stacks[player] > 0:
+        for played in event.players:
+            if played.final_stack > 0:
                 continue
-            if player in wanted:
+            player = played.player_id
+            if player in rebuys:
                 self._rebuy(player, "rebuy", at_ms)
                 continue
-            busted.append(ranking.BustInfo(player, plan.table_no, stack, plan.hand_no))
+            busted.append(ranking.BustInfo(player, event.table_no, played.stack, event.hand_no))
         return busted
 
     def round_waits_for(self, table_no: int) -> list[int]:
@@ -525,29 +546,35 @@ class HandCommands:
                 self.round_played = set()
 
     def _apply_hand_played(self, event: HandPlayed) -> None:
-        before = 0
+        players = self.players
+        before = after = 0
         for played in event.players:
-            player = self.players[played.player_id]
+            player = players[played.player_id]
             before += player.stack
+            after += played.final_stack
             player.stack = played.final_stack
-        if sum(p.final_stack for p in event.players) != before:
-            self.unknown_chips.pop(event.table_no, None)  # the real stacks, counted
+        table_no = event.table_no
+        if after != before:
+            self.unknown_chips.pop(table_no, None)  # the real stacks, counted
         for player_id in event.away:
-            if self.players[player_id].missed_hands:
-                self.players[player_id].missed_hands -= 1
+            if players[player_id].missed_hands:
+                players[player_id].missed_hands -= 1
         if event.level > self.structure.entry.rebuy_until_level:
-            self.hands_after_rebuys[event.table_no] = (
-                self.hands_after_rebuys.get(event.table_no, 0) + 1
+            self.hands_after_rebuys[table_no] = self.hands_after_rebuys.get(table_no, 0) + 1
+        tables = self.tables
+        table = tables[table_no]
+        seats = table.seats
+        waiting = event.waiting
+        tables.replace_positions(
+            Table(
+                table_no,
+                table.size,
+                seats,
+                event.button_seat,
+                event.big_blind_seat,
+                event.small_blind_seat,
+                frozenset(seat for seat in waiting if seat in seats) if waiting else frozenset(),
             )
-        table = self.tables[event.table_no]
-        self.tables[event.table_no] = Table(
-            table.table_no,
-            table.size,
-            table.seats,
-            event.button_seat,
-            event.big_blind_seat,
-            event.small_blind_seat,
-            frozenset(seat for seat in event.waiting if seat in table.seats),
         )
         self.hands_at[event.table_no] = event.hand_no
         self.table_ready_at[event.table_no] = event.at_ms
@@ -608,3 +635,57 @@ class HandCommands:
         self.tables[table.table_no] = table.with_seats(seats)
         player.last_seat = player.seat
         player.seat = None
+
+
+# ---- a hand decided from a copy of the table ------------------------------------------------
+
+
+def plan_of_hand(
+    table: Table,
+    hand_no: int,
+    level: Level,
+    placed: positions.HandPositions,
+    stacks: Mapping[int, int],
+    killed: Collection[PlayerId],
+    at_ms: int,
+) -> HandPlan:
+    """The plan of ``table``'s hand number ``hand_no``, begun at ``at_ms`` at ``level``, from
+    its positions (``positions.next_hand_positions``), the stacks by seat and the players whose
+    hand is killed (``HandCommands.hand_killed``): the players dealt in, in dealing order, and
+    the hands killed among them. ``HandCommands.hand_plan`` with the aggregate's own stacks;
+    the simulator's workers with the copy of the table they were given."""
+    seats = tuple((seat, table.seats[seat], stacks[seat]) for seat in placed.dealt_in)
+    away = (
+        frozenset(player for _, player, _ in seats if player in killed) if killed else frozenset()
+    )
+    return HandPlan(
+        table.table_no, hand_no, level, placed.button_seat, placed.small_blind_seat,
+        placed.big_blind_seat, seats, placed.waiting, tuple(placed.citations), away, at_ms,
+    )  # fmt: skip
+
+
+def hand_played(
+    plan: HandPlan, final_stacks: Mapping[PlayerId, int], at_ms: int, hand_for_hand: bool
+) -> HandPlayed:
+    """The event of the hand ``plan`` planned, ended with ``final_stacks`` and reported at
+    ``at_ms`` (``hand_for_hand``: the tournament plays hand-for-hand): what ``record_hand``
+    records, and what the simulator's workers send back for ``record_hand_played``."""
+    level = plan.level
+    started = plan.started_at_ms if plan.started_at_ms is not None else at_ms
+    players = tuple(
+        [
+            HandPlayer(player, seat, stack, final_stacks[player])
+            for seat, player, stack in plan.seats
+        ]
+    )
+    return HandPlayed(
+        plan.table_no, plan.hand_no, at_ms, level.number, level.small_blind, level.big_blind,
+        level.ante, level.bb_ante, plan.button_seat, plan.small_blind_seat, plan.big_blind_seat,
+        players, tuple(sorted(plan.waiting)) if plan.waiting else (), hand_for_hand,
+        plan.citations, tuple(sorted(plan.away)) if plan.away else (), started,
+    )  # fmt: skip
+
+
+def _killed(player: PlayerState) -> bool:
+    """A hand dealt to ``player`` is killed: absent, or serving a penalty of missed hands."""
+    return player.missed_hands > 0 or not player.present

@@ -153,6 +153,22 @@ class TableMap(dict[int, Table]):
             self._journal.append((table_no, old))
         self._reindex(table_no, old, table)
 
+    def replace_positions(self, table: Table) -> None:
+        """``table`` in place of the one of its number, the same seats and size (a hand played:
+        only the button and blinds changed). The index counts seats and sizes, so only a first
+        button touches it: no re-index per hand."""
+        table_no = table.table_no
+        old = dict.__getitem__(self, table_no)
+        if (old.seats is not table.seats and old.seats != table.seats) or old.size != table.size:
+            raise ValueError(f"table {table_no}: other seats, not a hand played")
+        dict.__setitem__(self, table_no, table)
+        if self._journal is not None:
+            self._journal.append((table_no, old))
+        if old.button_seat is None and table.button_seat is not None:
+            self._unbuttoned.discard(table_no)
+        elif old.button_seat is not None and table.button_seat is None:
+            self._unbuttoned.add(table_no)
+
     def __delitem__(self, table_no: int) -> None:
         old = dict.pop(self, table_no)
         if self._journal is not None:
