@@ -5,13 +5,11 @@ it as the TD for a program that cannot send a header (docs/api.md)."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from typing import Any, cast
 
 import msgspec
 from fastapi import APIRouter, Depends, Request, WebSocket
 from starlette.concurrency import run_in_threadpool
-from starlette.websockets import WebSocketDisconnect
 
 from pokerfloor.app.public_view import public_line
 from pokerfloor.app.service import PublishedEvent, TournamentService
@@ -19,6 +17,7 @@ from pokerfloor.errors import PokerfloorError
 from pokerfloor.web.api_common import ApiError, require_td
 from pokerfloor.web.api_reads import MAX_SEQ
 from pokerfloor.web.pages.common._common import is_td
+from pokerfloor.web.pages.common._live import push_until_closed
 from pokerfloor.web.request_guard import CLIENT_ADDRESS
 from pokerfloor.web.sessions import TICKET_SECONDS, Guard, TooManyFailures
 
@@ -148,20 +147,4 @@ async def _pump(
             if item.seq > last and shown is not None:
                 await websocket.send_text(shown.decode())
 
-    async def listen() -> None:
-        with contextlib.suppress(WebSocketDisconnect):
-            while True:
-                message = await websocket.receive()
-                if message["type"] == "websocket.disconnect":
-                    return
-
-    tasks = {asyncio.create_task(send()), asyncio.create_task(listen())}
-    done, pending = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-    for task in pending:
-        task.cancel()
-    for task in pending:
-        with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect, RuntimeError):
-            await task
-    for task in done:
-        with contextlib.suppress(WebSocketDisconnect, RuntimeError):
-            task.result()
+    await push_until_closed(websocket, send)

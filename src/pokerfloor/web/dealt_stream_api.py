@@ -8,11 +8,9 @@ misses nothing and sees nothing twice."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 
 from fastapi import APIRouter, WebSocket
 from starlette.concurrency import run_in_threadpool
-from starlette.websockets import WebSocketDisconnect
 
 from pokerfloor.app._dealt_cluster import TableEvent
 from pokerfloor.app.dealt_service import DealtService
@@ -25,6 +23,7 @@ from pokerfloor.web.api_stream import (
     _after_seq,
     _role,
 )
+from pokerfloor.web.pages.common._live import push_until_closed
 
 __all__ = ["router"]
 
@@ -91,19 +90,4 @@ async def _pump(
                 await websocket.send_text(item.line.decode())
                 last = item.seq
 
-    async def listen() -> None:
-        with contextlib.suppress(WebSocketDisconnect):
-            while True:
-                if (await websocket.receive())["type"] == "websocket.disconnect":
-                    return
-
-    tasks = {asyncio.create_task(send()), asyncio.create_task(listen())}
-    done, pending = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-    for task in pending:
-        task.cancel()
-    for task in pending:
-        with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect, RuntimeError):
-            await task
-    for task in done:
-        with contextlib.suppress(WebSocketDisconnect, RuntimeError):
-            task.result()
+    await push_until_closed(websocket, send)
