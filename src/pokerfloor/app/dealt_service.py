@@ -407,7 +407,8 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster):
 
         def prepare(tournament: Tournament) -> HandSetup:
             plan = tournament.plan_hand(table_no, now)
-            names = {player_id: state.name for player_id, state in tournament.players.items()}
+            # Only this table's players: a copy of the whole field per deal grew with it.
+            names = {player: tournament.players[player].name for _seat, player, _ in plan.seats}
             return hand_setup(
                 plan,
                 tournament.created.profile,
