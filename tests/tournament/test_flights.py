@@ -145,3 +145,14 @@ def test_a_day2_plays_the_survivors_only_and_ranks_every_entrant() -> None:
     assert finished.entries == 9
     assert {p.player_id for p in finished.ranking} == {f"P{n}" for n in range(1, 9)}
     assert sum(prize.cents for prize in finished.prizes) == finished.prize_pool_cents
+
+
+def test_issue_33_the_console_says_when_a_flight_reached_its_stop_and_not_before() -> None:
+    tournament = flight("d1a", [f"P{n}" for n in range(1, 7)])
+    assert [h.kind for h in tournament.console_hints(1000)] == []
+    for at in range(3):
+        bust_highest(tournament, 2000 + at)
+    (hint,) = [h for h in tournament.console_hints(5000) if h.kind == "flight_stop"]
+    assert hint.players == 3 and hint.citations == ("house flights",)
+    tournament.flights.stop(5000)
+    assert "flight_stop" not in [h.kind for h in tournament.console_hints(6000)]

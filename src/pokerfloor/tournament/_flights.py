@@ -12,9 +12,11 @@ from typing import TYPE_CHECKING
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament import prizes, ranking
 from pokerfloor.tournament._parts import Part, applies
+from pokerfloor.tournament.advice import Hint
 from pokerfloor.tournament.clock import clock_view
 from pokerfloor.tournament.events import Placement
 from pokerfloor.tournament.flights import (
+    CITATION,
     FlightBust,
     FlightStopped,
     FlightSurvivor,
@@ -47,6 +49,14 @@ class Flights(Part):
         if rules is None or self.stopped is not None:
             return False
         return flight_may_stop(rules, len(self.host.in_play()), self.level(at_ms))
+
+    def hints(self, at_ms: int) -> tuple[Hint, ...]:
+        """A flight at its stop and not yet stopped: the TD stops it, the survivors bag their
+        chips (the stop published at set-up, ``house flights``)."""
+        if not self.may_stop_now(at_ms):
+            return ()
+        players = len(self.host.in_play())
+        return (Hint("flight_stop", (CITATION,), players=players, size=self.level(at_ms)),)
 
     def check_plays(self) -> None:
         if self.stopped is not None:

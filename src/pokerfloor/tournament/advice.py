@@ -28,7 +28,7 @@ from pokerfloor.tournament.table_map import TableMap
 __all__ = ["BREAK_ORDER_CITATIONS", "Hint", "console_hints"]
 
 # "bubble": a satellite one bust from its seats (_satellite_play.py), to play hand-for-hand.
-HintKind = Literal["halted", "final", "break", "balance", "bubble"]
+HintKind = Literal["halted", "final", "break", "balance", "bubble", "flight_stop"]
 
 # The order tables break in is the house's predetermined procedure (documented in
 # docs/seating-balancing.md); these are the articles that ask for one.

@@ -318,13 +318,15 @@ class Tournament(HandCommands):
             max(self.flights.event_entries(), 1), pool_cents, scheme, rounding
         )
 
-    def console_hints(self) -> tuple[advice.Hint, ...]:
-        """What the rules call for at the tables now (``advice``), for the TD's console."""
+    def console_hints(self, at_ms: int | None = None) -> tuple[advice.Hint, ...]:
+        """What the rules call for at the tables now (``advice``), for the TD's console;
+        ``at_ms``: the moment, for what depends on the clock (a flight's level)."""
         table_size = self.created.table_size
         halted = self.halted_tables()
         return (
             advice.console_hints(self.tables, self.profile, table_size, self.hand_for_hand, halted)
             + self.satellite.hints()
+            + (() if at_ms is None else self.flights.hints(at_ms))
         )
 
     def halted_tables(self) -> list[int]:

@@ -71,7 +71,12 @@ def test_two_flights_stopped_on_the_results_page_and_a_day2_from_the_setup_page(
         start(venue, tid, players)
         refused = venue.td.post(f"/t/{tid}/flight/stop")
         assert "Le flight continue : 4 joueurs restants (arrêt à 2)" in words(refused.text)
+        console = f"/t/{tid}/console?lang=fr"
+        assert "Le flight a atteint son arrêt" not in words(venue.td.get(console).text)
         bust_down_to(venue, tid, 2)
+        assert "Le flight a atteint son arrêt : 2 joueurs restants" in words(
+            venue.td.get(console).text
+        )
         done = venue.td.post(f"/t/{tid}/flight/stop")
         assert "Le flight est arrêté" in words(done.text)
         assert "Les qualifiés et leurs jetons mis en sac" in words(

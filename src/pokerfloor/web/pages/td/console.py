@@ -126,7 +126,8 @@ def _table_card(table: dict[str, Any], halted: set[int]) -> dict[str, Any]:
 def _hints(service: TournamentService, tournament_id: str) -> list[dict[str, Any]]:
     """What the rules call for now (the core's ``console_hints``), as the values the template
     words."""
-    hints = service.read(tournament_id, lambda t: t.console_hints())
+    now = service.clock()
+    hints = service.read(tournament_id, lambda t: t.console_hints(now))
     return [
         {
             "kind": hint.kind,
