@@ -97,7 +97,9 @@ def check_in(page: Page, clicks: Clicks, number: int) -> None:
     expect(button).to_be_visible()
     expect(button).to_contain_text("20,00 €")
     clicks.click(button)
-    expect(row).to_contain_text("validé")
+    # The server's answer, not the click count, is what waits: 15 s for a loaded machine
+    # (one CI run with a second browser beside it took more than the default 5 s).
+    expect(row).to_contain_text("validé", timeout=15_000)
     # No reload, no scroll, the keyboard back in the search box.
     assert page.evaluate("window.deskMarker") == "still here"
     assert page.evaluate("window.scrollY") == 0
