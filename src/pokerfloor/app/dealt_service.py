@@ -25,7 +25,7 @@ import asyncio
 import logging
 import random
 import threading
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 
 import msgspec
 
@@ -74,8 +74,7 @@ def _tag(event: msgspec.Struct) -> str:
     return str(type(event).__struct_config__.tag)
 
 
-Changed = frozenset[int] | None  # the tables changed; None: anything may have
-_Listener = tuple[asyncio.AbstractEventLoop, "asyncio.Queue[Changed]"]
+_Listener = tuple[asyncio.AbstractEventLoop, "asyncio.Queue[int]"]
 
 
 class DealtService(DealtFloor, DealtDisputes, DealtCluster):
@@ -276,19 +275,16 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster):
         """The player's action in the hand at their table, ruled by the hand engine (its
         refusal, e.g. ``RAISE_TOO_SMALL`` with the bounds, changes nothing)."""
 
-        acted_at: list[int] = []
-
         def decide() -> list[DealtEvent]:
             table_no, seat_no, slot = self._player_table(tournament_id, player_id)
             events = slot.table.decide_act(ActInHand(seat_no, action, self.clock()))
             self._append(tournament_id, table_no, slot, events)
-            acted_at.append(table_no)
             return events
 
         with self._lock:
             self._require_dealt(tournament_id)
             events = self._decided_twice(decide)
-        self._notify(tournament_id, acted_at)  # the other tables' pages show nothing of it
+        self._notify(tournament_id)
         return events
 
     def choose_in_advance(self, tournament_id: str, player_id: str, kind: str) -> None:
@@ -372,22 +368,15 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster):
                 log.warning("dealt floor %s: %s", tournament_id, refusal)
                 return 0
             # After the floor's moves: a table broken is no longer dealt.
-            floor_done, changed = done, set()
             for table_no in self.tournaments.read(tournament_id, lambda t: sorted(t.tables)):
                 try:
-                    acted = self._tick_table(tournament_id, table_no, settings, held)
+                    done += self._tick_table(tournament_id, table_no, settings, held)
                 except PokerfloorError as refusal:  # e.g. the store is busy: next tick
                     if refusal.code == "VERSION_CONFLICT":  # another server dealt first
                         continue
                     log.warning("dealt table %s/%s: %s", tournament_id, table_no, refusal)
-                    continue
-                if acted:
-                    done += acted
-                    changed.add(table_no)
-        if floor_done:  # moves, breaks, hand-for-hand: any page may change
+        if done:
             self._notify(tournament_id)
-        elif changed:
-            self._notify(tournament_id, changed)
         return done
 
     def _tick_table(
@@ -516,30 +505,25 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster):
 
     # ---- listeners ----------------------------------------------------------------------
 
-    def subscribe(self, tournament_id: str) -> asyncio.Queue[Changed]:
-        """A queue that gets the tables changed each time dealt tables of the tournament
-        changed (None: anything may have changed, every page renders again)."""
-        queue: asyncio.Queue[Changed] = asyncio.Queue()
+    def subscribe(self, tournament_id: str) -> asyncio.Queue[int]:
+        """A queue that gets a number each time a dealt table of the tournament changed."""
+        queue: asyncio.Queue[int] = asyncio.Queue()
         loop = asyncio.get_running_loop()
         with self._lock:
             self._listeners.setdefault(tournament_id, []).append((loop, queue))
         return queue
 
-    def unsubscribe(self, tournament_id: str, queue: asyncio.Queue[Changed]) -> None:
+    def unsubscribe(self, tournament_id: str, queue: asyncio.Queue[int]) -> None:
         with self._lock:
             kept = [item for item in self._listeners.get(tournament_id, []) if item[1] is not queue]
             self._listeners[tournament_id] = kept
 
-    def _notify(self, tournament_id: str, tables: Collection[int] | None = None) -> None:
-        """Wake the tournament's live pages; ``tables``: only these tables changed, so a page
-        that shows another table need not render again (one render per action at the table
-        acting, not one per player of the tournament)."""
-        changed = None if tables is None else frozenset(tables)
+    def _notify(self, tournament_id: str) -> None:
         with self._lock:
             listeners = list(self._listeners.get(tournament_id, []))
         for loop, queue in listeners:
             try:
-                loop.call_soon_threadsafe(queue.put_nowait, changed)
+                loop.call_soon_threadsafe(queue.put_nowait, 1)
             except RuntimeError:  # the listener's loop is closed
                 self.unsubscribe(tournament_id, queue)
 

@@ -201,63 +201,31 @@ async def live(websocket: WebSocket, tournament_id: str, player_id: str, key: st
         return render_fragment("dealt_player_live.html", language, pages,
                                tournament_id=tournament_id, link=link, **context)  # fmt: skip
 
-    def table_of() -> int | None:
-        where = dealt_of(websocket).seat_of(tournament_id, player_id)
-        return None if where is None else where[0]
-
-    await push_changes(websocket, tournament_id, build, table_of)
+    await push_changes(websocket, tournament_id, build)
 
 
-async def push_changes(
-    websocket: WebSocket,
-    tournament_id: str,
-    build: Any,
-    table_of: Callable[[], int | None] | None = None,
-) -> None:
-    """Send ``build()`` now, then again after each change of the tournament or of the
-    table the page shows (``table_of()``, asked after each render: a player moves with the
-    tournament's events; None: any dealt table's change), when its text changed. A change
-    at another table renders nothing: with a thousand players, an action renders the nine
-    pages of its table, not a thousand."""
+async def push_changes(websocket: WebSocket, tournament_id: str, build: Any) -> None:
+    """Send ``build()`` now, then again after each change of the tournament's dealt tables
+    or of the tournament, when its text changed."""
     dealt = dealt_of(websocket)
     service = pages_of(websocket).service
     changes = dealt.subscribe(tournament_id)
     events = service.subscribe(tournament_id)
 
-    def shown() -> int | None:
-        return None if table_of is None else table_of()
-
     async def push() -> None:
         last = await run_in_threadpool(build)
-        table = await run_in_threadpool(shown)
         await websocket.send_text(last)
         while True:
             waiting = {asyncio.ensure_future(changes.get()), asyncio.ensure_future(events.get())}
-            done, pending = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
+            _, pending = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
             for task in pending:
                 task.cancel()
             await asyncio.sleep(0.02)  # one render for a burst
-            tables: set[int] = set()
-            everything = table is None
-            for task in done:
-                if task.cancelled() or task.exception() is not None:
-                    continue
-                item = task.result()
-                if not isinstance(item, frozenset):  # a tournament event, or "anything"
-                    everything = True
-                else:
-                    tables |= item
             while not changes.empty():
-                item = changes.get_nowait()
-                everything = everything or item is None
-                tables |= item or frozenset()
+                changes.get_nowait()
             while not events.empty():
                 events.get_nowait()
-                everything = True
-            if not everything and table not in tables:
-                continue  # another table's action: nothing of it shows here
             html = await run_in_threadpool(build)
-            table = await run_in_threadpool(shown)
             if html != last:
                 last = html
                 await websocket.send_text(html)

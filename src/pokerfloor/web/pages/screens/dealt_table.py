@@ -112,7 +112,7 @@ async def _table_live(websocket: WebSocket, tournament_id: str, table_no: int, t
         context = table_context(dealt_of(websocket), tournament_id, table_no, td=td)
         return render_fragment("dealt_table_live.html", language, pages, seat_no=0, **context)
 
-    await push_changes(websocket, tournament_id, build, lambda: table_no)
+    await push_changes(websocket, tournament_id, build)
 
 
 @router.websocket("/t/{tournament_id}/dealt/table/{table_no}/live")
