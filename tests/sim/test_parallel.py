@@ -25,6 +25,7 @@ from pokerfloor.sim._play import (
 from pokerfloor.sim.scaled import scaled_structure
 from pokerfloor.sim.tournament import WINDOW_MS, simulate
 from pokerfloor.tournament import clock
+from pokerfloor.tournament._hands import Hands
 from pokerfloor.tournament.state import Tournament
 from pokerfloor.tournament.structure import Level
 from pokerfloor.tournament.types import Table
@@ -72,20 +73,20 @@ def test_with_workers_this_process_neither_plans_nor_plays_a_hand(
         raise AssertionError("the main process planned a hand")
 
     killed_asked: list[int] = []
-    seated_for_hand = Tournament.seated_for_hand
+    seated = Hands.seated
 
-    def killed(self: Tournament, table: Table) -> list[tuple[int, str, int, bool]]:
+    def killed(self: Hands, table: Table) -> list[tuple[int, str, int, bool]]:
         killed_asked.append(1)
-        return seated_for_hand(self, table)
+        return seated(self, table)
 
     monkeypatch.setattr(_play, "next_hand_positions", counted)
     monkeypatch.setattr(_play, "PARALLEL_FROM", 1)
-    monkeypatch.setattr(Tournament, "plan_hand", refused)
+    monkeypatch.setattr(Hands, "plan", refused)
     # Item 5: the workers send the event the core made; this process only folds it.
-    monkeypatch.setattr(Tournament, "hand_plan", refused)
-    monkeypatch.setattr(Tournament, "record_hand", refused)
-    monkeypatch.setattr(Tournament, "hand_killed", refused)
-    monkeypatch.setattr(Tournament, "seated_for_hand", killed)
+    monkeypatch.setattr(Hands, "plan_from", refused)
+    monkeypatch.setattr(Hands, "record", refused)
+    monkeypatch.setattr(Hands, "killed", refused)
+    monkeypatch.setattr(Hands, "seated", killed)
     workers = ProcessHands(2)
     try:
         with together.open("wb") as out:
@@ -180,7 +181,7 @@ def test_the_workers_take_later_tables_while_the_first_answers_are_recorded() ->
 @pytest.mark.parametrize("profile", ["tda-2024", "ropta", "heavenpoker"])
 def test_a_plan_from_the_positions_a_worker_computed_is_the_aggregates_own(profile: str) -> None:
     """The worker plans with ``positions.next_hand_positions`` from the table it was given;
-    ``Tournament.hand_plan`` turns that into the plan ``plan_hand`` would have made, absent
+    ``Hands.plan_from`` turns that into the plan ``Hands.plan`` would have made, absent
     players' hands killed (a player away is dealt in, hand killed)."""
     tournament = Tournament.create("t", profile, scaled_structure(40), 9)
     for number in range(1, 41):
@@ -193,10 +194,10 @@ def test_a_plan_from_the_positions_a_worker_computed_is_the_aggregates_own(profi
     for table_no in sorted(tournament.tables):
         table = tournament.tables[table_no]
         placed = _play.next_hand_positions(table, tournament.profile)
-        level = tournament.level_of_hand(at_ms)
+        level = tournament.hands.level_of(at_ms)
         assert level is not None and level.number == 2
-        plan = tournament.hand_plan(table_no, at_ms, level, placed)
-        assert plan == tournament.plan_hand(table_no, at_ms)
+        plan = tournament.hands.plan_from(table_no, at_ms, level, placed)
+        assert plan == tournament.hands.plan(table_no, at_ms)
         assert plan.away == {player for _, player, _ in plan.seats if int(player[1:]) % 7 == 0}
 
 

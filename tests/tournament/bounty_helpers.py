@@ -54,5 +54,5 @@ def seated(tournament: Tournament, table_no: int = 1) -> list[str]:
 
 
 def even_hand(tournament: Tournament, table_no: int, at_ms: int) -> None:
-    plan = tournament.plan_hand(table_no, at_ms)
-    tournament.record_hand(plan, {player: stack for _, player, stack in plan.seats}, at_ms)
+    plan = tournament.hands.plan(table_no, at_ms)
+    tournament.hands.record(plan, {player: stack for _, player, stack in plan.seats}, at_ms)

@@ -30,4 +30,4 @@ def bust_highest(tournament: Tournament, at_ms: int) -> None:
     """Bust the player of the highest id in play (reported without a hand)."""
     player = max(tournament.in_play(), key=lambda p: p.player_id)
     assert player.seat is not None
-    tournament.bust_players(player.seat.table_no, [player.player_id], {}, at_ms)
+    tournament.busts.report(player.seat.table_no, [player.player_id], {}, at_ms)

@@ -34,7 +34,7 @@ def test_ggpoker_pko_half_of_the_bounty_in_cash_half_on_the_collectors_head() ->
     tournament = bounty_tournament(6, cents=500, percent=50)
     even_hand(tournament, 1, 0)
     hunter, victim = seated(tournament)[:2]
-    tournament.bust_players(1, [victim], {}, 10, eliminated_by={victim: [hunter]})
+    tournament.busts.report(1, [victim], {}, 10, eliminated_by={victim: [hunter]})
     assert _last_knockouts(tournament) == {victim: (BountyShare(hunter, 250, 250),)}
     ledger = tournament.bounties.ledger
     assert ledger is not None
@@ -49,9 +49,9 @@ def test_stake_pko_chain_of_two_knockouts() -> None:
     tournament = bounty_tournament(6, cents=1000, percent=50)
     even_hand(tournament, 1, 0)
     one, two, three = seated(tournament)[:3]
-    tournament.bust_players(1, [two], {}, 10, eliminated_by={two: [one]})
+    tournament.busts.report(1, [two], {}, 10, eliminated_by={two: [one]})
     even_hand(tournament, 1, 20)
-    tournament.bust_players(1, [one], {}, 30, eliminated_by={one: [three]})
+    tournament.busts.report(1, [one], {}, 30, eliminated_by={one: [three]})
     ledger = tournament.bounties.ledger
     assert ledger is not None
     assert (ledger.won(one), ledger.won(three)) == (500, 750)
@@ -64,19 +64,19 @@ def test_bwin_multiway_the_bounty_goes_to_the_side_pot_winner_who_covered() -> N
     pots = [(("P1", "P2", "P3"), ("P3",)), (("P1", "P2"), ("P1",))]
     assert pot_collectors(pots, "P2") == ("P1",)
     tournament = bounty_tournament(6)
-    plan = tournament.plan_hand(1, 0)
+    plan = tournament.hands.plan(1, 0)
     big, middle, small = [player for _, player, _ in plan.seats][:3]
     stacks = {player: stack for _, player, stack in plan.seats}  # 50,000 each
     first = dict(stacks) | {small: 10_000, big: 90_000}
-    tournament.record_hand(plan, first, 0)
-    plan = tournament.plan_hand(1, 10)
+    tournament.hands.record(plan, first, 0)
+    plan = tournament.hands.plan(1, 10)
     # All in: the small stack wins the main pot (3 x 10,000), the big one the side pot.
     final = dict(first) | {small: 30_000, middle: 0, big: 120_000}
-    busted = tournament.record_hand(plan, final, 10)
+    busted = tournament.hands.record(plan, final, 10)
     starting = {player: stack for _, player, stack in plan.seats}
     count = len(tournament.events)
     with pytest.raises(PokerfloorError) as caught:
-        tournament.settle_busts(busted, 10, eliminated_by={middle: [small]}, stacks=starting)
+        tournament.busts.settle(busted, 10, eliminated_by={middle: [small]}, stacks=starting)
     assert caught.value.code == "BOUNTY_COLLECTOR_DID_NOT_COVER"
     assert caught.value.params == {
         "player_id": middle,
@@ -85,7 +85,7 @@ def test_bwin_multiway_the_bounty_goes_to_the_side_pot_winner_who_covered() -> N
         "busted_stack": 50_000,
     }
     assert len(tournament.events) == count
-    tournament.settle_busts(busted, 10, eliminated_by={middle: [big]}, stacks=starting)
+    tournament.busts.settle(busted, 10, eliminated_by={middle: [big]}, stacks=starting)
     assert _last_knockouts(tournament) == {middle: (BountyShare(big, 1250, 1250),)}
     replayed(tournament)
 
@@ -103,7 +103,7 @@ def test_ggpoker_split_pot_splits_the_bounty_and_each_bust_pays_its_own() -> Non
     tournament = bounty_tournament(6, cents=1000, percent=50)
     even_hand(tournament, 1, 0)
     a, b, c, d = seated(tournament)[:4]
-    tournament.bust_players(1, [a, c], {}, 10, eliminated_by={a: [d, b], c: [d]})
+    tournament.busts.report(1, [a, c], {}, 10, eliminated_by={a: [d, b], c: [d]})
     assert _last_knockouts(tournament) == {
         a: (BountyShare(b, 250, 250), BountyShare(d, 250, 250)),
         c: (BountyShare(d, 500, 500),),
@@ -123,7 +123,7 @@ def test_the_odd_unit_of_a_split_bounty_goes_first_left_of_the_button() -> None:
     tournament = bounty_tournament(6, cents=1500, percent=0, rounding=100)
     even_hand(tournament, 1, 0)
     first, second, out = seated(tournament)[:3]
-    tournament.bust_players(1, [out], {}, 10, eliminated_by={out: [second, first]})
+    tournament.busts.report(1, [out], {}, 10, eliminated_by={out: [second, first]})
     assert _last_knockouts(tournament)[out] == (
         BountyShare(first, 800, 0),
         BountyShare(second, 700, 0),
@@ -143,7 +143,7 @@ def test_fixed_bounty_is_paid_whole_and_no_head_grows() -> None:
     tournament = bounty_tournament(4, cents=2000, percent=0)
     even_hand(tournament, 1, 0)
     hunter, victim = seated(tournament)[:2]
-    tournament.bust_players(1, [victim], {}, 10, eliminated_by={victim: [hunter]})
+    tournament.busts.report(1, [victim], {}, 10, eliminated_by={victim: [hunter]})
     assert tournament.bounties.of(hunter) == 2000
     assert tournament.bounties.ledger is not None and tournament.bounties.ledger.won(hunter) == 2000
 
@@ -154,7 +154,7 @@ def test_a_bust_without_its_collector_is_refused_and_nothing_is_recorded() -> No
     victim = seated(tournament)[0]
     count = len(tournament.events)
     with pytest.raises(PokerfloorError) as caught:
-        tournament.bust_players(1, [victim], {}, 10)
+        tournament.busts.report(1, [victim], {}, 10)
     assert caught.value.code == "BOUNTY_COLLECTOR_MISSING"
     assert caught.value.params["player_id"] == victim
     assert len(caught.value.params["candidates"]) == 4
@@ -165,7 +165,7 @@ def test_heads_up_the_only_other_player_collects_without_being_named() -> None:
     tournament = bounty_tournament(2, percent=0)
     even_hand(tournament, 1, 0)
     victim, winner = seated(tournament)
-    tournament.bust_players(1, [victim], {}, 10)
+    tournament.busts.report(1, [victim], {}, 10)
     assert _last_knockouts(tournament) == {victim: (BountyShare(winner, 2500, 0),)}
 
 
@@ -193,7 +193,7 @@ def test_a_wrong_collector_is_refused_with_the_players_accepted(
     if collector_of == "stranger_busted":
         eliminated_by[hunter] = [victim]
     with pytest.raises(PokerfloorError) as caught:
-        tournament.bust_players(1, [victim], {}, 10, eliminated_by=eliminated_by)
+        tournament.busts.report(1, [victim], {}, 10, eliminated_by=eliminated_by)
     assert caught.value.code == code
     if reason is not None:
         assert caught.value.params["reason"] == reason
@@ -204,7 +204,7 @@ def test_undo_of_a_bust_puts_the_bounty_back_on_the_head() -> None:
     tournament = bounty_tournament(6)
     even_hand(tournament, 1, 0)
     hunter, victim = seated(tournament)[:2]
-    tournament.bust_players(1, [victim], {}, 10, eliminated_by={victim: [hunter]})
+    tournament.busts.report(1, [victim], {}, 10, eliminated_by={victim: [hunter]})
     tournament.corrections.undo_bust([victim], 11, "wrong player")
     ledger = tournament.bounties.ledger
     assert ledger is not None and ledger.won(hunter) == 0 and ledger.paid_cents == 0
@@ -221,7 +221,7 @@ def test_a_disqualified_players_bounty_is_forfeited_to_the_first_prize() -> None
     ledger = tournament.bounties.ledger
     assert ledger is not None and ledger.forfeited_cents == 2500 and ledger.reconciles
     even_hand(tournament, 1, 20)
-    tournament.bust_players(1, [last], {}, 30)
+    tournament.busts.report(1, [last], {}, 30)
     pool = tournament.prize_pool().total_cents
     finished = tournament.finish(40, [pool], pool)
     prize = {p.player_id: p.cents for p in finished.prizes}
@@ -234,7 +234,7 @@ def test_the_champions_own_bounty_added_to_the_first_prize() -> None:
     tournament = bounty_tournament(2, percent=50, last="first_prize")
     even_hand(tournament, 1, 0)
     victim, champion = seated(tournament)
-    tournament.bust_players(1, [victim], {}, 10)
+    tournament.busts.report(1, [victim], {}, 10)
     pool = tournament.prize_pool().total_cents
     assert pool == 2 * (5000 - 2500)  # the bounty is not in the prize pool
     finished = tournament.finish(20, [pool], pool)
@@ -250,7 +250,7 @@ def test_a_reentry_puts_a_fresh_bounty_on_the_head() -> None:
     tournament = bounty_tournament(6)
     even_hand(tournament, 1, 0)
     hunter, victim = seated(tournament)[:2]
-    tournament.bust_players(1, [victim], {}, 10, eliminated_by={victim: [hunter]})
+    tournament.busts.report(1, [victim], {}, 10, eliminated_by={victim: [hunter]})
     tournament.desk.reenter(victim, 20, random.Random(1))
     ledger = tournament.bounties.ledger
     assert ledger is not None
@@ -299,9 +299,9 @@ def test_a_bust_corrected_after_its_collector_busted_takes_the_head_part_from_hi
     tournament = bounty_tournament(6)
     even_hand(tournament, 1, 0)
     a, b, c = seated(tournament)[:3]
-    tournament.bust_players(1, [b], {}, 10, eliminated_by={b: [a]})
+    tournament.busts.report(1, [b], {}, 10, eliminated_by={b: [a]})
     even_hand(tournament, 1, 20)
-    tournament.bust_players(1, [a], {}, 30, eliminated_by={a: [c]})
+    tournament.busts.report(1, [a], {}, 30, eliminated_by={a: [c]})
     tournament.corrections.correct_bust(b, 20_000, 40, "B still had chips")
     ledger = tournament.bounties.ledger
     assert ledger is not None and ledger.reconciles

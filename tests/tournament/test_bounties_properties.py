@@ -39,7 +39,7 @@ def test_a_bounty_evening_conserves_money_and_pays_every_bounty_once(
         eliminated_by = {
             p: data.draw(st.lists(st.sampled_from(left), min_size=1, unique=True)) for p in out
         }
-        tournament.bust_players(1, out, {}, at, eliminated_by=eliminated_by)
+        tournament.busts.report(1, out, {}, at, eliminated_by=eliminated_by)
         assert ledger.reconciles
         if data.draw(st.booleans()) and len(out) == 1:
             tournament.corrections.undo_bust(out, at + 1, "undo")

@@ -78,7 +78,7 @@ def test_rebuys_and_addons_are_paid_on_the_spot_unless_said_otherwise() -> None:
     first, second = (
         tournament.tables[1].seats[seat] for seat in sorted(tournament.tables[1].seats)[:2]
     )
-    tournament.bust_players(1, [first, second], {}, MINUTE, rebuys=[first])  # paid in cash
+    tournament.busts.report(1, [first, second], {}, MINUTE, rebuys=[first])  # paid in cash
     tournament.desk.rebuy(second, MINUTE, method="")  # at the bust, not paid yet
     book = tournament.cash.book()
     rebuyer, debtor = book.account(first), book.account(second)
@@ -103,7 +103,7 @@ def test_a_reentry_is_a_new_buy_in_with_its_fee() -> None:
     play_even_hand(tournament, 1, MINUTE)
     loser = tournament.tables[1].seats[min(tournament.tables[1].seats)]
     tournament.cash.record_payment(loser, True, "cash", MINUTE)
-    tournament.bust_players(1, [loser], {}, MINUTE)
+    tournament.busts.report(1, [loser], {}, MINUTE)
     tournament.desk.reenter(loser, 2 * MINUTE, rng)
     book = replayed(tournament).cash.book()
     account = book.account(loser)

@@ -208,8 +208,8 @@ def four_players(profile: str = "tda-2024") -> Tournament:
     tournament.draw_seats(random.Random(1))
     tournament.place_buttons(random.Random(1))
     tournament.start_clock(0)
-    plan = tournament.plan_next_hand(1, 1000)
-    tournament.record_hand(plan, {player: stack for _, player, stack in plan.seats}, 1000)
+    plan = tournament.hands.plan_next(1, 1000)
+    tournament.hands.record(plan, {player: stack for _, player, stack in plan.seats}, 1000)
     return tournament
 
 

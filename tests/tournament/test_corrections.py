@@ -116,12 +116,12 @@ def test_correcting_a_bust_is_refused_when_the_seat_is_taken_or_the_player_plays
 
 def test_a_wrong_rebuy_is_cancelled() -> None:
     tournament, _ = started(6)
-    plan = tournament.plan_hand(1, 0)
+    plan = tournament.hands.plan(1, 0)
     stacks = {player: stack for _, player, stack in plan.seats}
     loser, winner = list(stacks)[:2]
     stacks[winner] += stacks[loser]
     stacks[loser] = 0
-    tournament.record_hand(plan, stacks, 0, rebuys=[loser])
+    tournament.hands.record(plan, stacks, 0, rebuys=[loser])
     assert tournament.rebuys == 1 and tournament.players[loser].stack == 20_000
     pool = tournament.prize_pool().total_cents
     tournament.corrections.correct_rebuy(loser, 5, "entered twice")
@@ -138,20 +138,20 @@ def test_a_wrong_rebuy_is_cancelled() -> None:
 
 def test_cancelling_a_rebuy_whose_chips_are_gone_is_refused() -> None:
     tournament, _ = started(6)
-    plan = tournament.plan_hand(1, 0)
+    plan = tournament.hands.plan(1, 0)
     stacks = {player: stack for _, player, stack in plan.seats}
     loser, winner = list(stacks)[:2]
     stacks[winner] += stacks[loser]
     stacks[loser] = 0
-    tournament.record_hand(plan, stacks, 0, rebuys=[loser])
-    plan = tournament.plan_hand(1, 0)
+    tournament.hands.record(plan, stacks, 0, rebuys=[loser])
+    plan = tournament.hands.plan(1, 0)
     stacks = {player: stack for _, player, stack in plan.seats}
     if loser not in stacks:
         pytest.skip("the player waits this hand")
     stacks[loser] -= 5000
     other = next(player for player in stacks if player != loser)
     stacks[other] += 5000
-    tournament.record_hand(plan, stacks, 0)
+    tournament.hands.record(plan, stacks, 0)
     with pytest.raises(PokerfloorError) as caught:
         tournament.corrections.correct_rebuy(loser, 1, "oops")
     assert caught.value.code == "REBUY_CHIPS_GONE"
@@ -160,12 +160,12 @@ def test_cancelling_a_rebuy_whose_chips_are_gone_is_refused() -> None:
 
 def hand_with_a_pot(tournament: Tournament) -> tuple[str, str]:
     """Table 1 plays a hand the captain reports: the first player wins 1,000 from the second."""
-    plan = tournament.plan_hand(1, 0)
+    plan = tournament.hands.plan(1, 0)
     winner, loser = plan.seats[0][1], plan.seats[1][1]
     final = {player: stack for _, player, stack in plan.seats}
     final[winner] += 1000
     final[loser] -= 1000
-    tournament.record_hand(plan, final, 1000)
+    tournament.hands.record(plan, final, 1000)
     return winner, loser
 
 

@@ -35,10 +35,10 @@ def ten_at_one_table(profile: str = "tda-2024", table_size: int = 10) -> Tournam
 
 def hand(tournament: Tournament, at_ms: int, **changes: int) -> None:
     """Report table 1's next hand with the stacks as recorded, changed by ``changes``."""
-    plan = tournament.plan_next_hand(1, at_ms)
+    plan = tournament.hands.plan_next(1, at_ms)
     final = {player: stack for _, player, stack in plan.seats}
     final.update(changes)
-    tournament.settle_busts(tournament.record_hand(plan, final, at_ms), at_ms)
+    tournament.busts.settle(tournament.hands.record(plan, final, at_ms), at_ms)
 
 
 def knock_out(tournament: Tournament, at_ms: int, loser: str, winner: str) -> None:
@@ -138,7 +138,7 @@ def test_deal_refused_while_the_stacks_of_the_table_are_unknown() -> None:
     wrong, so the stacks are reported first (the TD has the chips counted)."""
     tournament = ten_at_one_table()
     knock_outs(tournament, 5, "P01 P02 P03 P04 P01 P02")
-    tournament.bust_players(1, ["P04"], {}, 11 * MINUTE)
+    tournament.busts.report(1, ["P04"], {}, 11 * MINUTE)
     error = refusal(tournament.deals.propose)
     assert error.code == "DEAL_STACKS_UNKNOWN"
     assert error.params == {"table_no": 1, "unknown_chips": 40_000}

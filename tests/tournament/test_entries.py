@@ -57,8 +57,8 @@ def started(
 
 def play_even_hand(tournament: Tournament, table_no: int, at_ms: int) -> None:
     """Record a hand at ``table_no`` in which nobody's stack changed."""
-    plan = tournament.plan_hand(table_no, at_ms)
-    tournament.record_hand(plan, {player: stack for _, player, stack in plan.seats}, at_ms)
+    plan = tournament.hands.plan(table_no, at_ms)
+    tournament.hands.record(plan, {player: stack for _, player, stack in plan.seats}, at_ms)
 
 
 def disqualify(tournament: Tournament, player_id: str, at_ms: int) -> None:
@@ -90,7 +90,7 @@ def test_tda_2024_r8_a_late_entrant_between_the_small_blind_and_the_button_waits
     # Force the seat the draw could have given (the draw itself is random).
     tournament._record(PlayerRegistered("LATE", "Late", 0))
     tournament._record(PlayerSeated("LATE", 1, seat, True, "late_registration", 0))
-    plan = tournament.plan_hand(1, 0)
+    plan = tournament.hands.plan(1, 0)
     assert seat not in [s for s, _, _ in plan.seats]
 
 
@@ -201,11 +201,11 @@ def test_tda_2024_add_on_comes_as_soon_as_the_rebuy_period_ends() -> None:
 def test_tda_2024_r30_absent_player_is_dealt_in_and_killed_until_arrival() -> None:
     tournament, _ = started(12, absent=("P02",))
     table_no = tournament.players["P02"].seat.table_no  # type: ignore[union-attr]
-    plan = tournament.plan_hand(table_no, 0)
+    plan = tournament.hands.plan(table_no, 0)
     assert "P02" in plan.away
     assert "P02" in [player for _, player, _ in plan.seats]
     tournament.desk.arrive("P02", MINUTE)
-    assert "P02" not in tournament.plan_hand(table_no, MINUTE).away
+    assert "P02" not in tournament.hands.plan(table_no, MINUTE).away
 
 
 def test_allinouest_retards_unpaid_absent_seat_goes_to_the_waiting_list_after_level_1() -> None:
@@ -314,7 +314,7 @@ def test_late_entrants_open_a_new_table_with_a_new_number_when_every_seat_is_tak
     assert tournament.players["L2"].seat.table_no == 3  # type: ignore[union-attr]
     tournament.place_buttons(rng)
     assert tournament.tables[3].button_seat is not None
-    assert tournament.plan_hand(3, MINUTE).big_blind_seat in tournament.tables[3].seats
+    assert tournament.hands.plan(3, MINUTE).big_blind_seat in tournament.tables[3].seats
 
 
 def test_the_waiting_list_is_seated_only_after_the_draw() -> None:

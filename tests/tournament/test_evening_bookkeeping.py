@@ -19,11 +19,11 @@ from .test_entries import MINUTE, started
 def report(tournament: Tournament, table_no: int, at_ms: int, **changes: int) -> list[str]:
     """Report the table's next hand at ``at_ms`` with the stacks as recorded, changed by
     ``changes``; return the busts it ranked."""
-    plan = tournament.plan_next_hand(table_no, at_ms)
+    plan = tournament.hands.plan_next(table_no, at_ms)
     final = {player: stack for _, player, stack in plan.seats}
     final.update(changes)
-    busted = tournament.record_hand(plan, final, at_ms)
-    return [p.player_id for p in tournament.settle_busts(busted, at_ms)]
+    busted = tournament.hands.record(plan, final, at_ms)
+    return [p.player_id for p in tournament.busts.settle(busted, at_ms)]
 
 
 def seated_at(tournament: Tournament, table_no: int) -> list[str]:
@@ -44,7 +44,7 @@ def test_a_bust_without_stacks_keeps_every_chip_in_play() -> None:
     assert tournament.chips_in_play == issued
     report(tournament, 1, MINUTE)
     loser = seated_at(tournament, 1)[0]
-    tournament.bust_players(1, [loser], {}, 2 * MINUTE)
+    tournament.busts.report(1, [loser], {}, 2 * MINUTE)
     assert tournament.chips_in_play == issued  # the 20,000 went to the table, not away
     assert total_recorded(tournament) == issued - 20_000
     assert tournament.unknown_chips == {1: 20_000}
@@ -56,7 +56,7 @@ def test_a_broken_tables_unknown_chips_go_with_its_players() -> None:
     nobody is known to hold follow its players (_unknown_chips.py)."""
     tournament, rng = started(10)
     report(tournament, 2, MINUTE)
-    tournament.bust_players(2, [seated_at(tournament, 2)[0]], {}, 2 * MINUTE)
+    tournament.busts.report(2, [seated_at(tournament, 2)[0]], {}, 2 * MINUTE)
     assert tournament.unknown_chips == {2: 20_000}
     tournament.moves.propose_final_table(3 * MINUTE, rng)
     tournament.moves.confirm([], 3 * MINUTE, rng)
@@ -74,19 +74,19 @@ def test_a_report_with_the_real_stacks_after_a_bust_without_stacks_is_accepted()
     tournament, _ = started(18)
     report(tournament, 1, MINUTE)
     loser, winner = seated_at(tournament, 1)[:2]
-    tournament.bust_players(1, [loser], {}, 2 * MINUTE)
-    plan = tournament.plan_next_hand(1, 3 * MINUTE)
+    tournament.busts.report(1, [loser], {}, 2 * MINUTE)
+    plan = tournament.hands.plan_next(1, 3 * MINUTE)
     recorded = {player: stack for _, player, stack in plan.seats}
     wrong = {**recorded, winner: recorded[winner] + 5_000}
     with pytest.raises(PokerfloorError) as caught:
-        tournament.record_hand(plan, wrong, 3 * MINUTE)
+        tournament.hands.record(plan, wrong, 3 * MINUTE)
     assert caught.value.code == "CHIPS_NOT_CONSERVED"
     assert caught.value.params["unknown_chips"] == 20_000
     assert "160000 recorded (and 20000 more from busts" in caught.value.message
     # Unchanged stacks (nobody counted) stay accepted, and the table stays "unknown".
     assert tournament.unknown_chips == {1: 20_000}
     real = {**recorded, winner: recorded[winner] + 20_000}
-    tournament.record_hand(plan, real, 3 * MINUTE)
+    tournament.hands.record(plan, real, 3 * MINUTE)
     assert tournament.unknown_chips == {}
     assert total_recorded(tournament) == tournament.chips_in_play
 
@@ -112,7 +112,7 @@ def test_allinouest_bust_and_rebuy_in_one_report_keeps_the_seat_and_gets_no_plac
     report(tournament, 1, MINUTE)
     loser = seated_at(tournament, 1)[0]
     seat = tournament.players[loser].seat
-    tournament.bust_players(1, [loser], {}, 2 * MINUTE, rebuys=[loser])
+    tournament.busts.report(1, [loser], {}, 2 * MINUTE, rebuys=[loser])
     player = tournament.players[loser]
     assert player.in_play and player.seat == seat and player.stack == 20_000
     assert player.rebuys == 1 and tournament.players_left == 18
@@ -127,12 +127,12 @@ def test_a_busted_player_may_rebuy_until_the_table_deals_its_next_hand() -> None
     tournament, _ = started(18, "allinouest")
     report(tournament, 1, MINUTE)
     first, second = seated_at(tournament, 1)[:2]
-    tournament.bust_players(1, [first, second], {}, 2 * MINUTE)
-    assert tournament.current_places()[first].place == 17
+    tournament.busts.report(1, [first, second], {}, 2 * MINUTE)
+    assert tournament.busts.places()[first].place == 17
     tournament.desk.rebuy(first, 3 * MINUTE)
     assert any(isinstance(e, BustRebought) for e in tournament.events)
     assert tournament.players[first].in_play and tournament.players[first].stack == 20_000
-    assert tournament.current_places()[second].place == 18  # one player fewer above him
+    assert tournament.busts.places()[second].place == 18  # one player fewer above him
     report(tournament, 1, 4 * MINUTE)
     with pytest.raises(PokerfloorError) as caught:
         tournament.desk.rebuy(second, 5 * MINUTE)
@@ -149,7 +149,7 @@ def test_a_refused_rebuy_says_why_with_the_numbers() -> None:
         tournament.desk.rebuy(player, MINUTE)
     assert caught.value.params["reason"] == "stack_above_threshold"
     assert caught.value.params["stack"] == 20_000
-    tournament.bust_players(1, [player], {}, 2 * MINUTE, rebuys=[player])
+    tournament.busts.report(1, [player], {}, 2 * MINUTE, rebuys=[player])
     report(tournament, 1, 3 * MINUTE, **{player: 0, seated_at(tournament, 1)[1]: 40_000})
     with pytest.raises(PokerfloorError) as caught:
         tournament.desk.rebuy(player, 4 * MINUTE)
@@ -160,14 +160,14 @@ def test_a_refused_rebuy_says_why_with_the_numbers() -> None:
 def test_a_rebuy_asked_for_after_the_period_is_refused_not_dropped() -> None:
     tournament, _ = started(18, "tda-2024")
     at = 4 * 20 * MINUTE + 15 * MINUTE + MINUTE  # level 5: rebuys ended with level 4
-    tournament.table_ready_at[1] = at
-    plan = tournament.plan_next_hand(1, at + 5 * MINUTE)
+    tournament.hands.table_ready_at[1] = at
+    plan = tournament.hands.plan_next(1, at + 5 * MINUTE)
     loser, winner = plan.seats[0][1], plan.seats[1][1]
     final = {player: stack for _, player, stack in plan.seats}
     final[winner] += final[loser]
     final[loser] = 0
     with pytest.raises(PokerfloorError) as caught:
-        tournament.record_hand(plan, final, at + 5 * MINUTE, rebuys=[loser])
+        tournament.hands.record(plan, final, at + 5 * MINUTE, rebuys=[loser])
     assert caught.value.code == "REBUY_NOT_ALLOWED"
     assert caught.value.params["reason"] == "period_over"
     assert caught.value.params["until_level"] == 4 and caught.value.params["level"] == 5
@@ -180,7 +180,7 @@ def test_a_rebuy_asked_for_after_the_period_is_refused_not_dropped() -> None:
 def test_tda_2024_r23_a_hand_is_played_at_the_level_in_force_when_it_began() -> None:
     tournament, _ = started(9, "ropta")  # ropta 3.2: begins when the previous pot is awarded
     report(tournament, 1, 19 * MINUTE)
-    plan = tournament.plan_next_hand(1, 23 * MINUTE)  # reported in level 2
+    plan = tournament.hands.plan_next(1, 23 * MINUTE)  # reported in level 2
     assert plan.started_at_ms == 19 * MINUTE and plan.level.number == 1
 
 
@@ -188,21 +188,21 @@ def test_a_clock_adjustment_never_makes_a_hand_start_invalid() -> None:
     tournament, _ = started(9, "ropta")
     report(tournament, 1, 19 * MINUTE)
     tournament.clock_command(AdjustClock(10 * MINUTE, 20 * MINUTE))
-    plan = tournament.plan_next_hand(1, 21 * MINUTE)
+    plan = tournament.hands.plan_next(1, 21 * MINUTE)
     assert plan.started_at_ms == 19 * MINUTE and plan.level.number == 1
 
 
 def test_heavenpoker_10_1_a_hand_ending_during_a_break_is_reported_then_play_resumes() -> None:
     tournament, _ = started(9, "heavenpoker")
     before_break = 4 * 20 * MINUTE - MINUTE  # club-rebuy: the break after level 4
-    tournament.table_ready_at[1] = before_break - MINUTE
+    tournament.hands.table_ready_at[1] = before_break - MINUTE
     report(tournament, 1, before_break + 3 * MINUTE)  # during the 15-minute break
     played = tournament.events[-1]
     assert getattr(played, "level", None) == 4
     with pytest.raises(PokerfloorError) as caught:
-        tournament.plan_next_hand(1, before_break + 5 * MINUTE)
+        tournament.hands.plan_next(1, before_break + 5 * MINUTE)
     assert caught.value.code == "ON_BREAK"
-    after = tournament.plan_next_hand(1, before_break + 30 * MINUTE)
+    after = tournament.hands.plan_next(1, before_break + 30 * MINUTE)
     assert after.level.number == 5
     assert after.started_at_ms == 4 * 20 * MINUTE + 15 * MINUTE  # when the break ended
 
@@ -212,7 +212,7 @@ def test_allinouest_extra_hands_after_the_rebuy_period_count_by_when_they_began(
     tournament, _ = started(9, "allinouest", addon_break_after_level=0)
     end_of_level_4 = 4 * 20 * MINUTE
     level_5 = end_of_level_4 + 15 * MINUTE  # after the break
-    tournament.table_ready_at[1] = end_of_level_4 - 2 * MINUTE
+    tournament.hands.table_ready_at[1] = end_of_level_4 - 2 * MINUTE
     report(tournament, 1, end_of_level_4 + MINUTE)  # began in level 4: not an extra hand
     assert tournament.hands_after_rebuys.get(1, 0) == 0
     report(tournament, 1, level_5 + 3 * MINUTE)
@@ -228,12 +228,12 @@ def test_provisional_places_stay_distinct_with_late_registrations() -> None:
     tournament, rng = started(18)
     report(tournament, 1, MINUTE)
     first = seated_at(tournament, 1)[0]
-    tournament.bust_players(1, [first], {}, 2 * MINUTE)
+    tournament.busts.report(1, [first], {}, 2 * MINUTE)
     tournament.desk.register_late("LATE", "Late", 3 * MINUTE, rng)
     second = seated_at(tournament, 2)[0]
     report(tournament, 2, 4 * MINUTE)
-    tournament.bust_players(2, [second], {}, 5 * MINUTE)
-    places = tournament.current_places()
+    tournament.busts.report(2, [second], {}, 5 * MINUTE)
+    places = tournament.busts.places()
     assert places[second].place == 18 and places[first].place == 19
 
 
@@ -241,12 +241,12 @@ def test_provisional_places_equal_the_final_ranking() -> None:
     tournament, rng = started(4)
     report(tournament, 1, MINUTE)
     a = seated_at(tournament, 1)[0]
-    tournament.bust_players(1, [a], {}, 2 * MINUTE)
+    tournament.busts.report(1, [a], {}, 2 * MINUTE)
     tournament.desk.register_late("LATE", "Late", 3 * MINUTE, rng)
     while tournament.players_left > 1:
         table_no = next(no for no, t in tournament.tables.items() if t.player_count >= 2)
-        tournament.bust_players(table_no, [seated_at(tournament, table_no)[0]], {}, 4 * MINUTE)
-    provisional = {p: placement.place for p, placement in tournament.current_places().items()}
+        tournament.busts.report(table_no, [seated_at(tournament, table_no)[0]], {}, 4 * MINUTE)
+    provisional = {p: placement.place for p, placement in tournament.busts.places().items()}
     finished = tournament.finish(5 * MINUTE, (), 0)
     final = {p.player_id: p.place for p in finished.ranking if p.place > 1}
     assert provisional == final
@@ -257,7 +257,7 @@ def _hand_for_hand(profile: str) -> Tournament:
     tournament, _ = started(18, profile)
     report(tournament, 1, MINUTE)
     report(tournament, 2, MINUTE)
-    tournament.set_hand_for_hand(True, 2 * MINUTE)
+    tournament.hands.set_hand_for_hand(True, 2 * MINUTE)
     return tournament
 
 
@@ -266,14 +266,14 @@ def test_tda_2024_rp_8_busts_at_two_tables_in_one_round_share_the_places() -> No
     assert tournament.clock.status == "paused"  # hand-for-hand stops the clock itself
     one, two = seated_at(tournament, 1)[0], seated_at(tournament, 2)[0]
     report(tournament, 1, 3 * MINUTE, **{one: 0, seated_at(tournament, 1)[1]: 40_000})
-    assert tournament.current_places()[one].place == 18
+    assert tournament.busts.places()[one].place == 18
     with pytest.raises(PokerfloorError) as caught:
         report(tournament, 1, 4 * MINUTE)
     assert caught.value.code == "HAND_FOR_HAND_WAIT"
     assert caught.value.params["waiting_for"] == [2]
     left = tournament.clock.remaining_ms
     report(tournament, 2, 4 * MINUTE, **{two: 0, seated_at(tournament, 2)[1]: 40_000})
-    places = tournament.current_places()
+    places = tournament.busts.places()
     assert places[one].place == places[two].place == 17
     assert places[one].places_covered == (17, 18) and places[one].tied_with == (two,)
     assert tournament.players_left == 16
@@ -282,7 +282,7 @@ def test_tda_2024_rp_8_busts_at_two_tables_in_one_round_share_the_places() -> No
     events = [e for e in tournament.events if isinstance(e, PlayersBusted)]
     assert events[-1].replaces_last and events[-1].round_no == events[-2].round_no
     replayed = Tournament.replay(tournament.events)
-    assert replayed.current_places() == tournament.current_places()
+    assert replayed.busts.places() == tournament.busts.places()
     assert replayed.to_snapshot() == tournament.to_snapshot()
 
 
@@ -293,13 +293,13 @@ def test_hand_for_hand_busts_in_different_rounds_do_not_share() -> None:
     report(tournament, 2, 3 * MINUTE)
     two = seated_at(tournament, 2)[0]
     report(tournament, 2, 4 * MINUTE, **{two: 0, seated_at(tournament, 2)[1]: 40_000})
-    places = tournament.current_places()
+    places = tournament.busts.places()
     assert (places[one].place, places[two].place) == (18, 17)
 
 
 def test_hand_for_hand_off_starts_the_clock_again() -> None:
     tournament = _hand_for_hand("allinouest")
-    tournament.set_hand_for_hand(False, 3 * MINUTE)
+    tournament.hands.set_hand_for_hand(False, 3 * MINUTE)
     assert tournament.clock.status == "running"
 
 
@@ -307,7 +307,7 @@ def test_the_captain_may_report_the_real_stacks_with_a_correction_too() -> None:
     tournament, _ = started(18)
     report(tournament, 1, MINUTE)
     loser, winner = seated_at(tournament, 1)[:2]
-    tournament.bust_players(1, [loser], {}, 2 * MINUTE)
+    tournament.busts.report(1, [loser], {}, 2 * MINUTE)
     stacks = {p: tournament.players[p].stack for p in seated_at(tournament, 1)}
     stacks[winner] += 20_000
     tournament.corrections.correct_hand(1, 1, stacks, 3 * MINUTE, "counted after the bust")
@@ -370,7 +370,7 @@ def busts_in_hands_played_at_once(profile: str) -> tuple[Tournament, str, str]:
 
 def test_ropta_2025_busts_in_hands_played_at_once_at_two_tables_share() -> None:
     tournament, first, second = busts_in_hands_played_at_once("ropta")
-    places = tournament.current_places()
+    places = tournament.busts.places()
     assert places[first].places_covered == places[second].places_covered == (17, 18)
     busted = [e for e in tournament.events if isinstance(e, PlayersBusted)]
     assert busted[-1].replaces_last
@@ -386,11 +386,11 @@ def test_ropta_2025_a_hand_begun_after_the_other_bust_does_not_share() -> None:
     first = bust_at(tournament, 1, 3 * MINUTE)
     report(tournament, 2, 3 * MINUTE + 30_000)  # table 2's next hand begins after the bust
     second = bust_at(tournament, 2, 5 * MINUTE)
-    places = tournament.current_places()
+    places = tournament.busts.places()
     assert (places[first].place, places[second].place) == (18, 17)
 
 
 def test_tda_2024_rp_8_only_hand_for_hand_busts_at_two_tables_tie() -> None:
     tournament, first, second = busts_in_hands_played_at_once("tda-2024")
-    places = tournament.current_places()
+    places = tournament.busts.places()
     assert (places[first].place, places[second].place) == (18, 17)

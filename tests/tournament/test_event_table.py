@@ -68,6 +68,8 @@ def test_issue30_parts_are_composed_not_inherited() -> None:
         "satellite": "Satellite",
         "flights": "Flights",
         "desk": "Desk",
+        "hands": "Hands",
+        "busts": "Busts",
     }
     for attribute, class_name in parts.items():
         part = getattr(tournament, attribute)
@@ -75,10 +77,21 @@ def test_issue30_parts_are_composed_not_inherited() -> None:
         assert not isinstance(tournament, type(part))
 
 
-def test_issue30_the_hands_are_the_only_mixin_left() -> None:
-    # Every other piece of the aggregate is a part, reached as an attribute (tournament.desk...).
-    bases = [klass.__name__ for klass in Tournament.__mro__[1:] if klass is not object]
-    assert bases == ["HandCommands"]
+def test_issue30_no_mixin_is_left() -> None:
+    # Every piece of the aggregate is a part, reached as an attribute (tournament.desk,
+    # tournament.hands...): Tournament inherits from nothing but object.
+    assert Tournament.__mro__ == (Tournament, object)
+    assert Tournament.__bases__ == (object,)
+
+
+def test_issue30_the_hands_call_the_parts_not_delegations() -> None:
+    # The delegations kept on the aggregate for the hands mixin are gone: the hands and busts
+    # parts call the desk, the bounties, the satellite, the flights and the corrections.
+    for name in ("rebuy_refusal", "_rebuy", "_knockouts", "check_format_plays", "_reinstate"):
+        assert not hasattr(Tournament, name), name
+    tournament = _tournament()
+    for name in ("record_hand", "plan_hand", "bust_players", "settle_busts", "current_places"):
+        assert not hasattr(tournament, name), name
 
 
 def test_issue30_the_split_packages_export_every_command_and_event() -> None:

@@ -57,7 +57,7 @@ def test_a_flight_stops_at_its_players_not_before_and_no_hand_after() -> None:
     assert [s.player_id for s in event.survivors] == ["P1", "P2", "P3"]
     assert [(b.player_id, b.place) for b in event.busts] == [("P4", 4), ("P5", 5), ("P6", 6)]
     with pytest.raises(PokerfloorError) as again:
-        tournament.plan_hand(1, 6000)
+        tournament.hands.plan(1, 6000)
     assert again.value.code == "FLIGHT_STOPPED"
     restored = Tournament.from_snapshot(tournament.to_snapshot())
     assert restored.flights.stopped == event

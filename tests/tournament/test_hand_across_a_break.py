@@ -20,9 +20,9 @@ BREAK_STARTS = 4 * 20 * MINUTE  # club-rebuy: the break after level 4
 
 def report_even_hand(tournament: object, table_no: int, now_ms: int) -> int:
     """Report the table's next hand at ``now_ms`` (nobody's stack changed); its level."""
-    plan = tournament.plan_next_hand(table_no, now_ms)  # type: ignore[attr-defined]
+    plan = tournament.hands.plan_next(table_no, now_ms)  # type: ignore[attr-defined]
     final = {player: stack for _, player, stack in plan.seats}
-    tournament.record_hand(plan, final, now_ms)  # type: ignore[attr-defined]
+    tournament.hands.record(plan, final, now_ms)  # type: ignore[attr-defined]
     return int(plan.level.number)
 
 
@@ -31,7 +31,7 @@ def test_a_hand_reported_just_before_the_break_is_followed_by_one_reportable_in_
     table_no = 1
     report_even_hand(tournament, table_no, BREAK_STARTS - 5_000)  # 5 s before the break
     during_break = BREAK_STARTS + 3 * MINUTE
-    plan = tournament.plan_next_hand(table_no, during_break)
+    plan = tournament.hands.plan_next(table_no, during_break)
     assert plan.started_at_ms == BREAK_STARTS - 1
     assert plan.level.number == 4
     # The seating chart (the captain's phone, the console) keeps the table's next hand.
@@ -50,7 +50,7 @@ def test_the_td_ending_the_level_early_leaves_the_table_s_hand_reportable() -> N
     ended_early = last_report + SHUFFLE_MS // 2  # the TD ends level 4 within the shuffle
     tournament.clock_command(AdjustClock(-20 * MINUTE, ended_early))
     during_break = ended_early + MINUTE
-    plan = tournament.plan_next_hand(table_no, during_break)
+    plan = tournament.hands.plan_next(table_no, during_break)
     assert plan.started_at_ms == ended_early - 1 and plan.level.number == 4
     assert report_even_hand(tournament, table_no, during_break) == 4
     # The hand after it was dealt when play resumed: the level after the break.
@@ -72,5 +72,5 @@ def test_a_table_free_during_the_break_waits_for_its_end() -> None:
     report_even_hand(tournament, table_no, BREAK_STARTS - 5_000)
     report_even_hand(tournament, table_no, BREAK_STARTS + MINUTE)  # the hand of before
     with pytest.raises(PokerfloorError) as caught:
-        tournament.plan_next_hand(table_no, BREAK_STARTS + 2 * MINUTE)
+        tournament.hands.plan_next(table_no, BREAK_STARTS + 2 * MINUTE)
     assert caught.value.code == "ON_BREAK"

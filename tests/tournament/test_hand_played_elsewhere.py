@@ -1,8 +1,8 @@
 """A hand decided from a copy of the table (issue 29 item 5): the simulator's workers plan and
 play their tables' hands and send back the ``HandPlayed`` event the core makes
-(``_hands.plan_of_hand``, ``hand_played``); the aggregate folds it with
-``record_hand_played``, which checks only what the copy cannot know. The event and the state
-must be those ``plan_hand`` + ``record_hand`` give, and a hand played must not re-index the
+(``_hand_played.plan_of_hand``, ``hand_played``); the aggregate folds it with
+``hands.record_played``, which checks only what the copy cannot know. The event and the state
+must be those ``hands.plan`` + ``hands.record`` give, and a hand played must not re-index the
 table map."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from msgspec.structs import replace
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.sim.scaled import scaled_structure
 from pokerfloor.tournament import positions
-from pokerfloor.tournament._hands import hand_played, plan_of_hand
+from pokerfloor.tournament._hand_played import hand_played, plan_of_hand
 from pokerfloor.tournament.events import HandPlayed
 from pokerfloor.tournament.state import Tournament
 from pokerfloor.tournament.table_map import TableMap
@@ -38,8 +38,8 @@ def _from_a_copy(tournament: Tournament, table_no: int, at_ms: int) -> HandPlaye
     table = tournament.tables[table_no]
     placed = positions.next_hand_positions(table, tournament.profile)
     stacks = {seat: tournament.players[player].stack for seat, player in table.seats.items()}
-    killed = tournament.hand_killed(table.seats.values())
-    level = tournament.level_of_hand(at_ms)
+    killed = tournament.hands.killed(table.seats.values())
+    level = tournament.hands.level_of(at_ms)
     assert level is not None
     hand_no = tournament.hands_at.get(table_no, 0) + 1
     plan = plan_of_hand(table, hand_no, level, placed, stacks, killed, at_ms)
@@ -60,10 +60,10 @@ def test_issue_29_5_a_hand_decided_from_a_copy_records_what_record_hand_records(
     for table_no in sorted(folded.tables):
         event = _from_a_copy(folded, table_no, at_ms)
         away += event.away
-        assert folded.record_hand_played(event) == []
-        plan = reported.plan_hand(table_no, at_ms)
+        assert folded.hands.record_played(event) == []
+        plan = reported.hands.plan(table_no, at_ms)
         final = {p.player_id: p.final_stack for p in event.players}
-        assert reported.record_hand(plan, final, at_ms) == []
+        assert reported.hands.record(plan, final, at_ms) == []
     assert len(away) == 3  # the absent players: dealt in, hand killed
     assert folded.events == reported.events
     assert dict(folded.tables) == dict(reported.tables)
@@ -76,9 +76,9 @@ def test_issue_29_5_a_hand_decided_from_a_copy_records_what_record_hand_records(
 def test_issue_29_5_a_hand_recorded_meanwhile_makes_the_copy_stale() -> None:
     tournament = _started()
     event = _from_a_copy(tournament, 1, 60_000)
-    tournament.record_hand_played(event)
+    tournament.hands.record_played(event)
     with pytest.raises(PokerfloorError) as refused:
-        tournament.record_hand_played(event)  # the same hand again: the table moved on
+        tournament.hands.record_played(event)  # the same hand again: the table moved on
     assert refused.value.code == "STALE_HAND"
 
 
@@ -96,9 +96,9 @@ def test_issue_29_5_a_busted_player_rebuys_or_is_returned_to_settle() -> None:
     )
     busting = replace(event, players=players)
     with pytest.raises(PokerfloorError) as refused:
-        tournament.record_hand_played(busting, [event.players[1].player_id])
+        tournament.hands.record_played(busting, [event.players[1].player_id])
     assert refused.value.code == "REBUY_NOT_BUSTED"
-    busts = tournament.record_hand_played(busting)
+    busts = tournament.hands.record_played(busting)
     assert [bust.player_id for bust in busts] == [loser.player_id]
     assert busts[0].starting_stack_of_hand == loser.stack
 
@@ -116,7 +116,7 @@ def test_issue_29_5_a_hand_played_does_not_reindex_the_table_map(
 
     monkeypatch.setattr(TableMap, "_reindex", counted)
     for table_no in sorted(tournament.tables):
-        tournament.record_hand_played(_from_a_copy(tournament, table_no, 60_000))
+        tournament.hands.record_played(_from_a_copy(tournament, table_no, 60_000))
     assert reindexed == []
     monkeypatch.undo()
     tournament.tables.check_index()
@@ -124,15 +124,15 @@ def test_issue_29_5_a_hand_played_does_not_reindex_the_table_map(
 
 
 def test_issue_29_5_the_copy_of_a_tables_players_reads_each_player_once_as_hand_killed() -> None:
-    """``seated_for_hand``: the stacks and killed hands a worker gets, the rule of
-    ``hand_killed`` (absent players here), in the table's seat order."""
+    """``hands.seated``: the stacks and killed hands a worker gets, the rule of
+    ``hands.killed`` (absent players here), in the table's seat order."""
     tournament = _started()
     tournament.players["P01"].missed_hands = 1  # serving a penalty of missed hands
     killed_seen = []
     for table_no in sorted(tournament.tables):
         table = tournament.tables[table_no]
-        killed = tournament.hand_killed(table.seats.values())
-        seated = tournament.seated_for_hand(table)
+        killed = tournament.hands.killed(table.seats.values())
+        seated = tournament.hands.seated(table)
         assert seated == [
             (seat, player, tournament.players[player].stack, player in killed)
             for seat, player in table.seats.items()

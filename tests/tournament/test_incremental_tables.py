@@ -92,7 +92,7 @@ def compare_procedures(tournament: Tournament, seed: int) -> None:
 
 def play_hand(tournament: Tournament, table_no: int, now: int, rng: random.Random) -> None:
     """A hand at ``table_no`` with random final stacks: a few players lose everything."""
-    plan = tournament.plan_hand(table_no, now)
+    plan = tournament.hands.plan(table_no, now)
     players = [player for _, player, _ in plan.seats]
     total = sum(stack for _, _, stack in plan.seats)
     losers = set(rng.sample(players, rng.randint(0, min(2, len(players) - 1))))
@@ -100,8 +100,8 @@ def play_hand(tournament: Tournament, table_no: int, now: int, rng: random.Rando
     cuts = sorted(rng.sample(range(1, total), len(winners) - 1)) if len(winners) > 1 else []
     shares = [b - a for a, b in zip([0, *cuts], [*cuts, total], strict=True)]
     final = {player: 0 for player in losers} | dict(zip(winners, shares, strict=True))
-    busted = tournament.record_hand(plan, final, now)
-    tournament.settle_busts(busted, now)
+    busted = tournament.hands.record(plan, final, now)
+    tournament.busts.settle(busted, now)
 
 
 ACTIONS = (
@@ -158,7 +158,7 @@ def test_the_index_and_the_procedures_match_a_full_recomputation(data: st.DataOb
             elif action == "bust_without_stacks" and seated:
                 player = tournament.players[rng.choice(seated)]
                 assert player.seat is not None
-                tournament.bust_players(player.seat.table_no, [player.player_id], {}, now)
+                tournament.busts.report(player.seat.table_no, [player.player_id], {}, now)
             elif action == "late":
                 late += 1
                 tournament.desk.register_late(f"L{late:03d}", f"Late {late}", now, rng)
@@ -200,7 +200,7 @@ def test_the_index_and_the_procedures_match_a_full_recomputation(data: st.DataOb
                     rng.choice(sorted(tournament.players)), True, "cash", now
                 )
             elif action == "hand_for_hand":
-                tournament.set_hand_for_hand(not tournament.hand_for_hand, now)
+                tournament.hands.set_hand_for_hand(not tournament.hand_for_hand, now)
         except PokerfloorError:
             pass  # refused: nothing recorded
     replayed = Checked.replay(tournament.events)

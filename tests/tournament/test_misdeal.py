@@ -25,14 +25,14 @@ def hand_of(plan: HandPlan, profile: str) -> Hand:
 
 def test_a_misdealt_hand_is_dealt_again_by_the_same_button() -> None:
     tournament, _ = started(6)
-    plan = tournament.plan_hand(1, 0)
+    plan = tournament.hands.plan(1, 0)
     hand = hand_of(plan, "tda-2024")
     hand.apply_irregularity(Misdeal("wrong_order"))
     assert hand.redeal
     assert {hand.names[i]: s for i, s in enumerate(hand.stacks)} == {
         player: stack for _, player, stack in plan.seats
     }
-    again = tournament.plan_hand(1, 0)  # nothing reported: the same hand, the same positions
+    again = tournament.hands.plan(1, 0)  # nothing reported: the same hand, the same positions
     assert (again.hand_no, again.button_seat, again.small_blind_seat, again.big_blind_seat) == (
         plan.hand_no,
         plan.button_seat,
@@ -44,5 +44,5 @@ def test_a_misdealt_hand_is_dealt_again_by_the_same_button() -> None:
         options = redealt.legal_actions().options
         redealt.act(Action("check" if "check" in options else "call"))
     final = {redealt.names[i]: stack for i, stack in enumerate(redealt.stacks)}
-    tournament.record_hand(again, final, 0)
-    assert tournament.plan_hand(1, 0).button_seat != plan.button_seat
+    tournament.hands.record(again, final, 0)
+    assert tournament.hands.plan(1, 0).button_seat != plan.button_seat

@@ -170,27 +170,27 @@ def test_a_hand_reported_as_begun_before_the_tournament_or_after_the_report_is_r
     tournament.draw_seats(rng)
     tournament.place_buttons(rng)
     tournament.start_clock(MINUTE)
-    refused("BAD_HAND_TIME", tournament.plan_reported_hand, 1, 5 * MINUTE, MINUTE - 1)
-    refused("BAD_HAND_TIME", tournament.plan_reported_hand, 1, 5 * MINUTE, 5 * MINUTE + 1)
-    plan = tournament.plan_reported_hand(1, 5 * MINUTE, 2 * MINUTE)
+    refused("BAD_HAND_TIME", tournament.hands.plan_reported, 1, 5 * MINUTE, MINUTE - 1)
+    refused("BAD_HAND_TIME", tournament.hands.plan_reported, 1, 5 * MINUTE, 5 * MINUTE + 1)
+    plan = tournament.hands.plan_reported(1, 5 * MINUTE, 2 * MINUTE)
     stacks = {player: stack for _, player, stack in plan.seats}
-    # The simulator hands a plan straight to record_hand: the same check applies there.
-    refused("BAD_HAND_TIME", tournament.record_hand, plan, stacks, 2 * MINUTE - 1)
-    tournament.record_hand(plan, stacks, 5 * MINUTE)
+    # The simulator hands a plan straight to hands.record: the same check applies there.
+    refused("BAD_HAND_TIME", tournament.hands.record, plan, stacks, 2 * MINUTE - 1)
+    tournament.hands.record(plan, stacks, 5 * MINUTE)
 
 
 def test_dead_button_rules_a_report_with_the_wrong_number_or_positions_is_refused() -> None:
     tournament = ten_at_one_table()
-    plan = tournament.plan_next_hand(1, MINUTE)
+    plan = tournament.hands.plan_next(1, MINUTE)
     stacks = {player: stack for _, player, stack in plan.seats}
     wrong_button = next(seat for seat, _, _ in plan.seats if seat != plan.button_seat)
     error = refused(
-        "HAND_NUMBER_MISMATCH", tournament.record_hand, plan, stacks, MINUTE, (), ReportedHand(2)
+        "HAND_NUMBER_MISMATCH", tournament.hands.record, plan, stacks, MINUTE, (), ReportedHand(2)
     )
     assert error.params["expected"] == 1
     error = refused(
         "POSITIONS_MISMATCH",
-        tournament.record_hand,
+        tournament.hands.record,
         plan,
         stacks,
         MINUTE,
@@ -200,7 +200,7 @@ def test_dead_button_rules_a_report_with_the_wrong_number_or_positions_is_refuse
     assert error.params["field"] == "button_seat" and error.params["citations"]
     refused(
         "POSITIONS_MISMATCH",
-        tournament.record_hand,
+        tournament.hands.record,
         plan,
         stacks,
         MINUTE,
@@ -208,7 +208,7 @@ def test_dead_button_rules_a_report_with_the_wrong_number_or_positions_is_refuse
         ReportedHand(1, small_blind_seat=None if plan.small_blind_seat else 1),
     )
     positions = ReportedHand(1, plan.button_seat, plan.small_blind_seat, plan.big_blind_seat)
-    tournament.record_hand(plan, stacks, MINUTE, (), positions)
+    tournament.hands.record(plan, stacks, MINUTE, (), positions)
     assert tournament.hands_at[1] == 1
 
 
@@ -253,7 +253,7 @@ def _code(error: PokerfloorError | None) -> str | None:
 
 def test_busts_reported_without_stacks_are_ranked_as_one_group_with_the_hand() -> None:
     tournament = ten_at_one_table()
-    plan = tournament.plan_next_hand(1, MINUTE)
+    plan = tournament.hands.plan_next(1, MINUTE)
     stacks = {player: stack for _, player, stack in plan.seats}
     (_, first, _), (_, second, _) = plan.seats[:2]
     # Nobody counted: the stacks stay as recorded, two players are ticked as busted with the
@@ -273,7 +273,7 @@ def test_busts_reported_without_stacks_are_ranked_as_one_group_with_the_hand() -
 
 def test_a_report_with_the_wrong_button_records_nothing() -> None:
     tournament = ten_at_one_table()
-    plan = tournament.plan_next_hand(1, MINUTE)
+    plan = tournament.hands.plan_next(1, MINUTE)
     stacks = {player: stack for _, player, stack in plan.seats}
     wrong = next(seat for seat, _, _ in plan.seats if seat != plan.button_seat)
     report = HandReport(1, ReportedHand(1, button_seat=wrong), stacks)
@@ -319,12 +319,12 @@ def test_allinouest_the_race_is_dealt_from_left_of_the_new_dealer() -> None:
 
 def test_tda_2024_rp_8_hand_for_hand_a_table_that_played_waits_for_the_others() -> None:
     tournament, _ = started(20)  # three tables
-    tournament.set_hand_for_hand(True, MINUTE)
-    assert tournament.round_waits_for(1) == []
-    plan = tournament.plan_hand(1, MINUTE)
-    tournament.record_hand(plan, {player: stack for _, player, stack in plan.seats}, MINUTE)
-    assert tournament.round_waits_for(1) == [2, 3]
-    again = tournament.plan_hand(1, MINUTE)
+    tournament.hands.set_hand_for_hand(True, MINUTE)
+    assert tournament.hands.round_waits_for(1) == []
+    plan = tournament.hands.plan(1, MINUTE)
+    tournament.hands.record(plan, {player: stack for _, player, stack in plan.seats}, MINUTE)
+    assert tournament.hands.round_waits_for(1) == [2, 3]
+    again = tournament.hands.plan(1, MINUTE)
     stacks = {player: stack for _, player, stack in again.seats}
-    error = refused("HAND_FOR_HAND_WAIT", tournament.record_hand, again, stacks, MINUTE)
+    error = refused("HAND_FOR_HAND_WAIT", tournament.hands.record, again, stacks, MINUTE)
     assert error.params["waiting_for"] == [2, 3]

@@ -55,7 +55,7 @@ def test_twenty_entries_of_50_buy_four_seats_of_215_and_play_stops_there() -> No
     assert len(tournament.in_play()) == 5  # the bubble: one bust from the seats
     bust_highest(tournament, at)
     with pytest.raises(PokerfloorError) as refused:
-        tournament.plan_hand(1, at + 1000)
+        tournament.hands.plan(1, at + 1000)
     assert refused.value.code == "SATELLITE_SEATS_REACHED"
 
 

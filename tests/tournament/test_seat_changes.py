@@ -109,7 +109,7 @@ def test_tda_2024_r7_a_player_moved_between_the_small_blind_and_the_button_waits
     event = tournament.events[-1]
     assert isinstance(event, SeatChanged)
     assert set(tournament.cite("seating.late_entrant_seat")) <= set(event.citations)
-    plan = tournament.plan_hand(short, 21_000)
+    plan = tournament.hands.plan(short, 21_000)
     assert waiting[0] in plan.waiting
 
 
@@ -125,7 +125,7 @@ def test_a_player_who_swaps_into_an_occupied_position_plays_at_once() -> None:
     other = at_table(tournament, 2)[0]
     tournament.seat_changes.change(player, REASON, 10_000, swap_with=other)
     assert not tournament.tables[1].waiting and not tournament.tables[2].waiting
-    plan = tournament.plan_hand(1, 11_000)
+    plan = tournament.hands.plan(1, 11_000)
     assert other in {player_id for _, player_id, _ in plan.seats}
 
 
@@ -202,7 +202,7 @@ def test_a_seat_change_waits_for_the_pending_moves() -> None:
 
 def test_a_swap_is_allowed_hand_for_hand() -> None:
     tournament, _ = started(16)
-    tournament.set_hand_for_hand(True, 1000)
+    tournament.hands.set_hand_for_hand(True, 1000)
     player, other = at_table(tournament, 1)[0], at_table(tournament, 2)[0]
     tournament.seat_changes.change(player, REASON, 2000, swap_with=other)
     assert seat(tournament, player).table_no == 2

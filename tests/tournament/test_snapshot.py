@@ -32,6 +32,15 @@ SNAPSHOT_NAMES = {
     ("flights", "stopped"): "flight_stopped",
     ("desk", "waiting_list"): "waiting_list",
     ("desk", "absent_ids"): "absent_ids",
+    ("hands", "table_ready_at"): "table_ready_at",
+    ("hands", "table_started_at"): "table_started_at",
+    ("hands", "round_no"): "round_no",
+    ("hands", "round_played"): "round_played",
+    ("hands", "round_of_hand"): "round_of_hand",
+    ("hands", "hand_for_hand_paused"): "hand_for_hand_paused",
+    ("busts", "last"): "last_busts",
+    ("busts", "last_round"): "last_bust_round",
+    ("busts", "last_at"): "last_bust_at",
 }
 
 

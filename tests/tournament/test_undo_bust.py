@@ -23,8 +23,8 @@ def test_undo_of_a_bust_gives_the_seat_the_stack_and_the_places_back() -> None:
     first, second = _seated_at(tournament, 1)[:2]
     seat = tournament.players[first].seat
     chips = tournament.chips_in_play
-    tournament.bust_players(1, [first], {}, 10)
-    tournament.bust_players(1, [second], {}, 11)
+    tournament.busts.report(1, [first], {}, 10)
+    tournament.busts.report(1, [second], {}, 11)
     assert tournament.unknown_chips == {1: 40_000}
     tournament.corrections.undo_bust([first], 12, "wrong player ticked")
     event = tournament.events[-1]
@@ -41,7 +41,7 @@ def test_undo_of_several_players_busted_in_one_hand() -> None:
     tournament, _ = started(12)
     play_even_hand(tournament, 1, 0)
     busted = _seated_at(tournament, 1)[:2]
-    tournament.bust_players(1, busted, {}, 10)
+    tournament.busts.report(1, busted, {}, 10)
     tournament.corrections.undo_bust(busted, 11, "the hand was not over")
     assert all(tournament.players[p].in_play for p in busted)
     assert tournament.players_left == 12 and not tournament.placements
@@ -53,7 +53,7 @@ def test_undo_of_a_bust_and_rebuy_cancels_the_rebuy_first() -> None:
     tournament, _ = started(6)
     play_even_hand(tournament, 1, 0)
     loser = _seated_at(tournament, 1)[0]
-    tournament.bust_players(1, [loser], {}, 10, rebuys=[loser])
+    tournament.busts.report(1, [loser], {}, 10, rebuys=[loser])
     assert tournament.rebuys == 1
     tournament.corrections.undo_bust([loser], 11, "he had chips left")
     kinds = [type(event) for event in tournament.events[-2:]]
@@ -68,7 +68,7 @@ def test_undo_is_refused_once_the_table_has_played_a_hand() -> None:
     tournament, _ = started(12)
     play_even_hand(tournament, 1, 0)
     loser = _seated_at(tournament, 1)[0]
-    tournament.bust_players(1, [loser], {}, 10)
+    tournament.busts.report(1, [loser], {}, 10)
     play_even_hand(tournament, 1, 20)
     count = len(tournament.events)
     with pytest.raises(PokerfloorError) as caught:
@@ -82,7 +82,7 @@ def test_undo_is_refused_for_a_player_in_play_and_changes_nothing() -> None:
     tournament, _ = started(12)
     play_even_hand(tournament, 1, 0)
     busted, playing = _seated_at(tournament, 1)[:2]
-    tournament.bust_players(1, [busted], {}, 10)
+    tournament.busts.report(1, [busted], {}, 10)
     count = len(tournament.events)
     with pytest.raises(PokerfloorError) as caught:
         tournament.corrections.undo_bust([busted, playing], 11, "oops")
@@ -95,13 +95,13 @@ def test_undo_of_a_bust_reported_with_the_hand_needs_the_corrections_page() -> N
     """A hand report that left a player with no chips gave them to the others: only the
     corrections page, with the hand corrected too, can put them back."""
     tournament, _ = started(6)
-    plan = tournament.plan_hand(1, 0)
+    plan = tournament.hands.plan(1, 0)
     stacks = {player: stack for _, player, stack in plan.seats}
     loser, winner = list(stacks)[:2]
     stacks[winner] += stacks[loser]
     stacks[loser] = 0
-    tournament.record_hand(plan, stacks, 0)
-    tournament.bust_players(1, [loser], {}, 1)
+    tournament.hands.record(plan, stacks, 0)
+    tournament.busts.report(1, [loser], {}, 1)
     with pytest.raises(PokerfloorError) as caught:
         tournament.corrections.undo_bust([loser], 1, "oops")
     assert caught.value.code == "BUST_UNDO_NEEDS_STACK"

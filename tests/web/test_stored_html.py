@@ -55,7 +55,7 @@ def store_html_everywhere(venue: Venue) -> None:
     run(TID, type="register_late", player_id="wait2", name=f"{SCRIPT} wait2", seed=1)
     seat = venue.service.tournament(TID).players["p3"].seat
     assert seat is not None
-    plan = venue.service.tournament(TID).plan_next_hand(seat.table_no, venue.clock())
+    plan = venue.service.tournament(TID).hands.plan_next(seat.table_no, venue.clock())
     run(TID, type="record_hand", table_no=seat.table_no, hand_no=plan.hand_no,
         final_stacks={player: stack for _, player, stack in plan.seats})  # fmt: skip
     run(TID, type="bust_players", table_no=seat.table_no, players=["p3"])

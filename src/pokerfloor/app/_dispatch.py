@@ -191,12 +191,12 @@ def _release_absent_seats(tournament: Tournament, command: ReleaseAbsentSeats, n
 
 @handles(SetHandForHand)
 def _set_hand_for_hand(tournament: Tournament, command: SetHandForHand, now: int) -> None:
-    tournament.set_hand_for_hand(command.active, now)
+    tournament.hands.set_hand_for_hand(command.active, now)
 
 
 @handles(HandForHandRound)
 def _hand_for_hand_round(tournament: Tournament, command: HandForHandRound, now: int) -> None:
-    tournament.hand_for_hand_hand_played(now)
+    tournament.hands.close_round(now)
 
 
 @handles(ProposeMoves)
@@ -399,7 +399,7 @@ def _record_hand(tournament: Tournament, command: RecordHand, now: int) -> None:
 
 @handles(BustPlayers)
 def _bust_players(tournament: Tournament, command: BustPlayers, now: int) -> None:
-    tournament.bust_players(
+    tournament.busts.report(
         command.table_no,
         command.players,
         command.starting_stacks,

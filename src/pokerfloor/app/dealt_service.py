@@ -8,7 +8,7 @@ it needs from each hand through the same ``record_hand`` command as a live table
 from the service's clock, inside every command.
 
 ``tick`` is what a dealer and a floor do at a table: deal the next hand once the last one is
-recorded and its pause is over (never during a break: the tournament's ``plan_hand`` refuses
+recorded and its pause is over (never during a break: the tournament's ``hands.plan`` refuses
 it, so a break stops the deal after the hand in progress; a new level applies from the next
 deal), time out the player whose clock ran out, fold the hand of a player away at once. The
 server runs it a few times a second (``run_ticker``); tests call it with their own clock.
@@ -406,7 +406,7 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster):
         self._vacated(tournament_id, table_no, now)
 
         def prepare(tournament: Tournament) -> HandSetup:
-            plan = tournament.plan_hand(table_no, now)
+            plan = tournament.hands.plan(table_no, now)
             # Only this table's players: a copy of the whole field per deal grew with it.
             names = {player: tournament.players[player].name for _seat, player, _ in plan.seats}
             return hand_setup(
@@ -487,12 +487,14 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster):
 
         def may(tournament: Tournament) -> bool:
             # The clock runs; hand-for-hand stops it (tda-2024 RP-8) and the hands go on.
-            clock_stopped_by_h4h = tournament.hand_for_hand and tournament.hand_for_hand_paused
+            clock_stopped_by_h4h = (
+                tournament.hand_for_hand and tournament.hands.hand_for_hand_paused
+            )
             if tournament.clock.status != "running" and not clock_stopped_by_h4h:
                 return False
             if tournament.hands_at.get(table_no, 0) != table.played_no:
                 return False
-            if tournament.hand_for_hand and table_no in tournament.round_played:
+            if tournament.hand_for_hand and table_no in tournament.hands.round_played:
                 return False
             if table.finished is not None and now < table.finished.at_ms + _pause_ms(
                 tournament, table_no, table.finished, settings

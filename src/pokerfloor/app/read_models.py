@@ -112,7 +112,7 @@ def _plan_next_hand(tournament: Tournament, table_no: int, now_ms: int) -> HandP
     """The table's next hand as a report now would record it: begun when the table's previous
     hand was reported (a hand finishing during a break began before it, at the level before)."""
     try:
-        return tournament.plan_next_hand(table_no, now_ms)
+        return tournament.hands.plan_next(table_no, now_ms)
     except PokerfloorError:
         return None
 
@@ -165,7 +165,7 @@ def seating_chart(tournament: Tournament, now_ms: int) -> dict[str, Any]:
                 "stacks_known": table_no not in tournament.unknown_chips,
                 "unknown_chips": tournament.unknown_chips.get(table_no, 0),
                 # Hand-for-hand: the tables this one waits for (it played the round).
-                "waits_for_tables": tournament.round_waits_for(table_no),
+                "waits_for_tables": tournament.hands.round_waits_for(table_no),
                 "button_seat": table.button_seat,
                 "small_blind_seat": table.small_blind_seat,
                 "big_blind_seat": table.big_blind_seat,
@@ -223,7 +223,7 @@ def places(tournament: Tournament) -> dict[str, int]:
     """Every busted player's place now (the final ranking's once finished)."""
     if tournament.finished is not None:
         return {p.player_id: p.place for p in tournament.finished.ranking}
-    return {player: p.place for player, p in tournament.current_places().items()}
+    return {player: p.place for player, p in tournament.busts.places().items()}
 
 
 def players_list(tournament: Tournament, now_ms: int | None = None) -> dict[str, Any]:
@@ -290,7 +290,7 @@ def results(tournament: Tournament) -> dict[str, Any]:
         if finished
         else tuple(
             Placement(p.player_id, p.place, p.tied_with, p.places_covered)
-            for p in tournament.current_places().values()
+            for p in tournament.busts.places().values()
         )
     )
     won = {prize.player_id: prize for prize in finished.prizes} if finished else {}

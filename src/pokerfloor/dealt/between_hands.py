@@ -14,7 +14,7 @@ which deals, and only orchestrates:
   tournament plays hand-for-hand: from the moment one round of hands could burst the bubble
   (one player from the money, more on many tables: the simulator's measure, about one bust
   every fourth table's hand), while two tables or more deal; the aggregate then deals one
-  hand per table and waits for all of them (``Tournament.round_waits_for``).
+  hand per table and waits for all of them (``Hands.round_waits_for``).
 """
 
 from __future__ import annotations
@@ -84,7 +84,7 @@ def hand_for_hand_clock(tournament: Tournament, now_ms: int) -> str:
     """Hand-for-hand stopped the clock and each round takes time off it (tda-2024 RP-8 B);
     when that time reaches a break, the break is played out in real time: "resume" the clock
     at a break it stopped in, "pause" it again once play is back; "" otherwise."""
-    if not (tournament.hand_for_hand and tournament.hand_for_hand_paused):
+    if not (tournament.hand_for_hand and tournament.hands.hand_for_hand_paused):
         return ""
     status = tournament.clock.status
     in_break = clock_view(tournament.clock, tournament.structure, now_ms).in_break

@@ -5,7 +5,7 @@ A batch spans 30 simulated seconds and deals thousands of hands: asking the core
 the hands. The answer does not change inside a period of a running clock (a level or a break,
 until ``remaining_ms`` is over), so ``BatchClock`` asks once per period the batch's moments
 fall in, usually once a batch, twice when a level ends in it, and answers from that view
-until the period's end. The answers are the core's (``clock_view``, ``level_of_hand``): the
+until the period's end. The answers are the core's (``clock_view``, ``hands.level_of``): the
 cache never decides a level or a break itself. It lives for one batch, during which the
 simulator gives the clock no command.
 """
@@ -56,9 +56,9 @@ class BatchClock:
 
     def level(self, at_ms: int) -> Level:
         """The level of a hand begun at ``at_ms`` (tda-2024 R23: the level in force when it
-        began), as ``Tournament.level_of_hand`` answers it."""
+        began), as ``Hands.level_of`` answers it."""
         tournament = self._tournament
         if self._last_at is None or at_ms < self._last_at:
             # Before the clock's last event the core answers from the clock's history.
-            return tournament.level_of_hand(at_ms) or tournament.structure.levels[0]
+            return tournament.hands.level_of(at_ms) or tournament.structure.levels[0]
         return tournament.structure.levels[self.view(at_ms).level_index]

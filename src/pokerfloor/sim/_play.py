@@ -3,10 +3,10 @@
 A table to deal is a ``TableTask``: the table as the aggregate holds it between hands (seats,
 last positions, who waits), its players' stacks, killed hands and bots, the level, the hand's
 number and moment, and a seed of the hand's own. Whoever takes it plans the hand with the core
-(``positions.next_hand_positions``: button, blinds, who is dealt in; ``_hands.plan_of_hand``),
+(``positions.next_hand_positions``: button, blinds, who is dealt in; ``_hand_played.plan_of_hand``),
 plays it with the hand engine and answers a ``TableResult``: the ``HandPlayed`` event the core
-makes of it (``_hands.hand_played``), ready for the aggregate to fold
-(``record_hand_played``), and who collects the bounty of a player left with no chips. The
+makes of it (``_hand_played.hand_played``), ready for the aggregate to fold
+(``hands.record_played``), and who collects the bounty of a player left with no chips. The
 answer depends on the task alone, never on which process plays it or on the hands played
 before: the simulator hands a batch of tasks to several processes, records the answers in its
 own order through the aggregate, and a seed gives the same event log whatever the number of
@@ -36,8 +36,8 @@ import msgspec
 from pokerfloor.hand import Hand, HandSetup, PotAwarded, Seat
 from pokerfloor.rules import load_profile
 from pokerfloor.sim.bots import BOTS, Bot
+from pokerfloor.tournament._hand_played import hand_played, plan_of_hand
 from pokerfloor.tournament._hand_report import HandPlan
-from pokerfloor.tournament._hands import hand_played, plan_of_hand
 from pokerfloor.tournament.bounties import pot_collectors
 from pokerfloor.tournament.events import HandPlayed
 from pokerfloor.tournament.positions import next_hand_positions

@@ -9,7 +9,7 @@ aggregate holds it (seats, last positions, stacks, the level read once per clock
 that order; whoever plays the table (this process, or the worker process it goes to: ``_play``)
 plans the hand with the core (button, blinds, who is dealt in), plays it and answers with the
 event the core makes of it (``HandPlayed``). The events are folded by the aggregate in the same
-order (``record_hand_played``) with their busts, and the tables are balanced once the batch is
+order (``hands.record_played``) with their busts, and the tables are balanced once the batch is
 in. Between two balancing steps the tables are independent, so the event log
 is the same whatever the number of workers. Breaks stop every table; a colour-up break is
 followed at each table by a chip race. Near the bubble the tables play hand-for-hand: one hand
@@ -258,9 +258,9 @@ def play_out(run: _Run, writer: EventWriter, progress: Progress | None = None, n
         ):
             # On the bubble the clock stops (the aggregate stops it; each round takes
             # time off).
-            tournament.set_hand_for_hand(True, now)
+            tournament.hands.set_hand_for_hand(True, now)
         elif tournament.hand_for_hand and tournament.players_left <= paid:
-            tournament.set_hand_for_hand(False, now)
+            tournament.hands.set_hand_for_hand(False, now)
         if tournament.hand_for_hand:
             now = _hand_for_hand_round(run, now)
             run.free_at = [(now, table_no) for table_no in sorted(tournament.tables)]
@@ -339,7 +339,7 @@ def _record(run: _Run, event: HandPlayed, masks: tuple[int, ...], now: int) -> b
     if busted:
         # No covering check here: the hand's pots decided, and a dead hand's blinds all in
         # go to the main pot's winners, who need not cover the player (_play.knockout_masks).
-        run.tournament.settle_busts(busted, now, knockouts)
+        run.tournament.busts.settle(busted, now, knockouts)
     disqualified = _maybe_penalty(run.tournament, event, now, run.rng, run.penalty_rate)
     return bool(busted) or disqualified
 
@@ -352,10 +352,10 @@ def _record_hand(
     decided it: _play.knockout_masks); ``masks`` is empty when nobody ended without chips."""
     tournament = run.tournament
     if not masks:
-        return tournament.record_hand_played(event)
+        return tournament.hands.record_played(event)
     played = event.players
     rebuyers = _rebuyers(tournament, event, run.rng)
-    busted = tournament.record_hand_played(event, rebuyers)
+    busted = tournament.hands.record_played(event, rebuyers)
     # A player who rebought at the bust is no knockout: no bounty is paid.
     for bust in busted:
         mask = masks[next(i for i, p in enumerate(played) if p.player_id == bust.player_id)]
@@ -375,7 +375,7 @@ def _task(run: _Run, table_no: int, begins: int, level: Level, seed: int) -> Tab
         tuple(
             [
                 (seat_no, stack, killed, kinds[player])
-                for seat_no, player, stack, killed in tournament.seated_for_hand(table)
+                for seat_no, player, stack, killed in tournament.hands.seated(table)
             ]
         ),
         level,
@@ -554,7 +554,7 @@ def _hand_for_hand_round(run: _Run, now: int) -> int:
     # in: with thousands of tables a round busts hundreds, and ranking them table by table
     # would record the growing group again at each table. The aggregate takes the round's time
     # off the clock once every table has played it.
-    tournament.settle_busts(busts, now, knockouts)
+    tournament.busts.settle(busts, now, knockouts)
     run.hands += planned
     run.clock_views += clock.views
     if tournament.moves.balance(now, rng):

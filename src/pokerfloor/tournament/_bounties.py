@@ -1,7 +1,7 @@
 """Knockouts in a bounty tournament: who collects each bust's bounty, checked, and the shares.
 
 A part of ``Tournament`` (``tournament.bounties``, _parts.py) that owns the ledger.
-``settle_busts`` asks ``knockouts`` for the bounties of
+``busts.settle`` (``_busts.py``) asks ``knockouts`` for the bounties of
 the players it busts and records them in the ``players_busted`` event; the ledger
 (``bounties.BountyLedger``) folds them. Live, the console's and the captain's bust forms name
 the collector(s) of each bust: the winner(s) of the pot holding the busted player's last chips

@@ -1,18 +1,16 @@
 """The aggregate's own events folded into its state: the tournament created, the seat draw,
-the buttons, the finish; and the hands' events, handed to the hands mixin's
-``_apply_hand_event`` (``_hands.py``, the one mixin left). A ``Part`` with no state of its own
-(it folds into the aggregate's), so ``state.py`` keeps the commands and queries.
+the buttons, the finish. A ``Part`` with no state of its own (it folds into the aggregate's),
+so ``state.py`` keeps the commands and queries; the hands' events are the hands part's
+(``_hands.py``) and the busts' part's (``_busts.py``).
 """
 
 from __future__ import annotations
 
-from pokerfloor.tournament._hands import HAND_EVENTS
 from pokerfloor.tournament._parts import Part, applies
 from pokerfloor.tournament.events import (
     ButtonPlaced,
     SeatsDrawn,
     TournamentCreated,
-    TournamentEvent,
     TournamentFinished,
 )
 from pokerfloor.tournament.types import PlayerId, SeatRef, Table
@@ -28,10 +26,6 @@ class CoreEvents(Part):
     @applies(TournamentCreated)
     def _created(self, event: TournamentCreated) -> None:
         """The first event, folded by the constructor: nothing more to do."""
-
-    @applies(*HAND_EVENTS)
-    def _hand_event(self, event: TournamentEvent) -> None:
-        self.host._apply_hand_event(event)  # type: ignore[arg-type]  # one of HAND_EVENTS
 
     @applies(SeatsDrawn)
     def _seats_drawn(self, event: SeatsDrawn) -> None:

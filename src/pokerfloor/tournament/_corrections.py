@@ -176,7 +176,7 @@ class Corrections(Part):
             raise PokerfloorError("BAD_STACK", {"table_no": table_no})
         # The same totals as a report: the recorded ones, or with the chips of busts reported
         # without stacks when every player of the table is counted.
-        self.host._check_total(table_no, sum(before.values()), stacks)
+        self.host.hands.check_total(table_no, sum(before.values()), stacks)
         after = tuple((player_id, stacks[player_id]) for player_id in before)
         self.host._record(
             HandCorrected(table_no, hand_no, tuple(before.items()), after, reason, at_ms)
@@ -221,7 +221,7 @@ class Corrections(Part):
         if player.place is None:  # seated again by a rebuy at the bust, now cancelled
             player.stack = event.stack
         else:
-            self._reinstate(event.player_id, SeatRef(event.table_no, event.seat_no), event.stack)
+            self.reinstate(event.player_id, SeatRef(event.table_no, event.seat_no), event.stack)
         player.bust_undo = None
         # The chips the bust left at the table with no known owner are the player's again.
         left = unknown_chips.get(event.table_no, 0) - event.stack
@@ -232,9 +232,9 @@ class Corrections(Part):
 
     @applies(BustCorrected)
     def _bust_corrected(self, event: BustCorrected) -> None:
-        self._reinstate(event.player_id, SeatRef(event.table_no, event.seat_no), event.stack)
+        self.reinstate(event.player_id, SeatRef(event.table_no, event.seat_no), event.stack)
 
-    def _reinstate(self, player_id: PlayerId, seat: SeatRef, stack: int) -> None:
+    def reinstate(self, player_id: PlayerId, seat: SeatRef, stack: int) -> None:
         """A busted player back at ``seat`` with ``stack`` (a wrong bust corrected, a rebuy at
         the bust): the bust's placement leaves the history."""
         host = self.host
@@ -247,7 +247,7 @@ class Corrections(Part):
         table = host.tables[seat.table_no]
         host.tables[seat.table_no] = table.with_seats({**table.seats, seat.seat_no: player_id})
         host.players_left += 1
-        host.last_busts = tuple(bust for bust in host.last_busts if bust.player_id != player_id)
+        host.busts.last = tuple(bust for bust in host.busts.last if bust.player_id != player_id)
         # The player's last placement leaves the history; the places recorded with it or
         # since, better than it, were counted without the player and move down by one.
         index = max(

@@ -349,7 +349,7 @@ class Desk(Part):
                 "SEAT_TAKEN",
                 {"player_id": player_id, "table_no": seat.table_no, "seat_no": seat.seat_no},
             )
-        level = self.host._level_of_last_hand(seat.table_no)
+        level = self.host.hands.level_of_last(seat.table_no)
         return self.rebuy_refusal(player_id, at_ms, level, hand_recorded=True, at_bust=True)
 
     def record_rebuy(
@@ -446,7 +446,7 @@ class Desk(Part):
                     )
                 )  # fmt: skip
                 hand_no = self.host.hands_at.get(player.seat.table_no, 0)
-                self.host.settle_busts(
+                self.host.busts.settle(
                     [BustInfo(player.player_id, table.table_no, stack, hand_no)], at_ms
                 )
             else:

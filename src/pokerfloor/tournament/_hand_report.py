@@ -127,22 +127,22 @@ def report_hand(tournament: Tournament, report: HandReport, at_ms: int) -> None:
     """Record a reported hand and the busts it caused as one group of places. A refusal may
     come after the hand was recorded (a bust's checks): the caller drops the aggregate then
     (the service reloads it), so the hand and its busts are recorded together or not at all."""
-    plan = tournament.plan_reported_hand(
+    plan = tournament.hands.plan_reported(
         report.table_no, at_ms, report.started_at_ms, report.not_dealt_in
     )
     uncounted = set(report.busted)
     at_zero = [player for player in report.rebuys if player not in uncounted]
-    busted = tournament.record_hand(plan, report.final_stacks, at_ms, at_zero, report.reported)
+    busted = tournament.hands.record(plan, report.final_stacks, at_ms, at_zero, report.reported)
     if not report.busted and not report.starting_stacks:
         counted = {player: stack for _, player, stack in plan.seats}
-        tournament.settle_busts(busted, at_ms, report.eliminated_by, counted)
+        tournament.busts.settle(busted, at_ms, report.eliminated_by, counted)
         return
-    # Busts reported without stacks go through the same checks as ``bust_players``, and the
+    # Busts reported without stacks go through the same checks as ``busts.report``, and the
     # players the stacks left at 0 are ranked with them: one hand, one group of places.
     starting = dict(report.starting_stacks)
     if starting:
         starting.update({bust.player_id: bust.starting_stack_of_hand for bust in busted})
-    tournament.bust_players(
+    tournament.busts.report(
         report.table_no,
         [*report.busted, *(bust.player_id for bust in busted)],
         starting,

@@ -52,7 +52,7 @@ class Penalties(Part):
         if penalty.chips_removed:
             table_no = player.seat.table_no
             hand_no = host.hands_at.get(table_no, 0)
-            host.settle_busts(
+            host.busts.settle(
                 [ranking.BustInfo(player_id, table_no, penalty.chips_removed, hand_no)],
                 at_ms,
                 None,  # nobody knocked a disqualified player out: a bounty is forfeited

@@ -145,15 +145,15 @@ def take_snapshot(tournament: Tournament) -> bytes:
         tuple(tournament.floor_calls.values()),
         tournament.chips_in_play,
         dict(tournament.unknown_chips),
-        dict(tournament.table_ready_at),
-        dict(tournament.table_started_at),
-        tournament.round_no,
-        tuple(sorted(tournament.round_played)),
-        dict(tournament.round_of_hand),
-        tournament.hand_for_hand_paused,
-        tournament.last_busts,
-        tournament.last_bust_round,
-        tournament.last_bust_at,
+        dict(tournament.hands.table_ready_at),
+        dict(tournament.hands.table_started_at),
+        tournament.hands.round_no,
+        tuple(sorted(tournament.hands.round_played)),
+        dict(tournament.hands.round_of_hand),
+        tournament.hands.hand_for_hand_paused,
+        tournament.busts.last,
+        tournament.busts.last_round,
+        tournament.busts.last_at,
         tuple(tournament.cash.lines),
         tournament.cash.basis,
         dict(tournament.captain_keys),
@@ -216,15 +216,15 @@ def restore_snapshot(data: bytes) -> Tournament:
     tournament.floor.open_calls = {call.table_no: call for call in snapshot.floor_calls}
     tournament.chips_in_play = snapshot.chips_in_play
     tournament.unknown_chips = dict(snapshot.unknown_chips)
-    tournament.table_ready_at = dict(snapshot.table_ready_at)
-    tournament.table_started_at = dict(snapshot.table_started_at)
-    tournament.round_no = snapshot.round_no
-    tournament.round_played = set(snapshot.round_played)
-    tournament.round_of_hand = dict(snapshot.round_of_hand)
-    tournament.hand_for_hand_paused = snapshot.hand_for_hand_paused
-    tournament.last_busts = snapshot.last_busts
-    tournament.last_bust_round = snapshot.last_bust_round
-    tournament.last_bust_at = snapshot.last_bust_at
+    tournament.hands.table_ready_at = dict(snapshot.table_ready_at)
+    tournament.hands.table_started_at = dict(snapshot.table_started_at)
+    tournament.hands.round_no = snapshot.round_no
+    tournament.hands.round_played = set(snapshot.round_played)
+    tournament.hands.round_of_hand = dict(snapshot.round_of_hand)
+    tournament.hands.hand_for_hand_paused = snapshot.hand_for_hand_paused
+    tournament.busts.last = snapshot.last_busts
+    tournament.busts.last_round = snapshot.last_bust_round
+    tournament.busts.last_at = snapshot.last_bust_at
     tournament.deals.agreed = snapshot.deal
     tournament.screen.shown = snapshot.room_screen
     for line in snapshot.cash_lines:

@@ -11,10 +11,9 @@ list, re-entries, rebuys, absent players), ``add_ons``, ``cash`` (the cash book)
 ``seat_changes``, ``bounties``, ``satellite``, ``flights`` (a flight's stop, a Day 2),
 ``table_clocks`` (the player clocks), ``floor`` (floor calls, captains' links), ``deals``,
 ``screen`` (the room's screen), ``clock_history`` (the tournament clock), ``chip_races``,
-``penalties``, ``corrections``, ``core_events`` (the aggregate's own events). The hands are
-the one mixin left (``_hands.py``, ``HandCommands``); the few delegations it calls
-(``rebuy_refusal``, ``_rebuy``, ``_knockouts``, ``check_format_plays``, ``_reinstate``) stay
-here until it becomes a part. ``_apply`` looks the event's type up in one table built once per
+``penalties``, ``corrections``, ``hands`` (a hand's plan and report, hand-for-hand),
+``busts`` (busts and places), ``core_events`` (the aggregate's own events); it inherits from
+none of them. ``_apply`` looks the event's type up in one table built once per
 aggregate (``event_table``): each event type has exactly one handler; the cash book and the
 bounty ledger see every event first.
 """
@@ -38,7 +37,8 @@ from pokerfloor.tournament import (
     snapshot,
 )
 from pokerfloor.tournament._addons import AddOns
-from pokerfloor.tournament._bounties import Bounties, Eliminations
+from pokerfloor.tournament._bounties import Bounties
+from pokerfloor.tournament._busts import Busts
 from pokerfloor.tournament._calls import FloorCalls
 from pokerfloor.tournament._cash import Cash
 from pokerfloor.tournament._chip_races import ChipRaces
@@ -49,7 +49,7 @@ from pokerfloor.tournament._deals import DealOffer, Deals
 from pokerfloor.tournament._entries import Desk
 from pokerfloor.tournament._flights import Flights
 from pokerfloor.tournament._hand_report import HandPlan, ReportedHand
-from pokerfloor.tournament._hands import HandCommands
+from pokerfloor.tournament._hands import Hands
 from pokerfloor.tournament._moves import Moves
 from pokerfloor.tournament._parts import event_table
 from pokerfloor.tournament._penalties import Penalties
@@ -69,7 +69,6 @@ from pokerfloor.tournament.events import (
     ChipRaced,
     DealAgreed,
     FloorCalled,
-    Knockout,
     Placement,
     PlayerRegistered,
     Prize,
@@ -87,12 +86,12 @@ from pokerfloor.tournament.points import PointsFormula
 from pokerfloor.tournament.room_screen import RoomScreen, Screen
 from pokerfloor.tournament.structure import Level, Structure
 from pokerfloor.tournament.table_map import TableMap
-from pokerfloor.tournament.types import PlayerId, SeatRef
+from pokerfloor.tournament.types import PlayerId
 
 __all__ = ["HandPlan", "PlayerState", "ReportedHand", "Tournament"]
 
 
-class Tournament(HandCommands):
+class Tournament:
     def __init__(
         self, created: TournamentCreated, structure: Structure, max_players: int | None = None
     ) -> None:
@@ -118,15 +117,6 @@ class Tournament(HandCommands):
         # residue, disqualifications, released seats): busts never change it.
         self.chips_in_play = 0
         self.unknown_chips: dict[int, int] = {}  # per table, chips of busts without stacks
-        self.table_ready_at: dict[int, int] = {}  # per table, its last report (or opening)
-        self.table_started_at: dict[int, int] = {}  # per table, when its last hand began
-        self.round_no = 0  # hand-for-hand round being played
-        self.round_played: set[int] = set()  # tables that played it
-        self.round_of_hand: dict[int, int] = {}  # per table, the round of its last hand
-        self.hand_for_hand_paused = False  # hand-for-hand stopped the clock
-        self.last_busts: tuple[ranking.BustInfo, ...] = ()  # the last group ranked
-        self.last_bust_round = 0
-        self.last_bust_at = 0  # when the last group was ranked (its hand's end)
         self.events: list[TournamentEvent] = [created]
         # The parts: each owns its state, its commands and queries, its events' handlers.
         self.desk = Desk(self)  # the entries desk: the waiting list, the absent players
@@ -144,6 +134,8 @@ class Tournament(HandCommands):
         self.chip_races = ChipRaces(self)
         self.penalties = Penalties(self)
         self.corrections = Corrections(self)
+        self.hands = Hands(self)  # a hand's plan and report, hand-for-hand rounds
+        self.busts = Busts(self)  # busts reported, the places they take
         self.clock_history = ClockHistory(self, new_clock(structure))  # the tournament clock
         self.core_events = CoreEvents(self)  # the aggregate's own events (_core_events.py)
         self._appliers = event_table(
@@ -162,6 +154,8 @@ class Tournament(HandCommands):
             self.chip_races,
             self.penalties,
             self.corrections,
+            self.hands,
+            self.busts,
         )
 
     # ---- building -----------------------------------------------------------------------
@@ -517,42 +511,6 @@ class Tournament(HandCommands):
         odd_chips: Mapping[PlayerId, int] | None,
     ) -> ChipRaced:
         return self.chip_races.race(table_no, removed, next_chip, deck, at_ms, odd_chips=odd_chips)
-
-    def rebuy_refusal(
-        self,
-        player_id: PlayerId,
-        at_ms: int,
-        level: Level | None = None,
-        hand_recorded: bool = False,
-        at_bust: bool = False,
-    ) -> PokerfloorError | None:
-        return self.desk.rebuy_refusal(player_id, at_ms, level, hand_recorded, at_bust)
-
-    def _rebuy(
-        self,
-        player_id: PlayerId,
-        kind: str,
-        at_ms: int,
-        at_bust: bool = False,
-        method: str = "cash",
-    ) -> None:
-        self.desk.record_rebuy(player_id, kind, at_ms, at_bust, method)  # for _hands.py
-
-    def _knockouts(
-        self,
-        busted: Sequence[ranking.BustInfo],
-        eliminated_by: Eliminations | None,
-        stacks: Mapping[PlayerId, int],
-    ) -> tuple[Knockout, ...]:
-        return self.bounties.knockouts(busted, eliminated_by, stacks)  # for _hands.py
-
-    def check_format_plays(self) -> None:
-        """No hand after a satellite reached its seats or a flight stopped (for _hands.py)."""
-        self.satellite.check_plays()
-        self.flights.check_plays()
-
-    def _reinstate(self, player_id: PlayerId, seat: SeatRef, stack: int) -> None:
-        self.corrections._reinstate(player_id, seat, stack)  # a bust rebought (_hands.py)
 
     def _stop_clock(self, at_ms: int) -> None:
         if self.clock.status == "running":  # the clock stops at the finish, level and all

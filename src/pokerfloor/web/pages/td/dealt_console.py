@@ -57,7 +57,7 @@ def hands_context(dealt: DealtService, tournament_id: str, now_ms: int) -> dict[
             {p.player_id: p.name for p in t.players.values()},
             {no: dict(table.seats) for no, table in t.tables.items()},
             t.hand_for_hand,
-            {no: t.round_waits_for(no) for no in t.tables},
+            {no: t.hands.round_waits_for(no) for no in t.tables},
         ),
     )
     asked = dealt.asked_moves(tournament_id)
