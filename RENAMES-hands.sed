@@ -4,7 +4,8 @@
 # Apply with: sed -i -f RENAMES-hands.sed <files the branch changed>
 # Do NOT apply it to src/pokerfloor/tournament/_hands.py, _busts.py, _hand_played.py, state.py,
 # snapshot.py (already written for the parts). The last lines undo a doubled prefix, so running
-# it twice, or on a line already renamed, is harmless.
+# it twice, or on a line already renamed, is harmless. Then run `ruff check --fix` and
+# `ruff format` (an import moved to _hand_played sorts elsewhere; a renamed line may be longer).
 #
 # ---- methods of tournament.hands ----
 s/\.hand_begins_at(/.hands.begins_at(/g
@@ -80,7 +81,6 @@ s/\(tournament\|host\|self\.host\)\._knockouts(/\1.bounties.knockouts(/g
 s/\(tournament\|host\|self\.host\)\._reinstate(/\1.corrections.reinstate(/g
 # ---- imports ----
 s/from pokerfloor\.tournament\._hands import hand_played, plan_of_hand/from pokerfloor.tournament._hand_played import hand_played, plan_of_hand/
-s/from pokerfloor\.tournament\._hands import HAND_EVENTS/from pokerfloor.tournament._hands import Hands/
 # ---- a prefix doubled by a line already renamed ----
 s/\.hands\.hands\./.hands./g
 s/\.busts\.busts\./.busts./g
