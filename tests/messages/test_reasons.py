@@ -3,9 +3,23 @@ catalogue, the pages translate it from the code, never from the English."""
 
 from __future__ import annotations
 
-from pokerfloor.hand import Action, Hand, HandSetup, LiveAction, Reason, Ruling, Seat
+import pytest
+
+from pokerfloor.hand import (
+    Action,
+    Hand,
+    HandSetup,
+    LiveAction,
+    Reason,
+    Ruling,
+    Seat,
+    timeout_ruling,
+)
+from pokerfloor.messages import REASONS
+from pokerfloor.rules import load_profile
 from pokerfloor.web import i18n
 from pokerfloor.web.pages.floor._floor_rulings import reason_words, ruling_words
+from tests.messages.french import translation_problems
 
 # A raise said at 300 where the minimum is 400: completed to the minimum (tda-2024 R43).
 CORRECTED = Reason(
@@ -71,3 +85,15 @@ def test_the_engine_records_the_reason_code_and_its_english() -> None:
     assert ruling.reason == "a single oversized chip without a declaration is a call"
     with i18n.use_locale("fr"):
         assert ruling_words(ruling) != ruling.reason  # translated from the code
+
+
+@pytest.mark.parametrize("facing_bet", [False, True])
+@pytest.mark.parametrize("profile", ["tda-2024", "tda-2010", "ropta", "allinouest", "heavenpoker"])
+def test_a_stored_player_clock_ruling_reason_has_its_english_and_french(
+    profile: str, facing_bet: bool
+) -> None:
+    # tda-2024 R29, heavenpoker 7.3: the reason code a player_clock_expired event stores.
+    why = timeout_ruling(load_profile(profile), facing_bet).ruling.why
+    assert why is not None
+    assert why.code in REASONS
+    assert translation_problems(REASONS[why.code]) == []
