@@ -3,6 +3,7 @@ catalogue, the pages translate it from the code, never from the English."""
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from pokerfloor.hand import (
@@ -69,7 +70,7 @@ def test_an_out_of_turn_action_that_cannot_stand_says_the_refusal_in_the_page_la
 
 
 def test_a_ruling_recorded_before_reasons_had_codes_keeps_its_english() -> None:
-    old = Ruling("call", "a single oversized chip without a declaration is a call", ())
+    old = Ruling("call", (), said="a single oversized chip without a declaration is a call")
     with i18n.use_locale("fr"):
         assert ruling_words(old) == "a single oversized chip without a declaration is a call"
 
@@ -97,3 +98,31 @@ def test_a_stored_player_clock_ruling_reason_has_its_english_and_french(
     assert why is not None
     assert why.code in REASONS
     assert translation_problems(REASONS[why.code]) == []
+
+
+def test_a_ruling_with_a_code_stores_no_english_sentence() -> None:
+    seats = (Seat(1, "A", 5000), Seat(2, "B", 5000), Seat(3, "C", 5000))
+    setup = HandSetup("tda-2024", seats, button_seat=3, small_blind=100, big_blind=200)
+    hand = Hand.start(setup, tuple(range(52)))
+    hand.act(Action("call"))
+    ruling = hand.act(LiveAction(chips=(1000,)))[-1].ruling  # type: ignore[union-attr]
+    stored = msgspec.json.decode(msgspec.json.encode(ruling))
+    assert stored == {
+        "decision": "call",
+        "citations": list(ruling.citations),
+        "why": {"code": "OVERSIZED_CHIP_CALL"},
+    }
+    assert ruling.reason == "a single oversized chip without a declaration is a call"
+
+
+def test_a_ruling_stored_with_its_english_beside_its_code_still_loads() -> None:
+    # As the engine stored it in a dealt table's hand_step before (b61e6f5).
+    line = (
+        b'{"decision":"call","reason":"a single oversized chip without a declaration is a '
+        b'call","citations":["tda-2024 R45"],"why":{"code":"OVERSIZED_CHIP_CALL"}}'
+    )
+    ruling = msgspec.json.decode(line, type=Ruling)
+    assert ruling.why == Reason("OVERSIZED_CHIP_CALL")
+    assert ruling.reason == "a single oversized chip without a declaration is a call"
+    with i18n.use_locale("fr"):
+        assert ruling_words(ruling) != ruling.reason  # translated from the code
