@@ -2,7 +2,8 @@
 item 2): the captain's phone shows the satellite's bubble and then every seat won as the busts
 come in, without a reload; the player's page says "through to Day 2 with N chips" once the
 flight is stopped. Each screen is one column no wider than the phone, its format box in view;
-``POKERFLOOR_SHOTS=/tmp/phones`` saves the screenshots."""
+``POKERFLOOR_SHOTS=/tmp/phones`` saves the screenshots. On a Day 2 (issue 30), both phones
+say "Jour 2" and the chips carried from the flights."""
 
 from __future__ import annotations
 
@@ -91,4 +92,39 @@ def test_issue_33_through_to_day2_with_the_stack_on_the_player_page_at_390(
         f"Vous êtes qualifié pour le Jour 2 avec {stack:,}".replace(",", "\u202f")
     )
     check_screen(player, "#formats-flight", "flight-through-player-390")
+    phone.close()
+
+
+def test_issue_30_day2_with_the_carried_chips_on_the_player_and_captain_phones_at_390(
+    page: Page, browser: Browser, live_server: LiveServer
+) -> None:
+    flight = {"stop_players": 2, "carry": "best", "day1_ranking": "players_left"}
+    for tid, players in (("d1a", ["a1", "a2", "a3"]), ("d1b", ["b1", "b2", "b3"])):
+        create(live_server, tournament_id=tid, flight=flight)
+        start(live_server, tid, players)
+        bust_down_to(live_server, tid, 2)
+        httpx.post(
+            f"{live_server.url}/api/tournaments/{tid}/commands",
+            json={"type": "stop_flight"},
+            headers={"Authorization": f"Bearer {live_server.token}"},
+        ).raise_for_status()
+    create(live_server, tournament_id="d2", day2_of=["d1a", "d1b"], seed=3)
+    carried = api(live_server, "d2", "results")["day2"]["carried"]
+    mine = carried[0]
+    phone = browser.new_context(viewport=PHONE, locale="fr-FR", has_touch=True)
+    player = phone.new_page()
+    player.goto(f"{live_server.url}/t/d2/me/{mine['player_id']}?lang=fr")
+    box = player.locator("#formats-day2")
+    expect(box).to_contain_text("Jour 2 · 4 joueurs qualifiés des flights (d1a, d1b)")
+    expect(box.locator(".formats-carried")).to_contain_text(
+        f"Jetons reportés de votre flight : {mine['stack']:,}".replace(",", "\u202f")
+    )
+    check_screen(player, "#formats-day2", "day2-carried-player-390")
+    sign_in_to(page, live_server, "/new")
+    captain = phone.new_page()
+    captain.goto(captain_link(page, live_server, "d2"))
+    table = captain.locator("#formats-day2")
+    expect(table).to_contain_text("Jetons reportés des flights à cette table")
+    expect(table.locator("li")).to_have_count(len(carried))  # one table of four
+    check_screen(captain, "#formats-day2", "day2-carried-captain-390")
     phone.close()

@@ -39,6 +39,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from pokerfloor.app import club_link
+from pokerfloor.club.public_names import short_name
 from tests.browser.conftest import wait_until
 from tests.browser.console_grid import grid_bust, idle
 from tests.browser.test_club_desk import FIRST, LAST, Clicks, plain
@@ -54,6 +55,7 @@ CLUB = "pcn"
 CLUB_NAME = "Poker Club Nantais"
 MEMBERS = 31
 NAMES = [f"{FIRST[n]} {LAST[n]}" for n in range(MEMBERS)]
+PUBLIC_NAMES = [short_name(name) for name in NAMES]  # as the public pages show them
 FIRST_EVENING = ("sam7", "Samedi recave — 7 novembre", "2026-11-07T20:00")
 SECOND_EVENING = ("mar17", "Mardi recave — 17 novembre", "2026-11-17T20:00")
 LATE = 30  # the member who cancels late, then comes and pays the fine
@@ -546,8 +548,9 @@ def test_9_the_season_counts_both_evenings(story: Story) -> None:
     expect(rows).to_have_count(31)  # every member who played one of the evenings
     for number in range(1, 31):  # the evenings each played, the 2nd for members 1 to 5
         played = "2" if number <= 5 else "1"
-        expect(rows.filter(has_text=NAMES[number - 1]).locator("td").nth(3)).to_have_text(played)
-    expect(rows.filter(has_text=NAMES[30]).locator("td").nth(3)).to_have_text("1")
+        row = rows.filter(has_text=PUBLIC_NAMES[number - 1])
+        expect(row.locator("td").nth(3)).to_have_text(played)
+    expect(rows.filter(has_text=PUBLIC_NAMES[30]).locator("td").nth(3)).to_have_text("1")
     story.look(phone, "9-standings")
     td.goto(url(story, f"/c/{CLUB}/s/s1"))
     story.look(td, "9-standings")

@@ -325,3 +325,32 @@ def test_the_event_log_checker_accepts_a_deal_and_checks_its_prizes() -> None:
     finished["prizes"][0]["cents"] -= 1
     with pytest.raises(AssertionError):
         check_log(lines)
+
+
+@pytest.mark.parametrize(
+    ("profile", "table_size", "players", "offered"),
+    [
+        ("tda-2024", 8, 9, True),  # 8-max: the final table seats 9
+        ("tda-2024", 8, 10, False),
+        ("tda-2024", 6, 7, True),  # 6-max: 7
+        ("tda-2024", 6, 8, False),
+        ("tda-2010", 6, 10, True),  # tda-2010 R7: always ten
+    ],
+)
+def test_tda_2024_rp9_a_deal_is_offered_once_the_players_left_fit_the_final_table(
+    profile: str, table_size: int, players: int, offered: bool
+) -> None:
+    tournament = Tournament.create("t", profile, load_structure("club-evening"), table_size)
+    for number in range(1, players + 1):
+        tournament.register(f"P{number:02d}", f"Player {number}", 0)
+    tournament.draw_seats(random.Random(3))
+    assert tournament.deals.offered() is offered
+
+
+def test_no_deal_is_offered_after_the_finish() -> None:
+    tournament = down_to_three()
+    assert tournament.deals.offered()
+    knock_out(tournament, 20 * MINUTE, "P01", "P02")
+    knock_out(tournament, 21 * MINUTE, "P03", "P02")
+    finish(tournament, 22 * MINUTE)
+    assert not tournament.deals.offered()

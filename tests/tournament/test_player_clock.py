@@ -9,7 +9,7 @@ import pytest
 
 from pokerfloor.cards import shuffled_order
 from pokerfloor.errors import PokerfloorError
-from pokerfloor.hand import Acted, Action, Hand, HandSetup, Seat, Timeout, timeout_ruling
+from pokerfloor.hand import Acted, Action, Hand, HandSetup, Reason, Seat, Timeout, timeout_ruling
 from pokerfloor.rules import load_profile
 from pokerfloor.tournament.events import PlayerClockCalled, PlayerClockExpired
 from pokerfloor.tournament.state import Tournament
@@ -192,10 +192,10 @@ def test_expiry_records_the_profiles_timeout_ruling(
     tournament, expired = run_out(profile, facing_bet)
     assert expired.decision == decision
     assert expired.citations == (citation,)
-    situation = "facing a bet" if facing_bet else "not facing a bet"
-    assert expired.reason == (
-        f"time ran out {situation}: the hand is {'checked' if decision == 'check' else 'dead'}"
-    )
+    situation = "FACING_BET" if facing_bet else "NO_BET"
+    outcome = "CHECKED" if decision == "check" else "DEAD"
+    assert expired.why == Reason(f"TIMEOUT_{situation}_{outcome}")
+    assert expired.reason == ""  # a code, never an English sentence, in the stored event
     assert expired.setting == (
         "clock.expiry_facing_bet" if facing_bet else "clock.expiry_not_facing_bet"
     )
@@ -229,9 +229,9 @@ def test_the_engines_timeout_is_the_same_rule(profile: str, facing_bet: bool) ->
     assert acted.ruling == expected.ruling
     assert acted.kind == ("check" if expected.outcome == "check" else "fold")
     _, recorded = run_out(profile, facing_bet)
-    assert (recorded.decision, recorded.reason, recorded.citations) == (
+    assert (recorded.decision, recorded.why, recorded.citations) == (
         expected.ruling.decision,
-        expected.ruling.reason,
+        expected.ruling.why,
         expected.ruling.citations,
     )
 

@@ -228,3 +228,13 @@ def test_every_python_example_in_the_seating_doc_runs() -> None:
     assert blocks
     for block in blocks:
         exec(compile(block, str(DOC), "exec"), {})
+
+
+def test_roberts_3_7_the_first_button_is_drawn_only_at_tables_of_two_players_or_more() -> None:
+    from pokerfloor.tournament.table_map import TableMap
+
+    tables = TableMap(
+        {1: table(1, [1, 4]), 2: table(2, [3]), 3: table(3, [2, 5], button=5), 4: table(4, [])}
+    )
+    assert tables.unbuttoned() == [1, 2, 4]
+    assert tables.awaiting_button() == [1]  # a lone player or an empty table draws no button

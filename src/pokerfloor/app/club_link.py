@@ -43,6 +43,7 @@ from pokerfloor.app.service import TournamentService
 from pokerfloor.club._base import CashLine
 from pokerfloor.club.cashbook import TOURNAMENT_KINDS
 from pokerfloor.club.events import ClubEventScheduled
+from pokerfloor.club.public_names import public_name
 from pokerfloor.club.state import Club
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament.state import Tournament
@@ -91,7 +92,8 @@ def start_tournament(
     def read(club: Club) -> tuple[ClubEventScheduled, list[tuple[str, str]]]:
         calendar_event = club.open_event(event_id)
         players = [
-            (registration.member_id, club.member(registration.member_id).name)
+            # Named as the public sees members: the tournament's screens and phones are public.
+            (registration.member_id, public_name(club.member(registration.member_id)))
             for registration in calendar_event.registrations.values()
             if registration.status == "checked_in"
         ]
@@ -167,8 +169,13 @@ def _owed_cents(tournament: Tournament, member_id: str) -> int:
 def tournament_cash_lines(
     clubs: ClubService, tournaments: TournamentService, club_id: str
 ) -> list[CashLine]:
-    """The money lines of the club's tournaments (``TOURNAMENT_KINDS``) for its cash book."""
-    event_ids = clubs.read(club_id, lambda club: list(club.calendar))
+    """The money lines of the club's tournaments (``TOURNAMENT_KINDS``) for its cash book,
+    the players named in full (the book is the staff's; the tournament has their public
+    names)."""
+    event_ids, full_names = clubs.read(
+        club_id,
+        lambda club: (list(club.calendar), {key: m.name for key, m in club.members.items()}),
+    )
     lines: list[CashLine] = []
     for event_id in event_ids:
         tournament_id = tournament_id_of(club_id, event_id)
@@ -183,7 +190,8 @@ def tournament_cash_lines(
                 CashLine(
                     line["at_ms"], kind if kind in TOURNAMENT_KINDS else "tournament_payment",
                     line["paid_cents"], line["player_id"],
-                    event_id, line["method"], line["note"], 0, line["name"], tournament_id, name,
+                    event_id, line["method"], line["note"], 0,
+                    full_names.get(line["player_id"], line["name"]), tournament_id, name,
                 )
             )  # fmt: skip
     return lines

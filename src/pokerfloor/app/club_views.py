@@ -1,8 +1,10 @@
 """The clubs' read models: plain dicts (JSON for the API, contexts for the pages), built under
 the club's lock by ``ClubService.read``; and the CSV files.
 
-What the public sees of an event is its calendar entry and who registered by name (or
-nickname) and place on the list: never birth dates, contacts, fines, deposits or PIN digests.
+What the public sees of an event is its calendar entry and who registered, by the name the
+club's core gives the public (``club.public_names.public_name``: the nickname, else the first
+name and the last name's initial) and place on the list: never a full last name, birth dates,
+contacts, fines, deposits or PIN digests. The staff's views show the full names.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import msgspec
 from pokerfloor.app.club_csv import MEMBER_COLUMNS, write_csv
 from pokerfloor.club._base import CashLine
 from pokerfloor.club.cashbook import CASH_COLUMNS, Reconciliation
+from pokerfloor.club.public_names import public_name
 from pokerfloor.club.state import Club
 
 # The desk shows this many members found: they fit 1366x768 with the page's head.
@@ -76,6 +79,10 @@ def _shown_name(club: Club, member_id: str) -> str:
     return member.nickname or member.name
 
 
+def _public_name(club: Club, member_id: str) -> str:
+    return public_name(club.member(member_id))
+
+
 def public_event_view(club: Club, event_id: str) -> dict[str, Any]:
     calendar_event = club.event(event_id)
     return {
@@ -83,12 +90,12 @@ def public_event_view(club: Club, event_id: str) -> dict[str, Any]:
         "club_name": club.settings.name,
         "event": _scheduled(club, event_id),
         "registered": [
-            {"name": _shown_name(club, r.member_id), "checked_in": r.status == "checked_in"}
+            {"name": _public_name(club, r.member_id), "checked_in": r.status == "checked_in"}
             for r in calendar_event.registered
         ],
-        "waiting": [{"name": _shown_name(club, r.member_id)} for r in calendar_event.waiting],
+        "waiting": [{"name": _public_name(club, r.member_id)} for r in calendar_event.waiting],
         "results": [
-            {"place": r.place, "name": _shown_name(club, r.member_id), "points": r.points}
+            {"place": r.place, "name": _public_name(club, r.member_id), "points": r.points}
             for r in sorted(calendar_event.results, key=lambda r: r.place)
         ],
     }
@@ -168,8 +175,11 @@ def member_view(club: Club, member_id: str, record: bool = False) -> dict[str, A
     return view
 
 
-def standings_view(club: Club, season_id: str) -> dict[str, Any]:
+def standings_view(club: Club, season_id: str, public: bool = True) -> dict[str, Any]:
+    """The season's standings; ``public``: named as the public sees members (the staff's
+    page passes False for the full names)."""
     rows = club.season_standings(season_id)
+    named = _public_name if public else _shown_name
     season = club.seasons[season_id]
     return {
         "club_id": club.club_id,
@@ -185,7 +195,7 @@ def standings_view(club: Club, season_id: str) -> dict[str, Any]:
             {
                 "rank": row.rank,
                 "member_id": row.member_id,
-                "name": _shown_name(club, row.member_id),
+                "name": named(club, row.member_id),
                 "points": row.points,
                 "best_result": row.best_result,
                 "events_played": row.events_played,

@@ -16,8 +16,10 @@ from pokerfloor.tournament.types import PlayerId
 __all__ = ["day1_names", "formats_part", "player_award"]
 
 
-def formats_part(tournament: Tournament) -> dict[str, Any]:
-    """``satellite``, ``flight`` and ``day2`` where the tournament is one."""
+def formats_part(tournament: Tournament, now_ms: int | None = None) -> dict[str, Any]:
+    """``satellite``, ``flight`` and ``day2`` where the tournament is one; with ``now_ms``,
+    the flight's ``stop_reached`` (the core's ``Flights.may_stop_now``: the phones say to bag
+    the chips, never deciding it themselves)."""
     part: dict[str, Any] = {}
     status = tournament.satellite.status()
     if status is not None:
@@ -45,6 +47,7 @@ def formats_part(tournament: Tournament) -> dict[str, Any]:
             "stopped": stopped is not None,
             "survivors": [] if stopped is None else msgspec.to_builtins(stopped.survivors),
             "level_number": None if stopped is None else stopped.level_number,
+            "stop_reached": now_ms is not None and tournament.flights.may_stop_now(now_ms),
         }
     origin = tournament.created.day2
     if origin is not None:

@@ -88,7 +88,7 @@ def clock_screen(tournament: Tournament, now_ms: int) -> dict[str, Any]:
             "logo_at_ms": tournament.room_screen.logo_at_ms,
         }
         | biggest_bounty(tournament)
-        | formats_part(tournament)
+        | formats_part(tournament, now_ms)
     )
 
 

@@ -124,7 +124,7 @@ def _refuse(code: str, **params: object) -> HandError:
 def _as_ruling(floor: FloorRuling) -> Ruling:
     """The floor's ruling as the engine records it: the steps in order are its reason."""
     reason = " ".join(step.text for step in floor.steps)
-    return Ruling(floor.decision, reason, floor.citations)
+    return Ruling(floor.decision, floor.citations, said=reason)
 
 
 def _random(command: BoardIrregularity, reason: str, cards: tuple[int, ...]) -> random.Random:

@@ -144,19 +144,26 @@ class Reason(msgspec.Struct, frozen=True, omit_defaults=True):
 
 
 class Ruling(msgspec.Struct, frozen=True, omit_defaults=True):
-    """How the engine interpreted an action, and why: ``why`` the reason's code and params,
-    ``reason`` its English (the catalogue's sentence, kept for the log's reader; a ruling
-    recorded before the catalogue has the English alone, ``why`` None)."""
+    """How the engine interpreted an action, and why: ``why`` the reason's code and params
+    (the pages translate it). ``said``, stored as ``reason``: an English text stored with the
+    ruling, only where there is no code (a ruling of a log written before the catalogue, whose
+    stored ``reason`` was the English of its code; the floor's steps of an irregularity). A
+    ruling with a code stores no English: ``reason`` gives it from the catalogue."""
 
     decision: str
-    reason: str
     citations: tuple[str, ...]
     why: Reason | None = None
+    said: str = msgspec.field(default="", name="reason")
+
+    @property
+    def reason(self) -> str:
+        """The reason in English: the catalogue's sentence of ``why``, else the stored text."""
+        return self.why.english() if self.why is not None else self.said
 
 
 def ruled(decision: str, why: Reason, citations: tuple[str, ...]) -> Ruling:
-    """A ruling with its reason's English filled from the catalogue."""
-    return Ruling(decision, why.english(), citations, why)
+    """A ruling with its reason's code; its English comes from the catalogue when read."""
+    return Ruling(decision, citations, why)
 
 
 # ---- events -------------------------------------------------------------------------------

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from pokerfloor.errors import PokerfloorError
-from pokerfloor.tournament import icm
+from pokerfloor.tournament import balancing, icm
 from pokerfloor.tournament._parts import Part, applies
 from pokerfloor.tournament.events import DealAgreed, DealCancelled, DealShare, Placement
 from pokerfloor.tournament.types import PlayerId
@@ -78,6 +78,21 @@ class Deals(Part):
     def __init__(self, host: Tournament) -> None:
         super().__init__(host)
         self.agreed: DealAgreed | None = None  # agreed by every player in play
+
+    # ---- queries ------------------------------------------------------------------------
+
+    def offered(self) -> bool:
+        """Whether the TD's screen offers a deal now: from the moment the players left fit the
+        final table (its size by the event's format, ``balancing.final_table_size``) until the
+        finish. ``propose`` still refuses until they sit at that one table.
+
+        Rule: tda-2024 RP-9 (the final table of 8-seat tables seats 9, of 6-seat tables 7;
+        ropta 2.6; tda-2010 R7 ten): the panel shows at 9 players left of an 8-max event."""
+        host = self.host
+        if host.finished is not None:
+            return False
+        final_size = balancing.final_table_size(host.profile, host.created.table_size)
+        return 2 <= len(host.in_play()) <= final_size
 
     # ---- commands -----------------------------------------------------------------------
 

@@ -273,9 +273,9 @@ class PlayerClocks(Part):
                 facing_bet,
                 ruling.decision,
                 timeout.setting,
-                ruling.reason,
                 at_ms,
                 ruling.citations,
+                why=ruling.why,
             )
         )
         return timeout

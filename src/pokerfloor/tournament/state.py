@@ -364,10 +364,8 @@ class Tournament:
 
     def place_buttons(self, rng: random.Random) -> None:
         """Place the first button at every table that has none (start, final table)."""
-        for table_no in self.tables.unbuttoned():
+        for table_no in self.tables.awaiting_button():
             table = self.tables[table_no]
-            if len(table.seats) < 2:
-                continue
             deck = Deck.shuffled(rng.getrandbits(64))
             seat_no, citations, draw = seating.first_button(table, self.profile, deck)
             cards: tuple[tuple[int, str], ...] = ()

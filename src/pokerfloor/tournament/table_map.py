@@ -347,6 +347,12 @@ class TableMap(dict[int, Table]):
         """Tables with no button yet, in table order."""
         return sorted(self._unbuttoned)
 
+    def awaiting_button(self) -> list[int]:
+        """Tables whose first button is to be drawn (``place_buttons``): no button yet and at
+        least two players, in table order; a lone player has no hand to deal. Rule: the
+        profile's ``seating.first_button`` (roberts 3.7: a card is drawn for the button)."""
+        return [table_no for table_no in self.unbuttoned() if len(self[table_no].seats) >= 2]
+
     def check_index(self) -> None:
         """Raise ``AssertionError`` unless the index equals one rebuilt from the tables."""
         rebuilt = TableMap(dict(self))

@@ -87,3 +87,32 @@ def test_issue_33_a_flight_stopping_at_a_level_says_so_on_the_phones(venue: Venu
     assert "Flight · s'arrête à la fin du niveau 4." in captain(venue, "j1b")
     assert "stops at the end of level 4." in player(venue, "j1b", "a", "en")
     assert "avant l'arrêt" not in player(venue, "j1b", "a")
+
+
+def test_issue_30_day2_and_the_chips_carried_from_the_flights_on_the_phones(
+    venue: Venue,
+) -> None:
+    rules = FlightRules(stop_players=2)
+    for tid, players in (("j1a", ["a", "b", "c", "d"]), ("j1b", ["e", "f", "g"])):
+        venue.service.execute(tid, CreateTournament(tournament_id=tid, flight=rules))
+        start(venue, tid, players)
+        bust_down_to(venue, tid, 2)
+        venue.command(tid, type="stop_flight")
+    venue.command("j2", type="create_tournament", tournament_id="j2", day2_of=["j1a", "j1b"],
+                  seed=3)  # fmt: skip
+    carried = venue.service.results("j2")["day2"]["carried"]
+    assert len(carried) == 4
+    table = captain(venue, "j2")
+    assert "Jour 2 · 4 joueurs qualifiés des flights (j1a, j1b)" in table
+    assert "Jetons reportés des flights à cette table :" in table
+    for survivor in carried:  # one table of four
+        assert f"{survivor['name']} · {survivor['stack']:,}".replace(",", " ") in table
+    me = carried[0]
+    page = player(venue, "j2", me["player_id"])
+    assert "Jour 2" in page
+    assert f"Jetons reportés de votre flight : {me['stack']:,}.".replace(",", " ") in page
+    english = player(venue, "j2", me["player_id"], "en")
+    assert "Day 2 · 4 players carried from the flights" in english
+    assert f"Chips carried from your flight: {me['stack']:,}." in english
+    assert "Day 2" in captain(venue, "j2", "en")
+    assert "Jetons reportés" not in player(venue, "j1a", "a")  # a flight is not a Day 2

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import msgspec
 
+from pokerfloor.hand import Reason, timeout_reason
 from pokerfloor.tournament.types import PlayerId
 
 __all__ = [
@@ -113,9 +114,17 @@ class PlayerClockStopped(msgspec.Struct, frozen=True, tag="player_clock_stopped"
     at_ms: int
 
 
-class PlayerClockExpired(msgspec.Struct, frozen=True, tag="player_clock_expired"):
+class PlayerClockExpired(
+    msgspec.Struct, frozen=True, omit_defaults=True, tag="player_clock_expired"
+):
     """Time ran out: the timeout ruling (hand/_timeout.py) on what the table said, facing a bet
-    or not; ``decision`` check | dead, decided by the profile's ``setting``."""
+    or not; ``decision`` check | dead, decided by the profile's ``setting``.
+
+    ``why``: the ruling's reason as a code of the message catalogue (``TIMEOUT_*``), which the
+    pages and the phones translate. ``reason``: the English sentence that logs written before
+    the catalogue stored instead (read, never written again: "" in a new event, and left out of
+    its JSON); ``reason_of`` gives an old event's code back from ``facing_bet`` and
+    ``decision``, which are all the timeout ruling rests on."""
 
     table_no: int
     seat_no: int
@@ -124,9 +133,16 @@ class PlayerClockExpired(msgspec.Struct, frozen=True, tag="player_clock_expired"
     facing_bet: bool
     decision: str
     setting: str
-    reason: str
     at_ms: int
     citations: tuple[str, ...] = ()
+    why: Reason | None = None
+    reason: str = ""
+
+    def reason_of(self) -> Reason:
+        """The ruling's reason code: the stored one, or an old log's from what it rests on."""
+        if self.why is not None:
+            return self.why
+        return timeout_reason(self.facing_bet, self.decision)
 
 
 class RoomScreenSet(msgspec.Struct, frozen=True, tag="room_screen_set"):

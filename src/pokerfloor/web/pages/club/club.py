@@ -426,7 +426,7 @@ def close_event(request: Request, club_id: str, event_id: str) -> Response:
 def season_page(request: Request, club_id: str, season_id: str) -> Response:
     clubs = club_of(request, club_id)
     try:
-        view = clubs.read(club_id, lambda club: standings_view(club, season_id))
+        view = clubs.read(club_id, lambda club: standings_view(club, season_id, public=False))
     except PokerfloorError as error:
         return _overview(request, club_id, refusal_text(request, error, club_id))
     return club_render(

@@ -1,7 +1,8 @@
 """The club's public pages (docs/club.md): the calendar, an event's list with the members'
 own registration and cancellation (member number and PIN, no e-mail needed), the season's
-standings and their CSV, a player's evenings. They show names (or nicknames) and results,
-never birth dates, contacts, fines or deposits.
+standings and their CSV, a player's evenings. They show members as the club's core names them
+for the public (``club.public_names``: nickname, else first name and the last name's initial)
+and results, never a full last name, birth dates, contacts, fines or deposits.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from fastapi.responses import Response
 from pokerfloor.app.club_commands import MemberCancel
 from pokerfloor.app.club_service import ClubService
 from pokerfloor.app.club_views import public_event_view, standings_csv, standings_view
+from pokerfloor.club.public_names import public_name
 from pokerfloor.club.state import Club
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.web import i18n
@@ -230,5 +232,5 @@ def player_with_pin(request: Request, club_id: str, member_id: str, pin: Text) -
     shown = [e for e in evenings if e.status in ("registered", "waiting", "checked_in")]
     return club_render(
         request, "club_public_player.html", clubs.club(club_id), None, member_id=member_id,
-        name=member.nickname or member.name, evenings=shown, kinds=KIND_LABELS,
+        name=public_name(member), evenings=shown, kinds=KIND_LABELS,
     )  # fmt: skip

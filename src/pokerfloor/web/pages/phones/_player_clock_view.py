@@ -16,7 +16,7 @@ import hashlib
 from typing import Any
 
 from pokerfloor.app.service import TournamentService
-from pokerfloor.hand import timeout_reason, timeout_ruling
+from pokerfloor.hand import timeout_ruling
 from pokerfloor.tournament._player_clock import PlayerClock
 from pokerfloor.tournament.state import Tournament
 from pokerfloor.web.pages.floor._floor_rulings import reason_words
@@ -67,9 +67,10 @@ def _ruling(tournament: Tournament, clock: PlayerClock) -> dict[str, Any] | None
         "hand_no": expired.hand_no,
         "decision": expired.decision,
         "facing_bet": expired.facing_bet,
-        # In the page's language from what the ruling rests on (the event's English is for
-        # the log's reader).
-        "reason": reason_words(timeout_reason(expired.facing_bet, expired.decision)),
+        # The reason's code, translated in the page's language (an old log's event: the code
+        # its facing_bet and decision give back, never its stored English).
+        "why": expired.reason_of(),
+        "reason": reason_words(expired.reason_of()),
         "citations": expired.citations,
     }
 

@@ -18,7 +18,6 @@ from fastapi.responses import Response
 
 from pokerfloor.app.commands import CallPlayerClock, ExpirePlayerClock, StopPlayerClock, TimePlayer
 from pokerfloor.app.service import TournamentService
-from pokerfloor.hand import timeout_reason
 from pokerfloor.web import i18n
 from pokerfloor.web.i18n import N_
 from pokerfloor.web.pages.common._citations import citations_text
@@ -155,8 +154,8 @@ def _ruling_text(request: Request, ruling: dict[str, Any]) -> str:
             hand=ruling["hand_no"],
             seat=ruling["seat_no"],
             name=ruling["name"],
-            # In the request's language, from what the ruling rests on.
-            ruling=reason_words(timeout_reason(ruling["facing_bet"], ruling["decision"])),
+            # In the request's language, from the ruling's reason code.
+            ruling=reason_words(ruling["why"]),
             citations=cited,
         )
 

@@ -36,12 +36,11 @@ METHODS = {"icm": N_("ICM"), "chip_chop": N_("chip chop"), "custom": N_("custom 
 
 
 def deal_panel(service: TournamentService, tournament_id: str) -> dict[str, Any]:
-    """The panel's context (``deal_panel`` None: no panel): shown once the players left fit
-    at one table, until the finish (the results page shows the deal then)."""
+    """The panel's context (``deal_panel`` None: no panel): shown while the core offers a
+    deal (``Deals.offered``), until the finish (the results page shows the deal then)."""
     results = service.results(tournament_id)
-    left = results["players_left"]
-    table_size = service.read(tournament_id, lambda t: t.created.table_size)  # fixed at creation
-    if results["finished"] or not 2 <= left <= table_size:
+    # The core says when (tda-2024 RP-9: once the players left fit the final table).
+    if not service.read(tournament_id, lambda t: t.deals.offered()):
         return {"deal_panel": None}
     panel: dict[str, Any] = {"agreed": results["deal"], "proposal": None, "refusal": None}
     if results["deal"] is not None:

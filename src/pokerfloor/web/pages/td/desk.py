@@ -181,11 +181,7 @@ def _desk_state(tournament: Tournament, now: int) -> dict[str, Any]:
     players = listed["players"]
     in_play = [p for p in players if p["status"] == "playing"]
     rule = tournament.profile.enum_value("late_registration.absent_seat_released")
-    unbuttoned = [
-        table_no
-        for table_no, table in sorted(tournament.tables.items())
-        if table.button_seat is None and len(table.seats) >= 2
-    ]
+    unbuttoned = tournament.tables.awaiting_button()  # the core's query, as place_buttons
     return {
         "tournament_id": tournament_id,
         "rows": rows,
