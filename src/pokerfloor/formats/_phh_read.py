@@ -17,8 +17,7 @@ import datetime
 import re
 from collections.abc import Callable
 from functools import partial
-from itertools import repeat
-from operator import attrgetter, is_, itemgetter
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from pokerfloor.formats import _phh_decimal as amounts
@@ -85,12 +84,17 @@ def read_phh(text: str) -> PhhHand:
 def _read(text: str) -> PhhHand | None:
     lines = text.split("\n")
     pairs: list[tuple[str, Any] | None] = list(map(_LINES.get, lines))  # the lines seen, in C
-    index = -1
-    for _new in range(pairs.count(None)):  # the others read one by one
-        index = pairs.index(None, index + 1)
-        pairs[index] = _line(lines[index])
+    # The others read one by one, and the blank lines and comments counted (``_SKIP``, the only
+    # pair with an empty key), in one plain loop: compiled, quicker than the list's searches.
+    skipped = 0
+    for index in range(len(pairs)):
+        pair = pairs[index]
+        if pair is None:
+            pair = _line(lines[index])
+            pairs[index] = pair
+        if not pair[0]:
+            skipped += 1
     fields = dict(pairs)  # type: ignore[arg-type]  # every line read: no None left
-    skipped = pairs.count(_SKIP)
     if len(fields) != len(pairs) - skipped + (1 if skipped else 0):
         return None  # a field written twice: parse_phh names it
     fields.pop("", None)
@@ -445,12 +449,10 @@ def _read_actions(texts: tuple[str, ...], count: int, scale: int) -> tuple[PhhAc
     if len(known) == size and all(known):  # (no ``None in``: PhhAction.__eq__ on each)
         return tuple(known)  # type: ignore[arg-type]  # all found: no None
     known += [None] * (size - len(known))  # past the kept positions: read each time
-    # The positions not found, one by one (``is None`` tested in C, not PhhAction.__eq__).
-    missing = list(map(is_, known, repeat(None, size)))
-    position = -1
     no_ops = False
-    for _new in range(missing.count(True)):
-        position = missing.index(True, position + 1)
+    for position in range(size):  # the positions not found, one by one
+        if known[position] is not None:  # (``is``: never PhhAction.__eq__)
+            continue
         text = texts[position]
         seen = _BY_TEXT.get((text, scale))
         if seen is not None:  # read before at another position or in another table shape
