@@ -1,10 +1,11 @@
-"""Build hook: compile the hand engine with mypyc when the project is built (``uv sync``).
+"""Build hook: compile the hand engine and the PHH reader with mypyc when the project is built
+(``uv sync``).
 
 Where the machine has a C compiler and Python's headers, ``scripts/compile_hand.py`` builds
-``src/pokerfloor/hand/_compiled/`` (about 40 s of CPU, once: uv builds the project again only
-when pyproject.toml changes); where it has not, or the compile fails, the build goes on and the
-pure-Python engine plays, the same rules at the speed of Python. ``POKERFLOOR_ENGINE=pure``
-skips the compile. A build of the same sources already there is kept.
+``src/pokerfloor/_compiled/`` (about 60 s of CPU, once: uv builds the project again only when
+pyproject.toml changes); where it has not, or the compile fails, the build goes on and the
+pure-Python engine and reader play, the same rules at the speed of Python.
+``POKERFLOOR_ENGINE=pure`` skips the compile. A build of the same sources already there is kept.
 """
 
 from __future__ import annotations
@@ -35,15 +36,19 @@ class CompiledEngineHook(BuildHookInterface):  # type: ignore[type-arg]
         if compile_hand.is_current(src):
             return
         if compile_hand.compiler() is None:
-            self.app.display_warning("pokerfloor: no C compiler, the pure-Python engine plays")
+            self.app.display_warning(
+                "pokerfloor: no C compiler, the pure-Python engine and PHH reader play"
+            )
             return
         try:
             seconds = compile_hand.compile_hand(src)
         except Exception as error:  # any failure leaves the pure engine
             compile_hand.clean(src)
             self.app.display_warning(
-                f"pokerfloor: the hand engine was not compiled ({error}); the pure-Python "
-                "engine plays"
+                f"pokerfloor: the hand engine and PHH reader were not compiled ({error}); the "
+                "pure-Python modules play"
             )
             return
-        self.app.display_info(f"pokerfloor: hand engine compiled by mypyc in {seconds:.0f} s")
+        self.app.display_info(
+            f"pokerfloor: hand engine and PHH reader compiled by mypyc in {seconds:.0f} s"
+        )

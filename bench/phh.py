@@ -9,11 +9,13 @@ fast path"), and for reference
 ``replay_phh`` (the full engine, every ruling and event). pokerkit: its own PHH reader
 ``HandHistory.loads_all`` (amounts as ``Decimal``) then its state replay, iterating
 ``HandHistory`` to the end of each hand with its automations. The texts are read from disk
-once, before the clocks start. Each is run ``--repeats`` times, in turns, and its fastest run
-kept: the reader's caches of repeated text (lines such as ``variant = 'NT'``, action notations,
-amounts) and the set-up read from a table's shape (seats, blinds, antes) are then warm, as they
-are after the first hands of any corpus; the lines unique to a hand (its number, stacks,
-actions, winnings) are read every time, and every hand is replayed.
+once, before the clocks start. The reader's cold path and the replay's betting are mypyc's
+build where it is made (``uv sync`` with a C compiler; ``POKERFLOOR_ENGINE=pure`` runs the pure
+modules; the last lines say which ran). Each is run ``--repeats`` times, in turns, and its
+fastest run kept: the reader's caches of repeated text (lines such as ``variant = 'NT'``,
+action notations, amounts) and the set-up read from a table's shape (seats, blinds, antes) are
+then warm, as they are after the first hands of any corpus; the lines unique to a hand (its
+number, stacks, actions, winnings) are read every time, and every hand is replayed.
 
 Real corpora are read once, hand after hand: the caches are warm for what every hand repeats
 (a table's shape, ``d dh p1 ????``) and cold for what is new (amounts, boards). So each file is
@@ -48,6 +50,7 @@ from rich.table import Table
 
 from bench._timing import per_second, profiled
 from pokerfloor.formats import (
+    READER,
     _phh_cards,
     _phh_decimal,
     _phh_parse,
@@ -222,8 +225,9 @@ def main() -> None:
         "rates in this process's CPU time"
     )
     print(
-        f"hand engine: {ENGINE} (the replay's betting, hand/_replay.py and _betting.py; "
-        "'compiled': mypyc's build, docs/engine.md)"
+        f"hand engine: {ENGINE}, PHH reader: {READER} (the replay's betting, hand/_replay.py "
+        "and _betting.py; the reader's cold path, formats/_phh_read.py...; 'compiled': mypyc's "
+        "build, docs/engine.md and docs/phh.md)"
     )
     print(
         f"pokerfloor / pokerkit: {total['pokerkit'] / total['cold']:.1f}x cold, "

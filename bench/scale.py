@@ -107,17 +107,17 @@ def in_a_process(
 
 def export_source(revision: str, directory: Path) -> Path:
     """The ``src`` folder of a git revision, written under ``directory``, with this checkout's
-    compiled hand engine (``uv sync``'s build, not in git): the revision plays it when its
-    hand sources are the ones it was compiled from (``pokerfloor._native`` compares the
+    compiled hand engine and PHH reader (``uv sync``'s build, not in git): the revision plays
+    it when its sources are the ones it was compiled from (``pokerfloor._native`` compares the
     digest), else the pure-Python engine, so a comparison sets engine against engine."""
     archive = directory / "source.tar"
     with archive.open("wb") as out:
         subprocess.run(["git", "archive", revision, "src"], check=True, stdout=out, cwd=ROOT)
     with tarfile.open(archive) as tar:
         tar.extractall(directory, filter="data")
-    compiled = ROOT / "src" / "pokerfloor" / "hand" / "_compiled"
+    compiled = ROOT / "src" / "pokerfloor" / "_compiled"
     if compiled.is_dir():
-        shutil.copytree(compiled, directory / "src" / "pokerfloor" / "hand" / "_compiled")
+        shutil.copytree(compiled, directory / "src" / "pokerfloor" / "_compiled")
     return directory / "src"
 
 

@@ -1,17 +1,19 @@
-"""Compile the hand engine (``pokerfloor.hand``'s state machine) with mypyc.
+"""Compile the hand engine (``pokerfloor.hand``'s state machine) and the PHH reader's cold path
+(``pokerfloor.formats``' reader modules) with mypyc, in one build.
 
-The engine passes ``mypy --strict``, so mypyc can turn its modules into C extensions, about
-1.5 to 2 times the hands per second of the pure-Python engine (bench/hands.py prints both
-against pokerfast and pokerkit). ``uv sync`` runs this at the build of the project
-(``hatch_build.py``) when the machine has a C compiler; run it by hand after editing the
-engine, or ``--clean`` to go back to the pure modules.
+Both pass ``mypy --strict``, so mypyc can turn their modules into C extensions: about 1.5 to 2
+times the hands per second of the pure-Python engine (bench/hands.py prints both against
+pokerfast and pokerkit) and of the PHH reader (bench/phh.py, against pokerkit). ``uv sync``
+runs this at the build of the project (``hatch_build.py``) when the machine has a C compiler;
+run it by hand after editing a compiled module, or ``--clean`` to go back to the pure modules.
+The modules are ``pokerfloor/_native.py``'s ``COMPILED``.
 
-The build goes to ``src/pokerfloor/hand/_compiled/`` (``pokerfloor/hand/*.so`` and mypyc's
-runtime module), never beside the sources, with the digest of the sources it was compiled
-from: ``pokerfloor/_native.py`` uses it only while that digest matches the sources, so an
-edited engine runs its pure modules until the next build, never a stale compiled one. The
-compile works on a copy of ``src/`` in a temporary folder (mypyc writes its output beside what
-it compiles).
+The build goes to ``src/pokerfloor/_compiled/`` (``pokerfloor/hand/*.so``,
+``pokerfloor/formats/*.so`` and mypyc's runtime module, shared by both), never beside the
+sources, with one digest of all the sources it was compiled from: ``pokerfloor/_native.py``
+uses it only while that digest matches the sources, so an edited module runs the pure modules
+of both packages until the next build, never a stale compiled one. The compile works on a
+copy of ``src/`` in a temporary folder (mypyc writes its output beside what it compiles).
 
 Run: python3 -m uv run python scripts/compile_hand.py [--clean] [--into DIR]
 """
@@ -31,7 +33,8 @@ from types import ModuleType
 
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src"
-HAND = Path("pokerfloor") / "hand"
+PACKAGE = Path("pokerfloor")
+HAND = PACKAGE / "hand"
 
 
 def _load_native(src: Path) -> ModuleType:
@@ -47,19 +50,22 @@ def _load_native(src: Path) -> ModuleType:
 
 
 NATIVE = _load_native(SRC)
-MODULES: tuple[str, ...] = NATIVE.MODULES
+COMPILED: dict[str, tuple[str, ...]] = NATIVE.COMPILED
+MODULES: tuple[Path, ...] = tuple(
+    PACKAGE / package / name for package, names in COMPILED.items() for name in names
+)
 FOLDER: str = NATIVE.FOLDER
 DIGEST_FILE: str = NATIVE.DIGEST_FILE
 
 
 def sources_digest(src: Path) -> str:
     """The sha256 of the compiled modules' sources under ``src``."""
-    digest: str = NATIVE.sources_digest(src / HAND)
+    digest: str = NATIVE.sources_digest(src / PACKAGE)
     return digest
 
 
 def compiled_folder(src: Path) -> Path:
-    return src / HAND / FOLDER
+    return src / PACKAGE / FOLDER
 
 
 def is_current(src: Path) -> bool:
@@ -76,22 +82,26 @@ def compiler() -> str | None:
 
 def clean(src: Path) -> None:
     shutil.rmtree(compiled_folder(src), ignore_errors=True)
-    # What earlier versions of this script left beside the sources.
+    # What earlier versions of this script left: the hand engine's build in its own package,
+    # and before that the modules beside the sources.
+    shutil.rmtree(src / HAND / FOLDER, ignore_errors=True)
+    shutil.rmtree(src / HAND / (FOLDER + ".building"), ignore_errors=True)
     for path in [*(src / HAND).glob("*.so"), *src.glob("*__mypyc*.so")]:
         path.unlink()
     (src / HAND / "_compiled_sources.txt").unlink(missing_ok=True)
 
 
 def compile_hand(src: Path, quiet: bool = True) -> float:
-    """Compile the modules of ``src``'s engine into its ``_compiled`` folder; return the
-    seconds it took. Raises when mypyc or the compiler fails (the folder is then left out)."""
+    """Compile the modules of ``src``'s engine and reader into its ``_compiled`` folder;
+    return the seconds it took. Raises when mypyc or the compiler fails (the folder is then
+    left out)."""
     clean(src)
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="pokerfloor-mypyc-") as work:
         copy = Path(work) / "src"
         ignore = shutil.ignore_patterns("*.so", "__pycache__", "build", FOLDER)
         shutil.copytree(src, copy, ignore=ignore)
-        command = [sys.executable, "-m", "mypyc", *(str(HAND / name) for name in MODULES)]
+        command = [sys.executable, "-m", "mypyc", *(str(module) for module in MODULES)]
         done = subprocess.run(command, cwd=copy, capture_output=quiet, text=True)
         if done.returncode:
             said = (done.stdout or "") + (done.stderr or "")
@@ -100,9 +110,10 @@ def compile_hand(src: Path, quiet: bool = True) -> float:
         folder = compiled_folder(src)
         building = folder.with_name(FOLDER + ".building")
         shutil.rmtree(building, ignore_errors=True)
-        (building / HAND).mkdir(parents=True)
-        for built in (copy / HAND).glob("*.so"):
-            shutil.move(built, building / HAND / built.name)
+        for package in COMPILED:
+            (building / PACKAGE / package).mkdir(parents=True)
+            for built in (copy / PACKAGE / package).glob("*.so"):
+                shutil.move(built, building / PACKAGE / package / built.name)
         for runtime in copy.glob("*__mypyc*.so"):
             shutil.move(runtime, building / runtime.name)
         (building / DIGEST_FILE).write_text(sources_digest(src) + "\n", encoding="utf-8")
@@ -125,10 +136,11 @@ def main() -> None:
         shutil.copytree(SRC, src, ignore=ignore)
     if arguments.clean:
         clean(src)
-        print(f"removed the compiled hand engine from {src}")
+        print(f"removed the compiled hand engine and PHH reader from {src}")
         return
     seconds = compile_hand(src, quiet=False)
-    print(f"compiled {len(MODULES)} modules of {src / HAND} into {FOLDER}/ in {seconds:.0f} s")
+    packages = " and ".join(str(src / PACKAGE / package) for package in COMPILED)
+    print(f"compiled {len(MODULES)} modules of {packages} into {FOLDER}/ in {seconds:.0f} s")
 
 
 if __name__ == "__main__":

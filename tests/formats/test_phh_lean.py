@@ -484,7 +484,7 @@ _MONEY_WORD = st.one_of(
 @given(st.lists(_MONEY_WORD, min_size=1, max_size=9))
 @settings(max_examples=300, deadline=None)
 def test_issue_29_a_new_array_of_money_reads_as_each_amount_would(words: list[str]) -> None:
-    """``_new_cents`` reads a whole array of new amounts at once (patterns, in C): each amount
+    """``_new_cents`` reads a whole array of new amounts at once (word by word): each amount
     in cents exactly as ``parse_phh`` reads it (``Decimal``), or None when one is not written
     as corpora write money (the hand then goes to the general reader)."""
     _phh_read._CENTS.clear()
@@ -495,4 +495,4 @@ def test_issue_29_a_new_array_of_money_reads_as_each_amount_would(words: list[st
         if all(money.match(word) for word in words)
         else None
     )
-    assert _phh_read._new_cents(inside, inside.split(", ")) == expected
+    assert _phh_read._new_cents(inside.split(", ")) == expected

@@ -3,7 +3,8 @@ scripts/compile_hand.py) plays like the pure one, and is used only while it is c
 
 ``pokerfloor/_native.py`` picks the build: the fast tests check that it takes a build of the
 sources beside it and nothing else (forced pure, none, stale after an edit, another Python).
-The compile test builds a copy of src/ in a temporary folder and plays the same seeded hands
+The compile test builds a copy of src/ in a temporary folder (``tests/compiled_build.py``, the
+build shared with tests/formats/test_phh_compiled.py) and plays the same seeded hands
 (9 and 6 players, antes, random legal actions, a refused action in every hand, which makes the
 engine undo and rebuild itself) through the pure modules and through the compiled ones, in two
 processes, and replays the real HandHQ hands of tests/data with the PHH fast replay's state
@@ -17,18 +18,14 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 import sys
 import textwrap
-from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 import pytest
 
 from pokerfloor import _native
-from tests.scripts_loader import ROOT, load_script
-
-compile_hand = load_script("compile_hand")
+from tests.compiled_build import compiled_sources, fake_build, own_copy, run_with
 
 # Played in a child process with PYTHONPATH set to one copy of src/: prints where the engine
 # was loaded from, then the digest of everything the hands produced.
@@ -97,69 +94,50 @@ DATA = Path(__file__).parents[1] / "data"
 def play(src: Path, engine: str) -> tuple[str, str]:
     """(where ``_engine`` was loaded from, the digest of the hands) with ``src`` first;
     ``engine``: the value of POKERFLOOR_ENGINE ("pure" forces the pure modules)."""
-    done = subprocess.run(
-        [sys.executable, "-c", PLAYER, str(DATA)],
-        env={"PYTHONPATH": str(src), "PATH": "/usr/bin:/bin", _native.ENVIRONMENT: engine},
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    where, digest = done.stdout.split()
+    where, digest = run_with(src, engine, PLAYER, str(DATA)).split()
     return where, digest
-
-
-def fake_build(tmp_path: Path) -> Path:
-    """A package folder holding the engine's sources and a "build" of them (empty files with
-    the names a build has): what ``compiled_folder`` looks at."""
-    hand = tmp_path / "hand"
-    hand.mkdir()
-    for name in _native.MODULES:
-        shutil.copy(ROOT / "src" / "pokerfloor" / "hand" / name, hand / name)
-    built = hand / _native.FOLDER / "pokerfloor" / "hand"
-    built.mkdir(parents=True)
-    (built / f"_engine{EXTENSION_SUFFIXES[0]}").touch()
-    digest = _native.sources_digest(hand)
-    (hand / _native.FOLDER / _native.DIGEST_FILE).write_text(digest + "\n", encoding="utf-8")
-    return hand
 
 
 def test_issue_29_the_compiled_build_is_used_only_while_it_matches_the_sources(
     tmp_path: Path,
 ) -> None:
-    hand = fake_build(tmp_path)
-    assert _native.compiled_folder(hand, {}) == hand / _native.FOLDER
-    assert _native.compiled_folder(hand, {_native.ENVIRONMENT: "pure"}) is None
+    root = fake_build(tmp_path)
+    assert _native.compiled_folder(root, {}) == root / _native.FOLDER
+    assert _native.compiled_folder(root, {_native.ENVIRONMENT: "pure"}) is None
     # A source edited after the build: Python would load the stale .so, so it is left out.
-    engine = hand / "_engine.py"
+    engine = root / "hand" / "_engine.py"
     engine.write_text(engine.read_text() + "# edited\n")
-    assert _native.compiled_folder(hand, {}) is None
+    assert _native.compiled_folder(root, {}) is None
 
 
 def test_issue_29_a_build_for_another_python_or_none_leaves_the_pure_engine(
     tmp_path: Path,
 ) -> None:
-    hand = fake_build(tmp_path)
-    for built in (hand / _native.FOLDER / "pokerfloor" / "hand").iterdir():
-        built.rename(built.with_name("_engine.cpython-399-other.so"))
-    assert _native.compiled_folder(hand, {}) is None
-    shutil.rmtree(hand / _native.FOLDER)
-    assert _native.compiled_folder(hand, {}) is None
+    root = fake_build(tmp_path)
+    built = root / _native.FOLDER / "pokerfloor" / "hand"
+    engine = next(built.glob("_engine.*"))
+    engine.rename(built / "_engine.cpython-399-other.so")
+    assert _native.compiled_folder(root, {}) is None
+    shutil.rmtree(root / _native.FOLDER)
+    assert _native.compiled_folder(root, {}) is None
 
 
 def test_issue_29_use_compiled_puts_the_build_first_on_the_package_path(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.delenv(_native.ENVIRONMENT)  # the suite's "pure"
-    hand = fake_build(tmp_path)
-    path = [str(hand)]
+    root = fake_build(tmp_path / "current")
+    folder = root / _native.FOLDER
+    path = [str(root / "hand")]
     assert _native.use_compiled(path) == "compiled"
-    assert path == [str(hand / _native.FOLDER / "pokerfloor" / "hand"), str(hand)]
-    assert str(hand / _native.FOLDER) in sys.path  # mypyc's runtime module is found there
-    sys.path.remove(str(hand / _native.FOLDER))
-    (hand / _native.FOLDER / _native.DIGEST_FILE).write_text("stale\n")
-    path = [str(hand)]
+    assert path == [str(folder / "pokerfloor" / "hand"), str(root / "hand")]
+    assert str(folder) in sys.path  # mypyc's runtime module is found there
+    sys.path.remove(str(folder))
+    stale = fake_build(tmp_path / "stale")
+    (stale / _native.FOLDER / _native.DIGEST_FILE).write_text("stale\n")
+    path = [str(stale / "hand")]
     assert _native.use_compiled(path) == "pure"
-    assert path == [str(hand)]
+    assert path == [str(stale / "hand")]
 
 
 def test_the_test_suite_plays_the_pure_engine() -> None:
@@ -175,12 +153,7 @@ def test_the_test_suite_plays_the_pure_engine() -> None:
 
 @pytest.mark.scale
 def test_the_compiled_engine_plays_the_same_hands_as_the_pure_one(tmp_path: Path) -> None:
-    pure = tmp_path / "pure" / "src"
-    compiled = tmp_path / "compiled" / "src"
-    for copy in (pure, compiled):
-        ignore = shutil.ignore_patterns("*.so", "__pycache__", "build", _native.FOLDER)
-        shutil.copytree(ROOT / "src", copy, ignore=ignore)
-    compile_hand.compile_hand(compiled)
+    pure, compiled = compiled_sources()
     pure_where, pure_digest = play(pure, "auto")
     compiled_where, compiled_digest = play(compiled, "auto")
     forced_where, _ = play(compiled, "pure")
@@ -189,8 +162,9 @@ def test_the_compiled_engine_plays_the_same_hands_as_the_pure_one(tmp_path: Path
     assert forced_where.endswith("_engine.py")
     assert compiled_digest == pure_digest
     # An edit after the build: the copy plays its pure modules, never the stale build.
-    engine = compiled / "pokerfloor" / "hand" / "_engine.py"
+    edited = own_copy(compiled, tmp_path)
+    engine = edited / "pokerfloor" / "hand" / "_engine.py"
     engine.write_text(engine.read_text() + "# edited\n")
-    edited_where, edited_digest = play(compiled, "auto")
+    edited_where, edited_digest = play(edited, "auto")
     assert edited_where.endswith("_engine.py")
     assert edited_digest == pure_digest

@@ -10,24 +10,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass
 from itertools import compress
 from operator import attrgetter
 
 from pokerfloor.cards import FULL_DECK, format_cards, shuffled_order
-from pokerfloor.formats._phh_parse import PhhAction, PhhError, PhhHand, quick_maker
-
-
-@dataclass(frozen=True, slots=True)
-class PhhCards:
-    """The cards a file names: per player two hole slots, then the board (None: unknown)."""
-
-    holes: tuple[tuple[int | None, int | None], ...]
-    board: tuple[int | None, ...]
-    hidden: frozenset[int]  # players whose hole cards the file does not give in full
-
-
-_new_cards = quick_maker(PhhCards)
+from pokerfloor.formats._phh_parse import PhhAction, PhhError, PhhHand
+from pokerfloor.formats._phh_records import PhhCards, new_cards
 
 
 def phh_cards(phh: PhhHand) -> PhhCards:
@@ -64,7 +52,7 @@ def phh_cards(phh: PhhHand) -> PhhCards:
                 _duplicate(known)
         elif len(set(board)) != len(board):
             _duplicate(list(board))  # type: ignore[arg-type]  # no None in it
-        return _new_cards(tuple(holes), board, _everyone(count))
+        return new_cards(tuple(holes), board, _everyone(count))
     for player, action in shown.items():
         dealt = holes[player]
         holes[player] = _show(dealt if len(dealt) == 2 else _pad(dealt), action)
@@ -82,7 +70,7 @@ def phh_cards(phh: PhhHand) -> PhhCards:
         pairs.append((first, second))
     if len(set(known)) != len(known):
         _duplicate([card for pair in pairs for card in pair if card is not None] + known)
-    return _new_cards(tuple(pairs), board, frozenset(hidden))
+    return new_cards(tuple(pairs), board, frozenset(hidden))
 
 
 _DEALS_AND_SHOWS = frozenset(("dh", "db", "sm"))

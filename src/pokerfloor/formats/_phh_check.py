@@ -20,8 +20,9 @@ from typing import Any
 
 from pokerfloor.formats._phh_lean import replay_phh_fast
 from pokerfloor.formats._phh_lean_result import PhhResult
-from pokerfloor.formats._phh_multi import MULTI_SUFFIX, PhhItem, iter_phh_file
+from pokerfloor.formats._phh_multi import MULTI_SUFFIX, iter_phh_file
 from pokerfloor.formats._phh_parse import PhhError, unreadable
+from pokerfloor.formats._phh_records import PhhItem
 from pokerfloor.formats._phh_replay import failures, replay_phh
 from pokerfloor.formats._phh_setup import PHH_PROFILE
 

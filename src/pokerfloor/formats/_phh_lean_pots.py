@@ -9,8 +9,9 @@ showdown is reported (``unknown_at_showdown``) and its result taken from the fil
 from __future__ import annotations
 
 from pokerfloor.cards import rank7
-from pokerfloor.formats._phh_cards import PhhCards, drawn_cards, unknown_at_showdown
+from pokerfloor.formats._phh_cards import drawn_cards, unknown_at_showdown
 from pokerfloor.formats._phh_lean_result import Award
+from pokerfloor.formats._phh_records import PhhCards
 from pokerfloor.hand._betting import ALL_IN, FOLDED
 from pokerfloor.hand._pots import build_pots, split_pot
 from pokerfloor.hand._rules import HandRules

@@ -10,8 +10,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from pokerfloor.formats._phh_cards import PhhCards, phh_deck, unknown_summary
+from pokerfloor.formats._phh_cards import phh_deck, unknown_summary
 from pokerfloor.formats._phh_parse import PhhHand
+from pokerfloor.formats._phh_records import PhhCards, PhhPosts
 from pokerfloor.formats._phh_replay import PhhReplay, failures, replay_dict, showdown_notes
 from pokerfloor.formats._phh_result import (
     ABSENT,
@@ -20,7 +21,7 @@ from pokerfloor.formats._phh_result import (
     check_finishing,
     check_winnings,
 )
-from pokerfloor.formats._phh_setup import PhhPosts, plan_setup, setup_notes
+from pokerfloor.formats._phh_setup import plan_setup, setup_notes
 from pokerfloor.hand._rules import hand_rules
 
 Award = tuple[int, int, tuple[int, ...], tuple[int, ...]]

@@ -10,32 +10,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
-from pokerfloor.formats._phh_parse import PhhError, PhhHand, quick_maker, read_phh_text
+from pokerfloor.formats._phh_parse import PhhError, read_phh_text
 from pokerfloor.formats._phh_read import read_phh
+from pokerfloor.formats._phh_records import PhhItem, new_item
 
 _HEADER = re.compile(r"^\[[ \t]*([^\[\]\n]+?)[ \t]*\][ \t]*(?:#[^\n]*)?$", re.MULTILINE)
 MULTI_SUFFIX = ".phhs"
-
-
-@dataclass(frozen=True, slots=True)
-class PhhItem:
-    """One hand of a file: its table name (None in a ``.phh``), the line its table starts on,
-    and the hand or why it cannot be read."""
-
-    key: str | None
-    line: int
-    hand: PhhHand | None = None
-    error: PhhError | None = None
-
-    def where(self, file: str) -> str:
-        """``file``, with the table in brackets in a ``.phhs``: ``hands.phhs [2]``."""
-        return file if self.key is None else f"{file} [{self.key}]"
-
-
-_new_item = quick_maker(PhhItem)
 
 
 def parse_phhs(text: str) -> Iterator[PhhItem]:
@@ -43,7 +25,7 @@ def parse_phhs(text: str) -> Iterator[PhhItem]:
     headers = _headers(text)
     preamble = text[: headers[0].start()] if headers else text
     if _has_content(preamble):
-        yield _new_item(
+        yield new_item(
             None,
             1,
             error=PhhError(
@@ -60,7 +42,7 @@ def parse_phhs(text: str) -> Iterator[PhhItem]:
         key = header.group(1).strip("\"'")
         body = text[header.end() : end]
         if key in seen:
-            yield _new_item(
+            yield new_item(
                 key,
                 line,
                 error=PhhError("PHH_BAD_TOML", f"table [{key}] is defined twice", None, table=key),
@@ -70,9 +52,9 @@ def parse_phhs(text: str) -> Iterator[PhhItem]:
             try:  # _item, written out: once per hand
                 hand = read_phh(body)
             except PhhError as error:
-                yield _new_item(key, line, error=error)
+                yield new_item(key, line, error=error)
             else:
-                yield _new_item(key, line, hand)
+                yield new_item(key, line, hand)
         line += text.count("\n", header.start(), end)
 
 
@@ -91,9 +73,9 @@ def _headers(text: str) -> list[re.Match[str]]:
 
 def _item(key: str | None, line: int, body: str) -> PhhItem:
     try:
-        return _new_item(key, line, read_phh(body))
+        return new_item(key, line, read_phh(body))
     except PhhError as error:
-        return _new_item(key, line, error=error)
+        return new_item(key, line, error=error)
 
 
 def _has_content(text: str) -> bool:

@@ -18,13 +18,13 @@ from typing import Any
 from pokerfloor.cards import format_cards
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.formats._phh_cards import (
-    PhhCards,
     phh_cards,
     phh_deck,
     unknown_at_showdown,
     unknown_summary,
 )
 from pokerfloor.formats._phh_parse import PhhAction, PhhError, PhhHand
+from pokerfloor.formats._phh_records import NO_POSTS, PhhCards, PhhPosts
 from pokerfloor.formats._phh_result import (
     ABSENT,
     NOT_COMPARED,
@@ -35,13 +35,7 @@ from pokerfloor.formats._phh_result import (
     outcome,
     pots,
 )
-from pokerfloor.formats._phh_setup import (
-    NO_POSTS,
-    PHH_PROFILE,
-    PhhPosts,
-    plan_setup,
-    setup_notes,
-)
+from pokerfloor.formats._phh_setup import PHH_PROFILE, plan_setup, setup_notes
 from pokerfloor.hand import Action, Hand, HandSetup, HandsShown, ShowdownAction, Street
 
 _FOLD = Action("fold")

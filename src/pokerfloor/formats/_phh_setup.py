@@ -12,34 +12,13 @@ pot; that is how the HandHQ rooms' finishing stacks come out, and how it is repl
 from __future__ import annotations
 
 from bisect import bisect_right
-from dataclasses import dataclass
-from pathlib import Path
 from typing import NamedTuple
 
 from pokerfloor.formats._phh_parse import PhhError, PhhHand
+from pokerfloor.formats._phh_records import NO_POSTS, PhhPosts
+from pokerfloor.formats._phh_records import PHH_PROFILE as PHH_PROFILE
 from pokerfloor.hand import HandSetup, Seat
 from pokerfloor.hand._rules import HandRules
-
-
-@dataclass(frozen=True, slots=True)
-class PhhPosts:
-    """The posts of a hand: chips already dead in the pot, and live big blind posts.
-
-    ``dead`` maps a player to the chips of their post that are dead money (taken from their
-    stack before the deal). ``live`` holds the players whose post is a live big blind the
-    engine lets them complete at their turn: their first action in the file is a call or a
-    raise, which puts in the same chips. A live post followed by a fold in the file is dead.
-    """
-
-    dead: dict[int, int]
-    live: frozenset[int]
-
-
-NO_POSTS = PhhPosts({}, frozenset())
-
-PHH_PROFILE = str(Path(__file__).with_name("phh-house.toml"))
-"""The profile PHH hands are replayed with: tda-2024, with the big blind ante posted before the
-big blind when the big blind is short (the convention of PHH files and of pokerkit)."""
 
 
 def phh_setup(phh: PhhHand, profile: str = PHH_PROFILE) -> HandSetup:

@@ -7,11 +7,11 @@
 See docs/phh.md for the mapping between PHH fields and the engine.
 """
 
-from pokerfloor.formats._phh_cards import PhhCards, phh_cards, phh_deck
+from pokerfloor.formats._phh_cards import phh_cards, phh_deck
 from pokerfloor.formats._phh_export import export_phh, export_phhs, play_random_hand
 from pokerfloor.formats._phh_lean import lean_replay, replay_phh_fast
 from pokerfloor.formats._phh_lean_result import LeanReplay, PhhResult
-from pokerfloor.formats._phh_multi import PhhItem, iter_phh_file, load_phhs, parse_phhs
+from pokerfloor.formats._phh_multi import iter_phh_file, load_phhs, parse_phhs
 from pokerfloor.formats._phh_parse import (
     PhhAction,
     PhhError,
@@ -20,9 +20,10 @@ from pokerfloor.formats._phh_parse import (
     parse_phh,
     phh_from_toml,
 )
+from pokerfloor.formats._phh_records import PhhCards, PhhItem, PhhPosts
 from pokerfloor.formats._phh_replay import PhhReplay, replay_phh
 from pokerfloor.formats._phh_result import Agreement
-from pokerfloor.formats._phh_setup import PHH_PROFILE, PhhPosts, phh_setup
+from pokerfloor.formats._phh_setup import PHH_PROFILE, phh_setup
 
 __all__ = [
     "PHH_PROFILE",

@@ -3,7 +3,8 @@
 See docs/engine.md for the API and a runnable example.
 
 ``ENGINE`` says which modules play: "compiled" (mypyc's build, made by ``uv sync`` where a C
-compiler exists, used while it matches the sources) or "pure" (``pokerfloor/_native.py``).
+compiler exists, used while it matches the sources) or "pure" (``pokerfloor/_native.py``);
+one build with the PHH reader's modules, so always the same as ``pokerfloor.formats.READER``.
 """
 
 from pokerfloor._native import use_compiled

@@ -7,7 +7,7 @@ commitments, contributions, statuses, who acted at which bet) and plays the acti
 betting rules of ``_betting.py`` (who acts next, the call, the least bet or raise and whether
 the betting was reopened, tda-2024 R43 and R47 or what the profile says, a full raise, the
 uncalled bet returned): the rules are not written again here. It is in ``hand/`` so that
-mypyc compiles it with those functions (``_native.MODULES``): the calls between them are then
+mypyc compiles it with those functions (``_native.COMPILED``): the calls between them are then
 C calls, which is most of a cold replay's time.
 
 It only ever *accepts*: at the first action the engine might refuse, or anything it does not
