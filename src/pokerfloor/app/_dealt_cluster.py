@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from pokerfloor.app.ports import EventStore
     from pokerfloor.app.service import TournamentService
 
-__all__ = ["TAKEOVER_MS", "DealtCluster", "TableEvent"]
+__all__ = ["TAKEOVER_MS", "DealtCluster", "DueAppend", "TableEvent"]
 
 log = logging.getLogger("pokerfloor.dealt")
 
@@ -67,6 +67,9 @@ def _line(item: StoredEvent | tuple[int, str, bytes]) -> tuple[int, str, bytes]:
     return seq, kind, b'{"seq":' + str(seq).encode() + b"," + data[1:]
 
 
+# A table's due command decided by the dealer: (table number, its slot, the events to append).
+DueAppend = tuple[int, "TableSlot", list[DealtEvent]]
+
 _Subscriber = tuple[asyncio.AbstractEventLoop, "asyncio.Queue[TableEvent]"]
 
 
@@ -83,6 +86,9 @@ class DealtCluster:
         def _state(self, tournament_id: str) -> TournamentSlot: ...
         def _table(self, tournament_id: str, table_no: int) -> TableSlot: ...
         def _notify(self, tournament_id: str) -> None: ...
+        def _fold_appended(
+            self, tournament_id: str, table_no: int, slot: TableSlot, events: Sequence[DealtEvent]
+        ) -> None: ...
 
     def _cluster_init(self) -> None:
         self._table_subscribers: dict[tuple[str, int], list[_Subscriber]] = {}
@@ -116,7 +122,7 @@ class DealtCluster:
     ) -> list[tuple[str, bytes]]:
         """Store the table's events at the version held (durable on return) and push them to
         the table's subscribers; a ``VERSION_CONFLICT`` catches the table up and is raised."""
-        batch = [(str(type(e).__struct_config__.tag), msgspec.json.encode(e)) for e in events]
+        batch = _encoded(events)
         before = slot.version
         stream = _table_stream(tournament_id, table_no)
         try:
@@ -126,6 +132,13 @@ class DealtCluster:
                 self.conflicts += 1
                 self._catch_up_table(tournament_id, table_no)
             raise
+        self._appended(tournament_id, table_no, before, batch)
+        return batch
+
+    def _appended(
+        self, tournament_id: str, table_no: int, before: int, batch: list[tuple[str, bytes]]
+    ) -> None:
+        """This server dealt the table last (its dealer now); its subscribers get the lines."""
         key = (tournament_id, table_no)
         self._owned.add(key)
         self._changed_at[key] = self.clock()
@@ -134,7 +147,48 @@ class DealtCluster:
             table_no,
             [_line((seq, kind, data)) for seq, (kind, data) in enumerate(batch, before + 1)],
         )
-        return batch
+
+    def _append_due(
+        self,
+        tournament_id: str,
+        due: list[DueAppend],
+        decide: Callable[[int, list[DueAppend]], None],
+    ) -> int:
+        """The dealer's decided commands of many tables appended together (one transaction:
+        ``append_many``), then folded in; a table another server appended to meanwhile is
+        caught up (read after the version held, not replayed) and ``decide``d once more, in a
+        second batch. The number of tables whose command was stored. A refusal of the whole
+        batch (``STORE_BUSY`` ...) raises: nothing was written, nothing is folded."""
+        done = 0
+        for last in (False, True):
+            due = [item for item in due if item[2]]
+            if not due:
+                break
+            batches = [_encoded(events) for _table_no, _slot, events in due]
+            outcomes = self.store.append_many(
+                [
+                    (_table_stream(tournament_id, table_no), slot.version, batch)
+                    for (table_no, slot, _events), batch in zip(due, batches, strict=True)
+                ]
+            )
+            overtaken: list[int] = []
+            for (table_no, slot, events), batch, outcome in zip(
+                due, batches, outcomes, strict=True
+            ):
+                if isinstance(outcome, PokerfloorError):
+                    self.conflicts += 1
+                    self._catch_up_table(tournament_id, table_no)
+                    overtaken.append(table_no)
+                    continue
+                before, slot.version = slot.version, outcome
+                self._appended(tournament_id, table_no, before, batch)
+                self._fold_appended(tournament_id, table_no, slot, events)
+                done += 1
+            due = []
+            if not last:
+                for table_no in overtaken:
+                    decide(table_no, due)
+        return done
 
     def _decided_twice(self, decide: Callable[[], T]) -> T:
         """A player's command, decided again once when another server's append overtook it
@@ -278,6 +332,10 @@ class DealtCluster:
                 except RuntimeError:  # the subscriber's loop is closed
                     self.unsubscribe_table(tournament_id, table_no, queue)
                     break
+
+
+def _encoded(events: Sequence[DealtEvent]) -> list[tuple[str, bytes]]:
+    return [(str(type(e).__struct_config__.tag), msgspec.json.encode(e)) for e in events]
 
 
 def _choice_stream(tournament_id: str) -> str:

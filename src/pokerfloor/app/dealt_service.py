@@ -25,12 +25,13 @@ import asyncio
 import logging
 import random
 import threading
+import time
 from collections.abc import Sequence
 
 import msgspec
 
 from pokerfloor.app import shuffle
-from pokerfloor.app._dealt_cluster import DealtCluster
+from pokerfloor.app._dealt_cluster import DealtCluster, DueAppend
 from pokerfloor.app._dealt_disputes import DealtDisputes
 from pokerfloor.app._dealt_floor import DealtFloor, TableSlot, TournamentSlot
 from pokerfloor.app.commands import Addon, Rebuy, RecordHand
@@ -195,6 +196,12 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster):
         if not events:
             return
         self._append_table(tournament_id, table_no, slot, events)  # VERSION_CONFLICT
+        self._fold_appended(tournament_id, table_no, slot, events)
+
+    def _fold_appended(
+        self, tournament_id: str, table_no: int, slot: TableSlot, events: Sequence[DealtEvent]
+    ) -> None:
+        """Durable events folded into the table held; a finished hand recorded."""
         for event in events:
             slot.table.apply(event)
         if any(isinstance(event, HandFinished) for event in events):
@@ -355,7 +362,11 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster):
     # ---- the dealer and the floor -----------------------------------------------------------
 
     def tick(self, tournament_id: str) -> int:
-        """Deal where a table may, time out whom the clock says; the number of commands run."""
+        """Deal where a table may, time out whom the clock says, play the bots; the number of
+        commands run. **Batched** (issue 32): every table's due command is decided first,
+        then all their appends go to the store together (``append_many``: one transaction);
+        a table another server appended to meanwhile is caught up and decided once more
+        (``_append_due``)."""
         with self._lock:
             settings = self.settings(tournament_id)
             if settings is None:
@@ -367,42 +378,57 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster):
             except PokerfloorError as refusal:  # e.g. the store is busy: next tick
                 log.warning("dealt floor %s: %s", tournament_id, refusal)
                 return 0
-            # After the floor's moves: a table broken is no longer dealt.
-            for table_no in self.tournaments.read(tournament_id, lambda t: sorted(t.tables)):
+
+            def decide(table_no: int, due: list[DueAppend]) -> None:
                 try:
-                    done += self._tick_table(tournament_id, table_no, settings, held)
+                    self._tick_table(tournament_id, table_no, settings, held, due)
                 except PokerfloorError as refusal:  # e.g. the store is busy: next tick
-                    if refusal.code == "VERSION_CONFLICT":  # another server dealt first
-                        continue
-                    log.warning("dealt table %s/%s: %s", tournament_id, table_no, refusal)
+                    if refusal.code != "VERSION_CONFLICT":  # else another server dealt first
+                        log.warning("dealt table %s/%s: %s", tournament_id, table_no, refusal)
+
+            # After the floor's moves: a table broken is no longer dealt.
+            due: list[DueAppend] = []
+            for table_no in self.tournaments.read(tournament_id, lambda t: sorted(t.tables)):
+                decide(table_no, due)
+            try:
+                done += self._append_due(tournament_id, due, decide)
+            except PokerfloorError as refusal:  # the whole batch refused: nothing written
+                log.warning("dealt tables of %s: %s", tournament_id, refusal)
         if done:
             self._notify(tournament_id)
         return done
 
     def _tick_table(
-        self, tournament_id: str, table_no: int, settings: DealtSettings, held: frozenset[int]
-    ) -> int:
+        self,
+        tournament_id: str,
+        table_no: int,
+        settings: DealtSettings,
+        held: frozenset[int],
+        due: list[DueAppend],
+    ) -> None:
+        """The table's due command decided, its events added to ``due`` (appended with the
+        other tables')."""
         slot = self._table(tournament_id, table_no)
         table = slot.table
         now = self.clock()
         if table.paused_at_ms is not None:  # the TD paused it: nothing is played
-            return 0
+            return
         grace = self._grace_ms(tournament_id, table_no)  # several servers: its dealer first
         if grace is None:
-            return 0
+            return
         if table.in_hand:
             seat_no = table.to_act_seat()
             if seat_no == 0:
-                return 0
+                return
             deadline = table.deadline_ms(seat_no)
             if seat_no in table.away or (deadline is not None and now >= deadline + grace):
-                events = table.decide_act(ActInHand(seat_no, Timeout(), now))
-                self._append(tournament_id, table_no, slot, events)
-                return 1
-            return self._bot_acts(tournament_id, table_no, slot, seat_no, now)
+                due.append((table_no, slot, table.decide_act(ActInHand(seat_no, Timeout(), now))))
+                return
+            self._bot_acts(tournament_id, table_no, slot, seat_no, now, due)
+            return
         self._record_finished(tournament_id, table_no, table)  # after a crash in between
         if table_no in held or not self._may_deal(tournament_id, table_no, table, settings, now):
-            return 0  # held: a move waits for this table's hand to end, or balancing
+            return  # held: a move waits for this table's hand to end, or balancing
         self._vacated(tournament_id, table_no, now)
 
         def prepare(tournament: Tournament) -> HandSetup:
@@ -421,28 +447,33 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster):
             setup = self.tournaments.read(tournament_id, prepare)
         except PokerfloorError as refusal:
             if refusal.code in ("ON_BREAK", "TABLE_TOO_SHORT", "NO_SUCH_TABLE"):
-                return 0
+                return
             raise
         command = DealHand(
             setup, self.shuffler.deck(), self.shuffler.secret(), now, settings.time()
         )
-        self._append(tournament_id, table_no, slot, table.decide_deal(command))
-        return 1
+        due.append((table_no, slot, table.decide_deal(command)))
 
     def _bot_acts(
-        self, tournament_id: str, table_no: int, slot: TableSlot, seat_no: int, now: int
-    ) -> int:
+        self,
+        tournament_id: str,
+        table_no: int,
+        slot: TableSlot,
+        seat_no: int,
+        now: int,
+        due: list[DueAppend],
+    ) -> None:
         """A bot whose turn it is acts through the same command as a person's phone; its
         randomness is drawn here, in the application (the service's ``shuffler``), never in
         the core."""
         player_id = self.tournaments.read(
             tournament_id, lambda t: t.tables[table_no].seats.get(seat_no) or ""
         )
-        if self._advance_acts(tournament_id, table_no, slot, seat_no, player_id, now):
-            return 1
+        if self._advance_acts(tournament_id, table_no, slot, seat_no, player_id, now, due):
+            return
         policy = self._state(tournament_id).bots.get(player_id)
         if policy is None:
-            return 0
+            return
         hand = slot.table.hand()
         legal = hand.legal_actions()
         action: Action | ShowdownAction
@@ -450,13 +481,11 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster):
             action = ShowdownAction("show")
         else:
             action = _BOTS[policy].choose(hand, legal, random.Random(self.shuffler.randbits(64)))
-        events = slot.table.decide_act(ActInHand(seat_no, action, now))
-        self._append(tournament_id, table_no, slot, events)
-        return 1
+        due.append((table_no, slot, slot.table.decide_act(ActInHand(seat_no, action, now))))
 
     def _advance_acts(
         self, tournament_id: str, table_no: int, slot: TableSlot, seat_no: int, player_id: str,
-        now: int,
+        now: int, due: list[DueAppend],
     ) -> bool:  # fmt: skip
         """The action the player chose in advance for this hand, played at their turn."""
         chosen = self._advance.pop((tournament_id, player_id), None)
@@ -470,8 +499,7 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster):
         else:
             kind = "check" if "check" in options else "call" if "call" in options else "allin"
             action = Action(kind)  # type: ignore[arg-type]
-        events = slot.table.decide_act(ActInHand(seat_no, action, now))
-        self._append(tournament_id, table_no, slot, events)
+        due.append((table_no, slot, slot.table.decide_act(ActInHand(seat_no, action, now))))
         return True
 
     def _may_deal(
@@ -536,16 +564,33 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster):
         ]
 
     async def run_ticker(self, every_seconds: float = 0.2) -> None:
-        """The server's dealer: every dealt tournament ticked a few times a second."""
+        """The server's dealer: every dealt tournament ticked a few times a second, and at
+        once again while the last round did something (the bots' next turns wait for the
+        next round, not for a fixed period). The dealt tournaments are listed from the store
+        every ``LIST_EVERY_S`` (a scan of the streams), the ones held here at each round."""
         from starlette.concurrency import run_in_threadpool
 
+        listed: list[str] = []
+        listed_at = float("-inf")
         while True:
-            for tournament_id in await run_in_threadpool(self.dealt_tournaments):
+            if time.monotonic() - listed_at >= LIST_EVERY_S:
+                listed = await run_in_threadpool(self.dealt_tournaments)
+                listed_at = time.monotonic()
+            with self._lock:
+                held = [key for key, state in self._loaded.items() if state.chosen is not None]
+            done = 0
+            for tournament_id in dict.fromkeys([*listed, *held]):
                 try:
-                    await run_in_threadpool(self.tick, tournament_id)
+                    done += await run_in_threadpool(self.tick, tournament_id)
                 except Exception:  # one tournament's failure never stops the others
                     log.exception("dealt tick failed for %s", tournament_id)
-            await asyncio.sleep(every_seconds)
+            await asyncio.sleep(BUSY_PAUSE_S if done else every_seconds)
+
+
+# The ticker's pause after a round that did something (other threads take the lock), and how
+# often it lists the dealt tournaments from the store.
+BUSY_PAUSE_S = 0.005
+LIST_EVERY_S = 5.0
 
 
 def _pause_ms(
