@@ -13,9 +13,15 @@ mixed into ``DealtService``.
   action clock's expiry is written once cluster-wide, the second firing is refused as stale.
 - **Every server follows the streams it holds.** ``catch_up`` (called by ``app/bus.py`` on
   each announcement, or by its poller) applies what another server appended to a table or to
-  the tournament's dealt stream (the TD's choice, bots, moves), then pushes the new events to
-  this server's subscribers: the table's event stream (``subscribe_table``) and the pages'
-  change listeners.
+  the tournament's dealt stream (the TD's choice, bots, moves, the spectators' setting), then
+  pushes the new events to this server's subscribers: the table's event stream
+  (``subscribe_table``) and the pages' change listeners.
+- **A table nobody watches here is caught up when used** (issue 32 item 5): its announcement
+  only notes the version and the time (the dealer's takeover clock); the events are read when
+  the table is next needed (``_table``: a page, a player's command, a takeover), after the
+  version held, never replayed. Ten thousand bots at 1,111 tables dealt by three servers would
+  otherwise make each server read every other server's append. A lost announcement costs a
+  ``VERSION_CONFLICT`` at most: the store checks the version of every append.
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ import asyncio
 import logging
 import threading
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 import msgspec
 
@@ -70,6 +76,15 @@ def _line(item: StoredEvent | tuple[int, str, bytes]) -> tuple[int, str, bytes]:
 # A table's due command decided by the dealer: (table number, its slot, the events to append).
 DueAppend = tuple[int, "TableSlot", list[DealtEvent]]
 
+
+class SpectatorsFollower(Protocol):
+    """What holds the spectators' setting of tournaments (``DealtSpectators``)."""
+
+    def held(self) -> list[str]: ...
+
+    def catch_up(self, tournament_id: str, version: int | None = None) -> int: ...
+
+
 _Subscriber = tuple[asyncio.AbstractEventLoop, "asyncio.Queue[TableEvent]"]
 
 
@@ -82,6 +97,7 @@ class DealtCluster:
         clock: Callable[[], int]
         _lock: threading.RLock
         _loaded: dict[str, TournamentSlot]
+        _listeners: dict[str, list[tuple[asyncio.AbstractEventLoop, asyncio.Queue[int]]]]
 
         def _state(self, tournament_id: str) -> TournamentSlot: ...
         def _table(self, tournament_id: str, table_no: int) -> TableSlot: ...
@@ -96,6 +112,9 @@ class DealtCluster:
         self._owned: set[tuple[str, int]] = set()  # the tables this server dealt last
         self._changed_at: dict[tuple[str, int], int] = {}  # the last change seen, clock ms
         self.conflicts = 0  # appends another server's append overtook
+        self._announced: dict[tuple[str, int], int] = {}  # the versions others announced
+        # What the spectators' setting of each tournament follows (``dealt_spectators``).
+        self.spectators_followers: list[SpectatorsFollower] = []
 
     @property
     def shared(self) -> bool:
@@ -109,7 +128,10 @@ class DealtCluster:
         once the table has been quiet that long, None while it must leave the table alone.
         A table never dealt has no dealer yet: the first server to deal it is."""
         key = (tournament_id, table_no)
-        if not self.shared or key in self._owned or self._table(*key).version == 0:
+        if not self.shared or key in self._owned:
+            return 0
+        slot = self._loaded[tournament_id].tables.get(table_no) or self._table(*key)
+        if slot.version == 0 and not self._announced.get(key):
             return 0
         now = self.clock()
         quiet = now - self._changed_at.setdefault(key, now)
@@ -217,23 +239,58 @@ class DealtCluster:
     # ---- other servers' events --------------------------------------------------------------
 
     def loaded_ids(self) -> list[str]:
-        """The dealt streams held in memory, without their ``dealt/`` prefix."""
+        """The dealt streams followed here, without their ``dealt/`` prefix: the tournaments'
+        (and their spectators' setting), the tables watched (a table nobody watches here is
+        caught up when used, see the module's documentation)."""
         with self._lock:
             held: list[str] = []
+            spectated = {key for follower in self.spectators_followers for key in follower.held()}
+            held += [f"{tournament_id}/spectators" for tournament_id in sorted(spectated)]
             for tournament_id, state in self._loaded.items():
                 held.append(tournament_id)
-                held += [f"{tournament_id}/table/{number}" for number in state.tables]
+                held += [
+                    f"{tournament_id}/table/{number}"
+                    for number in state.tables
+                    if self._watched(tournament_id, number)
+                ]
             return held
+
+    def _watched(self, tournament_id: str, table_no: int) -> bool:
+        """Someone here follows the table: its subscribers, or a page of the tournament."""
+        return bool(
+            self._table_subscribers.get((tournament_id, table_no))
+            or self._listeners.get(tournament_id)
+        )
+
+    def _note_announced(self, tournament_id: str, table_no: int, version: int) -> None:
+        """Another server appended to a table nobody watches here: read when used."""
+        with self._lock:
+            state = self._loaded.get(tournament_id)
+            slot = None if state is None else state.tables.get(table_no)
+            key = (tournament_id, table_no)
+            if slot is None or version <= max(slot.version, self._announced.get(key, 0)):
+                return
+            self._announced[key] = version
+            self._owned.discard(key)  # another server dealt: it is the table's dealer now
+            self._changed_at[key] = self.clock()
 
     def catch_up(self, key: str, version: int | None = None) -> int:
         """Apply what another server appended to a dealt stream held in memory (``<id>`` or
         ``<id>/table/<n>``) and push it here; return how many events."""
         tournament_id, table, number = key.partition("/table/")
         if table:
-            return (
-                self._catch_up_table(tournament_id, int(number), version) if number.isdigit() else 0
+            if not number.isdigit():
+                return 0
+            if version is not None and not self._watched(tournament_id, int(number)):
+                self._note_announced(tournament_id, int(number), version)
+                return 0
+            return self._catch_up_table(tournament_id, int(number), version)
+        tournament_id, spectators, rest = key.partition("/spectators")
+        if spectators and not rest:
+            return sum(
+                follower.catch_up(tournament_id, version) for follower in self.spectators_followers
             )
-        if "/" in key:  # the spectators' stream is read at each use
+        if "/" in key:
             return 0
         with self._lock:
             held = self._choice_versions.get(tournament_id)

@@ -175,12 +175,16 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster):
     # ---- tables -----------------------------------------------------------------------------
 
     def _table(self, tournament_id: str, table_no: int) -> TableSlot:
+        """The table held, read from its stream once; what another server announced since is
+        read now (after the version held: ``_dealt_cluster``)."""
         state = self._state(tournament_id)
         slot = state.tables.get(table_no)
         if slot is None:
             stored = self.store.read(table_stream_id(tournament_id, table_no))
             table = DealtTable.replay(_TABLE_DECODER.decode(item.data) for item in stored)
             slot = state.tables[table_no] = TableSlot(table, stored[-1].seq if stored else 0)
+        elif self._announced.get((tournament_id, table_no), 0) > slot.version:
+            self._catch_up_table(tournament_id, table_no)
         return slot
 
     def table(self, tournament_id: str, table_no: int) -> DealtTable:
@@ -408,13 +412,13 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster):
     ) -> None:
         """The table's due command decided, its events added to ``due`` (appended with the
         other tables')."""
+        grace = self._grace_ms(tournament_id, table_no)  # several servers: its dealer first
+        if grace is None:  # another server's table: not even read
+            return
         slot = self._table(tournament_id, table_no)
         table = slot.table
         now = self.clock()
         if table.paused_at_ms is not None:  # the TD paused it: nothing is played
-            return
-        grace = self._grace_ms(tournament_id, table_no)  # several servers: its dealer first
-        if grace is None:
             return
         if table.in_hand:
             seat_no = table.to_act_seat()
