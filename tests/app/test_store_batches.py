@@ -9,7 +9,7 @@ import pytest
 
 from pokerfloor.app.memory_store import MemoryEventStore
 from pokerfloor.app.ports import EventStore
-from pokerfloor.app.store import SqlEventStore, open_store
+from pokerfloor.app.store import MAX_BATCH_APPENDS, SqlEventStore, open_store
 from pokerfloor.errors import PokerfloorError
 
 
@@ -25,14 +25,16 @@ def test_append_many_writes_every_stream_in_one_transaction(store: SqlEventStore
     store.append("table/2", 0, [_event(20)])
     before = store.stats.commits
 
+    count = MAX_BATCH_APPENDS + 100  # more than the writer gathers from separate appends
+
     outcomes = store.append_many(
-        [(f"table/{n}", 1 if n == 2 else 0, [_event(n), _event(n + 100)]) for n in range(1, 301)]
+        [(f"table/{n}", 1 if n == 2 else 0, [_event(n), _event(n + 10_000)]) for n in range(count)]
     )
 
-    assert outcomes == [3 if n == 2 else 2 for n in range(1, 301)]
-    assert store.stats.commits == before + 1  # one flush acknowledged the 300 appends
-    assert _numbers(store, "table/2") == [20, 2, 102]
-    assert all(_numbers(store, f"table/{n}") == [n, n + 100] for n in (1, 150, 300))
+    assert outcomes == [3 if n == 2 else 2 for n in range(count)]
+    assert store.stats.commits == before + 1  # one flush acknowledged them all
+    assert _numbers(store, "table/2") == [20, 2, 10_002]
+    assert all(_numbers(store, f"table/{n}") == [n, n + 10_000] for n in (1, 150, count - 1))
 
 
 def test_a_conflict_inside_a_batch_fails_alone_and_writes_nothing(
