@@ -122,3 +122,26 @@ def test_the_memory_store_checks_each_append_of_a_batch() -> None:
     assert isinstance(outcomes[1], PokerfloorError) and outcomes[1].code == "VERSION_CONFLICT"
     assert _numbers(store, "table/1") == [1, 11]
     assert _numbers(store, "table/2") == [2]
+
+
+def test_read_many_reads_every_stream_asked_in_one_answer(store: SqlEventStore) -> None:
+    count = MAX_BATCH_APPENDS + 20  # more than one IN list
+    store.append_many([(f"table/{n}", 0, [_event(n), _event(-n)]) for n in range(count)])
+    store.append("other", 0, [_event(7)])
+
+    found = store.read_many([f"table/{n}" for n in range(count)] + ["table/none"])
+
+    assert sorted(found) == sorted(f"table/{n}" for n in range(count))
+    assert [item.seq for item in found["table/3"]] == [1, 2]
+    assert all(found[f"table/{n}"] == store.read(f"table/{n}") for n in (0, 250, count - 1))
+
+
+def test_the_memory_store_reads_many_streams() -> None:
+    store = MemoryEventStore()
+    store.append("a", 0, [_event(1)])
+    store.append("b", 0, [_event(2), _event(3)])
+
+    found = store.read_many(["b", "a", "c"])
+
+    assert {name: _numbers(store, name) for name in found} == {"a": [1], "b": [2, 3]}
+    assert found["b"] == store.read("b")

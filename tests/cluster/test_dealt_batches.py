@@ -148,3 +148,24 @@ def test_item3_the_spectators_setting_chosen_on_one_server_is_seen_on_the_other(
     on_a.choose(TID, SpectatorPolicy(allowed=False))
     StreamSync({"dealt/": b}, None).sweep()  # no bus: the poller's sweep
     assert not on_b.policy(TID).allowed
+
+
+def test_item5_the_hands_finished_in_one_pass_are_recorded_by_one_append(
+    postgres_server: TemporaryPostgres,
+) -> None:
+    store = open_store(postgres_server.create_database(f"dealt_batches_{next(_numbers)}"))
+    clock = FakeClock()
+    a, _ = multi_table(81, table_size=9, store=store, clock=clock)  # nine tables
+    a.tournaments.catch_up_first = True
+    for _pass in range(100):
+        recorded = a.tournaments.read(TID, lambda t: sum(t.hands_at.values()))
+        commits = store.stats.commits
+        clock.now += 1_000
+        a.tick(TID)
+        finished = a.tournaments.read(TID, lambda t: sum(t.hands_at.values())) - recorded
+        if finished >= 2:
+            break
+    else:
+        pytest.fail("no pass finished two hands")
+    assert store.stats.commits - commits == 2  # the tables' batch, then the hands' record
+    store.close()

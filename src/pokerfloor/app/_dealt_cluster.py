@@ -103,7 +103,15 @@ class DealtCluster:
         def _table(self, tournament_id: str, table_no: int) -> TableSlot: ...
         def _notify(self, tournament_id: str) -> None: ...
         def _fold_appended(
-            self, tournament_id: str, table_no: int, slot: TableSlot, events: Sequence[DealtEvent]
+            self,
+            tournament_id: str,
+            table_no: int,
+            slot: TableSlot,
+            events: Sequence[DealtEvent],
+            finished: list[tuple[int, DealtTable]] | None = None,
+        ) -> None: ...
+        def _record_all(
+            self, tournament_id: str, finished: list[tuple[int, DealtTable]]
         ) -> None: ...
 
     def _cluster_init(self) -> None:
@@ -194,6 +202,7 @@ class DealtCluster:
                 ]
             )
             overtaken: list[int] = []
+            finished: list[tuple[int, DealtTable]] = []
             for (table_no, slot, events), batch, outcome in zip(
                 due, batches, outcomes, strict=True
             ):
@@ -204,8 +213,9 @@ class DealtCluster:
                     continue
                 before, slot.version = slot.version, outcome
                 self._appended(tournament_id, table_no, before, batch)
-                self._fold_appended(tournament_id, table_no, slot, events)
+                self._fold_appended(tournament_id, table_no, slot, events, finished)
                 done += 1
+            self._record_all(tournament_id, finished)  # one append for the pass's hands
             due = []
             if not last:
                 for table_no in overtaken:

@@ -287,6 +287,9 @@ class PublishingStore:
     def read(self, stream_id: str, after_seq: int = 0) -> list[StoredEvent]:
         return self.inner.read(stream_id, after_seq)
 
+    def read_many(self, stream_ids: Sequence[str]) -> dict[str, list[StoredEvent]]:
+        return self.inner.read_many(stream_ids)
+
     def version(self, stream_id: str) -> int:
         return self.inner.version(stream_id)
 

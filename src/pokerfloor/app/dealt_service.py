@@ -34,7 +34,8 @@ from pokerfloor.app import shuffle
 from pokerfloor.app._dealt_cluster import DealtCluster, DueAppend
 from pokerfloor.app._dealt_disputes import DealtDisputes
 from pokerfloor.app._dealt_floor import DealtFloor, TableSlot, TournamentSlot
-from pokerfloor.app.commands import Addon, Rebuy, RecordHand
+from pokerfloor.app._dealt_records import DealtRecords
+from pokerfloor.app.commands import Addon, Rebuy
 from pokerfloor.app.service import TournamentService
 from pokerfloor.dealt import ActInHand, ComeBack, DealHand, DealtEvent, DealtTable, HandFinished
 from pokerfloor.dealt.mode import (
@@ -78,7 +79,7 @@ def _tag(event: msgspec.Struct) -> str:
 _Listener = tuple[asyncio.AbstractEventLoop, "asyncio.Queue[int]"]
 
 
-class DealtService(DealtFloor, DealtDisputes, DealtCluster):
+class DealtService(DealtFloor, DealtDisputes, DealtCluster, DealtRecords):
     """The dealt tables of every tournament on this server, over the tournaments' service
     (its store and clock). One lock for all of them: one writer per table stream."""
 
@@ -187,6 +188,19 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster):
             self._catch_up_table(tournament_id, table_no)
         return slot
 
+    def _load_tables(self, tournament_id: str, numbers: Sequence[int]) -> None:
+        """The tables not held yet read in one query (a server's first pass over a big
+        tournament: not one read per table)."""
+        state = self._state(tournament_id)
+        missing = [number for number in numbers if number not in state.tables]
+        if len(missing) < 2:
+            return
+        found = self.store.read_many([table_stream_id(tournament_id, n) for n in missing])
+        for number in missing:
+            stored = found.get(table_stream_id(tournament_id, number), [])
+            table = DealtTable.replay(_TABLE_DECODER.decode(item.data) for item in stored)
+            state.tables[number] = TableSlot(table, stored[-1].seq if stored else 0)
+
     def table(self, tournament_id: str, table_no: int) -> DealtTable:
         """The table as of its last durable event (read it, do not change it)."""
         with self._lock:
@@ -201,55 +215,6 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster):
             return
         self._append_table(tournament_id, table_no, slot, events)  # VERSION_CONFLICT
         self._fold_appended(tournament_id, table_no, slot, events)
-
-    def _fold_appended(
-        self, tournament_id: str, table_no: int, slot: TableSlot, events: Sequence[DealtEvent]
-    ) -> None:
-        """Durable events folded into the table held; a finished hand recorded."""
-        for event in events:
-            slot.table.apply(event)
-        if any(isinstance(event, HandFinished) for event in events):
-            try:
-                self._record_finished(tournament_id, table_no, slot.table)
-            except PokerfloorError as refusal:
-                # The action itself is durable and stays acknowledged; the tournament's record
-                # of the hand is retried by the next tick (and logged until it goes through).
-                log.warning("dealt hand not yet recorded %s/%s: %s", tournament_id, table_no,
-                            refusal)  # fmt: skip
-
-    def _record_finished(self, tournament_id: str, table_no: int, table: DealtTable) -> None:
-        """The finished hand in the tournament (stacks by player, busts ranked by the
-        profile), unless it already is: the tournament counts the table's hands."""
-        finished = table.finished
-        if finished is None or table.dealt is None:
-            return
-        recorded, seated = self.tournaments.read(
-            tournament_id, lambda t: (t.hands_at.get(table_no, 0), dict(t.tables[table_no].seats))
-        )
-        if recorded == table.played_no - 1 and self.shared:  # recorded by another server?
-            self.tournaments.catch_up(tournament_id)
-            recorded, seated = self.tournaments.read(
-                tournament_id,
-                lambda t: (t.hands_at.get(table_no, 0), dict(t.tables[table_no].seats)),
-            )
-        if recorded == table.played_no:  # recorded: the TD's rulings made during it follow
-            self._settle_disputes(tournament_id, table_no, table.hand_no)
-            return
-        if recorded != table.played_no - 1:
-            return
-        in_hand = {seat_no for seat_no, _chips in finished.stacks}
-        not_dealt_in = tuple(p for seat_no, p in sorted(seated.items()) if seat_no not in in_hand)
-        command = RecordHand(
-            table_no=table_no,
-            hand_no=table.played_no,  # the hands the TD voided are not the tournament's
-            final_stacks={seated[seat_no]: chips for seat_no, chips in finished.stacks},
-            started_at_ms=table.dealt.at_ms,
-            # Seated since the deal (a late entrant, a re-entry) or waiting for the button:
-            # dealt in from a next hand (tda-2024 R8).
-            not_dealt_in=not_dealt_in,
-        )
-        self.tournaments.execute(tournament_id, command)
-        self._settle_disputes(tournament_id, table_no, table.hand_no)
 
     def seat_of(self, tournament_id: str, player_id: str) -> tuple[int, int] | None:
         """``(table_no, seat_no)`` of a seated player, else None."""
@@ -392,7 +357,9 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster):
 
             # After the floor's moves: a table broken is no longer dealt.
             due: list[DueAppend] = []
-            for table_no in self.tournaments.read(tournament_id, lambda t: sorted(t.tables)):
+            numbers = self.tournaments.read(tournament_id, lambda t: sorted(t.tables))
+            self._load_tables(tournament_id, numbers)
+            for table_no in numbers:
                 decide(table_no, due)
             try:
                 done += self._append_due(tournament_id, due, decide)

@@ -67,6 +67,10 @@ class MemoryEventStore:
             stream = self._streams.get(stream_id, [])
             return list(stream[max(after_seq, 0) :])
 
+    def read_many(self, stream_ids: Sequence[str]) -> dict[str, list[StoredEvent]]:
+        with self._lock:
+            return {name: list(self._streams[name]) for name in stream_ids if name in self._streams}
+
     def version(self, stream_id: str) -> int:
         with self._lock:
             return len(self._streams.get(stream_id, []))

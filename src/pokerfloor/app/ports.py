@@ -53,6 +53,11 @@ class EventStore(Protocol):
         """The stream's events after ``after_seq``, in order."""
         ...
 
+    def read_many(self, stream_ids: Sequence[str]) -> dict[str, list[StoredEvent]]:
+        """Every event of each stream (one query, not one per stream): a server's first read
+        of many tables. A stream without events is absent."""
+        ...
+
     def version(self, stream_id: str) -> int:
         """The stream's last sequence number (0 when it does not exist)."""
         ...

@@ -330,6 +330,29 @@ class SqlEventStore:
             for row in rows
         ]
 
+    def read_many(self, stream_ids: Sequence[str]) -> dict[str, list[StoredEvent]]:
+        found: dict[str, list[StoredEvent]] = {}
+        wanted = sorted(set(stream_ids))
+        for start in range(0, len(wanted), MAX_BATCH_APPENDS):  # bounded IN lists
+            query = (
+                select(events_table)
+                .where(events_table.c.stream_id.in_(wanted[start : start + MAX_BATCH_APPENDS]))
+                .order_by(events_table.c.stream_id, events_table.c.seq)
+            )
+            with mapped_store_errors(), self._reader_engine.begin() as connection:
+                rows = connection.execute(query).all()
+            for row in rows:
+                found.setdefault(row.stream_id, []).append(
+                    StoredEvent(
+                        stream_id=row.stream_id,
+                        seq=row.seq,
+                        type=row.type,
+                        data=bytes(row.data),
+                        recorded_at_ms=row.recorded_at_ms,
+                    )
+                )
+        return found
+
     def version(self, stream_id: str) -> int:
         query = select(func.max(events_table.c.seq)).where(events_table.c.stream_id == stream_id)
         with mapped_store_errors(), self._reader_engine.begin() as connection:
