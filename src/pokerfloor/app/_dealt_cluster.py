@@ -186,9 +186,10 @@ class DealtCluster:
     ) -> int:
         """The dealer's decided commands of many tables appended together (one transaction:
         ``append_many``), then folded in; a table another server appended to meanwhile is
-        caught up (read after the version held, not replayed) and ``decide``d once more, in a
-        second batch. The number of tables whose command was stored. A refusal of the whole
-        batch (``STORE_BUSY`` ...) raises: nothing was written, nothing is folded."""
+        caught up (read after the version held, not replayed; when used, if nobody watches it
+        here: ``_overtaken``) and ``decide``d once more, in a second batch. The number of
+        tables whose command was stored. A refusal of the whole batch (``STORE_BUSY`` ...)
+        raises: nothing was written, nothing is folded."""
         done = 0
         for last in (False, True):
             due = [item for item in due if item[2]]
@@ -208,7 +209,7 @@ class DealtCluster:
             ):
                 if isinstance(outcome, PokerfloorError):
                     self.conflicts += 1
-                    self._catch_up_table(tournament_id, table_no)
+                    self._overtaken(tournament_id, table_no, outcome)
                     overtaken.append(table_no)
                     continue
                 before, slot.version = slot.version, outcome
@@ -221,6 +222,16 @@ class DealtCluster:
                 for table_no in overtaken:
                     decide(table_no, due)
         return done
+
+    def _overtaken(self, tournament_id: str, table_no: int, conflict: PokerfloorError) -> None:
+        """Another server appended to the table first: read now when someone watches it
+        here, else noted at the version the store reported and read when used (three
+        servers starting together race on every table: not one read per lost race)."""
+        actual = conflict.params.get("actual_version")
+        if isinstance(actual, int) and not self._watched(tournament_id, table_no):
+            self._note_announced(tournament_id, table_no, actual)
+        else:
+            self._catch_up_table(tournament_id, table_no)
 
     def _decided_twice(self, decide: Callable[[], T]) -> T:
         """A player's command, decided again once when another server's append overtook it
