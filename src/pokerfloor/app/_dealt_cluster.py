@@ -121,6 +121,7 @@ class DealtCluster:
         self._changed_at: dict[tuple[str, int], int] = {}  # the last change seen, clock ms
         self.conflicts = 0  # appends another server's append overtook
         self._announced: dict[tuple[str, int], int] = {}  # the versions others announced
+        self._pending: dict[tuple[str, int], int] = {}  # the versions appends in flight make
         # What the spectators' setting of each tournament follows (``dealt_spectators``).
         self.spectators_followers: list[SpectatorsFollower] = []
 
@@ -155,13 +156,18 @@ class DealtCluster:
         batch = _encoded(events)
         before = slot.version
         stream = _table_stream(tournament_id, table_no)
+        key = (tournament_id, table_no)
+        self._pending[key] = before + len(batch)  # its own announcement is not another's
         try:
             slot.version = self.store.append(stream, before, batch)
         except PokerfloorError as error:
             if error.code == "VERSION_CONFLICT":
                 self.conflicts += 1
+                self._pending.pop(key, None)
                 self._catch_up_table(tournament_id, table_no)
             raise
+        finally:
+            self._pending.pop(key, None)
         self._appended(tournament_id, table_no, before, batch)
         return batch
 
@@ -196,23 +202,33 @@ class DealtCluster:
             if not due:
                 break
             batches = [_encoded(events) for _table_no, _slot, events in due]
-            outcomes = self.store.append_many(
-                [
-                    (_table_stream(tournament_id, table_no), slot.version, batch)
-                    for (table_no, slot, _events), batch in zip(due, batches, strict=True)
-                ]
-            )
+            befores = [slot.version for _table_no, slot, _events in due]
+            keys = [(tournament_id, table_no) for table_no, _slot, _events in due]
+            for key, before, batch in zip(keys, befores, batches, strict=True):
+                self._pending[key] = before + len(batch)  # see ``_note_announced``
+            try:
+                outcomes = self.store.append_many(
+                    [
+                        (_table_stream(tournament_id, key[1]), before, batch)
+                        for key, before, batch in zip(keys, befores, batches, strict=True)
+                    ]
+                )
+                for (_table_no, slot, _events), outcome in zip(due, outcomes, strict=True):
+                    if isinstance(outcome, int):
+                        slot.version = outcome
+            finally:
+                for key in keys:
+                    self._pending.pop(key, None)
             overtaken: list[int] = []
             finished: list[tuple[int, DealtTable]] = []
-            for (table_no, slot, events), batch, outcome in zip(
-                due, batches, outcomes, strict=True
+            for (table_no, slot, events), before, batch, outcome in zip(
+                due, befores, batches, outcomes, strict=True
             ):
                 if isinstance(outcome, PokerfloorError):
                     self.conflicts += 1
                     self._overtaken(tournament_id, table_no, outcome)
                     overtaken.append(table_no)
                     continue
-                before, slot.version = slot.version, outcome
                 self._appended(tournament_id, table_no, before, batch)
                 self._fold_appended(tournament_id, table_no, slot, events, finished)
                 done += 1
@@ -284,16 +300,21 @@ class DealtCluster:
         )
 
     def _note_announced(self, tournament_id: str, table_no: int, version: int) -> None:
-        """Another server appended to a table nobody watches here: read when used."""
-        with self._lock:
-            state = self._loaded.get(tournament_id)
-            slot = None if state is None else state.tables.get(table_no)
-            key = (tournament_id, table_no)
-            if slot is None or version <= max(slot.version, self._announced.get(key, 0)):
-                return
-            self._announced[key] = version
-            self._owned.discard(key)  # another server dealt: it is the table's dealer now
-            self._changed_at[key] = self.clock()
+        """Another server appended to a table nobody watches here: read when used. Without
+        the service's lock, which the dealer holds for a whole pass: the bus's listener
+        never waits for it (it would fall behind by thousands of announcements). This
+        server's own announcement, which may arrive before its dealer has taken the new
+        version, is told apart by ``_pending`` (the version its append in flight makes)."""
+        state = self._loaded.get(tournament_id)
+        slot = None if state is None else state.tables.get(table_no)
+        key = (tournament_id, table_no)
+        if slot is None:
+            return
+        if version <= max(slot.version, self._pending.get(key, 0), self._announced.get(key, 0)):
+            return
+        self._announced[key] = version
+        self._owned.discard(key)  # another server dealt: it is the table's dealer now
+        self._changed_at[key] = self.clock()
 
     def catch_up(self, key: str, version: int | None = None) -> int:
         """Apply what another server appended to a dealt stream held in memory (``<id>`` or
