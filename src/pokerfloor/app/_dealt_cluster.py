@@ -358,6 +358,15 @@ class DealtCluster:
         return len(stored)
 
     def _catch_up_table(self, tournament_id: str, table_no: int, version: int | None = None) -> int:
+        if version is not None:
+            # An announcement already held (its own, or one a catch-up read before) does not
+            # wait for the service's lock (the dealer's pass): a racy look, checked again.
+            state = self._loaded.get(tournament_id)
+            held = None if state is None else state.tables.get(table_no)
+            if held is None or version <= max(
+                held.version, self._pending.get((tournament_id, table_no), 0)
+            ):
+                return 0
         with self._lock:
             state = self._loaded.get(tournament_id)
             slot = None if state is None else state.tables.get(table_no)
