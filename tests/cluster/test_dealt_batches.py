@@ -17,6 +17,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from pokerfloor.app._dealt_cluster import TAKEOVER_MS
 from pokerfloor.app._postgres import TemporaryPostgres
 from pokerfloor.app.bus import StreamSync
 from pokerfloor.app.dealt_service import DealtService, table_stream_id
@@ -169,3 +170,20 @@ def test_item5_the_hands_finished_in_one_pass_are_recorded_by_one_append(
         pytest.fail("no pass finished two hands")
     assert store.stats.commits - commits == 2  # the tables' batch, then the hands' record
     store.close()
+
+
+def test_item5_a_slow_dealer_pass_lengthens_the_takeover_delay(two_servers: Servers) -> None:
+    """A loaded server whose pass over its tables takes 2 s waits twice that before it takes
+    a table over from another dealer (slow is not dead); ``TAKEOVER_MS`` stays the floor."""
+    a, b, clock, _store, _ = two_servers
+    a.tick(TID)  # a deals every table: their dealer
+    b.table(TID, 1)  # b holds table 1, dealt by a
+    b.tick(TID)
+    assert b._grace_ms(TID, 1) is None
+    clock.now += TAKEOVER_MS
+    assert b._grace_ms(TID, 1) == TAKEOVER_MS  # quiet long enough: b may take it over
+
+    b._pass_ms = 2_000  # b's last pass took 2 s (its clock, under load)
+    assert b._grace_ms(TID, 1) is None
+    clock.now += 4_000 - TAKEOVER_MS
+    assert b._grace_ms(TID, 1) == 4_000

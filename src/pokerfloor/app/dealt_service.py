@@ -356,6 +356,7 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster, DealtRecords):
                         log.warning("dealt table %s/%s: %s", tournament_id, table_no, refusal)
 
             # After the floor's moves: a table broken is no longer dealt.
+            started = self.clock()
             due: list[DueAppend] = []
             numbers = self.tournaments.read(tournament_id, lambda t: sorted(t.tables))
             self._load_tables(tournament_id, numbers)
@@ -365,6 +366,7 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster, DealtRecords):
                 done += self._append_due(tournament_id, due, decide)
             except PokerfloorError as refusal:  # the whole batch refused: nothing written
                 log.warning("dealt tables of %s: %s", tournament_id, refusal)
+            self._pass_ms = self.clock() - started  # the takeover delay follows it
         if done:
             self._notify(tournament_id)
         return done
