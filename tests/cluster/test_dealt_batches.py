@@ -187,3 +187,15 @@ def test_item5_a_slow_dealer_pass_lengthens_the_takeover_delay(two_servers: Serv
     assert b._grace_ms(TID, 1) is None
     clock.now += 4_000 - TAKEOVER_MS
     assert b._grace_ms(TID, 1) == 4_000
+
+
+def test_item5_a_table_read_on_a_server_without_the_bus_is_current(two_servers: Servers) -> None:
+    """No announcement reached b (no bus) and nobody follows the table on b: reading it
+    catches it up from the store, the poller being no longer asked to."""
+    a, b, clock, _store, _ = two_servers
+    a.tick(TID)
+    b.table(TID, 1)
+    clock.now += 1_000
+    a.tick(TID)
+
+    assert b.table(TID, 1).hand_events == a.table(TID, 1).hand_events

@@ -202,9 +202,14 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster, DealtRecords):
             state.tables[number] = TableSlot(table, stored[-1].seq if stored else 0)
 
     def table(self, tournament_id: str, table_no: int) -> DealtTable:
-        """The table as of its last durable event (read it, do not change it)."""
+        """The table as of its last durable event (read it, do not change it). On several
+        servers, a table nobody follows here is caught up first (one indexed read): the
+        poller leaves it alone (``loaded_ids``), and the bus may be down."""
         with self._lock:
-            return self._table(tournament_id, table_no).table
+            slot = self._table(tournament_id, table_no)
+            if self.shared and not self._watched(tournament_id, table_no):
+                self._catch_up_table(tournament_id, table_no)
+            return slot.table
 
     def _append(
         self, tournament_id: str, table_no: int, slot: TableSlot, events: Sequence[DealtEvent]
