@@ -23,7 +23,7 @@ tournament under cProfile and prints where its time goes (what stands in the way
 target on this machine).
 
 Run: python3 -m uv run python -m bench.cluster_dealt [--players 10000] [--dealt-seconds 20]
-[--dealt-processes 1,3] [--profile]; ``python -m bench.cluster`` runs it after its own part
+[--dealt-processes 1,2,3] [--profile]; ``python -m bench.cluster`` runs it after its own part
 (``--players 0`` skips it).
 """
 
@@ -232,7 +232,7 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--dealt-seconds", type=float, default=20.0)
     parser.add_argument("--warm-up", type=float, default=10.0)
     parser.add_argument("--watched", type=int, default=4, help="tables watched on each process")
-    parser.add_argument("--dealt-processes", default="1,3")
+    parser.add_argument("--dealt-processes", default="1,2,3")
     parser.add_argument("--profile", action="store_true")
 
 

@@ -24,7 +24,8 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 from urllib.parse import parse_qs, urlsplit
 
-from pokerfloor.app.ports import EventStore, Snapshot, StoredEvent
+from pokerfloor.app.ports import AppendRequest, EventStore, Snapshot, StoredEvent
+from pokerfloor.errors import PokerfloorError
 
 __all__ = [
     "DEFAULT_CHANNEL",
@@ -94,6 +95,19 @@ class RedisBus:
         try:
             self._publisher.publish(self.channel, f"{version} {stream_id}".encode())
             self.published += 1
+        except (self._redis.RedisError, OSError) as error:
+            self._went_down(error)
+
+    def publish_many(self, announced: Sequence[tuple[str, int]]) -> None:
+        """``publish`` for many streams in one round trip (a pipeline)."""
+        if not self._up.is_set() or not announced:
+            return
+        try:
+            pipeline = self._publisher.pipeline(transaction=False)
+            for stream_id, version in announced:
+                pipeline.publish(self.channel, f"{version} {stream_id}".encode())
+            pipeline.execute()
+            self.published += len(announced)
         except (self._redis.RedisError, OSError) as error:
             self._went_down(error)
 
@@ -259,8 +273,22 @@ class PublishingStore:
         self.bus.publish(stream_id, version)
         return version
 
+    def append_many(self, appends: Sequence[AppendRequest]) -> list[int | PokerfloorError]:
+        outcomes = self.inner.append_many(appends)
+        self.bus.publish_many(
+            [
+                (stream_id, outcome)
+                for (stream_id, _expected, _events), outcome in zip(appends, outcomes, strict=True)
+                if isinstance(outcome, int)
+            ]
+        )
+        return outcomes
+
     def read(self, stream_id: str, after_seq: int = 0) -> list[StoredEvent]:
         return self.inner.read(stream_id, after_seq)
+
+    def read_many(self, stream_ids: Sequence[str]) -> dict[str, list[StoredEvent]]:
+        return self.inner.read_many(stream_ids)
 
     def version(self, stream_id: str) -> int:
         return self.inner.version(stream_id)

@@ -25,15 +25,17 @@ import asyncio
 import logging
 import random
 import threading
+import time
 from collections.abc import Sequence
 
 import msgspec
 
 from pokerfloor.app import shuffle
-from pokerfloor.app._dealt_cluster import DealtCluster
+from pokerfloor.app._dealt_cluster import DealtCluster, DueAppend
 from pokerfloor.app._dealt_disputes import DealtDisputes
 from pokerfloor.app._dealt_floor import DealtFloor, TableSlot, TournamentSlot
-from pokerfloor.app.commands import Addon, Rebuy, RecordHand
+from pokerfloor.app._dealt_records import DealtRecords
+from pokerfloor.app.commands import Addon, Rebuy
 from pokerfloor.app.service import TournamentService
 from pokerfloor.dealt import ActInHand, ComeBack, DealHand, DealtEvent, DealtTable, HandFinished
 from pokerfloor.dealt.mode import (
@@ -77,7 +79,7 @@ def _tag(event: msgspec.Struct) -> str:
 _Listener = tuple[asyncio.AbstractEventLoop, "asyncio.Queue[int]"]
 
 
-class DealtService(DealtFloor, DealtDisputes, DealtCluster):
+class DealtService(DealtFloor, DealtDisputes, DealtCluster, DealtRecords):
     """The dealt tables of every tournament on this server, over the tournaments' service
     (its store and clock). One lock for all of them: one writer per table stream."""
 
@@ -174,18 +176,40 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster):
     # ---- tables -----------------------------------------------------------------------------
 
     def _table(self, tournament_id: str, table_no: int) -> TableSlot:
+        """The table held, read from its stream once; what another server announced since is
+        read now (after the version held: ``_dealt_cluster``)."""
         state = self._state(tournament_id)
         slot = state.tables.get(table_no)
         if slot is None:
             stored = self.store.read(table_stream_id(tournament_id, table_no))
             table = DealtTable.replay(_TABLE_DECODER.decode(item.data) for item in stored)
             slot = state.tables[table_no] = TableSlot(table, stored[-1].seq if stored else 0)
+        elif self._announced.get((tournament_id, table_no), 0) > slot.version:
+            self._catch_up_table(tournament_id, table_no)
         return slot
 
+    def _load_tables(self, tournament_id: str, numbers: Sequence[int]) -> None:
+        """The tables not held yet read in one query (a server's first pass over a big
+        tournament: not one read per table)."""
+        state = self._state(tournament_id)
+        missing = [number for number in numbers if number not in state.tables]
+        if len(missing) < 2:
+            return
+        found = self.store.read_many([table_stream_id(tournament_id, n) for n in missing])
+        for number in missing:
+            stored = found.get(table_stream_id(tournament_id, number), [])
+            table = DealtTable.replay(_TABLE_DECODER.decode(item.data) for item in stored)
+            state.tables[number] = TableSlot(table, stored[-1].seq if stored else 0)
+
     def table(self, tournament_id: str, table_no: int) -> DealtTable:
-        """The table as of its last durable event (read it, do not change it)."""
+        """The table as of its last durable event (read it, do not change it). On several
+        servers, a table nobody follows here is caught up first (one indexed read): the
+        poller leaves it alone (``loaded_ids``), and the bus may be down."""
         with self._lock:
-            return self._table(tournament_id, table_no).table
+            slot = self._table(tournament_id, table_no)
+            if self.shared and not self._watched(tournament_id, table_no):
+                self._catch_up_table(tournament_id, table_no)
+            return slot.table
 
     def _append(
         self, tournament_id: str, table_no: int, slot: TableSlot, events: Sequence[DealtEvent]
@@ -195,50 +219,7 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster):
         if not events:
             return
         self._append_table(tournament_id, table_no, slot, events)  # VERSION_CONFLICT
-        for event in events:
-            slot.table.apply(event)
-        if any(isinstance(event, HandFinished) for event in events):
-            try:
-                self._record_finished(tournament_id, table_no, slot.table)
-            except PokerfloorError as refusal:
-                # The action itself is durable and stays acknowledged; the tournament's record
-                # of the hand is retried by the next tick (and logged until it goes through).
-                log.warning("dealt hand not yet recorded %s/%s: %s", tournament_id, table_no,
-                            refusal)  # fmt: skip
-
-    def _record_finished(self, tournament_id: str, table_no: int, table: DealtTable) -> None:
-        """The finished hand in the tournament (stacks by player, busts ranked by the
-        profile), unless it already is: the tournament counts the table's hands."""
-        finished = table.finished
-        if finished is None or table.dealt is None:
-            return
-        recorded, seated = self.tournaments.read(
-            tournament_id, lambda t: (t.hands_at.get(table_no, 0), dict(t.tables[table_no].seats))
-        )
-        if recorded == table.played_no - 1 and self.shared:  # recorded by another server?
-            self.tournaments.catch_up(tournament_id)
-            recorded, seated = self.tournaments.read(
-                tournament_id,
-                lambda t: (t.hands_at.get(table_no, 0), dict(t.tables[table_no].seats)),
-            )
-        if recorded == table.played_no:  # recorded: the TD's rulings made during it follow
-            self._settle_disputes(tournament_id, table_no, table.hand_no)
-            return
-        if recorded != table.played_no - 1:
-            return
-        in_hand = {seat_no for seat_no, _chips in finished.stacks}
-        not_dealt_in = tuple(p for seat_no, p in sorted(seated.items()) if seat_no not in in_hand)
-        command = RecordHand(
-            table_no=table_no,
-            hand_no=table.played_no,  # the hands the TD voided are not the tournament's
-            final_stacks={seated[seat_no]: chips for seat_no, chips in finished.stacks},
-            started_at_ms=table.dealt.at_ms,
-            # Seated since the deal (a late entrant, a re-entry) or waiting for the button:
-            # dealt in from a next hand (tda-2024 R8).
-            not_dealt_in=not_dealt_in,
-        )
-        self.tournaments.execute(tournament_id, command)
-        self._settle_disputes(tournament_id, table_no, table.hand_no)
+        self._fold_appended(tournament_id, table_no, slot, events)
 
     def seat_of(self, tournament_id: str, player_id: str) -> tuple[int, int] | None:
         """``(table_no, seat_no)`` of a seated player, else None."""
@@ -355,7 +336,11 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster):
     # ---- the dealer and the floor -----------------------------------------------------------
 
     def tick(self, tournament_id: str) -> int:
-        """Deal where a table may, time out whom the clock says; the number of commands run."""
+        """Deal where a table may, time out whom the clock says, play the bots; the number of
+        commands run. **Batched** (issue 32): every table's due command is decided first,
+        then all their appends go to the store together (``append_many``: one transaction);
+        a table another server appended to meanwhile is caught up and decided once more
+        (``_append_due``)."""
         with self._lock:
             settings = self.settings(tournament_id)
             if settings is None:
@@ -367,42 +352,61 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster):
             except PokerfloorError as refusal:  # e.g. the store is busy: next tick
                 log.warning("dealt floor %s: %s", tournament_id, refusal)
                 return 0
-            # After the floor's moves: a table broken is no longer dealt.
-            for table_no in self.tournaments.read(tournament_id, lambda t: sorted(t.tables)):
+
+            def decide(table_no: int, due: list[DueAppend]) -> None:
                 try:
-                    done += self._tick_table(tournament_id, table_no, settings, held)
+                    self._tick_table(tournament_id, table_no, settings, held, due)
                 except PokerfloorError as refusal:  # e.g. the store is busy: next tick
-                    if refusal.code == "VERSION_CONFLICT":  # another server dealt first
-                        continue
-                    log.warning("dealt table %s/%s: %s", tournament_id, table_no, refusal)
+                    if refusal.code != "VERSION_CONFLICT":  # else another server dealt first
+                        log.warning("dealt table %s/%s: %s", tournament_id, table_no, refusal)
+
+            # After the floor's moves: a table broken is no longer dealt.
+            started = self.clock()
+            due: list[DueAppend] = []
+            numbers = self.tournaments.read(tournament_id, lambda t: sorted(t.tables))
+            self._load_tables(tournament_id, numbers)
+            for table_no in numbers:
+                decide(table_no, due)
+            try:
+                done += self._append_due(tournament_id, due, decide)
+            except PokerfloorError as refusal:  # the whole batch refused: nothing written
+                log.warning("dealt tables of %s: %s", tournament_id, refusal)
+            self._pass_ms = self.clock() - started  # the takeover delay follows it
         if done:
             self._notify(tournament_id)
         return done
 
     def _tick_table(
-        self, tournament_id: str, table_no: int, settings: DealtSettings, held: frozenset[int]
-    ) -> int:
+        self,
+        tournament_id: str,
+        table_no: int,
+        settings: DealtSettings,
+        held: frozenset[int],
+        due: list[DueAppend],
+    ) -> None:
+        """The table's due command decided, its events added to ``due`` (appended with the
+        other tables')."""
+        grace = self._grace_ms(tournament_id, table_no)  # several servers: its dealer first
+        if grace is None:  # another server's table: not even read
+            return
         slot = self._table(tournament_id, table_no)
         table = slot.table
         now = self.clock()
         if table.paused_at_ms is not None:  # the TD paused it: nothing is played
-            return 0
-        grace = self._grace_ms(tournament_id, table_no)  # several servers: its dealer first
-        if grace is None:
-            return 0
+            return
         if table.in_hand:
             seat_no = table.to_act_seat()
             if seat_no == 0:
-                return 0
+                return
             deadline = table.deadline_ms(seat_no)
             if seat_no in table.away or (deadline is not None and now >= deadline + grace):
-                events = table.decide_act(ActInHand(seat_no, Timeout(), now))
-                self._append(tournament_id, table_no, slot, events)
-                return 1
-            return self._bot_acts(tournament_id, table_no, slot, seat_no, now)
+                due.append((table_no, slot, table.decide_act(ActInHand(seat_no, Timeout(), now))))
+                return
+            self._bot_acts(tournament_id, table_no, slot, seat_no, now, due)
+            return
         self._record_finished(tournament_id, table_no, table)  # after a crash in between
         if table_no in held or not self._may_deal(tournament_id, table_no, table, settings, now):
-            return 0  # held: a move waits for this table's hand to end, or balancing
+            return  # held: a move waits for this table's hand to end, or balancing
         self._vacated(tournament_id, table_no, now)
 
         def prepare(tournament: Tournament) -> HandSetup:
@@ -421,28 +425,33 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster):
             setup = self.tournaments.read(tournament_id, prepare)
         except PokerfloorError as refusal:
             if refusal.code in ("ON_BREAK", "TABLE_TOO_SHORT", "NO_SUCH_TABLE"):
-                return 0
+                return
             raise
         command = DealHand(
             setup, self.shuffler.deck(), self.shuffler.secret(), now, settings.time()
         )
-        self._append(tournament_id, table_no, slot, table.decide_deal(command))
-        return 1
+        due.append((table_no, slot, table.decide_deal(command)))
 
     def _bot_acts(
-        self, tournament_id: str, table_no: int, slot: TableSlot, seat_no: int, now: int
-    ) -> int:
+        self,
+        tournament_id: str,
+        table_no: int,
+        slot: TableSlot,
+        seat_no: int,
+        now: int,
+        due: list[DueAppend],
+    ) -> None:
         """A bot whose turn it is acts through the same command as a person's phone; its
         randomness is drawn here, in the application (the service's ``shuffler``), never in
         the core."""
         player_id = self.tournaments.read(
             tournament_id, lambda t: t.tables[table_no].seats.get(seat_no) or ""
         )
-        if self._advance_acts(tournament_id, table_no, slot, seat_no, player_id, now):
-            return 1
+        if self._advance_acts(tournament_id, table_no, slot, seat_no, player_id, now, due):
+            return
         policy = self._state(tournament_id).bots.get(player_id)
         if policy is None:
-            return 0
+            return
         hand = slot.table.hand()
         legal = hand.legal_actions()
         action: Action | ShowdownAction
@@ -450,13 +459,11 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster):
             action = ShowdownAction("show")
         else:
             action = _BOTS[policy].choose(hand, legal, random.Random(self.shuffler.randbits(64)))
-        events = slot.table.decide_act(ActInHand(seat_no, action, now))
-        self._append(tournament_id, table_no, slot, events)
-        return 1
+        due.append((table_no, slot, slot.table.decide_act(ActInHand(seat_no, action, now))))
 
     def _advance_acts(
         self, tournament_id: str, table_no: int, slot: TableSlot, seat_no: int, player_id: str,
-        now: int,
+        now: int, due: list[DueAppend],
     ) -> bool:  # fmt: skip
         """The action the player chose in advance for this hand, played at their turn."""
         chosen = self._advance.pop((tournament_id, player_id), None)
@@ -470,8 +477,7 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster):
         else:
             kind = "check" if "check" in options else "call" if "call" in options else "allin"
             action = Action(kind)  # type: ignore[arg-type]
-        events = slot.table.decide_act(ActInHand(seat_no, action, now))
-        self._append(tournament_id, table_no, slot, events)
+        due.append((table_no, slot, slot.table.decide_act(ActInHand(seat_no, action, now))))
         return True
 
     def _may_deal(
@@ -538,16 +544,33 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster):
         ]
 
     async def run_ticker(self, every_seconds: float = 0.2) -> None:
-        """The server's dealer: every dealt tournament ticked a few times a second."""
+        """The server's dealer: every dealt tournament ticked a few times a second, and at
+        once again while the last round did something (the bots' next turns wait for the
+        next round, not for a fixed period). The dealt tournaments are listed from the store
+        every ``LIST_EVERY_S`` (a scan of the streams), the ones held here at each round."""
         from starlette.concurrency import run_in_threadpool
 
+        listed: list[str] = []
+        listed_at = float("-inf")
         while True:
-            for tournament_id in await run_in_threadpool(self.dealt_tournaments):
+            if time.monotonic() - listed_at >= LIST_EVERY_S:
+                listed = await run_in_threadpool(self.dealt_tournaments)
+                listed_at = time.monotonic()
+            with self._lock:
+                held = [key for key, state in self._loaded.items() if state.chosen is not None]
+            done = 0
+            for tournament_id in dict.fromkeys([*listed, *held]):
                 try:
-                    await run_in_threadpool(self.tick, tournament_id)
+                    done += await run_in_threadpool(self.tick, tournament_id)
                 except Exception:  # one tournament's failure never stops the others
                     log.exception("dealt tick failed for %s", tournament_id)
-            await asyncio.sleep(every_seconds)
+            await asyncio.sleep(BUSY_PAUSE_S if done else every_seconds)
+
+
+# The ticker's pause after a round that did something (other threads take the lock), and how
+# often it lists the dealt tournaments from the store.
+BUSY_PAUSE_S = 0.005
+LIST_EVERY_S = 5.0
 
 
 def _pause_ms(

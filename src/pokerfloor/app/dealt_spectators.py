@@ -5,6 +5,10 @@ The TD's choice (spectators allowed or not, their delay) is a stream of its own,
 left as they are. A spectator's table is the table's stream cut ``delay`` ago
 (``pokerfloor.dealt.spectators.delayed_events``) and replayed, then seen through the public
 view: no hole card before it is shown. The histories read the tables' streams only.
+
+The choice is read once per server and kept; another server's choice reaches it through the
+dealt streams this server follows (``DealtService.catch_up`` of ``<id>/spectators``: the bus's
+announcement, or the poller), issue 32.
 """
 
 from __future__ import annotations
@@ -58,6 +62,8 @@ class DealtSpectators:
         self.store = dealt.store
         self._lock = threading.Lock()
         self._policies: dict[str, SpectatorPolicy] = {}
+        self._versions: dict[str, int] = {}  # the stream's version of each policy held
+        dealt.spectators_followers.append(self)
         self._watched: dict[tuple[str, int], _Delayed] = {}
 
     # ---- the TD's choice ------------------------------------------------------------------
@@ -69,7 +75,26 @@ class DealtSpectators:
                 stored = self.store.read(spectators_stream_id(tournament_id))
                 known = _DECODER.decode(stored[-1].data).policy if stored else SpectatorPolicy()
                 self._policies[tournament_id] = known
+                self._versions[tournament_id] = stored[-1].seq if stored else 0
             return known
+
+    def held(self) -> list[str]:
+        """The tournaments whose setting is held here (followed: ``catch_up``)."""
+        with self._lock:
+            return list(self._versions)
+
+    def catch_up(self, tournament_id: str, version: int | None = None) -> int:
+        """Another server's choice, announced at ``version`` (None: the poller asks): read
+        after the version held. A tournament not held here is read at its first use."""
+        with self._lock:
+            held = self._versions.get(tournament_id)
+            if held is None or (version is not None and version <= held):
+                return 0
+            stored = self.store.read(spectators_stream_id(tournament_id), held)
+            if stored:
+                self._policies[tournament_id] = _DECODER.decode(stored[-1].data).policy
+                self._versions[tournament_id] = stored[-1].seq
+            return len(stored)
 
     def choose(self, tournament_id: str, policy: SpectatorPolicy) -> SpectatorPolicy:
         """Allow or forbid spectators, with their delay (the TD; ``NOT_DEALT`` for a
@@ -80,10 +105,11 @@ class DealtSpectators:
         event = SpectatorsSet(policy, self.dealt.clock())
         stream = spectators_stream_id(tournament_id)
         with self._lock:
-            self.store.append(
+            version = self.store.append(
                 stream, self.store.version(stream), [("spectators_set", _ENCODER.encode(event))]
             )
             self._policies[tournament_id] = policy
+            self._versions[tournament_id] = version
         return policy
 
     def require_allowed(self, tournament_id: str) -> SpectatorPolicy:

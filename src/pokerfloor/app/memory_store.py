@@ -10,7 +10,7 @@ import threading
 import time
 from collections.abc import Sequence
 
-from pokerfloor.app.ports import Snapshot, StoredEvent
+from pokerfloor.app.ports import AppendRequest, Snapshot, StoredEvent
 from pokerfloor.errors import PokerfloorError
 
 __all__ = ["MemoryEventStore"]
@@ -29,27 +29,47 @@ class MemoryEventStore:
         self, stream_id: str, expected_version: int, events: Sequence[tuple[str, bytes]]
     ) -> int:
         with self._lock:
-            stream = self._streams.get(stream_id, [])
-            if len(stream) != expected_version:
-                raise PokerfloorError(
-                    "VERSION_CONFLICT",
-                    f"stream {stream_id} is at version {len(stream)}, not {expected_version}",
-                    {"stream_id": stream_id, "expected": expected_version, "actual": len(stream)},
-                )
-            if not events:
-                return len(stream)
-            now_ms = int(time.time() * 1000)
-            added = [
-                StoredEvent(stream_id, expected_version + number, kind, bytes(data), now_ms)
-                for number, (kind, data) in enumerate(events, start=1)
-            ]
-            self._streams[stream_id] = [*stream, *added]
-            return expected_version + len(added)
+            return self._append(stream_id, expected_version, events)
+
+    def append_many(self, appends: Sequence[AppendRequest]) -> list[int | PokerfloorError]:
+        """Every append checked in order under one lock (the port's contract)."""
+        outcomes: list[int | PokerfloorError] = []
+        with self._lock:
+            for stream_id, expected_version, events in appends:
+                try:
+                    outcomes.append(self._append(stream_id, expected_version, events))
+                except PokerfloorError as refusal:
+                    outcomes.append(refusal)
+        return outcomes
+
+    def _append(
+        self, stream_id: str, expected_version: int, events: Sequence[tuple[str, bytes]]
+    ) -> int:
+        stream = self._streams.get(stream_id, [])
+        if len(stream) != expected_version:
+            raise PokerfloorError(
+                "VERSION_CONFLICT",
+                f"stream {stream_id} is at version {len(stream)}, not {expected_version}",
+                {"stream_id": stream_id, "expected": expected_version, "actual": len(stream)},
+            )
+        if not events:
+            return len(stream)
+        now_ms = int(time.time() * 1000)
+        added = [
+            StoredEvent(stream_id, expected_version + number, kind, bytes(data), now_ms)
+            for number, (kind, data) in enumerate(events, start=1)
+        ]
+        self._streams[stream_id] = [*stream, *added]
+        return expected_version + len(added)
 
     def read(self, stream_id: str, after_seq: int = 0) -> list[StoredEvent]:
         with self._lock:
             stream = self._streams.get(stream_id, [])
             return list(stream[max(after_seq, 0) :])
+
+    def read_many(self, stream_ids: Sequence[str]) -> dict[str, list[StoredEvent]]:
+        with self._lock:
+            return {name: list(self._streams[name]) for name in stream_ids if name in self._streams}
 
     def version(self, stream_id: str) -> int:
         with self._lock:

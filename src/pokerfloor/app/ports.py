@@ -12,6 +12,11 @@ from typing import Protocol
 
 import msgspec
 
+from pokerfloor.errors import PokerfloorError
+
+# One append of a batch: (stream id, expected version, [(type, json), ...]).
+AppendRequest = tuple[str, int, Sequence[tuple[str, bytes]]]
+
 
 class StoredEvent(msgspec.Struct, frozen=True):
     stream_id: str
@@ -36,8 +41,21 @@ class EventStore(Protocol):
         the stream is not at ``expected_version`` (nothing is written). Durable on return."""
         ...
 
+    def append_many(self, appends: Sequence[AppendRequest]) -> list[int | PokerfloorError]:
+        """Several appends (to many streams) in one durable transaction, each checked on its
+        own as ``append`` checks it, in order: for each, the stream's new version or its
+        ``VERSION_CONFLICT`` (that append alone is not written; the others are). Durable on
+        return; a failure of the whole transaction (``STORE_BUSY`` ...) raises and writes
+        nothing."""
+        ...
+
     def read(self, stream_id: str, after_seq: int = 0) -> list[StoredEvent]:
         """The stream's events after ``after_seq``, in order."""
+        ...
+
+    def read_many(self, stream_ids: Sequence[str]) -> dict[str, list[StoredEvent]]:
+        """Every event of each stream (one query, not one per stream): a server's first read
+        of many tables. A stream without events is absent."""
         ...
 
     def version(self, stream_id: str) -> int:

@@ -33,6 +33,7 @@ import msgspec
 from pokerfloor.app import read_models
 from pokerfloor.app._dispatch import dispatch, points_formula
 from pokerfloor.app._loading import TournamentDamaged, load_tournament
+from pokerfloor.app._service_batch import BatchedCommands
 from pokerfloor.app.commands import (
     Command,
     CreateTournament,
@@ -115,7 +116,7 @@ SNAPSHOT_EVERY = 500
 _Subscriber = tuple[asyncio.AbstractEventLoop, "asyncio.Queue[PublishedEvent]"]
 
 
-class TournamentService:
+class TournamentService(BatchedCommands):
     def __init__(
         self,
         store: EventStore,
@@ -284,33 +285,51 @@ class TournamentService:
                 tournament = self._load(tournament_id, slot)
                 before = len(tournament.events)
                 self._run(tournament, command, before)
-            new_events = tournament.events[before:]
-            if not new_events:
-                return []
-            batch = [(event_type(event), _ENCODER.encode(event)) for event in new_events]
-            try:
-                version = self.store.append(stream_id(tournament_id), slot.version, batch)
-            except BaseException:
-                self._reload(tournament_id, slot)  # VERSION_CONFLICT: another process wrote
-                raise
-            published = [
-                PublishedEvent(tournament_id, seq, kind, event_line(seq, data), event)
-                for seq, (kind, data), event in zip(
-                    range(slot.version + 1, version + 1), batch, new_events, strict=True
+            return self._store_new(
+                tournament_id,
+                slot,
+                tournament,
+                before,
+                command if isinstance(command, CreateTournament) else None,
+            )
+
+    def _store_new(
+        self,
+        tournament_id: str,
+        slot: _Slot,
+        tournament: Tournament,
+        before: int,
+        creating: CreateTournament | None,
+    ) -> list[PublishedEvent]:
+        """Under the slot's lock: the aggregate's events after ``before`` stored (one append),
+        snapshot when due, published."""
+        new_events = tournament.events[before:]
+        if not new_events:
+            return []
+        batch = [(event_type(event), _ENCODER.encode(event)) for event in new_events]
+        try:
+            version = self.store.append(stream_id(tournament_id), slot.version, batch)
+        except BaseException:
+            self._reload(tournament_id, slot)  # VERSION_CONFLICT: another process wrote
+            raise
+        published = [
+            PublishedEvent(tournament_id, seq, kind, event_line(seq, data), event)
+            for seq, (kind, data), event in zip(
+                range(slot.version + 1, version + 1), batch, new_events, strict=True
+            )
+        ]
+        slot.version = version
+        if creating is not None:
+            slot.tournament = tournament
+        if version - slot.snapshot_version >= SNAPSHOT_EVERY:
+            # A snapshot is only a shortcut: failing to write one loses nothing.
+            with contextlib.suppress(PokerfloorError):
+                self.store.save_snapshot(
+                    stream_id(tournament_id), version, tournament.to_snapshot()
                 )
-            ]
-            slot.version = version
-            if isinstance(command, CreateTournament):
-                slot.tournament = tournament
-            if version - slot.snapshot_version >= SNAPSHOT_EVERY:
-                # A snapshot is only a shortcut: failing to write one loses nothing.
-                with contextlib.suppress(PokerfloorError):
-                    self.store.save_snapshot(
-                        stream_id(tournament_id), version, tournament.to_snapshot()
-                    )
-                    slot.snapshot_version = version
-            # Under the lock: a catch-up (another process's events) never overtakes these.
-            self._publish(tournament_id, published)
+                slot.snapshot_version = version
+        # Under the lock: a catch-up (another process's events) never overtakes these.
+        self._publish(tournament_id, published)
         return published
 
     def _new_tournament(

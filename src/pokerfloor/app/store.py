@@ -12,6 +12,11 @@ has committed in a cache and asks the database when the cache has no answer or d
 another process wrote in between, the unique ``(stream_id, seq)`` key refuses the batch, which
 is then retried with versions read from the database.
 
+**Batched appends** (``append_many``, issue 32): a caller that has many streams to append to
+at once (the dealer of a server's dealt tables) hands them over as one request, which the
+writer never splits: one transaction, one flush, each append still checked on its own (a
+conflict is that append's outcome, the others commit).
+
 Usage::
 
     store = open_store(None)  # the default SQLite file in the user's data directory
@@ -54,7 +59,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 from pokerfloor.app._postgres import postgres_engine
 from pokerfloor.app._sqlite import BUSY_TIMEOUT_MS, default_database_path, sqlite_engines
 from pokerfloor.app._store_errors import mapped_store_errors, store_refusal
-from pokerfloor.app.ports import Snapshot, StoredEvent
+from pokerfloor.app.ports import AppendRequest, Snapshot, StoredEvent
 from pokerfloor.errors import PokerfloorError
 
 __all__ = [
@@ -198,6 +203,13 @@ class _SaveSnapshot:
     done: Future[int] = field(default_factory=Future)
 
 
+@dataclass(slots=True)
+class _Many:
+    """The appends of one ``append_many``: never split between two transactions."""
+
+    appends: list[_Append]
+
+
 _Request = _Append | _SaveSnapshot
 
 
@@ -207,7 +219,7 @@ class SqlEventStore:
     def __init__(self, writer: Engine, reader: Engine) -> None:
         self._writer_engine = writer
         self._reader_engine = reader
-        self._queue: queue.SimpleQueue[_Request | None] = queue.SimpleQueue()
+        self._queue: queue.SimpleQueue[_Request | _Many | None] = queue.SimpleQueue()
         self._versions: dict[str, int] = {}  # writer thread only
         self._appends = 0
         self._commits = 0
@@ -241,6 +253,33 @@ class SqlEventStore:
         for event_type, data in events:
             _check_event(event_type, data)
         return self._submit(_Append(stream_id, expected_version, events))
+
+    def append_many(self, appends: Sequence[AppendRequest]) -> list[int | PokerfloorError]:
+        """The appends in one transaction (the port's contract): they go to the writer as one
+        request, never split, and the appends other threads queued meanwhile join it."""
+        requests: list[_Append] = []
+        for stream_id, expected_version, events in appends:
+            _check_stream_id(stream_id)
+            _check_seq("expected_version", expected_version)
+            listed = list(events)
+            for event_type, data in listed:
+                _check_event(event_type, data)
+            requests.append(_Append(stream_id, expected_version, listed))
+        if not requests:
+            return []
+        with self._close_lock:
+            if self._closed:
+                raise PokerfloorError("STORE_CLOSED", "the event store is closed")
+            self._queue.put(_Many(requests))
+        outcomes: list[int | PokerfloorError] = []
+        for request in requests:
+            try:
+                outcomes.append(request.done.result())
+            except PokerfloorError as refusal:
+                if refusal.code != "VERSION_CONFLICT":
+                    raise  # the whole transaction failed: nothing of it was written
+                outcomes.append(refusal)
+        return outcomes
 
     def save_snapshot(self, stream_id: str, seq: int, data: bytes) -> None:
         """Keep ``data`` as the state of the stream after event ``seq`` (the latest wins)."""
@@ -291,6 +330,29 @@ class SqlEventStore:
             for row in rows
         ]
 
+    def read_many(self, stream_ids: Sequence[str]) -> dict[str, list[StoredEvent]]:
+        found: dict[str, list[StoredEvent]] = {}
+        wanted = sorted(set(stream_ids))
+        for start in range(0, len(wanted), MAX_BATCH_APPENDS):  # bounded IN lists
+            query = (
+                select(events_table)
+                .where(events_table.c.stream_id.in_(wanted[start : start + MAX_BATCH_APPENDS]))
+                .order_by(events_table.c.stream_id, events_table.c.seq)
+            )
+            with mapped_store_errors(), self._reader_engine.begin() as connection:
+                rows = connection.execute(query).all()
+            for row in rows:
+                found.setdefault(row.stream_id, []).append(
+                    StoredEvent(
+                        stream_id=row.stream_id,
+                        seq=row.seq,
+                        type=row.type,
+                        data=bytes(row.data),
+                        recorded_at_ms=row.recorded_at_ms,
+                    )
+                )
+        return found
+
     def version(self, stream_id: str) -> int:
         query = select(func.max(events_table.c.seq)).where(events_table.c.stream_id == stream_id)
         with mapped_store_errors(), self._reader_engine.begin() as connection:
@@ -326,7 +388,7 @@ class SqlEventStore:
             first = self._queue.get()
             if first is None:
                 break
-            batch = [first]
+            batch = _requests(first)
             while len(batch) < MAX_BATCH_APPENDS:
                 try:
                     request = self._queue.get_nowait()
@@ -335,7 +397,7 @@ class SqlEventStore:
                 if request is None:
                     stopping = True
                     break
-                batch.append(request)
+                batch.extend(_requests(request))
             self._write_batch(batch)
 
     def _write_batch(self, batch: list[_Request]) -> None:
@@ -440,6 +502,10 @@ class SqlEventStore:
             for stream_id in unknown:
                 versions[stream_id] = found.get(stream_id, 0)
         return versions
+
+
+def _requests(item: _Request | _Many) -> list[_Request]:
+    return list(item.appends) if isinstance(item, _Many) else [item]
 
 
 def _replace_snapshot(connection: Connection, request: _SaveSnapshot, now_ms: int) -> None:
