@@ -12,6 +12,10 @@ system); ratios to issue 31's targets (200 actions/s, p99 < 100 ms). The hand en
 the CPU is ``bench/dealt.py``'s (profiled in one process: the server's engine is compiled and
 invisible to a profiler).
 
+A page's pushes come in parts (``web/pages/common/_dealt_live.py``): the table's part, the same
+text for every client of the table, and the player's own part (their turn, their choices)
+when it changed; a client's turn is read from its own part.
+
 The bots: check when they may; facing a bet, call or fold at random; at a showdown, show
 (through the phone page's form, as a tap). Players' secret links are read from the TD's dealt
 page (signed in with the TD token).
@@ -42,7 +46,8 @@ TID = "dealt-bench"
 _LINK = re.compile(r'<a href="(/t/[^"]+/play/([^/"]+)/[0-9a-f]+)" data-player="')
 _TABLE = re.compile(r"aria-label=\"Table (\d+)\"")
 _KINDS = re.compile(r'<button name="kind" value="(\w+)"')
-_HAND = re.compile(r'class="dealt-hand">[^<]*?(\d+)')
+# The hand: the table's part and the player's own part both carry it (``data-hand``).
+_HAND = re.compile(r'data-hand="(\d+)"')
 
 
 @dataclass

@@ -1,0 +1,145 @@
+"""Issue 31's measure, the dealt pages' pushes (``web/pages/common/_dealt_live.py``): a change at
+one table wakes the pages of that table only; the table's part is rendered once per version and
+sent as the same text to its players and its screen (no hole card in it: each player's own
+cards come in their own part); a render that differs only by the clock's milliseconds is not
+pushed (the page counts down by itself)."""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from pokerfloor.app.dealt_service import DealtService
+from pokerfloor.hand import Action
+from pokerfloor.web.pages.common._dealt_common import secret_player_key, secret_screen_key
+from pokerfloor.web.pages.common._dealt_live import channel_renders
+from tests.dealt._sitngo import SETTINGS
+from tests.web.pages.conftest import CAPTAIN_SECRET, Venue
+
+TID = "push"
+_TABLE_PART = re.compile(r'<div id="dealt-table-part".*?</section>\s*</div>', re.S)
+_FACE_UP = re.compile(r'class="dealt-card dealt-(?:clubs|diamonds|hearts|spades)"')
+
+
+def _two_tables() -> tuple[Venue, DealtService]:
+    venue = Venue()
+    venue.command(TID, type="create_tournament", tournament_id=TID, structure="turbo",
+                  table_size=4)  # fmt: skip
+    for number in range(1, 9):
+        venue.command(TID, type="register_player", player_id=f"p{number}", name=f"J {number}")
+    venue.command(TID, type="draw_seats", seed=2)
+    venue.command(TID, type="place_buttons", seed=2)
+    dealt: DealtService = venue.td.app.state.dealt  # type: ignore[attr-defined]
+    dealt.choose(TID, SETTINGS)
+    venue.command(TID, type="start_clock")
+    dealt.tick(TID)  # both tables deal
+    return venue, dealt
+
+
+def _link(player_id: str) -> str:
+    return f"/t/{TID}/play/{player_id}/{secret_player_key(CAPTAIN_SECRET, TID, player_id)}"
+
+
+def _seated(dealt: DealtService, table_no: int) -> list[str]:
+    seats = dealt.tournaments.tournament(TID).tables[table_no].seats
+    return [seats[seat_no] for seat_no in sorted(seats)]
+
+
+class _Reader:
+    """A WebSocket's frames, read in a thread as they come."""
+
+    def __init__(self, venue: Venue, path: str) -> None:
+        self.frames: list[str] = []
+        self.stop = False
+        self.thread = threading.Thread(target=self._read, args=(venue, path), daemon=True)
+        self.thread.start()
+
+    def _read(self, venue: Venue, path: str) -> None:
+        with venue.public.websocket_connect(path) as socket:
+            while not self.stop:
+                self.frames.append(socket.receive_text())
+
+
+@contextmanager
+def _reading(venue: Venue, *paths: str) -> Iterator[list[_Reader]]:
+    readers = [_Reader(venue, path) for path in paths]
+    try:
+        yield readers
+    finally:
+        for reader in readers:
+            reader.stop = True
+
+
+def _settled(readers: list[_Reader], at_least: int = 1) -> None:
+    """Until every reader has ``at_least`` frames and none came for a while."""
+    deadline = time.monotonic() + 8
+    counts: list[int] = []
+    while time.monotonic() < deadline:
+        now = [len(reader.frames) for reader in readers]
+        if now == counts and min(now) >= at_least:
+            return
+        counts = now
+        time.sleep(0.4)
+
+
+def _act_at(dealt: DealtService, table_no: int) -> None:
+    table = dealt.table(TID, table_no)
+    player = dealt.tournaments.tournament(TID).tables[table_no].seats[table.to_act_seat()]
+    dealt.act(TID, player, Action("call"))
+
+
+def test_issue_31_a_change_at_table_1_sends_nothing_to_a_client_of_table_2() -> None:
+    venue, dealt = _two_tables()
+    one, two = _seated(dealt, 1)[0], _seated(dealt, 2)[0]
+    with _reading(venue, _link(one) + "/live", _link(two) + "/live") as readers:
+        _settled(readers, at_least=3)  # the table's part, the players left, the own part
+        before = [len(reader.frames) for reader in readers]
+        renders_two = channel_renders(TID, 2)
+        venue.clock.advance(1_500)  # the clock moved: a render of table 2 would differ
+        _act_at(dealt, 1)
+        _settled(readers)
+        assert len(readers[0].frames) > before[0]  # table 1's client got the action
+        assert len(readers[1].frames) == before[1], readers[1].frames[before[1] :]
+        assert channel_renders(TID, 2) == renders_two  # table 2's part was not even rendered
+
+
+def test_issue_31_two_players_and_the_screen_of_one_table_receive_the_same_shared_bytes() -> None:
+    venue, dealt = _two_tables()
+    first, second = _seated(dealt, 1)[:2]
+    screen = f"/t/{TID}/dealt/table/1/live?key={secret_screen_key(CAPTAIN_SECRET, TID, 1)}"
+    with _reading(venue, _link(first) + "/live", _link(second) + "/live", screen) as readers:
+        _settled(readers, at_least=1)
+        before = [len(reader.frames) for reader in readers]
+        venue.clock.advance(700)
+        _act_at(dealt, 1)
+        _settled(readers)
+        parts = [
+            [frame for frame in reader.frames[count:] if _TABLE_PART.fullmatch(frame.strip())]
+            for reader, count in zip(readers, before, strict=True)
+        ]
+    assert all(len(found) == 1 for found in parts), parts
+    shared = parts[0][0]
+    assert parts[1][0] == shared and parts[2][0] == shared  # the same bytes for all three
+    assert _FACE_UP.search(shared) is None  # no hole card in the shared part
+    assert "dealt-mine" not in shared
+
+
+def test_issue_31_item_3_a_render_that_only_moved_the_clock_pushes_nothing() -> None:
+    """A change of unknown extent (here a bot seated: every table's pages render again) that
+    leaves the table as it was: its render differs by the clock's milliseconds only, and
+    nothing is pushed; the page counts the clock down by itself."""
+    venue, dealt = _two_tables()
+    player = _seated(dealt, 1)[0]
+    screen = f"/t/{TID}/dealt/table/1/live?key={secret_screen_key(CAPTAIN_SECRET, TID, 1)}"
+    with _reading(venue, screen) as readers:
+        _settled(readers, at_least=1)
+        assert 'data-remaining-ms="' in readers[0].frames[0]
+        before, renders = len(readers[0].frames), channel_renders(TID, 1)
+        venue.clock.advance(2_000)
+        dealt.seat_bot(TID, player, "random")  # wakes every page of the tournament
+        _settled(readers)
+        assert channel_renders(TID, 1) > renders  # it rendered again ...
+        assert len(readers[0].frames) == before  # ... and sent nothing
