@@ -185,6 +185,14 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster):
         with self._lock:
             return self._table(tournament_id, table_no).table
 
+    def live_table(self, tournament_id: str, table_no: int) -> DealtTable:
+        """The table for a live page's render, without waiting for the dealer's lock when it
+        is loaded (the lock is held through a tick's and an action's stored appends): a
+        render that overlaps the next change is followed by the render of that change."""
+        state = self._loaded.get(tournament_id)
+        slot = None if state is None else state.tables.get(table_no)
+        return slot.table if slot is not None else self.table(tournament_id, table_no)
+
     def _append(
         self, tournament_id: str, table_no: int, slot: TableSlot, events: Sequence[DealtEvent]
     ) -> None:

@@ -164,10 +164,12 @@ def _view_dict(view: TableView, names: dict[int, str]) -> dict[str, Any]:
 
 
 def table_context(
-    dealt: DealtService, tournament_id: str, table_no: int, td: bool
+    dealt: DealtService, tournament_id: str, table_no: int, td: bool, live: bool = False
 ) -> dict[str, Any]:
-    """The table's screen (public: the cards shown only) or the TD's view (every card)."""
-    table = dealt.table(tournament_id, table_no)
+    """The table's screen (public: the cards shown only) or the TD's view (every card);
+    ``live``: for a push, the table read without waiting for the dealer (``live_table``)."""
+    read = dealt.live_table if live else dealt.table
+    table = read(tournament_id, table_no)
     view = td_view(table) if td else public_view(table)
     return {"table_no": table_no, "view": _view_dict(view, {}), "now_ms": dealt.clock(),
             "td": td}  # fmt: skip
@@ -207,10 +209,15 @@ def player_page_context(dealt: DealtService, tournament_id: str, player_id: str)
 
 
 def own_context(
-    dealt: DealtService, tournament_id: str, player_id: str, known: dict[str, Any]
+    dealt: DealtService,
+    tournament_id: str,
+    player_id: str,
+    known: dict[str, Any],
+    live: bool = False,
 ) -> dict[str, Any]:
     """The player's own part from their status in the tournament (``player_status``): their
-    table seen from their seat (``player_view``: their hole cards only), their choices."""
+    table seen from their seat (``player_view``: their hole cards only), their choices;
+    ``live``: for a push (``table_context``)."""
     context: dict[str, Any] = {
         "player_id": player_id,
         "now_ms": dealt.clock(),
@@ -223,7 +230,7 @@ def own_context(
     if not known["table_no"]:
         return context
     table_no, seat_no = known["table_no"], known["seat_no"]
-    table = dealt.table(tournament_id, table_no)
+    table = (dealt.live_table if live else dealt.table)(tournament_id, table_no)
     context["away"] = seat_no in table.away
     if table.dealt is None:
         return context

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -51,6 +52,7 @@ from pokerfloor.web.pages.common._live import push_until_closed, steady_part
 
 __all__ = ["push_player", "push_table"]
 
+log = logging.getLogger("pokerfloor.dealt")
 _BURST_SECONDS = 0.005  # the events of one command, and a tick right after it: one render
 _FRESH_SECONDS = 0.05  # a table's text this recent is sent as it is to a viewer who connects
 _CLOSED = "closed"
@@ -100,7 +102,9 @@ class _TableChannel:
                 self.task.cancel()
 
     def _render(self) -> str:
-        context = table_context(self.dealt, self.tournament_id, self.table_no, td=self.td)
+        context = table_context(
+            self.dealt, self.tournament_id, self.table_no, td=self.td, live=True
+        )
         self.renders += 1
         return render_fragment("dealt_table_part.html", self.language, self.pages, seat_no=0,
                                **context)  # fmt: skip
@@ -128,7 +132,13 @@ class _TableChannel:
                 await asyncio.sleep(_BURST_SECONDS)
                 while not queue.empty():
                     queue.get_nowait()
-                html = await run_in_threadpool(self._render)
+                try:
+                    html = await run_in_threadpool(self._render)
+                except PokerfloorError:
+                    raise
+                except Exception:  # a read that overlapped the dealer's change: the next one
+                    log.warning("dealt table render %s/%s", self.tournament_id, self.table_no)
+                    continue  # renders again (``DealtService.live_table``)
                 if steady_part(html) != self.steady:  # not only the clock's milliseconds
                     self._publish(html)
         except Exception:  # e.g. the tournament is gone: its viewers leave
@@ -296,7 +306,12 @@ async def push_player(
     channel: _TableChannel | None = None
 
     def own(status: dict[str, Any]) -> str:
-        context = own_context(dealt, tournament_id, player_id, status)
+        try:
+            context = own_context(dealt, tournament_id, player_id, status, live=True)
+        except PokerfloorError:
+            raise
+        except Exception:  # a read that overlapped the dealer's change: read it locked
+            context = own_context(dealt, tournament_id, player_id, status)
         return render_fragment("dealt_player_own_frame.html", language, pages,
                                tournament_id=tournament_id, link=link, **context)  # fmt: skip
 
