@@ -321,6 +321,14 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster):
             table = self._table(tournament_id, where[0]).table
             return chosen[1] if chosen[0] == table.hand_no and table.in_hand else ""
 
+    def live_advance_choice(self, tournament_id: str, player_id: str, table: DealtTable) -> str:
+        """``advance_choice`` for a live page's render, at the table it read, without the
+        dealer's lock (``live_table``)."""
+        chosen = self._advance.get((tournament_id, player_id))
+        if chosen is None or chosen[0] != table.hand_no or not table.in_hand:
+            return ""
+        return chosen[1]
+
     def come_back(self, tournament_id: str, player_id: str) -> list[DealtEvent]:
         """The away player is back: a live hand from the next deal."""
 

@@ -235,7 +235,11 @@ def own_context(
     if table.dealt is None:
         return context
     context["view"] = _view_dict(player_view(table, seat_no), {})
-    context["advance"] = dealt.advance_choice(tournament_id, player_id)
+    context["advance"] = (
+        dealt.live_advance_choice(tournament_id, player_id, table)
+        if live
+        else dealt.advance_choice(tournament_id, player_id)
+    )
     choices = action_choices(table, seat_no)
     context["choices"] = None if choices is None else {
         "options": choices.options, "to_call": choices.to_call, "min_to": choices.min_to,

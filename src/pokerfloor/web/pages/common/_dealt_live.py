@@ -132,8 +132,8 @@ class _TableChannel:
                 await asyncio.sleep(_BURST_SECONDS)
                 while not queue.empty():
                     queue.get_nowait()
-                try:
-                    html = await run_in_threadpool(self._render)
+                try:  # in the loop: a small render of a loaded table, no lock to wait for
+                    html = self._render()
                 except PokerfloorError:
                     raise
                 except Exception:  # a read that overlapped the dealer's change: the next one
@@ -326,7 +326,8 @@ async def push_player(
             status = hub.statuses.get(player_id)
             if status is None:
                 raise PokerfloorError("UNKNOWN_PLAYER", {"player": player_id[:40]})
-            if status["table_no"] != table_no:  # seated, moved or busted: another table
+            moved = status["table_no"] != table_no
+            if moved:  # seated, moved or busted: another table
                 table_no = status["table_no"]
                 if channel is not None:
                     channel.leave(inbox)
@@ -347,7 +348,10 @@ async def push_player(
             if "left" in whats:
                 await websocket.send_text(hub.left_part(language))
             if whats & {"table", "own"}:
-                html = await run_in_threadpool(own, status)
+                if moved:  # a table maybe not loaded yet: read it off the loop
+                    html = await run_in_threadpool(own, status)
+                else:  # small, in the loop (a loaded table, no lock: ``live_table``)
+                    html = own(status)
                 if html != last_own:
                     last_own = html
                     await websocket.send_text(html)
