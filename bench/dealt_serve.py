@@ -169,11 +169,13 @@ async def _run(url: str, token: str, pid: int, players: int, seconds: float) -> 
                          headers=headers)).raise_for_status()  # fmt: skip
         await asyncio.sleep(3.0)  # the first deals
         first_actions, cpu_before, start = stats.actions, _cpu_seconds(pid), time.perf_counter()
+        clients_before = time.process_time()  # this process: the 1,000 clients
         first_latencies = len(stats.latencies_ms)
         await asyncio.sleep(seconds)
         actions = stats.actions - first_actions
         elapsed = time.perf_counter() - start
         cpu = _cpu_seconds(pid) - cpu_before
+        clients_cpu = time.process_time() - clients_before
         stop.set()
         await asyncio.gather(*tasks, return_exceptions=True)
     latencies = stats.latencies_ms[first_latencies:] or [0.0]
@@ -185,6 +187,8 @@ async def _run(url: str, token: str, pid: int, players: int, seconds: float) -> 
         "p50_ms": cuts["p50"],
         "p99_ms": cuts["p99"],
         "cpu_ms_per_action": cpu * 1000 / max(actions, 1),
+        "server_cores": cpu / elapsed,
+        "client_cores": clients_cpu / elapsed,
         "refused": stats.refused,
         "measured": len(latencies),
     }
@@ -207,7 +211,9 @@ def main() -> None:
         f"every client of the table: p50 {result['p50_ms']:.1f} ms, p99 {result['p99_ms']:.1f} ms "
         f"(x{TARGET_P99_MS / max(result['p99_ms'], 1e-9):.2f} of the 100 ms budget; "
         f"{result['measured']:.0f} actions measured); server CPU "
-        f"{result['cpu_ms_per_action']:.1f} ms per action; {result['refused']:.0f} refused"
+        f"{result['cpu_ms_per_action']:.1f} ms per action; {result['refused']:.0f} refused; "
+        f"cores busy: server {result['server_cores']:.2f}, the clients (this process) "
+        f"{result['client_cores']:.2f}; load {os.getloadavg()[0]:.1f}"
     )
 
 

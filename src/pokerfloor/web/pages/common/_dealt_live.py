@@ -315,10 +315,27 @@ async def push_player(
         return render_fragment("dealt_player_own_frame.html", language, pages,
                                tournament_id=tournament_id, link=link, **context)  # fmt: skip
 
+    def own_key(status: dict[str, Any]) -> tuple[object, ...]:
+        """What the own part depends on, cheap to read: equal keys, equal parts (their cards
+        are the hand's; their choices exist at their turn only, keyed then by the version;
+        their seat folds or goes all-in at their turn only)."""
+        table = dealt.live_table(tournament_id, status["table_no"])
+        seat_no = status["seat_no"]
+        turn = table.to_act_seat() == seat_no
+        return (
+            tuple(status.items()),
+            table.hand_no,
+            table.in_hand,
+            id(table.finished),
+            len(table.events) if turn else -1,
+            seat_no in table.away,
+            dealt.live_advance_choice(tournament_id, player_id, table),
+        )
+
     async def push() -> None:
         nonlocal channel
         await hub.ready.wait()
-        last_own, table_no, first = "", -1, True
+        last_own, last_key, table_no, first = "", None, -1, True
         while True:
             whats = {"own", "left"} if first else {await inbox.get()} | _drain(inbox)
             if _CLOSED in whats:
@@ -348,10 +365,19 @@ async def push_player(
             if "left" in whats:
                 await websocket.send_text(hub.left_part(language))
             if whats & {"table", "own"}:
-                if moved:  # a table maybe not loaded yet: read it off the loop
-                    html = await run_in_threadpool(own, status)
+                if moved or not table_no:  # a table maybe not loaded yet: off the loop
+                    html, last_key = await run_in_threadpool(own, status), None
                 else:  # small, in the loop (a loaded table, no lock: ``live_table``)
-                    html = own(status)
+                    try:
+                        key: tuple[object, ...] | None = own_key(status)
+                    except PokerfloorError:
+                        raise
+                    except Exception:  # a read that overlapped the dealer's change
+                        key = None
+                    if key is not None and key == last_key:
+                        first = False
+                        continue  # nothing of the player's own part changed: no render
+                    html, last_key = own(status), key
                 if html != last_own:
                     last_own = html
                     await websocket.send_text(html)
