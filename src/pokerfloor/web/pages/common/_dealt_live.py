@@ -33,6 +33,7 @@ import asyncio
 import contextlib
 import logging
 import time
+import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,6 +42,7 @@ from starlette.concurrency import run_in_threadpool
 
 from pokerfloor.app.dealt_push import ANY_TABLE
 from pokerfloor.app.dealt_service import DealtService
+from pokerfloor.dealt import DealtTable
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.web.pages.common._common import Pages, render_fragment
 from pokerfloor.web.pages.common._dealt_common import (
@@ -286,6 +288,19 @@ def _hub(pages: Pages, dealt: DealtService, tournament_id: str) -> _Hub:
     return hub
 
 
+_TO_ACT: weakref.WeakKeyDictionary[DealtTable, tuple[int, int]] = weakref.WeakKeyDictionary()
+
+
+def _to_act(table: DealtTable) -> int:
+    """``table.to_act_seat()`` (a replay of the hand) once per table version, not once per
+    player of the table."""
+    version = len(table.events)
+    known = _TO_ACT.get(table)
+    if known is None or known[0] != version:
+        known = _TO_ACT[table] = (version, table.to_act_seat())
+    return known[1]
+
+
 _NO_TABLE = '<div id="dealt-table-part" class="dealt-table-part" data-hand="0"></div>'
 
 
@@ -321,7 +336,7 @@ async def push_player(
         their seat folds or goes all-in at their turn only)."""
         table = dealt.live_table(tournament_id, status["table_no"])
         seat_no = status["seat_no"]
-        turn = table.to_act_seat() == seat_no
+        turn = _to_act(table) == seat_no
         return (
             tuple(status.items()),
             table.hand_no,
