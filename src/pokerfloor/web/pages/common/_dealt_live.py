@@ -210,7 +210,7 @@ class _Hub:
             )
         return html
 
-    def _read(self) -> tuple[dict[str, dict[str, Any]], int]:
+    def read(self) -> tuple[dict[str, dict[str, Any]], int]:
         now = self.dealt.clock()
 
         def read(tournament: Any) -> tuple[dict[str, dict[str, Any]], int]:
@@ -224,7 +224,7 @@ class _Hub:
         return self.dealt.tournaments.read(self.tournament_id, read)
 
     async def _update(self) -> None:
-        statuses, left = await run_in_threadpool(self._read)
+        statuses, left = await run_in_threadpool(self.read)
         changed = [p for p, status in statuses.items() if self.statuses.get(p) != status]
         self.statuses = statuses
         for player_id in changed:
@@ -241,7 +241,7 @@ class _Hub:
         events = service.subscribe(self.tournament_id)
         changes = self.dealt.subscribe(self.tournament_id, ANY_TABLE)
         try:
-            self.statuses, self.left = await run_in_threadpool(self._read)
+            self.statuses, self.left = await run_in_threadpool(self.read)
             self.ready.set()
             while True:
                 waiting = {
@@ -356,6 +356,8 @@ async def push_player(
             if _CLOSED in whats:
                 return
             status = hub.statuses.get(player_id)
+            if status is None:  # registered after the hub's last read (a late entry)
+                status = (await run_in_threadpool(hub.read))[0].get(player_id)
             if status is None:
                 raise PokerfloorError("UNKNOWN_PLAYER", {"player": player_id[:40]})
             moved = status["table_no"] != table_no
