@@ -17,7 +17,7 @@ from pokerfloor.hand import Action
 from pokerfloor.web.pages.common._dealt_common import secret_player_key, secret_screen_key
 from pokerfloor.web.pages.common._dealt_live import channel_renders
 from tests.dealt._sitngo import SETTINGS
-from tests.web.pages.conftest import CAPTAIN_SECRET, Venue
+from tests.web.pages.conftest import CAPTAIN_SECRET, TOKEN, Venue
 
 TID = "push"
 _TABLE_PART = re.compile(r'<div id="dealt-table-part".*?</section>\s*</div>', re.S)
@@ -60,7 +60,10 @@ class _Reader:
     def _read(self, venue: Venue, path: str) -> None:
         with venue.public.websocket_connect(path) as socket:
             while not self.stop:
-                self.frames.append(socket.receive_text())
+                try:
+                    self.frames.append(socket.receive_text())
+                except Exception:  # the server closed the socket
+                    return
 
 
 @contextmanager
@@ -143,3 +146,27 @@ def test_issue_31_item_3_a_render_that_only_moved_the_clock_pushes_nothing() -> 
         _settled(readers)
         assert channel_renders(TID, 1) > renders  # it rendered again ...
         assert len(readers[0].frames) == before  # ... and sent nothing
+
+
+def test_issue_31_two_spectators_get_the_same_table_and_both_are_told_when_the_td_forbids() -> None:
+    """The spectators' delayed table, now rendered once for all the spectators of the table
+    (``push_watch``): the same text to each; when the TD forbids spectators, each gets the
+    sentence and the server closes the socket (as before the shared render)."""
+    venue, _dealt = _two_tables()
+    td = {"Authorization": f"Bearer {TOKEN}"}
+    venue.public.post(f"/api/tournaments/{TID}/dealt/spectators", json={"allowed": True},
+                      headers=td)  # fmt: skip
+    path = f"/t/{TID}/dealt/table/1/watch/live"
+    with _reading(venue, path, path) as readers:
+        _settled(readers, at_least=1)
+        assert readers[0].frames[0] == readers[1].frames[0]
+        assert "dealt-seats" in readers[0].frames[0]  # the table
+        venue.public.post(f"/api/tournaments/{TID}/dealt/spectators", json={"allowed": False},
+                          headers=td)  # fmt: skip
+        _settled(readers, at_least=2)
+        for reader in readers:
+            assert "SPECTATORS_NOT_ALLOWED" in reader.frames[-1], reader.frames[-1][:200]
+        assert readers[0].frames[-1] == readers[1].frames[-1]
+        for reader in readers:
+            reader.thread.join(timeout=5)
+            assert not reader.thread.is_alive()  # the socket was closed by the server
