@@ -170,3 +170,22 @@ def test_issue_31_two_spectators_get_the_same_table_and_both_are_told_when_the_t
         for reader in readers:
             reader.thread.join(timeout=5)
             assert not reader.thread.is_alive()  # the socket was closed by the server
+
+
+def test_issue_31_an_action_chosen_in_advance_reaches_the_player_s_own_part() -> None:
+    """ "Check/fold" chosen in advance changes nothing of the table's shared part: the
+    player's own part is still pushed again with the choice pressed."""
+    venue, dealt = _two_tables()
+    table = dealt.table(TID, 1)
+    seats = dealt.tournaments.tournament(TID).tables[1].seats
+    waiting = next(p for s, p in sorted(seats.items()) if s != table.to_act_seat())
+    with _reading(venue, _link(waiting) + "/live") as readers:
+        _settled(readers, at_least=3)
+        assert 'aria-pressed="true"' not in "".join(readers[0].frames)
+        before = len(readers[0].frames)
+        venue.public.post(_link(waiting) + "/advance", data={"kind": "check_fold"},
+                          headers={"HX-Request": "true"})  # fmt: skip
+        _settled(readers)
+        pushed = readers[0].frames[before:]
+    assert len(pushed) == 1 and 'id="dealt-own"' in pushed[0], pushed
+    assert 'value="" aria-pressed="true"' in pushed[0]  # pressed: a tap clears it

@@ -144,6 +144,9 @@ class _TableChannel:
                     continue  # renders again (``DealtService.live_table``)
                 if steady_part(html) != self.steady:  # not only the clock's milliseconds
                     self._publish(html)
+                else:  # the shared part is the same: a player's own part may not be (an
+                    for inbox in self.viewers:  # action chosen in advance)
+                        inbox.put_nowait("own")
         except Exception:  # e.g. the tournament is gone: its viewers leave
             self.failed = True
             if _TABLES.get(self.key) is self:
@@ -431,7 +434,8 @@ async def push_table(
             whats = {await inbox.get()} | _drain(inbox)
             if _CLOSED in whats or channel.failed:
                 return
-            await websocket.send_text(channel.html)
+            if "table" in whats:
+                await websocket.send_text(channel.html)
 
     try:
         await push_until_closed(websocket, push, PokerfloorError)
