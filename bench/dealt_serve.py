@@ -12,6 +12,10 @@ system); ratios to issue 31's targets (200 actions/s, p99 < 100 ms). The hand en
 the CPU is ``bench/dealt.py``'s (profiled in one process: the server's engine is compiled and
 invisible to a profiler).
 
+A page's pushes come in parts (``web/pages/common/_dealt_live.py``): the table's part, the same
+text for every client of the table, and the player's own part (their turn, their choices)
+when it changed; a client's turn is read from its own part.
+
 The bots: check when they may; facing a bet, call or fold at random; at a showdown, show
 (through the phone page's form, as a tap). Players' secret links are read from the TD's dealt
 page (signed in with the TD token).
@@ -42,7 +46,8 @@ TID = "dealt-bench"
 _LINK = re.compile(r'<a href="(/t/[^"]+/play/([^/"]+)/[0-9a-f]+)" data-player="')
 _TABLE = re.compile(r"aria-label=\"Table (\d+)\"")
 _KINDS = re.compile(r'<button name="kind" value="(\w+)"')
-_HAND = re.compile(r'class="dealt-hand">[^<]*?(\d+)')
+# The hand: the table's part and the player's own part both carry it (``data-hand``).
+_HAND = re.compile(r'data-hand="(\d+)"')
 
 
 @dataclass
@@ -164,11 +169,13 @@ async def _run(url: str, token: str, pid: int, players: int, seconds: float) -> 
                          headers=headers)).raise_for_status()  # fmt: skip
         await asyncio.sleep(3.0)  # the first deals
         first_actions, cpu_before, start = stats.actions, _cpu_seconds(pid), time.perf_counter()
+        clients_before = time.process_time()  # this process: the 1,000 clients
         first_latencies = len(stats.latencies_ms)
         await asyncio.sleep(seconds)
         actions = stats.actions - first_actions
         elapsed = time.perf_counter() - start
         cpu = _cpu_seconds(pid) - cpu_before
+        clients_cpu = time.process_time() - clients_before
         stop.set()
         await asyncio.gather(*tasks, return_exceptions=True)
     latencies = stats.latencies_ms[first_latencies:] or [0.0]
@@ -180,6 +187,8 @@ async def _run(url: str, token: str, pid: int, players: int, seconds: float) -> 
         "p50_ms": cuts["p50"],
         "p99_ms": cuts["p99"],
         "cpu_ms_per_action": cpu * 1000 / max(actions, 1),
+        "server_cores": cpu / elapsed,
+        "client_cores": clients_cpu / elapsed,
         "refused": stats.refused,
         "measured": len(latencies),
     }
@@ -202,7 +211,9 @@ def main() -> None:
         f"every client of the table: p50 {result['p50_ms']:.1f} ms, p99 {result['p99_ms']:.1f} ms "
         f"(x{TARGET_P99_MS / max(result['p99_ms'], 1e-9):.2f} of the 100 ms budget; "
         f"{result['measured']:.0f} actions measured); server CPU "
-        f"{result['cpu_ms_per_action']:.1f} ms per action; {result['refused']:.0f} refused"
+        f"{result['cpu_ms_per_action']:.1f} ms per action; {result['refused']:.0f} refused; "
+        f"cores busy: server {result['server_cores']:.2f}, the clients (this process) "
+        f"{result['client_cores']:.2f}; load {os.getloadavg()[0]:.1f}"
     )
 
 

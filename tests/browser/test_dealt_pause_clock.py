@@ -54,8 +54,11 @@ def _wait(check: object, timeout_s: float) -> None:
 
 
 def _server_left_s(live_server: LiveServer) -> int:
-    """What the server says the player to act has left (the public view of table 1)."""
-    view = httpx.get(f"{live_server.url}/api/tournaments/{TID}/dealt/tables/1").json()
+    """What the server says the player to act has left (table 1 read with the TD token: the
+    public view follows the spectators' setting, not allowed here)."""
+    headers = {"Authorization": f"Bearer {live_server.token}"}
+    view = httpx.get(f"{live_server.url}/api/tournaments/{TID}/dealt/tables/1",
+                     headers=headers).json()  # fmt: skip
     assert view["paused_at_ms"], view
     return (view["deadline_ms"] - view["paused_at_ms"]) // 1000
 

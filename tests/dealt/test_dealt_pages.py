@@ -107,7 +107,29 @@ def test_the_td_view_shows_every_card_to_the_td_only() -> None:
     api = venue.public.get("/api/tournaments/sng/dealt/tables/1",
                            headers={"Authorization": f"Bearer {TOKEN}"}).json()  # fmt: skip
     assert all(len(seat["cards"]) == 2 for seat in api["seats"])
-    assert venue.public.get("/api/tournaments/sng/dealt/tables/1").json()["deck"] == []
+    key = secret_screen_key(CAPTAIN_SECRET, "sng", 1)
+    public = venue.public.get("/api/tournaments/sng/dealt/tables/1", params={"key": key}).json()
+    assert public["deck"] == [] and all(seat["cards"] == [] for seat in public["seats"])
+
+
+def test_issue_31_item_4_the_api_s_public_table_follows_the_spectators_setting() -> None:
+    """``GET /api/.../dealt/tables/{n}`` opens like the table's screen: while spectators are
+    not allowed, only with the screen's key or the TD token; once allowed, to anyone."""
+    venue, dealt = _dealt_venue()
+    dealt.tick("sng")
+    path = "/api/tournaments/sng/dealt/tables/1"
+    refused = venue.public.get(path)
+    assert refused.status_code == 403 and refused.json()["code"] == "SPECTATORS_NOT_ALLOWED"
+    assert venue.public.get(path, params={"key": "0" * 24}).status_code == 403
+    assert venue.public.get(path, params={"key": secret_screen_key(CAPTAIN_SECRET, "sng", 2)}
+                            ).status_code == 403  # another table's key  # fmt: skip
+    key = secret_screen_key(CAPTAIN_SECRET, "sng", 1)
+    assert venue.public.get(path, params={"key": key}).status_code == 200
+    as_td = venue.public.get(path, headers={"Authorization": f"Bearer {TOKEN}"})
+    assert as_td.status_code == 200 and all(len(s["cards"]) == 2 for s in as_td.json()["seats"])
+    venue.public.post("/api/tournaments/sng/dealt/spectators", json={"allowed": True},
+                      headers={"Authorization": f"Bearer {TOKEN}"})  # fmt: skip
+    assert venue.public.get(path).status_code == 200
 
 
 def _shown_cards(table: DealtTable) -> tuple[dict[str, int], set[str]]:
@@ -146,7 +168,8 @@ def _hands_of(table: DealtTable) -> dict[int, tuple[dict[str, int], set[str]]]:
     return hands
 
 
-_HAND_NO = re.compile(r"(?:Main|Hand) (\d+)")
+# A frame's hand: its text ("Main 12") or, for a player's own part, its ``data-hand``.
+_HAND_NO = re.compile(r'(?:Main |Hand |data-hand=")([1-9]\d*)')
 
 
 def test_no_hole_card_reaches_another_player_or_a_spectator_before_it_is_shown() -> None:
@@ -240,8 +263,9 @@ def test_no_hole_card_reaches_another_player_or_a_spectator_before_it_is_shown()
 
 
 def _seat_in(frame: str) -> int:
-    """The seat p1's fragment marks as his own (``dealt-mine``)."""
-    found = re.search(r'dealt-mine" data-seat="(\d+)"', frame)
+    """The seat p1's fragment marks as his own (``dealt-mine`` on the page, ``data-own-seat``
+    in the own part pushed over the WebSocket)."""
+    found = re.search(r'(?:dealt-mine" data-seat|data-own-seat)="(\d+)"', frame)
     return int(found.group(1)) if found else 0
 
 

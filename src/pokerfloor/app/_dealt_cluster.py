@@ -41,6 +41,7 @@ from pokerfloor.errors import PokerfloorError
 
 if TYPE_CHECKING:
     from pokerfloor.app._dealt_floor import TableSlot, TournamentSlot
+    from pokerfloor.app.dealt_push import DealtListeners
     from pokerfloor.app.ports import EventStore
     from pokerfloor.app.service import TournamentService
 
@@ -97,11 +98,11 @@ class DealtCluster:
         clock: Callable[[], int]
         _lock: threading.RLock
         _loaded: dict[str, TournamentSlot]
-        _listeners: dict[str, list[tuple[asyncio.AbstractEventLoop, asyncio.Queue[int]]]]
+        _listeners: DealtListeners
 
         def _state(self, tournament_id: str) -> TournamentSlot: ...
         def _table(self, tournament_id: str, table_no: int) -> TableSlot: ...
-        def _notify(self, tournament_id: str) -> None: ...
+        def _notify(self, tournament_id: str, tables: Sequence[int] | None = None) -> None: ...
         def _fold_appended(
             self,
             tournament_id: str,
@@ -194,14 +195,14 @@ class DealtCluster:
         tournament_id: str,
         due: list[DueAppend],
         decide: Callable[[int, list[DueAppend]], None],
-    ) -> int:
+    ) -> list[int]:
         """The dealer's decided commands of many tables appended together (one transaction:
         ``append_many``), then folded in; a table another server appended to meanwhile is
         caught up (read after the version held, not replayed; when used, if nobody watches it
-        here: ``_overtaken``) and ``decide``d once more, in a second batch. The number of
-        tables whose command was stored. A refusal of the whole batch (``STORE_BUSY`` ...)
-        raises: nothing was written, nothing is folded."""
-        done = 0
+        here: ``_overtaken``) and ``decide``d once more, in a second batch. The tables whose
+        command was stored (their pages render again). A refusal of the whole batch
+        (``STORE_BUSY`` ...) raises: nothing was written, nothing is folded."""
+        done: list[int] = []
         for last in (False, True):
             due = [item for item in due if item[2]]
             if not due:
@@ -236,7 +237,7 @@ class DealtCluster:
                     continue
                 self._appended(tournament_id, table_no, before, batch)
                 self._fold_appended(tournament_id, table_no, slot, events, finished)
-                done += 1
+                done.append(table_no)
             self._record_all(tournament_id, finished)  # one append for the pass's hands
             due = []
             if not last:
@@ -301,7 +302,8 @@ class DealtCluster:
         """Someone here follows the table: its subscribers, or a page of the tournament."""
         return bool(
             self._table_subscribers.get((tournament_id, table_no))
-            or self._listeners.get(tournament_id)
+            or self._listeners.listeners(tournament_id, table_no)
+            or self._listeners.listeners(tournament_id)
         )
 
     def _note_announced(self, tournament_id: str, table_no: int, version: int) -> None:
@@ -394,7 +396,7 @@ class DealtCluster:
             self._owned.discard(key)  # another server dealt: it is the table's dealer now
             self._changed_at[key] = self.clock()
             self._publish_table(tournament_id, table_no, [_line(item) for item in stored])
-        self._notify(tournament_id)
+        self._notify(tournament_id, [table_no])  # only this table's pages show it
         return len(stored)
 
     # ---- a table's subscribers ----------------------------------------------------------------

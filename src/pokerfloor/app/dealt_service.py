@@ -26,7 +26,7 @@ import logging
 import random
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 import msgspec
 
@@ -36,6 +36,7 @@ from pokerfloor.app._dealt_disputes import DealtDisputes
 from pokerfloor.app._dealt_floor import DealtFloor, TableSlot, TournamentSlot
 from pokerfloor.app._dealt_records import DealtRecords
 from pokerfloor.app.commands import Addon, Rebuy
+from pokerfloor.app.dealt_push import ANY_TABLE, DealtListeners, TableChanged
 from pokerfloor.app.service import TournamentService
 from pokerfloor.dealt import ActInHand, ComeBack, DealHand, DealtEvent, DealtTable, HandFinished
 from pokerfloor.dealt.mode import (
@@ -76,9 +77,6 @@ def _tag(event: msgspec.Struct) -> str:
     return str(type(event).__struct_config__.tag)
 
 
-_Listener = tuple[asyncio.AbstractEventLoop, "asyncio.Queue[int]"]
-
-
 class DealtService(DealtFloor, DealtDisputes, DealtCluster, DealtRecords):
     """The dealt tables of every tournament on this server, over the tournaments' service
     (its store and clock). One lock for all of them: one writer per table stream."""
@@ -94,7 +92,7 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster, DealtRecords):
         self.clock = tournaments.clock
         self._lock = threading.RLock()
         self._loaded: dict[str, TournamentSlot] = {}
-        self._listeners: dict[str, list[_Listener]] = {}
+        self._listeners = DealtListeners()  # by table (app.dealt_push)
         self._cluster_init()  # several servers (_dealt_cluster)
         # Actions chosen in advance ("check_fold", "call_any") by (tournament, player), for the
         # hand they were chosen in: a convenience kept in memory, played by ``tick`` at the
@@ -211,6 +209,14 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster, DealtRecords):
                 self._catch_up_table(tournament_id, table_no)
             return slot.table
 
+    def live_table(self, tournament_id: str, table_no: int) -> DealtTable:
+        """The table for a live page's render, without waiting for the dealer's lock when it
+        is loaded (the lock is held through a tick's and an action's stored appends): a
+        render that overlaps the next change is followed by the render of that change."""
+        state = self._loaded.get(tournament_id)
+        slot = None if state is None else state.tables.get(table_no)
+        return slot.table if slot is not None else self.table(tournament_id, table_no)
+
     def _append(
         self, tournament_id: str, table_no: int, slot: TableSlot, events: Sequence[DealtEvent]
     ) -> None:
@@ -256,16 +262,19 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster, DealtRecords):
         """The player's action in the hand at their table, ruled by the hand engine (its
         refusal, e.g. ``RAISE_TOO_SMALL`` with the bounds, changes nothing)."""
 
+        acted_at: list[int] = []
+
         def decide() -> list[DealtEvent]:
             table_no, seat_no, slot = self._player_table(tournament_id, player_id)
             events = slot.table.decide_act(ActInHand(seat_no, action, self.clock()))
             self._append(tournament_id, table_no, slot, events)
+            acted_at.append(table_no)
             return events
 
         with self._lock:
             self._require_dealt(tournament_id)
             events = self._decided_twice(decide)
-        self._notify(tournament_id)
+        self._notify(tournament_id, acted_at[-1:])  # the other tables' pages show nothing of it
         return events
 
     def choose_in_advance(self, tournament_id: str, player_id: str, kind: str) -> None:
@@ -277,12 +286,12 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster, DealtRecords):
                 {"kind": kind[:20], "accepted": ["check_fold", "call_any"]},
             )
         with self._lock:
-            _table_no, _seat_no, slot = self._player_table(tournament_id, player_id)
+            table_no, _seat_no, slot = self._player_table(tournament_id, player_id)
             if not kind:
                 self._advance.pop((tournament_id, player_id), None)
             else:
                 self._advance[(tournament_id, player_id)] = (slot.table.hand_no, kind)
-        self._notify(tournament_id)
+        self._notify(tournament_id, [table_no])
 
     def advance_choice(self, tournament_id: str, player_id: str) -> str:
         with self._lock:
@@ -293,18 +302,29 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster, DealtRecords):
             table = self._table(tournament_id, where[0]).table
             return chosen[1] if chosen[0] == table.hand_no and table.in_hand else ""
 
+    def live_advance_choice(self, tournament_id: str, player_id: str, table: DealtTable) -> str:
+        """``advance_choice`` for a live page's render, at the table it read, without the
+        dealer's lock (``live_table``)."""
+        chosen = self._advance.get((tournament_id, player_id))
+        if chosen is None or chosen[0] != table.hand_no or not table.in_hand:
+            return ""
+        return chosen[1]
+
     def come_back(self, tournament_id: str, player_id: str) -> list[DealtEvent]:
         """The away player is back: a live hand from the next deal."""
+
+        came_back_at: list[int] = []
 
         def decide() -> list[DealtEvent]:
             table_no, seat_no, slot = self._player_table(tournament_id, player_id)
             events = slot.table.decide_come_back(ComeBack(seat_no, self.clock()))
             self._append(tournament_id, table_no, slot, events)
+            came_back_at.append(table_no)
             return events
 
         with self._lock:
             events = self._decided_twice(decide)
-        self._notify(tournament_id)
+        self._notify(tournament_id, came_back_at[-1:])
         return events
 
     def rebuy(self, tournament_id: str, player_id: str) -> None:
@@ -352,6 +372,8 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster, DealtRecords):
             except PokerfloorError as refusal:  # e.g. the store is busy: next tick
                 log.warning("dealt floor %s: %s", tournament_id, refusal)
                 return 0
+            floor_done = done
+            changed: list[int] = []
 
             def decide(table_no: int, due: list[DueAppend]) -> None:
                 try:
@@ -368,12 +390,15 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster, DealtRecords):
             for table_no in numbers:
                 decide(table_no, due)
             try:
-                done += self._append_due(tournament_id, due, decide)
+                changed = self._append_due(tournament_id, due, decide)
             except PokerfloorError as refusal:  # the whole batch refused: nothing written
                 log.warning("dealt tables of %s: %s", tournament_id, refusal)
+            done += len(changed)
             self._pass_ms = self.clock() - started  # the takeover delay follows it
-        if done:
+        if floor_done:  # moves, breaks, hand-for-hand: any table's pages may change
             self._notify(tournament_id)
+        elif changed:  # only these tables' pages render again
+            self._notify(tournament_id, changed)
         return done
 
     def _tick_table(
@@ -513,27 +538,30 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster, DealtRecords):
 
     # ---- listeners ----------------------------------------------------------------------
 
-    def subscribe(self, tournament_id: str) -> asyncio.Queue[int]:
-        """A queue that gets a number each time a dealt table of the tournament changed."""
-        queue: asyncio.Queue[int] = asyncio.Queue()
-        loop = asyncio.get_running_loop()
-        with self._lock:
-            self._listeners.setdefault(tournament_id, []).append((loop, queue))
-        return queue
+    def subscribe(
+        self, tournament_id: str, table_no: int = ANY_TABLE
+    ) -> asyncio.Queue[TableChanged]:
+        """A queue of the changes of the tournament's dealt table ``table_no`` (its number
+        and version; ``ANY_TABLE``: of every table): a page of table 2 is not woken by an
+        action at table 1 (``app.dealt_push``)."""
+        return self._listeners.subscribe(tournament_id, table_no)
 
-    def unsubscribe(self, tournament_id: str, queue: asyncio.Queue[int]) -> None:
-        with self._lock:
-            kept = [item for item in self._listeners.get(tournament_id, []) if item[1] is not queue]
-            self._listeners[tournament_id] = kept
+    def unsubscribe(self, tournament_id: str, queue: asyncio.Queue[TableChanged]) -> None:
+        self._listeners.unsubscribe(tournament_id, queue)
 
-    def _notify(self, tournament_id: str) -> None:
+    def _notify(self, tournament_id: str, tables: Collection[int] | None = None) -> None:
+        """Wake the listeners of ``tables`` with their versions (None: every listener of
+        the tournament, for a change that may touch any table: moves, a break, a catch-up)."""
+        if tables is None:
+            self._listeners.notify(tournament_id)
+            return
         with self._lock:
-            listeners = list(self._listeners.get(tournament_id, []))
-        for loop, queue in listeners:
-            try:
-                loop.call_soon_threadsafe(queue.put_nowait, 1)
-            except RuntimeError:  # the listener's loop is closed
-                self.unsubscribe(tournament_id, queue)
+            loaded = self._state(tournament_id).tables
+            changes = [
+                TableChanged(table_no, loaded[table_no].version if table_no in loaded else 0)
+                for table_no in tables
+            ]
+        self._listeners.notify(tournament_id, changes)
 
     def dealt_tournaments(self) -> list[str]:
         prefix = dealt_stream_id("")

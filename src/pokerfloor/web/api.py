@@ -32,6 +32,7 @@ from pokerfloor.web.headers import SecurityHeaders
 from pokerfloor.web.pages import mount_pages
 from pokerfloor.web.pages.common._common import TD_COOKIE
 from pokerfloor.web.pages.common._dealt_common import secret_player_key as dealt_player_key
+from pokerfloor.web.pages.common._dealt_common import secret_screen_key as dealt_screen_key
 from pokerfloor.web.public_reads import PublicReads
 from pokerfloor.web.read_budget import ReadBudget, ReadLimits
 from pokerfloor.web.request_guard import RequestGuard
@@ -86,7 +87,8 @@ def create_app(
     secret = captain_secret or secrets.token_bytes(32)
     mount_club(app, service, secret)  # the clubs' API and pages (web/club_api.py)
     # Tables dealt by pokerfloor (web/dealt_api.py): its service, dealer and API.
-    mount_dealt(app, service, lambda tid, pid: dealt_player_key(secret, tid, pid), dealt_shuffler)
+    mount_dealt(app, service, lambda tid, pid: dealt_player_key(secret, tid, pid), dealt_shuffler,
+                lambda tid, table_no: dealt_screen_key(secret, tid, table_no))  # fmt: skip
     mount_pages(app, service, check, secret)
     return app
 

@@ -8,7 +8,9 @@ dealer while the application runs (``run_ticker``, started by the app's lifespan
   the profile's defaults otherwise);
 - ``GET /api/tournaments/{id}/dealt``: the times, or 404 ``NOT_DEALT``;
 - ``GET /api/tournaments/{id}/dealt/tables/{n}``: the table's public view (no hole card
-  before it is shown); with the TD token, every card (logged);
+  before it is shown), following the spectators' setting like the table's screen: while the
+  TD does not allow spectators, only with the screen's key (``?key=``) or the TD token (403
+  ``SPECTATORS_NOT_ALLOWED`` otherwise); with the TD token, every card (logged);
 - ``GET /api/tournaments/{id}/dealt/players/{player}?key=...``: the player's view and choices;
 - ``POST /api/tournaments/{id}/dealt/players/{player}/act?key=...``: ``{"kind", "amount"?}``,
   ruled by the hand engine; ``/back``: the away player is back;
@@ -96,10 +98,13 @@ def mount_dealt(
     service: TournamentService,
     player_key: Callable[[str, str], str],
     shuffler: Shuffler | None = None,
+    screen_key: Callable[[str, int], str] | None = None,
 ) -> DealtService:
     """Serve the dealt tables on ``app``; ``player_key(tournament_id, player_id)`` is the key
-    of a player's secret link (the pages make it from the server's secret); ``shuffler``:
-    ``secrets`` unless a test gives a seeded one (``app.shuffle``)."""
+    of a player's secret link (the pages make it from the server's secret), ``screen_key(
+    tournament_id, table_no)`` the key of a table screen's link (None: no key opens a table
+    while spectators are not allowed); ``shuffler``: ``secrets`` unless a test gives a seeded
+    one (``app.shuffle``)."""
     dealt = DealtService(service, shuffler)
     app.state.dealt = dealt
     inner = app.router.lifespan_context
@@ -129,6 +134,26 @@ def mount_dealt(
 
         if not hmac.compare_digest(player_key(tournament_id, player_id), key):
             raise ApiError(403, "BAD_PLAYER_KEY", "this player key is not valid", {})
+
+    def screen_allowed(tournament_id: str, table_no: int, given: str) -> None:
+        """Spectators allowed, or the table screen's key: else 403 ``SPECTATORS_NOT_ALLOWED``
+        (the live screen's rule: ``web.pages.common._dealt_common.screen_refusal``)."""
+        import hmac
+
+        spectators = getattr(app.state, "spectators", None)
+        if spectators is not None and spectators.policy(tournament_id).allowed:
+            return
+        if screen_key is not None and hmac.compare_digest(
+            screen_key(tournament_id, table_no), given
+        ):
+            return
+        raise ApiError(
+            403,
+            "SPECTATORS_NOT_ALLOWED",
+            "spectators are not allowed: the table's public view needs its screen key or the "
+            "TD token",
+            {"tournament_id": tournament_id},
+        )
 
     @router.post("/api/tournaments/{tournament_id}/dealt", dependencies=[Depends(require_td)],
               summary="Cards dealt by pokerfloor (TD)")  # fmt: skip
@@ -177,6 +202,9 @@ def mount_dealt(
         td = credentials is not None
         if td:
             check_td_token(request.app.state.guard, credentials)
+        else:  # the public view follows the spectators' setting, like the table's screen
+            given = request.query_params.get("key", "")[:64]
+            await run_in_threadpool(screen_allowed, tournament_id, table_no, given)
         try:
             current = await run_in_threadpool(dealt.table, tournament_id, table_no)
         except PokerfloorError as error:

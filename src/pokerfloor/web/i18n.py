@@ -15,7 +15,7 @@ import contextvars
 import datetime
 from collections.abc import Iterator
 from contextlib import contextmanager
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from babel import Locale
@@ -142,7 +142,14 @@ def _parsed_locale(language: str) -> Locale:
 
 def format_number(value: int) -> str:
     """12 345 in French (narrow no-break space), 12,345 in English."""
+    if type(value) is int:  # chips: the same few numbers again and again (the dealt pushes)
+        return _formatted_int(value, _current.get())
     return format_decimal(value, locale=_babel_locale())
+
+
+@lru_cache(maxsize=65_536)
+def _formatted_int(value: int, language: str) -> str:
+    return format_decimal(value, locale=_parsed_locale(language))
 
 
 format_chips = format_number

@@ -1,5 +1,7 @@
 // The dealt tables' pages: the action clock counted down from each push (standing still while
-// the TD pauses the table), the size buttons
+// the TD pauses the table; the server never pushes because a second passed), the player's own
+// cards put in their seat of the table's shared part (the same for every viewer of the table:
+// face down there), the size buttons
 // filling the amount, a cancelled all-in confirmation, and the player's turn announced with
 // a sound and a vibration (once per turn). No inline script: behaviours hang on data-*.
 (function () {
@@ -7,10 +9,12 @@
   var tickSound = new Audio("/static/sounds/player-clock-tick.wav");
   var lastTurn = "";
 
+  // A clock counts from the push that brought it: a later message about another part (the
+  // player's own, the players left) does not restart it.
   function startClocks(root) {
     var now = Date.now();
     root.querySelectorAll("[data-remaining-ms]").forEach(function (el) {
-      el.dataset.until = String(now + Number(el.dataset.remainingMs));
+      if (!el.dataset.until) { el.dataset.until = String(now + Number(el.dataset.remainingMs)); }
     });
   }
 
@@ -24,6 +28,24 @@
       el.textContent = left + " s";
       el.classList.toggle("dealt-clock-low", left <= 10);
     });
+  }
+
+  // The player's own cards (their own part, hidden) shown in their seat of the table's part,
+  // when both are of the same hand; their seat marked as theirs.
+  function placeOwnCards() {
+    var own = document.getElementById("dealt-own");
+    var part = document.getElementById("dealt-table-part");
+    if (!own || !part || own.dataset.hand !== part.dataset.hand) { return; }
+    var seat = part.querySelector('.dealt-seat[data-seat="' + own.dataset.ownSeat + '"]');
+    if (!seat) { return; }
+    seat.classList.add("dealt-mine");
+    var mine = document.getElementById("dealt-own-cards");
+    var shown = seat.querySelector(".dealt-cards");
+    if (mine && shown && !shown.dataset.own) {
+      var cards = mine.querySelector(".dealt-cards").cloneNode(true);
+      cards.dataset.own = "1";
+      shown.replaceWith(cards);
+    }
   }
 
   function announceTurn() {
@@ -53,10 +75,12 @@
 
   document.addEventListener("htmx:wsAfterMessage", function () {
     startClocks(document);
+    placeOwnCards();
     announceTurn();
   });
   document.addEventListener("DOMContentLoaded", function () {
     startClocks(document);
+    placeOwnCards();
     announceTurn();
   });
   setInterval(tick, 250);

@@ -108,6 +108,9 @@ def make_environment() -> Environment:
         extensions=["jinja2.ext.i18n"],
         trim_blocks=True,
         lstrip_blocks=True,
+        # The templates ship with the package: no file's time read at each render and include
+        # (the dealt pages' pushes render hundreds a second; a changed template needs a restart).
+        auto_reload=False,
     )
     env.install_gettext_callables(  # type: ignore[attr-defined]
         i18n.gettext, i18n.ngettext, newstyle=True

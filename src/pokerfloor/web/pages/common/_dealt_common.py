@@ -27,9 +27,11 @@ __all__ = [
     "card_faces",
     "choose_dealt_play",
     "dealt_of",
+    "own_context",
     "player_key",
     "player_link",
     "player_page_context",
+    "player_status",
     "secret_player_key",
     "table_context",
 ]
@@ -162,13 +164,31 @@ def _view_dict(view: TableView, names: dict[int, str]) -> dict[str, Any]:
 
 
 def table_context(
-    dealt: DealtService, tournament_id: str, table_no: int, td: bool
+    dealt: DealtService, tournament_id: str, table_no: int, td: bool, live: bool = False
 ) -> dict[str, Any]:
-    """The table's screen (public: the cards shown only) or the TD's view (every card)."""
-    table = dealt.table(tournament_id, table_no)
+    """The table's screen (public: the cards shown only) or the TD's view (every card);
+    ``live``: for a push, the table read without waiting for the dealer (``live_table``)."""
+    read = dealt.live_table if live else dealt.table
+    table = read(tournament_id, table_no)
     view = td_view(table) if td else public_view(table)
     return {"table_no": table_no, "view": _view_dict(view, {}), "now_ms": dealt.clock(),
             "td": td}  # fmt: skip
+
+
+def player_status(tournament: Tournament, player_id: str, now: int) -> dict[str, Any] | None:
+    """What a player's page shows of the tournament about them (None: no such player)."""
+    player = tournament.players.get(player_id)
+    if player is None:
+        return None
+    seat = player.seat
+    return {
+        "name": player.name,
+        "place": player.place,
+        "may_rebuy": player.place is not None
+        and tournament.desk.rebuy_refusal(player_id, now, at_bust=True) is None,
+        "table_no": seat.table_no if seat is not None else 0,
+        "seat_no": seat.seat_no if seat is not None else 0,
+    }
 
 
 def player_page_context(dealt: DealtService, tournament_id: str, player_id: str) -> dict[str, Any]:
@@ -177,43 +197,50 @@ def player_page_context(dealt: DealtService, tournament_id: str, player_id: str)
     now = dealt.clock()
 
     def status(tournament: Tournament) -> dict[str, Any] | None:
-        player = tournament.players.get(player_id)
-        if player is None:
-            return None
-        return {
-            "name": player.name,
-            "place": player.place,
-            "may_rebuy": tournament.desk.rebuy_refusal(player_id, now, at_bust=True) is None
-            and player.place is not None,
-            "may_addon": tournament.add_ons.refusal(player_id, now) is None
-            and player.place is None,
-            "players_left": tournament.players_left,
-        }
+        known = player_status(tournament, player_id, now)
+        if known is not None:
+            known["players_left"] = tournament.players_left
+        return known
 
     known = dealt.tournaments.read(tournament_id, status)
     if known is None:
         raise PageError(404, i18n.N_("There is no such player in this tournament."))
-    where = dealt.seat_of(tournament_id, player_id)
+    return own_context(dealt, tournament_id, player_id, known)
+
+
+def own_context(
+    dealt: DealtService,
+    tournament_id: str,
+    player_id: str,
+    known: dict[str, Any],
+    live: bool = False,
+) -> dict[str, Any]:
+    """The player's own part from their status in the tournament (``player_status``): their
+    table seen from their seat (``player_view``: their hole cards only), their choices;
+    ``live``: for a push (``table_context``)."""
     context: dict[str, Any] = {
         "player_id": player_id,
-        "table_no": where[0] if where else 0,
-        "seat_no": where[1] if where else 0,
-        "now_ms": now,
+        "now_ms": dealt.clock(),
         "view": None,
         "choices": None,
         "away": False,
         "advance": "",
         **known,
     }
-    if where is None:
+    if not known["table_no"]:
         return context
-    table = dealt.table(tournament_id, where[0])
-    context["away"] = where[1] in table.away
+    table_no, seat_no = known["table_no"], known["seat_no"]
+    table = (dealt.live_table if live else dealt.table)(tournament_id, table_no)
+    context["away"] = seat_no in table.away
     if table.dealt is None:
         return context
-    context["view"] = _view_dict(player_view(table, where[1]), {})
-    context["advance"] = dealt.advance_choice(tournament_id, player_id)
-    choices = action_choices(table, where[1])
+    context["view"] = _view_dict(player_view(table, seat_no), {})
+    context["advance"] = (
+        dealt.live_advance_choice(tournament_id, player_id, table)
+        if live
+        else dealt.advance_choice(tournament_id, player_id)
+    )
+    choices = action_choices(table, seat_no)
     context["choices"] = None if choices is None else {
         "options": choices.options, "to_call": choices.to_call, "min_to": choices.min_to,
         "max_to": choices.max_to, "half_pot_to": choices.half_pot_to, "pot_to": choices.pot_to,

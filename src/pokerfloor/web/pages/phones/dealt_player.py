@@ -5,14 +5,13 @@ dealt page): the table from the player's seat with their own hole cards only, th
 bets, pots, board, button and blinds, whose turn it is and the action clock, and when it is
 their turn the legal actions with their amounts (the minimum, half the pot, the pot, all-in,
 any amount typed within the engine's bounds). All-in asks for a confirmation. Refusals are the
-engine's, in the page's language. The fragment is pushed again over the page's WebSocket each
-time the table or the tournament changes; a reconnection gets the current state at once.
+engine's, in the page's language. Over the page's WebSocket come the table's shared part (the
+same text for every viewer of the table), the player's own part and the tournament's part,
+each when it changed (``_dealt_live``); a reconnection gets the current state at once.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 from collections.abc import Callable
 from typing import Annotated, Any
 
@@ -30,7 +29,6 @@ from pokerfloor.web.pages.common._common import (
     pages_of,
     redirect,
     render,
-    render_fragment,
     tournament_service,
 )
 from pokerfloor.web.pages.common._dealt_common import (
@@ -38,7 +36,7 @@ from pokerfloor.web.pages.common._dealt_common import (
     dealt_of,
     player_page_context,
 )
-from pokerfloor.web.pages.common._live import push_until_closed
+from pokerfloor.web.pages.common._dealt_live import push_player
 from pokerfloor.web.pages.common._refusals import explain, refusal_names
 
 __all__ = ["router"]
@@ -195,45 +193,5 @@ async def live(websocket: WebSocket, tournament_id: str, player_id: str, key: st
         return
     language = locale_of(websocket)
     link = _page_link(tournament_id, player_id, key)
-
-    def build() -> str:
-        context = player_page_context(dealt_of(websocket), tournament_id, player_id)
-        return render_fragment("dealt_player_live.html", language, pages,
-                               tournament_id=tournament_id, link=link, **context)  # fmt: skip
-
-    await push_changes(websocket, tournament_id, build)
-
-
-async def push_changes(websocket: WebSocket, tournament_id: str, build: Any) -> None:
-    """Send ``build()`` now, then again after each change of the tournament's dealt tables
-    or of the tournament, when its text changed."""
-    dealt = dealt_of(websocket)
-    service = pages_of(websocket).service
-    changes = dealt.subscribe(tournament_id)
-    events = service.subscribe(tournament_id)
-
-    async def push() -> None:
-        last = await run_in_threadpool(build)
-        await websocket.send_text(last)
-        while True:
-            waiting = {asyncio.ensure_future(changes.get()), asyncio.ensure_future(events.get())}
-            _, pending = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
-            for task in pending:
-                task.cancel()
-            await asyncio.sleep(0.02)  # one render for a burst
-            while not changes.empty():
-                changes.get_nowait()
-            while not events.empty():
-                events.get_nowait()
-            html = await run_in_threadpool(build)
-            if html != last:
-                last = html
-                await websocket.send_text(html)
-
-    try:
-        await push_until_closed(websocket, push, PokerfloorError)
-    finally:
-        dealt.unsubscribe(tournament_id, changes)
-        service.unsubscribe(tournament_id, events)
-        with contextlib.suppress(Exception):
-            await websocket.close()
+    await push_player(websocket, pages, dealt_of(websocket), tournament_id, player_id, language,
+                      link)  # fmt: skip

@@ -29,7 +29,6 @@ from pokerfloor.web.pages.common._common import (
     locale_of,
     pages_of,
     render,
-    render_fragment,
     require_td,
     tournament_service,
 )
@@ -41,8 +40,8 @@ from pokerfloor.web.pages.common._dealt_common import (
     screen_refusal,
     table_context,
 )
+from pokerfloor.web.pages.common._dealt_live import push_table
 from pokerfloor.web.pages.common._refusals import explain
-from pokerfloor.web.pages.phones.dealt_player import push_changes
 from pokerfloor.web.pages.td.dealt_console import hands_context
 from pokerfloor.web.qr import qr_svg, venue_url
 
@@ -107,12 +106,7 @@ async def _table_live(websocket: WebSocket, tournament_id: str, table_no: int, t
             await websocket.close(code=4403, reason="this screen needs its key")
             return
     language = locale_of(websocket)
-
-    def build() -> str:
-        context = table_context(dealt_of(websocket), tournament_id, table_no, td=td)
-        return render_fragment("dealt_table_live.html", language, pages, seat_no=0, **context)
-
-    await push_changes(websocket, tournament_id, build)
+    await push_table(websocket, pages, dealt_of(websocket), tournament_id, table_no, language, td)
 
 
 @router.websocket("/t/{tournament_id}/dealt/table/{table_no}/live")

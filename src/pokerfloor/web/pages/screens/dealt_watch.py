@@ -2,17 +2,15 @@
 
 Open only when the TD allows spectators (``/t/{id}/dealt/histories``); the table is shown as its
 stream stood ``delay`` ago (seconds, hands, or both: ``DealtSpectators.watched_table``) through
-the public view: no hole card before it is shown, a mucked hand never. The page's WebSocket
-renders the delayed table again every half second (the delay moves with time even when
-nothing happens) and sends it when it changed; when the TD forbids spectators, the next frame
-says so and the socket closes. The hands already over in the delayed stream link to their
-history page.
+the public view: no hole card before it is shown, a mucked hand never. The delayed table is
+rendered every half second (the delay moves with time even when nothing happens) once for all
+the spectators of the table in one language, and sent when it changed (``push_watch``); when
+the TD forbids spectators, the next frame says so and the socket closes. The hands already
+over in the delayed stream link to their history page.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 from typing import Any
 
 from fastapi import APIRouter, Request, WebSocket
@@ -30,7 +28,7 @@ from pokerfloor.web.pages.common._common import (
     tournament_service,
 )
 from pokerfloor.web.pages.common._dealt_common import card_faces, view_dict
-from pokerfloor.web.pages.common._live import push_until_closed
+from pokerfloor.web.pages.common._dealt_live import push_watch
 from pokerfloor.web.pages.common._refusals import explain
 
 __all__ = ["router", "watch_context"]
@@ -98,19 +96,5 @@ async def watch_live(websocket: WebSocket, tournament_id: str, table_no: int) ->
             return html, False
         return render_fragment("dealt_watch_live.html", language, pages, **context), True
 
-    async def push() -> None:
-        last = ""
-        while True:
-            html, open_ = await run_in_threadpool(build)
-            if html != last:
-                last = html
-                await websocket.send_text(html)
-            if not open_:
-                return
-            await asyncio.sleep(RENDER_EVERY_SECONDS)
-
-    try:
-        await push_until_closed(websocket, push, PokerfloorError)
-    finally:
-        with contextlib.suppress(Exception):
-            await websocket.close()
+    key = (id(pages), tournament_id, table_no, language)
+    await push_watch(websocket, key, build, RENDER_EVERY_SECONDS)

@@ -1,0 +1,541 @@
+"""The dealt pages' pushes (issue 31's measure: 1,000 players' phones on one server).
+
+A player's page comes over its WebSocket in three parts, each an element that htmx's WebSocket
+extension swaps by its id:
+
+- **the table's part** (``#dealt-table-part``: board, pots, stacks, bets, whose turn, button,
+  the action clock), rendered ONCE per table version and language by a ``_TableChannel`` and
+  sent as the same text to every viewer of that table (its players' phones and its screen).
+  It is the public view: no hole card; static/dealt.js puts the player's own two cards in
+  their seat from their own part;
+- **the player's own part** (``#dealt-player``, ``#dealt-own``: who and where, busted, rebuy,
+  away, their cards, the actions chosen in advance, their choices at their turn), per player
+  and small, rendered after each version of their table or a change of their status, and sent
+  only when it changed;
+- **the tournament's part** (``#dealt-left``: the players left), rendered once per language
+  by the tournament's ``_Hub`` when it changes, the same text to every player.
+
+What wakes what: a change at a table wakes its channel only (``DealtService.subscribe`` by
+table, ``app.dealt_push``); a tournament event wakes the hub, which reads every player's status
+once (``player_status``: name, place, rebuy, table and seat) and wakes only the players whose
+status changed (a bust, a move, a rebuy) and, when the number of players left changed, every
+player with the same text. A hand's end at one table thus renders nothing at the 110 others.
+
+Time: the action clock's remaining milliseconds are rendered with the table's version and the
+page counts down by itself (static/dealt.js; a paused table's clock stands still): nothing is
+pushed because a second passed. A viewer who connects gets the channel's last text when it is
+fresh, else a render of the moment (its remaining time read now).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+import weakref
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from fastapi import WebSocket
+from starlette.concurrency import run_in_threadpool
+
+from pokerfloor.app.dealt_push import ANY_TABLE
+from pokerfloor.app.dealt_service import DealtService
+from pokerfloor.dealt import DealtTable
+from pokerfloor.errors import PokerfloorError
+from pokerfloor.web.pages.common._common import Pages, render_fragment
+from pokerfloor.web.pages.common._dealt_common import (
+    own_context,
+    player_status,
+    table_context,
+)
+from pokerfloor.web.pages.common._live import push_until_closed, steady_part
+
+__all__ = ["push_player", "push_table", "push_watch"]
+
+log = logging.getLogger("pokerfloor.dealt")
+_BURST_SECONDS = 0.005  # the events of one command, and a tick right after it: one render
+_FRESH_SECONDS = 0.05  # a table's text this recent is sent as it is to a viewer who connects
+_CLOSED = "closed"
+
+Inbox = asyncio.Queue[str]  # what changed for a viewer: "table", "own", "left", "closed"
+
+
+def _drain(inbox: Inbox) -> set[str]:
+    items = set()
+    while not inbox.empty():
+        items.add(inbox.get_nowait())
+    return items
+
+
+@dataclass(eq=False)
+class _TableChannel:
+    """The viewers of one table in one language (public, or the TD's view): one subscription
+    to that table's changes, one render per version, the same text for each viewer."""
+
+    key: tuple[object, ...]
+    pages: Pages
+    dealt: DealtService
+    tournament_id: str
+    table_no: int
+    language: str
+    td: bool
+    viewers: set[Inbox] = field(default_factory=set)
+    html: str = ""
+    steady: str = ""
+    html_at: float = -1.0
+    renders: int = 0  # how many times it rendered (the tests count them)
+    ready: asyncio.Event = field(default_factory=asyncio.Event)
+    failed: bool = False
+    task: asyncio.Task[None] | None = None
+
+    def join(self, inbox: Inbox) -> None:
+        self.viewers.add(inbox)
+        if self.task is None:
+            self.task = asyncio.create_task(self._run())
+
+    def leave(self, inbox: Inbox) -> None:
+        self.viewers.discard(inbox)
+        if not self.viewers:
+            if _TABLES.get(self.key) is self:
+                del _TABLES[self.key]
+            if self.task is not None:
+                self.task.cancel()
+
+    def _render(self) -> str:
+        context = table_context(
+            self.dealt, self.tournament_id, self.table_no, td=self.td, live=True
+        )
+        self.renders += 1
+        return render_fragment("dealt_table_part.html", self.language, self.pages, seat_no=0,
+                               **context)  # fmt: skip
+
+    async def first(self) -> str:
+        """The text for a viewer who connects: the last one when fresh, else a render now."""
+        await self.ready.wait()
+        if time.monotonic() - self.html_at < _FRESH_SECONDS:
+            return self.html
+        return await run_in_threadpool(self._render)
+
+    def _publish(self, html: str) -> None:
+        self.html, self.steady, self.html_at = html, steady_part(html), time.monotonic()
+        for inbox in self.viewers:
+            inbox.put_nowait("table")
+
+    async def _run(self) -> None:
+        queue = self.dealt.subscribe(self.tournament_id, self.table_no)
+        try:
+            html = await run_in_threadpool(self._render)
+            self.html, self.steady, self.html_at = html, steady_part(html), time.monotonic()
+            self.ready.set()
+            while True:
+                await queue.get()
+                await asyncio.sleep(_BURST_SECONDS)
+                while not queue.empty():
+                    queue.get_nowait()
+                try:  # in the loop: a small render of a loaded table, no lock to wait for
+                    html = self._render()
+                except PokerfloorError:
+                    raise
+                except Exception:  # a read that overlapped the dealer's change: the next one
+                    log.warning("dealt table render %s/%s", self.tournament_id, self.table_no)
+                    continue  # renders again (``DealtService.live_table``)
+                if steady_part(html) != self.steady:  # not only the clock's milliseconds
+                    self._publish(html)
+                else:  # the shared part is the same: a player's own part may not be (an
+                    for inbox in self.viewers:  # action chosen in advance)
+                        inbox.put_nowait("own")
+        except Exception:  # e.g. the tournament is gone: its viewers leave
+            self.failed = True
+            if _TABLES.get(self.key) is self:
+                del _TABLES[self.key]
+            self.ready.set()
+            for inbox in self.viewers:
+                inbox.put_nowait(_CLOSED)
+        finally:
+            self.dealt.unsubscribe(self.tournament_id, queue)
+
+
+_TABLES: dict[tuple[object, ...], _TableChannel] = {}
+
+
+def _table_channel(
+    pages: Pages, dealt: DealtService, tournament_id: str, table_no: int, language: str, td: bool
+) -> _TableChannel:
+    key = (id(asyncio.get_running_loop()), id(pages), tournament_id, table_no, language, td)
+    channel = _TABLES.get(key)
+    if channel is None:
+        channel = _TABLES[key] = _TableChannel(
+            key, pages, dealt, tournament_id, table_no, language, td
+        )
+    return channel
+
+
+@dataclass(eq=False)
+class _Hub:
+    """A tournament's players' pages: one subscription to the tournament's events (and to
+    the dealt changes of unknown extent: moves, breaks), every player's status read once per
+    change, only the players whose status changed woken."""
+
+    key: tuple[object, ...]
+    pages: Pages
+    dealt: DealtService
+    tournament_id: str
+    players: dict[str, set[Inbox]] = field(default_factory=dict)
+    statuses: dict[str, dict[str, Any]] = field(default_factory=dict)
+    left: int = 0
+    left_html: dict[str, str] = field(default_factory=dict)  # by language
+    ready: asyncio.Event = field(default_factory=asyncio.Event)
+    task: asyncio.Task[None] | None = None
+
+    def join(self, player_id: str, inbox: Inbox) -> None:
+        self.players.setdefault(player_id, set()).add(inbox)
+        if self.task is None:
+            self.task = asyncio.create_task(self._run())
+
+    def leave(self, player_id: str, inbox: Inbox) -> None:
+        inboxes = self.players.get(player_id, set())
+        inboxes.discard(inbox)
+        if not inboxes:
+            self.players.pop(player_id, None)
+        if not self.players:
+            if _HUBS.get(self.key) is self:
+                del _HUBS[self.key]
+            if self.task is not None:
+                self.task.cancel()
+
+    def left_part(self, language: str) -> str:
+        html = self.left_html.get(language)
+        if html is None:
+            html = self.left_html[language] = render_fragment(
+                "dealt_player_left.html", language, self.pages, players_left=self.left
+            )
+        return html
+
+    def read(self) -> tuple[dict[str, dict[str, Any]], int]:
+        now = self.dealt.clock()
+
+        def read(tournament: Any) -> tuple[dict[str, dict[str, Any]], int]:
+            statuses = {}
+            for player_id in tournament.players:
+                status = player_status(tournament, player_id, now)
+                if status is not None:
+                    statuses[player_id] = status
+            return statuses, tournament.players_left
+
+        return self.dealt.tournaments.read(self.tournament_id, read)
+
+    async def _update(self) -> None:
+        statuses, left = await run_in_threadpool(self.read)
+        changed = [p for p, status in statuses.items() if self.statuses.get(p) != status]
+        self.statuses = statuses
+        for player_id in changed:
+            for inbox in self.players.get(player_id, ()):
+                inbox.put_nowait("own")
+        if left != self.left:
+            self.left, self.left_html = left, {}
+            for inboxes in self.players.values():
+                for inbox in inboxes:
+                    inbox.put_nowait("left")
+
+    async def _run(self) -> None:
+        service = self.pages.service
+        events = service.subscribe(self.tournament_id)
+        changes = self.dealt.subscribe(self.tournament_id, ANY_TABLE)
+        try:
+            self.statuses, self.left = await run_in_threadpool(self.read)
+            self.ready.set()
+            while True:
+                waiting = {
+                    asyncio.ensure_future(events.get()),
+                    asyncio.ensure_future(changes.get()),
+                }
+                done, pending = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
+                for task in pending:
+                    task.cancel()
+                wide = any(
+                    not task.cancelled()
+                    and task.exception() is None
+                    and getattr(task.result(), "table_no", ANY_TABLE) == ANY_TABLE
+                    for task in done
+                )  # a tournament event, or a dealt change that may touch any table
+                while not changes.empty():
+                    wide = changes.get_nowait().table_no == ANY_TABLE or wide
+                if not wide:
+                    continue  # one table's change: its channel and its players see to it
+                await asyncio.sleep(_BURST_SECONDS)
+                while not events.empty():
+                    events.get_nowait()
+                await self._update()
+        except Exception:  # e.g. the tournament is gone: its viewers leave
+            if _HUBS.get(self.key) is self:
+                del _HUBS[self.key]
+            self.ready.set()
+            for inboxes in self.players.values():
+                for inbox in inboxes:
+                    inbox.put_nowait(_CLOSED)
+        finally:
+            service.unsubscribe(self.tournament_id, events)
+            self.dealt.unsubscribe(self.tournament_id, changes)
+
+
+_HUBS: dict[tuple[object, ...], _Hub] = {}
+
+
+def _hub(pages: Pages, dealt: DealtService, tournament_id: str) -> _Hub:
+    key = (id(asyncio.get_running_loop()), id(pages), tournament_id)
+    hub = _HUBS.get(key)
+    if hub is None:
+        hub = _HUBS[key] = _Hub(key, pages, dealt, tournament_id)
+    return hub
+
+
+_TO_ACT: weakref.WeakKeyDictionary[DealtTable, tuple[int, int]] = weakref.WeakKeyDictionary()
+
+
+def _to_act(table: DealtTable) -> int:
+    """``table.to_act_seat()`` (a replay of the hand) once per table version, not once per
+    player of the table."""
+    version = len(table.events)
+    known = _TO_ACT.get(table)
+    if known is None or known[0] != version:
+        known = _TO_ACT[table] = (version, table.to_act_seat())
+    return known[1]
+
+
+_NO_TABLE = '<div id="dealt-table-part" class="dealt-table-part" data-hand="0"></div>'
+
+
+async def push_player(
+    websocket: WebSocket,
+    pages: Pages,
+    dealt: DealtService,
+    tournament_id: str,
+    player_id: str,
+    language: str,
+    link: str,
+) -> None:
+    """A player's page: the table's shared part, their own part, the tournament's part; each
+    sent when it changed (the table's part as the channel's text, the same for all)."""
+    hub = _hub(pages, dealt, tournament_id)
+    inbox: Inbox = asyncio.Queue()
+    hub.join(player_id, inbox)
+    channel: _TableChannel | None = None
+
+    def own(status: dict[str, Any]) -> str:
+        try:
+            context = own_context(dealt, tournament_id, player_id, status, live=True)
+        except PokerfloorError:
+            raise
+        except Exception:  # a read that overlapped the dealer's change: read it locked
+            context = own_context(dealt, tournament_id, player_id, status)
+        return render_fragment("dealt_player_own_frame.html", language, pages,
+                               tournament_id=tournament_id, link=link, **context)  # fmt: skip
+
+    def own_key(status: dict[str, Any]) -> tuple[object, ...]:
+        """What the own part depends on, cheap to read: equal keys, equal parts (their cards
+        are the hand's; their choices exist at their turn only, keyed then by the version;
+        their seat folds or goes all-in at their turn only)."""
+        table = dealt.live_table(tournament_id, status["table_no"])
+        seat_no = status["seat_no"]
+        turn = _to_act(table) == seat_no
+        return (
+            tuple(status.items()),
+            table.hand_no,
+            table.in_hand,
+            id(table.finished),
+            len(table.events) if turn else -1,
+            seat_no in table.away,
+            dealt.live_advance_choice(tournament_id, player_id, table),
+        )
+
+    async def push() -> None:
+        nonlocal channel
+        await hub.ready.wait()
+        last_own, last_key, table_no, first = "", None, -1, True
+        while True:
+            whats = {"own", "left"} if first else {await inbox.get()} | _drain(inbox)
+            if _CLOSED in whats:
+                return
+            status = hub.statuses.get(player_id)
+            if status is None:  # registered after the hub's last read (a late entry)
+                status = (await run_in_threadpool(hub.read))[0].get(player_id)
+            if status is None:
+                raise PokerfloorError("UNKNOWN_PLAYER", {"player": player_id[:40]})
+            moved = status["table_no"] != table_no
+            if moved:  # seated, moved or busted: another table
+                table_no = status["table_no"]
+                if channel is not None:
+                    channel.leave(inbox)
+                    channel = None
+                if table_no:
+                    channel = _table_channel(pages, dealt, tournament_id, table_no, language,
+                                             td=False)  # fmt: skip
+                    channel.join(inbox)
+                    await websocket.send_text(await channel.first())
+                else:
+                    await websocket.send_text(_NO_TABLE)
+                whats.add("own")
+                whats.discard("table")
+            if "table" in whats and channel is not None:
+                if channel.failed:
+                    return
+                await websocket.send_text(channel.html)  # the same text for every viewer
+            if "left" in whats:
+                await websocket.send_text(hub.left_part(language))
+            if whats & {"table", "own"}:
+                if moved or not table_no:  # a table maybe not loaded yet: off the loop
+                    html, last_key = await run_in_threadpool(own, status), None
+                else:  # small, in the loop (a loaded table, no lock: ``live_table``)
+                    try:
+                        key: tuple[object, ...] | None = own_key(status)
+                    except PokerfloorError:
+                        raise
+                    except Exception:  # a read that overlapped the dealer's change
+                        key = None
+                    if key is not None and key == last_key:
+                        first = False
+                        continue  # nothing of the player's own part changed: no render
+                    html, last_key = own(status), key
+                if html != last_own:
+                    last_own = html
+                    await websocket.send_text(html)
+            first = False
+
+    try:
+        await push_until_closed(websocket, push, PokerfloorError)
+    finally:
+        hub.leave(player_id, inbox)
+        if channel is not None:
+            channel.leave(inbox)
+        with contextlib.suppress(Exception):
+            await websocket.close()
+
+
+async def push_table(
+    websocket: WebSocket,
+    pages: Pages,
+    dealt: DealtService,
+    tournament_id: str,
+    table_no: int,
+    language: str,
+    td: bool,
+) -> None:
+    """A table's screen (or the TD's view): the channel's text, each time it changed."""
+    channel = _table_channel(pages, dealt, tournament_id, table_no, language, td)
+    inbox: Inbox = asyncio.Queue()
+    channel.join(inbox)
+
+    async def push() -> None:
+        await websocket.send_text(await channel.first())
+        while True:
+            whats = {await inbox.get()} | _drain(inbox)
+            if _CLOSED in whats or channel.failed:
+                return
+            if "table" in whats:
+                await websocket.send_text(channel.html)
+
+    try:
+        await push_until_closed(websocket, push, PokerfloorError)
+    finally:
+        channel.leave(inbox)
+        with contextlib.suppress(Exception):
+            await websocket.close()
+
+
+def channel_renders(tournament_id: str, table_no: int) -> int:
+    """How many times the channels of a table rendered (every language and access)."""
+    return sum(
+        channel.renders
+        for channel in _TABLES.values()
+        if channel.tournament_id == tournament_id and channel.table_no == table_no
+    )
+
+
+@dataclass(eq=False)
+class _WatchChannel:
+    """The spectators of one table in one language: the delayed table rendered every
+    ``every`` seconds once for all of them (the delay moves with time), the same text sent
+    to each when it changed; ``build`` answers (html, still open)."""
+
+    key: tuple[object, ...]
+    build: Callable[[], tuple[str, bool]]
+    every: float
+    viewers: set[Inbox] = field(default_factory=set)
+    html: str = ""
+    open: bool = True
+    ready: asyncio.Event = field(default_factory=asyncio.Event)
+    task: asyncio.Task[None] | None = None
+
+    def join(self, inbox: Inbox) -> None:
+        self.viewers.add(inbox)
+        if self.task is None:
+            self.task = asyncio.create_task(self._run())
+
+    def leave(self, inbox: Inbox) -> None:
+        self.viewers.discard(inbox)
+        if not self.viewers:
+            if _WATCHES.get(self.key) is self:
+                del _WATCHES[self.key]
+            if self.task is not None:
+                self.task.cancel()
+
+    async def _run(self) -> None:
+        try:
+            while self.open:
+                html, self.open = await run_in_threadpool(self.build)
+                if html != self.html or not self.open:
+                    self.html = html
+                    self.ready.set()
+                    for inbox in self.viewers:
+                        inbox.put_nowait("table")
+                await asyncio.sleep(self.every)
+        finally:
+            if _WATCHES.get(self.key) is self:
+                del _WATCHES[self.key]
+            self.open = False
+            self.ready.set()
+            for inbox in self.viewers:
+                inbox.put_nowait(_CLOSED)
+
+
+_WATCHES: dict[tuple[object, ...], _WatchChannel] = {}
+
+
+async def push_watch(
+    websocket: WebSocket,
+    key: tuple[object, ...],
+    build: Callable[[], tuple[str, bool]],
+    every: float,
+) -> None:
+    """A spectator's page: the delayed table of the channel ``key`` (tournament, table,
+    language), rendered once for all its spectators every ``every`` seconds; when the TD
+    forbids spectators, the last text says so and the socket closes."""
+    full_key = (id(asyncio.get_running_loop()), *key)
+    channel = _WATCHES.get(full_key)
+    if channel is None or not channel.open:
+        channel = _WATCHES[full_key] = _WatchChannel(full_key, build, every)
+    inbox: Inbox = asyncio.Queue()
+    channel.join(inbox)
+
+    async def push() -> None:
+        await channel.ready.wait()
+        sent = ""
+        while True:
+            if channel.html and channel.html != sent:
+                sent = channel.html
+                await websocket.send_text(sent)
+            if not channel.open:
+                return
+            whats = {await inbox.get()} | _drain(inbox)
+            if _CLOSED in whats and not channel.html:
+                return
+
+    try:
+        await push_until_closed(websocket, push, PokerfloorError)
+    finally:
+        channel.leave(inbox)
+        with contextlib.suppress(Exception):
+            await websocket.close()
