@@ -38,7 +38,8 @@ from pokerfloor.app._dealt_records import DealtRecords
 from pokerfloor.app.commands import Addon, Rebuy
 from pokerfloor.app.dealt_push import ANY_TABLE, DealtListeners, TableChanged
 from pokerfloor.app.service import TournamentService
-from pokerfloor.dealt import ActInHand, ComeBack, DealHand, DealtEvent, DealtTable, HandFinished
+from pokerfloor.dealt import ActInHand, ComeBack, DealHand, DealtEvent, DealtTable
+from pokerfloor.dealt.between_hands import may_deal
 from pokerfloor.dealt.mode import (
     BotSeated,
     DealtPlayChosen,
@@ -517,22 +518,7 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster, DealtRecords):
         this table has not played the round yet (tda-2024 RP-8: it waits for the others)."""
 
         def may(tournament: Tournament) -> bool:
-            # The clock runs; hand-for-hand stops it (tda-2024 RP-8) and the hands go on.
-            clock_stopped_by_h4h = (
-                tournament.hand_for_hand and tournament.hands.hand_for_hand_paused
-            )
-            if tournament.clock.status != "running" and not clock_stopped_by_h4h:
-                return False
-            if tournament.hands_at.get(table_no, 0) != table.played_no:
-                return False
-            if tournament.hand_for_hand and table_no in tournament.hands.round_played:
-                return False
-            if table.finished is not None and now < table.finished.at_ms + _pause_ms(
-                tournament, table_no, table.finished, settings
-            ):
-                return False
-            table_state = tournament.tables.get(table_no)
-            return table_state is not None and table_state.player_count >= 2
+            return may_deal(tournament, table_no, table, settings.pause_seconds * 1000, now)
 
         return self.tournaments.read(tournament_id, may)
 
@@ -599,33 +585,3 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster, DealtRecords):
 # often it lists the dealt tournaments from the store.
 BUSY_PAUSE_S = 0.005
 LIST_EVERY_S = 5.0
-
-
-def _pause_ms(
-    tournament: Tournament, table_no: int, finished: HandFinished, settings: DealtSettings
-) -> int:
-    """The pause after a hand; when it busted a player who may rebuy at the bust, the longer
-    ``REBUY_WAIT_MS`` to decide (the window is the tournament's: ``rebuy_refusal``)."""
-    pause = settings.pause_seconds * 1000
-    if finished.busted and _a_bust_may_rebuy(tournament, table_no, finished):
-        return max(pause, REBUY_WAIT_MS)
-    return pause
-
-
-REBUY_WAIT_MS = 15_000
-
-
-def _a_bust_may_rebuy(tournament: Tournament, table_no: int, finished: HandFinished) -> bool:
-    for player in tournament.players.values():
-        seat = player.last_seat
-        if (
-            player.seat is None
-            and seat is not None
-            and seat.table_no == table_no
-            and seat.seat_no in finished.busted
-            and player.busted_after_hand == tournament.hands_at.get(table_no, 0)
-            and tournament.desk.rebuy_refusal(player.player_id, finished.at_ms, at_bust=True)
-            is None
-        ):
-            return True
-    return False

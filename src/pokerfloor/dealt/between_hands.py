@@ -20,16 +20,23 @@ which deals, and only orchestrates:
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from pokerfloor.tournament import balancing
 from pokerfloor.tournament.clock import clock_view
 from pokerfloor.tournament.state import Tournament
 
+if TYPE_CHECKING:
+    from pokerfloor.dealt.events import HandFinished
+    from pokerfloor.dealt.table import DealtTable
+
 __all__ = [
     "HOLD_CITATIONS",
     "hand_for_hand_clock",
     "hand_for_hand_due",
+    "may_deal",
     "paid_places",
+    "pause_after",
     "tables_to_hold",
 ]
 
@@ -93,3 +100,57 @@ def hand_for_hand_clock(tournament: Tournament, now_ms: int) -> str:
     if not in_break and status == "running":
         return "pause"
     return ""
+
+
+# After a hand that busted a player who may still rebuy, the table waits this long for the
+# decision (a house setting: the rulebooks leave the time to decide to the house).
+REBUY_WAIT_MS = 15_000
+
+
+def may_deal(
+    tournament: Tournament, table_no: int, table: DealtTable, pause_ms: int, now_ms: int
+) -> bool:
+    """Whether the dealt table deals its next hand now: the clock runs (hand-for-hand stops
+    it and the hands go on, tda-2024 RP-8), the tournament has recorded the table's last
+    hand, hand-for-hand this table has not played the round yet (it waits for the others,
+    tda-2024 RP-8), the pause after the last hand is over, and two players are seated."""
+    h4h_clock_stop = tournament.hand_for_hand and tournament.hands.hand_for_hand_paused
+    if tournament.clock.status != "running" and not h4h_clock_stop:
+        return False
+    if tournament.hands_at.get(table_no, 0) != table.played_no:
+        return False
+    if tournament.hand_for_hand and table_no in tournament.hands.round_played:
+        return False
+    finished = table.finished
+    if finished is not None and now_ms < finished.at_ms + pause_after(
+        tournament, table_no, finished, pause_ms
+    ):
+        return False
+    table_state = tournament.tables.get(table_no)
+    return table_state is not None and table_state.player_count >= 2
+
+
+def pause_after(
+    tournament: Tournament, table_no: int, finished: HandFinished, pause_ms: int
+) -> int:
+    """The pause after a hand; when it busted a player who may rebuy at the bust, the longer
+    ``REBUY_WAIT_MS`` to decide (the window is the tournament's: ``Desk.rebuy_refusal``)."""
+    if finished.busted and _a_bust_may_rebuy(tournament, table_no, finished):
+        return max(pause_ms, REBUY_WAIT_MS)
+    return pause_ms
+
+
+def _a_bust_may_rebuy(tournament: Tournament, table_no: int, finished: HandFinished) -> bool:
+    for player in tournament.players.values():
+        seat = player.last_seat
+        if (
+            player.seat is None
+            and seat is not None
+            and seat.table_no == table_no
+            and seat.seat_no in finished.busted
+            and player.busted_after_hand == tournament.hands_at.get(table_no, 0)
+            and tournament.desk.rebuy_refusal(player.player_id, finished.at_ms, at_bust=True)
+            is None
+        ):
+            return True
+    return False
