@@ -48,8 +48,8 @@ MESSAGES: dict[str, tuple[Message, ...]] = {
     ),
     "BAD_TABLE_SIZE": (
         Np_(
-            "A table of %(table_size)s seat is not accepted: 2 seats or more.",
-            "A table of %(table_size)s seats is not accepted: 2 seats or more.",
+            "A table of %(table_size)s seat is not accepted: 2 to 10 seats.",
+            "A table of %(table_size)s seats is not accepted: 2 to 10 seats.",
             "table_size",
         ),
     ),

@@ -31,6 +31,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.rules import RuleProfile
+from pokerfloor.tournament import limits
 from pokerfloor.tournament.positions import (
     free_seat_left_of_big_blind,
     next_hand_positions,
@@ -58,7 +59,7 @@ __all__ = [
     "tables_to_break_now",
 ]
 
-MAX_TABLE_SIZE = 10  # the most seats a table has (create_tournament accepts 2 to 10)
+MAX_TABLE_SIZE = limits.MAX_TABLE_SIZE  # the most seats a table has
 
 # Every rulebook agrees; none has a setting for it, so each book's article is cited.
 BREAK_CITATIONS: tuple[str, ...] = (

@@ -9,6 +9,8 @@ mistyped number is refused with the bound named, instead of reaching the arithme
 
 from __future__ import annotations
 
+from pokerfloor.errors import PokerfloorError
+
 __all__ = [
     "BREAK_MINUTES_MAX",
     "LATE_REGISTRATION_MINUTES_MAX",
@@ -21,7 +23,10 @@ __all__ = [
     "MAX_LEVELS",
     "MAX_LOGO_BYTES",
     "MAX_SCREEN_MESSAGE_LENGTH",
+    "MAX_TABLE_SIZE",
     "MAX_TEXT_LENGTH",
+    "MIN_TABLE_SIZE",
+    "check_table_size",
 ]
 
 # A count of chips: a chip's value, a blind, an ante, a stack.
@@ -47,3 +52,17 @@ MAX_REASON_LENGTH = 500
 MAX_CLUB_NAME_LENGTH = 60
 MAX_SCREEN_MESSAGE_LENGTH = 120
 MAX_LOGO_BYTES = 256 * 1024
+
+# Seats at a table: heads-up to a full ten-handed table (the most any rulebook's dealer
+# position and seat-draw articles contemplate).
+MIN_TABLE_SIZE = 2
+MAX_TABLE_SIZE = 10
+
+
+def check_table_size(table_size: int) -> None:
+    """Refuse a number of seats per table outside ``MIN_TABLE_SIZE``..``MAX_TABLE_SIZE``."""
+    if not MIN_TABLE_SIZE <= table_size <= MAX_TABLE_SIZE:
+        raise PokerfloorError(
+            "BAD_TABLE_SIZE",
+            {"table_size": table_size, "least": MIN_TABLE_SIZE, "most": MAX_TABLE_SIZE},
+        )

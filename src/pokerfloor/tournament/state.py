@@ -30,6 +30,7 @@ from pokerfloor.rules import RuleProfile, load_profile
 from pokerfloor.tournament import (
     advice,
     balancing,
+    limits,
     points,
     prizes,
     ranking,
@@ -181,8 +182,7 @@ class Tournament:
         if payouts is not None:
             prizes.payout_scheme(payouts)
         load_profile(profile)  # refuse an unknown profile before anything is recorded
-        if not 2 <= table_size <= 10:
-            raise PokerfloorError("BAD_TABLE_SIZE", {"table_size": table_size})
+        limits.check_table_size(table_size)
         created = TournamentCreated(
             tournament_id,
             profile,

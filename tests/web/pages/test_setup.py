@@ -211,7 +211,7 @@ def test_wrong_entries_are_refused_in_the_language_of_the_page(venue: Venue) -> 
     form = new_form(venue)
     cases = [
         ({"tournament_id": ["mardi soir"]}, "L'identifiant du tournoi compte de 1 à 64"),
-        ({"table_size": ["12"]}, "Une table a de 2 à 10 places."),
+        ({"table_size": ["12"]}, "Une table de 12 sièges n'est pas acceptée : de 2 à 10 sièges."),
         ({"max_players": ["1"]}, "Le nombre maximal de joueurs est d'au moins 2"),
         ({"buy_in": ["vingt"]}, "Droit d'entrée : saisissez un montant comme 20 ou 12,50"),
         ({"starting_stack": [""]}, "Tapis de départ : valeur manquante."),
@@ -225,7 +225,9 @@ def test_wrong_entries_are_refused_in_the_language_of_the_page(venue: Venue) -> 
     english = venue.td.post(
         "/new?lang=en", data={**form, "tournament_id": ["soir"], "table_size": ["12"]}, headers=HTMX
     )
-    assert "A table has 2 to 10 seats." in unescape(english.text)
+    assert "A table of 12 seats is not accepted: 2 to 10 seats. (BAD_TABLE_SIZE)" in unescape(
+        english.text
+    )
     assert venue.service.tournament_ids() == []
 
 

@@ -21,6 +21,7 @@ from pokerfloor.app._command_fields import (
 )
 from pokerfloor.app.commands._base import _Command
 from pokerfloor.tournament.flights import FlightRules
+from pokerfloor.tournament.limits import MAX_TABLE_SIZE, MIN_TABLE_SIZE
 from pokerfloor.tournament.satellites import SatelliteRules
 from pokerfloor.tournament.structure import BountyRules
 
@@ -46,7 +47,7 @@ class CreateTournament(_Command, frozen=True, tag="create_tournament"):
     tournament_id: TournamentIdText
     profile: Annotated[str, msgspec.Meta(max_length=64)] = "tda-2024"
     structure: Annotated[str, msgspec.Meta(min_length=1, max_length=100_000)] = "club-evening"
-    table_size: Annotated[int, msgspec.Meta(ge=2, le=10)] = 9
+    table_size: Annotated[int, msgspec.Meta(ge=MIN_TABLE_SIZE, le=MAX_TABLE_SIZE)] = 9
     max_players: Annotated[int, msgspec.Meta(ge=2, le=100_000)] | None = None
     # The championship points formula chosen at set-up (as ``finish.points``); ``finish``
     # uses it unless it names another.

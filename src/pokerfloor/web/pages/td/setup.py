@@ -33,6 +33,7 @@ from pokerfloor.app.commands import CreateTournament, is_valid_id
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.rules import bundled_profile_ids, load_profile, setting_spec
 from pokerfloor.tournament import prizes
+from pokerfloor.tournament.limits import check_table_size
 from pokerfloor.tournament.structure import (
     Structure,
     bundled_structures,
@@ -445,8 +446,10 @@ def _check_id(request: Request, tournament_id: str) -> None:
 
 def _table_size(fields: SetupFields) -> int:
     table_size = whole_field(fields.table_size, i18n.gettext("Seats per table"), required=True)
-    if not 2 <= table_size <= 10:
-        raise Refusal(i18n.gettext("A table has 2 to 10 seats."))
+    try:
+        check_table_size(table_size)
+    except PokerfloorError as error:
+        raise Refusal(explain(error)) from None
     return table_size
 
 
