@@ -20,7 +20,7 @@ def test_every_wrong_field_is_named_at_once_and_everything_typed_stays(venue: Ve
     text = unescape(answer.text)
     for message in (
         "L'identifiant du tournoi compte de 1 à 64",
-        "Une table a de 2 à 10 places.",
+        "Une table de 12 sièges n'est pas acceptée : de 2 à 10 sièges.",
         "Le nombre maximal de joueurs est d'au moins 2",
         "Droit d'entrée : saisissez un montant comme 20 ou 12,50",
         "Niveau 1, grosse blinde : saisissez un nombre entier",
