@@ -34,6 +34,7 @@ from collections.abc import Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from alembic import command
 from alembic.config import Config
@@ -319,16 +320,7 @@ class SqlEventStore:
         )
         with mapped_store_errors(), self._reader_engine.begin() as connection:
             rows = connection.execute(query).all()
-        return [
-            StoredEvent(
-                stream_id=row.stream_id,
-                seq=row.seq,
-                type=row.type,
-                data=bytes(row.data),
-                recorded_at_ms=row.recorded_at_ms,
-            )
-            for row in rows
-        ]
+        return [_stored(row) for row in rows]
 
     def read_many(self, stream_ids: Sequence[str]) -> dict[str, list[StoredEvent]]:
         found: dict[str, list[StoredEvent]] = {}
@@ -342,15 +334,7 @@ class SqlEventStore:
             with mapped_store_errors(), self._reader_engine.begin() as connection:
                 rows = connection.execute(query).all()
             for row in rows:
-                found.setdefault(row.stream_id, []).append(
-                    StoredEvent(
-                        stream_id=row.stream_id,
-                        seq=row.seq,
-                        type=row.type,
-                        data=bytes(row.data),
-                        recorded_at_ms=row.recorded_at_ms,
-                    )
-                )
+                found.setdefault(row.stream_id, []).append(_stored(row))
         return found
 
     def version(self, stream_id: str) -> int:
@@ -577,3 +561,14 @@ def _check_event(event_type: object, data: object) -> None:
         raise PokerfloorError(
             "INVALID_EVENT", "event data must be bytes (JSON)", {"type": event_type}
         )
+
+
+def _stored(row: Any) -> StoredEvent:
+    """A row of the events table as the store gives it back."""
+    return StoredEvent(
+        stream_id=row.stream_id,
+        seq=row.seq,
+        type=row.type,
+        data=bytes(row.data),
+        recorded_at_ms=row.recorded_at_ms,
+    )

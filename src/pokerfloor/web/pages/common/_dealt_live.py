@@ -70,8 +70,37 @@ def _drain(inbox: Inbox) -> set[str]:
     return items
 
 
+class _Channel:
+    """What a table's and a spectators' channel share: its viewers join and leave; the first
+    starts its task, the last stops it and takes the channel out of its registry."""
+
+    key: tuple[object, ...]
+    viewers: set[Inbox]
+    task: asyncio.Task[None] | None
+
+    def _registry(self) -> dict[tuple[object, ...], Any]:
+        raise NotImplementedError
+
+    async def _run(self) -> None:
+        raise NotImplementedError
+
+    def join(self, inbox: Inbox) -> None:
+        self.viewers.add(inbox)
+        if self.task is None:
+            self.task = asyncio.create_task(self._run())
+
+    def leave(self, inbox: Inbox) -> None:
+        self.viewers.discard(inbox)
+        if not self.viewers:
+            registry = self._registry()
+            if registry.get(self.key) is self:
+                del registry[self.key]
+            if self.task is not None:
+                self.task.cancel()
+
+
 @dataclass(eq=False)
-class _TableChannel:
+class _TableChannel(_Channel):
     """The viewers of one table in one language (public, or the TD's view): one subscription
     to that table's changes, one render per version, the same text for each viewer."""
 
@@ -91,18 +120,8 @@ class _TableChannel:
     failed: bool = False
     task: asyncio.Task[None] | None = None
 
-    def join(self, inbox: Inbox) -> None:
-        self.viewers.add(inbox)
-        if self.task is None:
-            self.task = asyncio.create_task(self._run())
-
-    def leave(self, inbox: Inbox) -> None:
-        self.viewers.discard(inbox)
-        if not self.viewers:
-            if _TABLES.get(self.key) is self:
-                del _TABLES[self.key]
-            if self.task is not None:
-                self.task.cancel()
+    def _registry(self) -> dict[tuple[object, ...], Any]:
+        return _TABLES
 
     def _render(self) -> str:
         context = table_context(
@@ -455,7 +474,7 @@ def channel_renders(tournament_id: str, table_no: int) -> int:
 
 
 @dataclass(eq=False)
-class _WatchChannel:
+class _WatchChannel(_Channel):
     """The spectators of one table in one language: the delayed table rendered every
     ``every`` seconds once for all of them (the delay moves with time), the same text sent
     to each when it changed; ``build`` answers (html, still open)."""
@@ -469,18 +488,8 @@ class _WatchChannel:
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     task: asyncio.Task[None] | None = None
 
-    def join(self, inbox: Inbox) -> None:
-        self.viewers.add(inbox)
-        if self.task is None:
-            self.task = asyncio.create_task(self._run())
-
-    def leave(self, inbox: Inbox) -> None:
-        self.viewers.discard(inbox)
-        if not self.viewers:
-            if _WATCHES.get(self.key) is self:
-                del _WATCHES[self.key]
-            if self.task is not None:
-                self.task.cancel()
+    def _registry(self) -> dict[tuple[object, ...], Any]:
+        return _WATCHES
 
     async def _run(self) -> None:
         try:
