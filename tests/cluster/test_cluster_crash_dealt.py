@@ -191,6 +191,24 @@ def quiet_log(database: str, quiet_s: float = 8.0) -> list[Any]:
         store.close()
 
 
+def wait_dealt_since(database: str, at_ms: int, seconds: float) -> None:
+    """Until a hand is dealt at the table after ``at_ms`` (the servers' clock), at most
+    ``seconds``: the test's assertion on the log says whether it came."""
+    store = open_store(database)
+    deadline = time.monotonic() + seconds
+    try:
+        while time.monotonic() < deadline:
+            stored = store.read(table_stream_id(TID, 1))
+            if any(
+                item.type == "hand_dealt" and json.loads(item.data)["at_ms"] > at_ms
+                for item in stored
+            ):
+                return
+            time.sleep(0.5)
+    finally:
+        store.close()
+
+
 def test_item1_item2_dealt_table_and_td_session_through_three_servers_one_killed(
     tmp_path: Path,
     postgres_server: TemporaryPostgres,
@@ -217,7 +235,11 @@ def test_item1_item2_dealt_table_and_td_session_through_three_servers_one_killed
         time.sleep(random.uniform(5.0, 6.0))  # hands dealt by whoever deals, P2 timed out
         c.kill()
         killed_at_ms = time.time_ns() // 1_000_000
-        time.sleep(9.0)  # the survivors take the table over (TAKEOVER_MS) and deal on
+        # The survivors take the table over (TAKEOVER_MS), end the hand in progress and deal
+        # on. Waited for, not slept on: P2 lets the 5 s action clock run out at every street
+        # (a check when there is nothing to call), so a hand can last 25 s and more under load;
+        # a table never taken over still fails below, after the minute.
+        wait_dealt_since(database, killed_at_ms, 60.0)
         person.stop.set()
         person.join(timeout=30)
         assert not person.is_alive()
