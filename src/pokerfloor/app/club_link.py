@@ -43,7 +43,6 @@ from pokerfloor.app.service import TournamentService
 from pokerfloor.club._base import CashLine
 from pokerfloor.club.cashbook import TOURNAMENT_KINDS
 from pokerfloor.club.events import ClubEventScheduled
-from pokerfloor.club.public_names import public_name
 from pokerfloor.club.state import Club
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament.state import Tournament
@@ -91,9 +90,11 @@ def start_tournament(
 
     def read(club: Club) -> tuple[ClubEventScheduled, list[tuple[str, str]]]:
         calendar_event = club.open_event(event_id)
+        names = club.public_names()
         players = [
-            # Named as the public sees members: the tournament's screens and phones are public.
-            (registration.member_id, public_name(club.member(registration.member_id)))
+            # Named as the public sees members, no two alike: the tournament's screens and
+            # phones are public, and the TD calls players by these names.
+            (registration.member_id, names[club.member(registration.member_id).member_id])
             for registration in calendar_event.registrations.values()
             if registration.status == "checked_in"
         ]

@@ -16,7 +16,6 @@ import msgspec
 from pokerfloor.app.club_csv import MEMBER_COLUMNS, write_csv
 from pokerfloor.club._base import CashLine
 from pokerfloor.club.cashbook import CASH_COLUMNS, Reconciliation
-from pokerfloor.club.public_names import public_name
 from pokerfloor.club.state import Club
 
 # The desk shows this many members found: they fit 1366x768 with the page's head.
@@ -80,7 +79,7 @@ def _shown_name(club: Club, member_id: str) -> str:
 
 
 def _public_name(club: Club, member_id: str) -> str:
-    return public_name(club.member(member_id))
+    return club.public_name_of(member_id)
 
 
 def public_event_view(club: Club, event_id: str) -> dict[str, Any]:

@@ -31,6 +31,7 @@ from pokerfloor.club.events import (
     MembersMerged,
     MemberUpdated,
 )
+from pokerfloor.club.public_names import public_name, public_names
 from pokerfloor.errors import PokerfloorError
 
 __all__ = [
@@ -183,6 +184,16 @@ class MemberCommands(ClubBase):
             (m for m in self.members.values() if m.merged_into is None),
             key=lambda m: (len(m.member_id), m.member_id),
         )
+
+    def public_name_of(self, member_id: str) -> str:
+        """The member (or the one they were merged into) as the public sees them, told apart
+        from every other member (``club.public_names``)."""
+        member = self.member(member_id)
+        return public_names(self.active_members()).get(member.member_id) or public_name(member)
+
+    def public_names(self) -> dict[str, str]:
+        """Every active member's public name, no two alike (``club.public_names``)."""
+        return public_names(self.active_members())
 
     def find_members(self, text: str, limit: int = 20) -> list[Member]:
         """The members the desk means by ``text``: the number itself first, then names where

@@ -16,7 +16,6 @@ from fastapi.responses import Response
 from pokerfloor.app.club_commands import MemberCancel
 from pokerfloor.app.club_service import ClubService
 from pokerfloor.app.club_views import public_event_view, standings_csv, standings_view
-from pokerfloor.club.public_names import public_name
 from pokerfloor.club.state import Club
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.web import i18n
@@ -227,10 +226,10 @@ def player_with_pin(request: Request, club_id: str, member_id: str, pin: Text) -
             request, "club_public_player.html", clubs.club(club_id), error,
             member_id=member_id, name=None, evenings=None, kinds=KIND_LABELS,
         )  # fmt: skip
-    member = _read(request, clubs, club_id, lambda club: club.member(member_id))
+    name = _read(request, clubs, club_id, lambda club: club.public_name_of(member_id))
     evenings = _read(request, clubs, club_id, lambda club: club.player_evenings(member_id))
     shown = [e for e in evenings if e.status in ("registered", "waiting", "checked_in")]
     return club_render(
         request, "club_public_player.html", clubs.club(club_id), None, member_id=member_id,
-        name=public_name(member), evenings=shown, kinds=KIND_LABELS,
+        name=name, evenings=shown, kinds=KIND_LABELS,
     )  # fmt: skip
