@@ -3,6 +3,9 @@ the console's answer and the hand's history page word the steps in the page's la
 
 from __future__ import annotations
 
+from pokerfloor.cards import shuffled_order
+from pokerfloor.hand import Hand, HandSetup, KillHand, Seat
+from pokerfloor.web.pages.td.dealt_hands import hand_story
 from tests.dealt.test_dealt_console import _venue
 
 FRENCH_STEP = "Ramasser toutes les cartes et remélanger tout le jeu."
@@ -29,3 +32,14 @@ def test_issue_30_item_3_the_hand_s_page_words_the_misdeal_in_the_page_s_languag
     assert "tda-2024 R35 D" in french
     english = venue.td.get(f"{url}?lang=en").text
     assert ENGLISH_STEP in english and FRENCH_STEP not in english
+
+
+def test_issue_30_item_3_a_hand_killed_by_the_floor_reads_as_its_steps_away_stays_away() -> None:
+    seats = (Seat(1, "Ana", 1000), Seat(2, "Bea", 1000, absent=True), Seat(3, "Cy", 1000))
+    hand = Hand.start(HandSetup("tda-2024", seats, 1, 50, 100), shuffled_order(3))
+    hand.apply_irregularity(KillHand(hand.names.index("Ana"), "mixed_with_dead_card"))
+    story = hand_story(hand, "td", "fr")["steps"]
+    assert {"kind": "away", "name": "Bea"} in story  # a reason code, not the floor's steps
+    floor = next(step for step in story if step["kind"] == "floor")
+    assert floor["name"] == "Ana" and floor["citations"] == "tda-2024 R65 A"
+    assert floor["texts"][0] == "La main mêlée à une carte morte est morte."

@@ -36,6 +36,7 @@ from pokerfloor.hand import (
     HandMucked,
     HandsShown,
     Misdealt,
+    Noted,
     Posted,
     PotAwarded,
     Ruling,
@@ -101,13 +102,17 @@ def hand_story(hand: Hand, reader: Reader, lang: str = "fr") -> dict[str, Any]:
             steps.append({"kind": event.kind, "name": names[event.player], "amount": event.amount})
         elif isinstance(event, Acted):
             steps.append({"kind": event.kind, "name": names[event.player], "amount": event.to})
-        elif isinstance(event, HandKilled) and (event.ruling.steps or event.ruling.said):
+        elif isinstance(event, HandKilled) and event.ruling.decision in DECISIONS:
+            # The floor's ruling on an irregularity (``hand_dead``), not a player away or out
+            # of time (``dead``, a reason code).
             steps.append(_floor_step(event.ruling, lang, names[event.player]))
         elif isinstance(event, HandKilled):
             away = hand.players[event.player] in absent
             steps.append({"kind": "away" if away else "dead", "name": names[event.player]})
         elif isinstance(event, Misdealt | DealCorrected):
             steps.append(_floor_step(event.ruling, lang))
+        elif isinstance(event, Noted) and event.ruling.decision in DECISIONS:
+            steps.append(_floor_step(event.ruling, lang, names[event.player]))
         elif isinstance(event, BoardDealt):
             steps.append({"kind": "board", "street": event.street.key,
                           "cards": card_faces(event.cards)})  # fmt: skip
