@@ -30,6 +30,7 @@ from fastapi import APIRouter, File, Request, UploadFile
 from fastapi.responses import Response
 
 from pokerfloor.app.commands import SetRoomLogo, SetRoomScreen
+from pokerfloor.tournament.chiprace import chip_race_due
 from pokerfloor.tournament.limits import (
     MAX_CLUB_NAME_LENGTH,
     MAX_LOGO_BYTES,
@@ -70,26 +71,15 @@ def _chips(chips: tuple[ChipDenomination, ...]) -> list[dict[str, Any]]:
 
 
 def chip_race_announcement(screen: dict[str, Any], structure: Structure) -> dict[str, Any] | None:
-    """The chip race to announce, if any: ``when`` is ``"now"`` (during the break that races
-    the chips off), ``"break"`` (at the break that follows the current level) or
-    ``"level_end"`` (a colour-up between two levels, without a pause); ``chips`` are the
-    denominations that leave play (tda-2024 R24, ropta 4.2)."""
+    """The chip race to announce, if any, as the core decides it (``chiprace.chip_race_due``,
+    tda-2024 R24, ropta 4.2): ``when`` ``"now"``, ``"break"`` or ``"level_end"``, ``chips``
+    the denominations that leave play."""
     if screen["status"] == "finished":
         return None
-    level_number: int = screen["level_number"]
-    if screen["in_break"]:
-        # During a break, level_number is the level that follows it.
-        before, when = level_number - 1, "now"
-    else:
-        before = level_number
-        following = structure.break_after(level_number)
-        when = "break" if following is not None and following.minutes > 0 else "level_end"
-    if before < 1 or before >= len(structure.levels):
+    due = chip_race_due(structure, int(screen["level_number"]), bool(screen["in_break"]))
+    if due is None:
         return None
-    staying = {chip.value for chip in structure.chips_at(before + 1)}
-    leaving = tuple(chip for chip in structure.chips_at(before) if chip.value not in staying)
-    if not leaving:
-        return None
+    when, leaving = due
     return {"when": when, "chips": _chips(leaving)}
 
 
