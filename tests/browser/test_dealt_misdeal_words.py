@@ -10,11 +10,10 @@ from playwright.sync_api import Browser, Dialog, expect
 
 from tests.browser.conftest import LiveServer, wait_until
 from tests.browser.test_console import command
+from tests.browser.test_dealt_sitngo import LAPTOP, PHONE
 from tests.browser.test_pages_render import sign_in
 
 TID = "misdeal-browser"
-LAPTOP = {"width": 1366, "height": 768}
-PHONE = {"width": 390, "height": 844}
 FRENCH_STEP = "Ramasser toutes les cartes et remélanger tout le jeu."
 ENGLISH_STEP = "Gather every card and shuffle the whole deck again."
 
