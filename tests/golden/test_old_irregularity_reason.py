@@ -14,7 +14,9 @@ from pokerfloor.cards import shuffled_order
 from pokerfloor.dealt import DealtEvent, HandStep
 from pokerfloor.floor import STEP_TEXTS
 from pokerfloor.hand import (
+    ExposeCard,
     FloorStep,
+    FouledDeck,
     Hand,
     HandKilled,
     HandSetup,
@@ -50,7 +52,8 @@ OLD_KILLED = (
 
 def _hand() -> Hand:
     seats = tuple(Seat(seat_no, f"P{seat_no}", 1000) for seat_no in (1, 2, 3))
-    return Hand.start(HandSetup("tda-2024", seats, 1, 50, 100), shuffled_order(3))
+    deck = tuple(int(card) for card in shuffled_order(3))
+    return Hand.start(HandSetup("tda-2024", seats, 1, 50, 100), deck)
 
 
 def _stored(line: bytes) -> Ruling:
@@ -103,3 +106,28 @@ def test_issue_30_item_3_stored_steps_read_in_french_with_their_numbers() -> Non
     assert ruling.reason.startswith("Too late for a misdeal: 3 players after the blinds")
     with i18n.use_locale("fr"):
         assert ruling_words(ruling).startswith("Trop tard pour une fausse donne : 3 joueurs")
+
+
+def test_issue_30_item_3_every_irregularity_event_stores_no_english() -> None:
+    # A card exposed by the dealer, a card flashed, a fouled deck, a protected hand touched by
+    # the muck (it stays live: noted): whatever event the ruling lands in, its line holds
+    # keys, not English.
+    commands = (
+        ExposeCard(1, 2),
+        ExposeCard(0, 1, how="flashed", identified=False),
+        FouledDeck("joker", player=0),
+        KillHand(0, "touched_by_muck", protected=True),
+    )
+    kinds = set()
+    for command in commands:
+        for event in _hand().apply_irregularity(command):
+            ruling = getattr(event, "ruling", None)
+            if ruling is None:
+                continue
+            kinds.add(type(event).__name__)
+            line = msgspec.json.encode(HandStep(1, event, 0))
+            assert b'"reason"' not in line and ruling.steps, line
+            for step in ruling.steps:
+                words = max(re.split(r"\{\w+\}", STEP_TEXTS[step.key]), key=len)
+                assert words.encode() not in line
+    assert {"DealCorrected", "Misdealt", "Noted"} <= kinds, kinds
