@@ -366,12 +366,12 @@ def _correct_bust(tournament: Tournament, command: CorrectBust, now: int) -> Non
 
 @handles(CorrectRebuy)
 def _correct_rebuy(tournament: Tournament, command: CorrectRebuy, now: int) -> None:
-    tournament.corrections.correct_rebuy(command.player_id, now, command.reason)
+    tournament.corrections.correct_rebuy(command.player_id, now, command.reason, command.done_at_ms)
 
 
 @handles(UndoBust)
 def _undo_bust(tournament: Tournament, command: UndoBust, now: int) -> None:
-    tournament.corrections.undo_bust(command.players, now, command.reason)
+    tournament.corrections.undo_bust(command.players, now, command.reason, command.done_at_ms)
 
 
 @handles(RecordHand)

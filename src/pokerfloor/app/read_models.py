@@ -53,6 +53,7 @@ def clock_screen(tournament: Tournament, now_ms: int) -> dict[str, Any]:
     left = tournament.players_left
     finished = tournament.finished is not None
     pool = prize_pool_cents(tournament)
+    payouts = list(tournament.default_payouts(pool))
     return (
         {
             "tournament_id": tournament.created.tournament_id,
@@ -78,9 +79,12 @@ def clock_screen(tournament: Tournament, now_ms: int) -> dict[str, Any]:
             "average_stack": chips // left if left else 0,
             "prize_pool_cents": pool,
             # What each paid place would get if the pool stopped growing now.
-            "payouts_cents": list(tournament.default_payouts(pool)),
+            "payouts_cents": payouts,
             # Once finished: the winner and the prizes paid, for the screen's last picture.
             "podium": _podium(tournament),
+            # One player left, the TD has not finished yet (``winner_before_finish``): the
+            # winner and what the payout scheme gives each paid place; None otherwise.
+            "podium_before_finish": _podium_before_finish(tournament, payouts),
             # What the TD puts on the screen (tournament/room_screen.py); the logo itself is
             # served apart (``room_logo``), ``logo_at_ms`` is its version (None: no logo).
             "club_name": tournament.room_screen.club_name,
@@ -90,6 +94,28 @@ def clock_screen(tournament: Tournament, now_ms: int) -> dict[str, Any]:
         | biggest_bounty(tournament)
         | formats_part(tournament, now_ms)
     )
+
+
+def _podium_before_finish(
+    tournament: Tournament, payouts: list[int]
+) -> list[dict[str, Any]] | None:
+    """The winner the aggregate names before the finish, and the players busted in the paid
+    places, each with what the payout scheme gives the place (the finish records them)."""
+    winner = tournament.winner_before_finish()
+    if winner is None:
+        return None
+    busted = sorted((place, player) for player, place in places(tournament).items())
+    return [
+        {
+            "place": 1,
+            "name": tournament.players[winner].name,
+            "cents": payouts[0] if payouts else 0,
+        }
+    ] + [
+        {"place": place, "name": tournament.players[player].name, "cents": payouts[place - 1]}
+        for place, player in busted
+        if 1 < place <= len(payouts)
+    ]
 
 
 def _podium(tournament: Tournament) -> list[dict[str, Any]]:

@@ -11,7 +11,7 @@ live here; the French is in ``web/locale/fr/floor_rules.po`` (see ``pokerfloor.w
 from pokerfloor.floor._model import DECISIONS, Fact, FactValue, FloorRuling, SituationKind, Step
 from pokerfloor.floor._rule import checked_facts, rule, rule_everywhere, situation_kind
 from pokerfloor.floor._situations import SITUATIONS
-from pokerfloor.floor._texts import STEP_TEXTS
+from pokerfloor.floor._texts import STEP_TEXTS, step_english
 
 __all__ = [
     "DECISIONS",
@@ -26,4 +26,5 @@ __all__ = [
     "rule",
     "rule_everywhere",
     "situation_kind",
+    "step_english",
 ]

@@ -7,6 +7,8 @@ The French is in ``web/locale/fr/floor_rules.po``, keyed by these texts.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 STEP_TEXTS: dict[str, str] = {
     # Misdeal and its procedure
     "misdeal_first_two": "One of the first two cards of the deal was exposed: it is a misdeal.",
@@ -216,3 +218,15 @@ STEP_TEXTS: dict[str, str] = {
     "change_deck_after": "Change the deck once the hand is over.",
     "missing_card_stands": "A missing card does not void the hand: it stands.",
 }
+
+
+def step_english(key: str, params: Mapping[str, object]) -> str:
+    """A stored step in English: its template filled with its params. A key this version does
+    not know (a log written by a newer one) is shown as the key itself."""
+    template = STEP_TEXTS.get(key)
+    if template is None:
+        return key
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return template

@@ -24,6 +24,7 @@ from pokerfloor.hand._model import (
     Acted,
     BoardDealt,
     DealCorrected,
+    FloorStep,
     HandEnded,
     HandKilled,
     Misdealt,
@@ -122,9 +123,10 @@ def _refuse(code: str, **params: object) -> HandError:
 
 
 def _as_ruling(floor: FloorRuling) -> Ruling:
-    """The floor's ruling as the engine records it: the steps in order are its reason."""
-    reason = " ".join(step.text for step in floor.steps)
-    return Ruling(floor.decision, floor.citations, said=reason)
+    """The floor's ruling as the engine records it: its steps in order, each as its key and
+    params (no English: every reader words them in its language, issue 30 item 3)."""
+    steps = tuple(FloorStep(step.key, dict(step.params)) for step in floor.steps)
+    return Ruling(floor.decision, floor.citations, steps=steps)
 
 
 def _random(command: BoardIrregularity, reason: str, cards: tuple[int, ...]) -> random.Random:

@@ -143,22 +143,44 @@ class Reason(msgspec.Struct, frozen=True, omit_defaults=True):
         return reason_english(self.code, self.params, base)
 
 
+class FloorStep(msgspec.Struct, frozen=True, omit_defaults=True):
+    """One step of the floor's ruling on a dealing irregularity, as stored: its stable key in
+    ``pokerfloor.floor``'s ``STEP_TEXTS`` and its params (numbers). No English is stored: each
+    reader words it in its language (``english()``; the pages through ``web/floor_text``)."""
+
+    key: str
+    params: dict[str, Any] = {}
+
+    def english(self) -> str:
+        # Imported here: the floor's texts load only when a ruling on an irregularity is read.
+        from pokerfloor.floor import step_english
+
+        return step_english(self.key, self.params)
+
+
 class Ruling(msgspec.Struct, frozen=True, omit_defaults=True):
     """How the engine interpreted an action, and why: ``why`` the reason's code and params
-    (the pages translate it). ``said``, stored as ``reason``: an English text stored with the
-    ruling, only where there is no code (a ruling of a log written before the catalogue, whose
-    stored ``reason`` was the English of its code; the floor's steps of an irregularity). A
-    ruling with a code stores no English: ``reason`` gives it from the catalogue."""
+    (the pages translate it); ``steps``, the floor's ruling on a dealing irregularity, as its
+    procedure's step keys and params (the pages word them). ``said``, stored as ``reason``: an
+    English text stored with the ruling, only in a log written before these codes (a reason's
+    English, or the floor's steps in English, as logs before issue 30 stored them): it is
+    shown as it was stored. A ruling with a code or steps stores no English."""
 
     decision: str
     citations: tuple[str, ...]
     why: Reason | None = None
     said: str = msgspec.field(default="", name="reason")
+    steps: tuple[FloorStep, ...] = ()
 
     @property
     def reason(self) -> str:
-        """The reason in English: the catalogue's sentence of ``why``, else the stored text."""
-        return self.why.english() if self.why is not None else self.said
+        """The reason in English: the catalogue's sentence of ``why``, else the floor's steps
+        from their texts, else the stored text."""
+        if self.why is not None:
+            return self.why.english()
+        if self.steps:
+            return " ".join(step.english() for step in self.steps)
+        return self.said
 
 
 def ruled(decision: str, why: Reason, citations: tuple[str, ...]) -> Ruling:

@@ -426,6 +426,12 @@ MESSAGES: dict[str, tuple[Message, ...]] = {
         N_("The tournament finished at %(finished_at_ms)s: its clock stays stopped there."),
         N_("The tournament is finished."),
     ),
+    "UNDO_TOO_LATE": (
+        N_(
+            "Too late to undo here (%(seconds)s seconds have passed; the limit is %(limit)s): "
+            "use the corrections page."
+        ),
+    ),
     "UNREGISTER_AFTER_DRAW": (
         N_(
             "The seats are drawn: %(player_id)s can no longer unregister (a player who leaves now "

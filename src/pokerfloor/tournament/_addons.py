@@ -132,6 +132,15 @@ class AddOns(Part):
         """The add-on window is open now (for a player still allowed one)."""
         return self.window_refusal("", at_ms) is None
 
+    def window_closes_at(self, at_ms: int) -> int | None:
+        """When the add-on window open now closes: with the level or break in force (the
+        structure's break, the TD's window, the level after the rebuy period). None while it is
+        closed, or while the clock is paused (no time to count down)."""
+        if not self.window_open(at_ms):
+            return None
+        # The clock's end of the period in force: None while paused.
+        return clock_view(self.host.clock, self.host.structure, at_ms).ends_at_ms
+
     def open_window(self, reason: str, at_ms: int) -> None:
         """The TD opens the add-on window by hand, until the end of the level or break in
         force (a correction of the structure's schedule: a late break, a break moved), with

@@ -24,6 +24,7 @@ from pokerfloor.tournament.events import (
     PlayerUnregistered,
     RebuyCorrected,
 )
+from pokerfloor.tournament.limits import check_undo_window
 from pokerfloor.tournament.types import PlayerId, SeatRef
 
 __all__ = ["CORRECTION_EVENTS", "Corrections"]
@@ -85,11 +86,20 @@ class Corrections(Part):
             BustCorrected(player_id, seat.table_no, seat.seat_no, stack, reason, at_ms)
         )
 
-    def undo_bust(self, player_ids: Sequence[PlayerId], at_ms: int, reason: str) -> None:
+    def undo_bust(
+        self,
+        player_ids: Sequence[PlayerId],
+        at_ms: int,
+        reason: str,
+        done_at_ms: int | None = None,
+    ) -> None:
         """Undo a bust recorded by mistake, while no hand was reported at the table since: each
         player goes back to the seat with the stack the bust took away; a rebuy made at that
         bust is cancelled first (its chips and money go back). Later on, the corrections page
-        (``correct_bust``) asks the TD for the stack instead."""
+        (``correct_bust``) asks the TD for the stack instead. ``done_at_ms``: the quick undo
+        of a bust recorded then, refused once ``limits.UNDO_WINDOW_MS`` has passed."""
+        if done_at_ms is not None:
+            check_undo_window(done_at_ms, at_ms)
         if not player_ids:
             raise PokerfloorError("NOTHING_TO_UNDO", {})
         plan = [self._bust_to_undo(player_id) for player_id in dict.fromkeys(player_ids)]
@@ -128,9 +138,14 @@ class Corrections(Part):
             )
         return player_id, seat, stack, rebought
 
-    def correct_rebuy(self, player_id: PlayerId, at_ms: int, reason: str) -> None:
+    def correct_rebuy(
+        self, player_id: PlayerId, at_ms: int, reason: str, done_at_ms: int | None = None
+    ) -> None:
         """Cancel the player's last rebuy or add-on (an add-on always comes after the
-        rebuys): its chips leave the stack."""
+        rebuys): its chips leave the stack. ``done_at_ms``: the quick undo of a rebuy or
+        add-on recorded then, refused once ``limits.UNDO_WINDOW_MS`` has passed."""
+        if done_at_ms is not None:
+            check_undo_window(done_at_ms, at_ms)
         player = self.host.players.get(player_id)
         if player is None or (player.rebuys == 0 and player.addons == 0):
             raise PokerfloorError("NO_REBUY", {"player_id": player_id})

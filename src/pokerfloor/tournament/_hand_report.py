@@ -9,6 +9,11 @@ apply the same checks (issue 30: they used to sit in the API's dispatcher):
 - the hand's number is the table's next one (``HAND_NUMBER_MISMATCH``);
 - the button and the blinds reported are the ones the profile's dead-button rules place
   (``POSITIONS_MISMATCH``, with the articles the plan carries).
+
+``check_button_report`` tells a captain's page, before it sends the report, what the aggregate
+makes of the button the table names: the hand is recorded already (a second tap), the button
+is elsewhere than the plan's (the TD rules on it: a floor call, the hand waits), or the report
+goes ahead (issue 30: the captain's page used to compare the seats itself).
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament.structure import Level
@@ -27,9 +32,11 @@ if TYPE_CHECKING:
 
 __all__ = [
     "NOT_GIVEN",
+    "ButtonCheck",
     "HandPlan",
     "HandReport",
     "ReportedHand",
+    "check_button_report",
     "check_hand_time",
     "check_report",
     "report_hand",
@@ -100,6 +107,34 @@ def check_report(plan: HandPlan, reported: ReportedHand) -> None:
                     "citations": list(plan.citations),
                 },
             )
+
+
+@dataclass(frozen=True)
+class ButtonCheck:
+    """What the aggregate makes of a table's report of hand ``hand_no`` with the button on a
+    seat: ``recorded`` (that hand is the table's last one recorded: a second tap, nothing to
+    do), ``button_elsewhere`` (the next hand, with the button elsewhere than the dead-button
+    rules placed it: positions are the TD's ruling, the report waits for it) or ``report``
+    (the report's own checks follow). ``expected_button``: the plan's button; ``citations``:
+    the positions' articles the plan carries."""
+
+    verdict: Literal["report", "recorded", "button_elsewhere"]
+    expected_button: int
+    citations: tuple[str, ...]
+
+
+def check_button_report(
+    plan: HandPlan, hands_played: int, hand_no: int, button_seat: int
+) -> ButtonCheck:
+    """The ``ButtonCheck`` of a report of ``hand_no`` with the button on ``button_seat``, the
+    table having recorded ``hands_played`` hands and planning ``plan``."""
+    if hand_no == hands_played:
+        verdict: Literal["report", "recorded", "button_elsewhere"] = "recorded"
+    elif hand_no == plan.hand_no and button_seat != plan.button_seat:
+        verdict = "button_elsewhere"
+    else:
+        verdict = "report"
+    return ButtonCheck(verdict, plan.button_seat, plan.citations)
 
 
 @dataclass(frozen=True)

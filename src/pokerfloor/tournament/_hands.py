@@ -33,8 +33,10 @@ from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament import positions, ranking
 from pokerfloor.tournament._hand_played import hand_played, killed, plan_of_hand
 from pokerfloor.tournament._hand_report import (
+    ButtonCheck,
     HandPlan,
     ReportedHand,
+    check_button_report,
     check_hand_time,
     check_report,
 )
@@ -196,6 +198,15 @@ class Hands(Part):
         else:
             check_hand_time(self.host.created.at_ms, started_at_ms, now_ms)
         return self.plan(table_no, started_at_ms, not_dealt_in)
+
+    def button_check(
+        self, table_no: int, hand_no: int, button_seat: int, now_ms: int
+    ) -> ButtonCheck:
+        """What a captain's report of ``hand_no`` at ``table_no`` with the button on
+        ``button_seat`` comes to now (``check_button_report``); ``PokerfloorError`` when the
+        table has no hand to report."""
+        plan = self.plan_next(table_no, now_ms)
+        return check_button_report(plan, self.host.hands_at.get(table_no, 0), hand_no, button_seat)
 
     # ---- recording a hand -----------------------------------------------------------------
 

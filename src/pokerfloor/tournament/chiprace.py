@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 
@@ -33,12 +33,14 @@ from pokerfloor.cards import Card, Deck
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.rules import RuleProfile
 from pokerfloor.tournament import positions
-from pokerfloor.tournament._structure_model import Structure
+from pokerfloor.tournament._structure_model import ChipDenomination, Structure
 from pokerfloor.tournament.types import PlayerId, Table
 
 __all__ = [
     "ChipRaceResult",
+    "RaceWhen",
     "chip_race",
+    "chip_race_due",
     "chips_to_award",
     "colour_up_to_race",
     "dealing_order",
@@ -282,6 +284,31 @@ def colour_up_to_race(
     gone = {value for b in breaks if b.after_level <= chosen.after_level for value in b.colour_up}
     left = [chip.value for chip in structure.chips if chip.value not in gone]
     return (min(chosen.colour_up), min(left)) if left else None
+
+
+RaceWhen = Literal["now", "break", "level_end"]
+
+
+def chip_race_due(
+    structure: Structure, level_number: int, in_break: bool
+) -> tuple[RaceWhen, tuple[ChipDenomination, ...]] | None:
+    """The chip race to announce (tda-2024 R24, ropta 4.2): the denominations that leave play
+    and when: ``now`` (during the break that races them off), ``break`` (at the break after
+    the current level) or ``level_end`` (a colour-up between two levels, without a pause).
+    ``level_number``: the level in force, or during a break the level after it (the chips it
+    is played with). None when no denomination leaves next."""
+    when: RaceWhen
+    if in_break:
+        before, when = level_number - 1, "now"
+    else:
+        before = level_number
+        following = structure.break_after(level_number)
+        when = "break" if following is not None and following.minutes > 0 else "level_end"
+    if before < 1 or before >= len(structure.levels):
+        return None
+    staying = {chip.value for chip in structure.chips_at(before + 1)}
+    leaving = tuple(chip for chip in structure.chips_at(before) if chip.value not in staying)
+    return (when, leaving) if leaving else None
 
 
 def dealing_order(

@@ -26,7 +26,10 @@ __all__ = [
     "MAX_TABLE_SIZE",
     "MAX_TEXT_LENGTH",
     "MIN_TABLE_SIZE",
+    "UNDO_OFFERED_MS",
+    "UNDO_WINDOW_MS",
     "check_table_size",
+    "check_undo_window",
 ]
 
 # A count of chips: a chip's value, a blind, an ante, a stack.
@@ -53,10 +56,28 @@ MAX_CLUB_NAME_LENGTH = 60
 MAX_SCREEN_MESSAGE_LENGTH = 120
 MAX_LOGO_BYTES = 256 * 1024
 
+# The quick undo of a bust, a rebuy or an add-on just recorded (the console's "Undo"): offered
+# for ``UNDO_OFFERED_MS``, accepted until ``UNDO_WINDOW_MS`` after it was recorded (a click on
+# the offer's last second still counts, whatever the network's delay); later, the corrections
+# page takes over (``correct_bust``, ``correct_rebuy``), which asks for the stack. pokerfloor's
+# own limit: no rulebook times a desk's correction.
+UNDO_OFFERED_MS = 30_000
+UNDO_WINDOW_MS = 60_000
+
 # Seats at a table: heads-up to a full ten-handed table (the most any rulebook's dealer
 # position and seat-draw articles contemplate).
 MIN_TABLE_SIZE = 2
 MAX_TABLE_SIZE = 10
+
+
+def check_undo_window(done_at_ms: int, now_ms: int) -> None:
+    """Refuse a quick undo more than ``UNDO_WINDOW_MS`` after what it undoes was recorded
+    (``UNDO_TOO_LATE``, the seconds passed and the limit)."""
+    if now_ms - done_at_ms > UNDO_WINDOW_MS:
+        raise PokerfloorError(
+            "UNDO_TOO_LATE",
+            {"seconds": (now_ms - done_at_ms) // 1000, "limit": UNDO_WINDOW_MS // 1000},
+        )
 
 
 def check_table_size(table_size: int) -> None:

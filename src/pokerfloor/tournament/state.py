@@ -247,6 +247,14 @@ class Tournament:
     def in_play(self) -> list[PlayerState]:
         return [player for player in self.players.values() if player.in_play]
 
+    def winner_before_finish(self) -> PlayerId | None:
+        """The winner once every other entry has busted and before the TD records the finish
+        (``finish``, which ranks and pays): the last player in play, of a tournament of more
+        than one entry. None while several play, once finished, or alone from the start."""
+        if self.finished is not None or self.players_left != 1 or self.entries < 2:
+            return None
+        return next((p.player_id for p in self.players.values() if p.in_play), None)
+
     @property
     def clock(self) -> ClockState:
         """The tournament clock's state (``clock_history.state``)."""

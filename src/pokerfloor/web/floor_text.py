@@ -7,10 +7,19 @@ The French of every situation title, fact label, choice label, decision meaning 
 
 from __future__ import annotations
 
-from pokerfloor.floor import DECISIONS, SITUATIONS, STEP_TEXTS, FloorRuling, Step
+from pokerfloor.floor import DECISIONS, SITUATIONS, STEP_TEXTS, FloorRuling, Step, step_english
+from pokerfloor.hand import FloorStep, Ruling
 from pokerfloor.web import i18n
 
-__all__ = ["decision_text", "floor_text", "floor_texts", "ruling_texts", "step_text"]
+__all__ = [
+    "decision_text",
+    "floor_text",
+    "floor_texts",
+    "ruling_steps",
+    "ruling_texts",
+    "step_text",
+    "stored_step_text",
+]
 
 
 def floor_text(english: str, lang: str) -> str:
@@ -46,3 +55,23 @@ def floor_texts() -> list[str]:
     texts.extend(DECISIONS.values())
     texts.extend(STEP_TEXTS.values())
     return list(dict.fromkeys(texts))
+
+
+def stored_step_text(step: FloorStep, lang: str) -> str:
+    """A step as a hand's event stores it (its key and params) in ``lang``: its English
+    template translated, then filled; a key this version does not know is shown as it is."""
+    template = STEP_TEXTS.get(step.key)
+    if template is None:
+        return step.key
+    try:
+        return floor_text(template, lang).format(**step.params)
+    except (KeyError, IndexError, ValueError):
+        return step_english(step.key, step.params)
+
+
+def ruling_steps(ruling: Ruling, lang: str) -> list[str]:
+    """The steps of a hand's stored ruling on a dealing irregularity in ``lang``; a ruling
+    stored before issue 30 (its steps as English text in ``reason``) keeps that text."""
+    if ruling.steps:
+        return [stored_step_text(step, lang) for step in ruling.steps]
+    return [ruling.said] if ruling.said else []

@@ -12,6 +12,7 @@ from pokerfloor.app._command_fields import (
     PlayerIdText,
     ReasonText,
     TableNo,
+    TimeMs,
 )
 from pokerfloor.app.commands._base import _Command
 
@@ -32,6 +33,9 @@ class UndoBust(_Command, frozen=True, tag="undo_bust"):
 
     players: Annotated[tuple[PlayerIdText, ...], msgspec.Meta(min_length=1, max_length=10)]
     reason: ReasonText
+    # The console's quick undo: when the bust was recorded (refused after the undo window,
+    # tournament/limits.py); left out, the table's next hand alone closes the undo.
+    done_at_ms: TimeMs | None = None
 
 
 class CorrectRebuy(_Command, frozen=True, tag="correct_rebuy"):
@@ -39,6 +43,8 @@ class CorrectRebuy(_Command, frozen=True, tag="correct_rebuy"):
 
     player_id: PlayerIdText
     reason: ReasonText
+    # The console's quick undo: when the rebuy was recorded (refused after the undo window).
+    done_at_ms: TimeMs | None = None
 
 
 class CorrectHand(_Command, frozen=True, tag="correct_hand"):

@@ -32,6 +32,7 @@ from pokerfloor.hand import (
 from pokerfloor.messages import REASONS
 from pokerfloor.rules import Lang, load_profile
 from pokerfloor.web import i18n
+from pokerfloor.web.floor_text import ruling_steps
 from pokerfloor.web.i18n import N_
 from pokerfloor.web.pages.common._citations import citations_text
 from pokerfloor.web.pages.common._refusals import explain, reason_text
@@ -118,9 +119,14 @@ def reason_words(why: Reason) -> str:
 
 
 def ruling_words(ruling: Ruling) -> str:
-    """The ruling's reason in the current language; a ruling recorded before reasons had codes
-    (``why`` None) keeps the English it was recorded with."""
-    return reason_words(ruling.why) if ruling.why is not None else ruling.reason
+    """The ruling's reason in the current language: its reason's code, or the floor's steps on
+    a dealing irregularity rebuilt from their keys; a ruling recorded before reasons had codes
+    (``why`` None, no steps) keeps the English it was recorded with."""
+    if ruling.why is not None:
+        return reason_words(ruling.why)
+    if ruling.steps:
+        return " ".join(ruling_steps(ruling, i18n.current_locale()))
+    return ruling.said
 
 
 HEADLINES = {

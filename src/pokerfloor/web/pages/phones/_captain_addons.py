@@ -29,17 +29,14 @@ def captain_addons(
         return None
     now = service.clock()
 
-    def may_take(tournament: Tournament) -> list[dict[str, Any]] | None:
+    def may_take(tournament: Tournament) -> dict[str, Any] | None:
         if not tournament.structure.entry.addon_chips or not tournament.add_ons.window_open(now):
             return None
-        return [
+        players = [
             seat
             for seat in sorted(seats, key=lambda seat: int(seat["seat_no"]))
             if tournament.add_ons.refusal(seat["player_id"], now) is None
         ]
+        return {"closes_at_ms": tournament.add_ons.window_closes_at(now), "players": players}
 
-    players = service.read(tournament_id, may_take)
-    if players is None:
-        return None
-    closes = int(clock["now_ms"]) + int(clock["remaining_ms"]) if clock.get("running") else None
-    return {"closes_at_ms": closes, "players": players}
+    return service.read(tournament_id, may_take)

@@ -24,6 +24,7 @@ from pokerfloor.app.commands import (
     RecordHand,
 )
 from pokerfloor.app.public_view import public_seating_chart
+from pokerfloor.errors import PokerfloorError
 from pokerfloor.web import i18n
 from pokerfloor.web.pages.common._bounty_form import eliminated_by
 from pokerfloor.web.pages.common._common import (
@@ -278,14 +279,23 @@ def hand_finished(
         if wrong_seat is not None:
             return flash(request, error=wrong_seat)
         reported, seat = int(hand_no), int(seat_text)
-        if reported == table["hands_played"]:
+        # What the aggregate makes of the button the captain names (tournament/_hand_report.py).
+        now = pages.service.clock()
+        try:
+            check = pages.service.read(
+                tournament_id, lambda t: t.hands.button_check(table_no, reported, seat, now)
+            )
+        except PokerfloorError:
+            return flash(request, error=i18n.gettext(NO_HAND))
+        if check.verdict == "recorded":
             # A second tap on the same report (the page had not refreshed yet): done already.
             return flash(request, done=_recorded_text(reported, plan))
         ticked = busted or []
-        if reported == plan["hand_no"] and seat != plan["button_seat"]:
+        if check.verdict == "button_elsewhere":
             return _button_elsewhere(
-                request, tournament_id, table_no, reported, seat, plan, bool(ticked)
-            )
+                request, tournament_id, table_no, reported, seat, check.expected_button,
+                bool(ticked),
+            )  # fmt: skip
         report = hand_report(
             table,
             plan,
@@ -325,7 +335,7 @@ def _button_elsewhere(
     table_no: int,
     hand_no: int,
     seat: int,
-    plan: dict[str, Any],
+    expected: int,
     with_busts: bool,
 ) -> Response:
     """The captain says the button was on another seat: the TD is called to confirm it (a
@@ -334,7 +344,7 @@ def _button_elsewhere(
         "Hand %(hand)s: the button was on seat %(given)s, pokerfloor expected seat %(expected)s.",
         hand=hand_no,
         given=seat,
-        expected=plan["button_seat"],
+        expected=expected,
     )
     error = run(
         request,
@@ -345,7 +355,7 @@ def _button_elsewhere(
         "The TD is called to confirm the button on seat %(given)s (pokerfloor expected "
         "seat %(expected)s). Once confirmed, report hand %(hand)s again.",
         given=seat,
-        expected=plan["button_seat"],
+        expected=expected,
         hand=hand_no,
     )
     if with_busts:

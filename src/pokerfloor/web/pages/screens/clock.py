@@ -30,6 +30,7 @@ from fastapi import APIRouter, File, Request, UploadFile
 from fastapi.responses import Response
 
 from pokerfloor.app.commands import SetRoomLogo, SetRoomScreen
+from pokerfloor.tournament.chiprace import chip_race_due
 from pokerfloor.tournament.limits import (
     MAX_CLUB_NAME_LENGTH,
     MAX_LOGO_BYTES,
@@ -70,26 +71,15 @@ def _chips(chips: tuple[ChipDenomination, ...]) -> list[dict[str, Any]]:
 
 
 def chip_race_announcement(screen: dict[str, Any], structure: Structure) -> dict[str, Any] | None:
-    """The chip race to announce, if any: ``when`` is ``"now"`` (during the break that races
-    the chips off), ``"break"`` (at the break that follows the current level) or
-    ``"level_end"`` (a colour-up between two levels, without a pause); ``chips`` are the
-    denominations that leave play (tda-2024 R24, ropta 4.2)."""
+    """The chip race to announce, if any, as the core decides it (``chiprace.chip_race_due``,
+    tda-2024 R24, ropta 4.2): ``when`` ``"now"``, ``"break"`` or ``"level_end"``, ``chips``
+    the denominations that leave play."""
     if screen["status"] == "finished":
         return None
-    level_number: int = screen["level_number"]
-    if screen["in_break"]:
-        # During a break, level_number is the level that follows it.
-        before, when = level_number - 1, "now"
-    else:
-        before = level_number
-        following = structure.break_after(level_number)
-        when = "break" if following is not None and following.minutes > 0 else "level_end"
-    if before < 1 or before >= len(structure.levels):
+    due = chip_race_due(structure, int(screen["level_number"]), bool(screen["in_break"]))
+    if due is None:
         return None
-    staying = {chip.value for chip in structure.chips_at(before + 1)}
-    leaving = tuple(chip for chip in structure.chips_at(before) if chip.value not in staying)
-    if not leaving:
-        return None
+    when, leaving = due
     return {"when": when, "chips": _chips(leaving)}
 
 
@@ -125,29 +115,20 @@ def clock_screen(pages: Pages, tournament_id: str) -> dict[str, Any]:
     screen["logo_url"] = logo_url(tournament_id, screen["logo_at_ms"])
     # What clock.js compares to signal a change: a new level, or a break beginning or ending.
     screen["period_key"] = f"{screen['level_number']}:{'break' if screen['in_break'] else 'level'}"
-    if not finished and screen["players_left"] == 1 and screen["entries"] > 1:
-        _winner_before_the_finish(service.players_list(tournament_id)["players"], screen)
+    if screen["podium_before_finish"] is not None:  # the core names the winner
+        _winner_before_the_finish(screen)
     if screen["status"] in ("finished", "won"):
         screen["period_key"] = "over"  # no level change to flash or sound after the end
     return screen
 
 
-def _winner_before_the_finish(players: list[dict[str, Any]], screen: dict[str, Any]) -> None:
-    """One player is left and the TD has not pressed "Finish" yet: the screen shows the winner
-    and the prizes the payout scheme gives each place (the finish records them), never the
-    clock of a level nobody plays any more."""
-    payouts = screen["payouts_cents"]
-    winner = [p["name"] for p in players if p["status"] == "playing"]
-    busted = sorted((p for p in players if p["place"] and p["place"] > 1), key=lambda p: p["place"])
+def _winner_before_the_finish(screen: dict[str, Any]) -> None:
+    """The aggregate names the winner before the TD's "Finish" (``winner_before_finish``): the
+    screen shows the winner and the prizes the payout scheme gives each place (the read model's
+    ``podium_before_finish``), never the clock of a level nobody plays any more."""
     screen["status"], screen["running"], screen["payouts"] = "won", False, None
     screen["chips"] = []  # nothing is played any more
-    screen["podium"] = [
-        {"place": 1, "name": winner[0] if winner else "", "cents": payouts[0] if payouts else 0}
-    ] + [
-        {"place": p["place"], "name": p["name"], "cents": payouts[p["place"] - 1]}
-        for p in busted
-        if p["place"] <= len(payouts)
-    ]
+    screen["podium"] = screen["podium_before_finish"]
 
 
 def _render_live(pages: Pages, tournament_id: str, language: str, params: dict[str, str]) -> str:

@@ -37,6 +37,7 @@ from pokerfloor.app.commands import (
 )
 from pokerfloor.app.service import TournamentService
 from pokerfloor.tournament.clock import timeline
+from pokerfloor.tournament.limits import UNDO_OFFERED_MS
 from pokerfloor.tournament.structure import Structure
 from pokerfloor.web import i18n
 from pokerfloor.web.i18n import N_
@@ -218,6 +219,7 @@ def console_page(request: Request, tournament_id: str) -> Response:
         jump_targets=jump_targets(structure),
         has_addon=bool(structure.entry.addon_chips),
         seconds_off=profile.int_value("hand_for_hand.seconds_off_per_hand"),
+        undo_seconds=UNDO_OFFERED_MS // 1000,
         **{
             **board(service, tournament_id),
             **_pickers(service, tournament_id),

@@ -25,6 +25,7 @@ from pokerfloor.app.commands import (
     UndoBust,
 )
 from pokerfloor.app.service import TournamentService
+from pokerfloor.tournament.limits import UNDO_OFFERED_MS
 from pokerfloor.web import i18n
 from pokerfloor.web.i18n import N_
 from pokerfloor.web.pages.common._bounty_form import eliminated_by
@@ -48,7 +49,6 @@ __all__ = ["router"]
 
 router = APIRouter()
 
-UNDO_ACCEPTED_MS = 60_000  # the button shows for 30 s; a click on its last second still counts
 UNDO_REASON = N_("Undone from the console right after it was recorded")
 
 
@@ -119,7 +119,8 @@ def _done(
     request: Request, tournament_id: str, done: str, kind: str, players: list[str], at_ms: int
 ) -> HTMLResponse:
     """The confirmation with its "undo" button; the tables and lists reload."""
-    undo = {"kind": kind, "players": players, "at_ms": at_ms}
+    # Offered as long as the core says (tournament/limits.py), which refuses it after its window.
+    undo = {"kind": kind, "players": players, "at_ms": at_ms, "seconds": UNDO_OFFERED_MS // 1000}
     response = render(
         request, "_flash.html", error=None, done=done, undo=undo, tournament_id=tournament_id
     )
@@ -292,29 +293,22 @@ def undo(
     player: TextList = None,
 ) -> Response:
     """Undo the bust, rebuy or add-on the console just recorded (a reversing event with its
-    reason); refused a minute after it, when the corrections page takes over."""
+    reason); the core refuses it once its window has passed (``UNDO_TOO_LATE``: the
+    corrections page takes over)."""
     service = tournament_service(request, tournament_id, td_only=True)
     players = list(dict.fromkeys(player or []))
     done_at = whole_number(at_ms, signed=True)
-    if kind not in UNDONE or not players or done_at is None:
+    if kind not in UNDONE or not players or done_at is None or done_at < 0:
         return refuse(request, N_("Nothing to undo."))
-    if service.clock() - done_at > UNDO_ACCEPTED_MS:
-        return refuse(
-            request,
-            N_(
-                "Too late to undo here (%(seconds)s seconds have passed; the limit is "
-                "%(limit)s): use the corrections page."
-            ),
-            seconds=(service.clock() - done_at) // 1000,
-            limit=UNDO_ACCEPTED_MS // 1000,
-        )
     reason = say(request, UNDO_REASON)
     if kind == "bust":
-        error = run(request, tournament_id, UndoBust(players=tuple(players), reason=reason))
+        command = UndoBust(players=tuple(players), reason=reason, done_at_ms=done_at)
+        error = run(request, tournament_id, command)
     else:
         error = None
         for player_id in players:
-            error = run(request, tournament_id, CorrectRebuy(player_id=player_id, reason=reason))
+            undone = CorrectRebuy(player_id=player_id, reason=reason, done_at_ms=done_at)
+            error = run(request, tournament_id, undone)
             if error is not None:
                 break
     names = ", ".join(player_name(service, tournament_id, p) for p in players)

@@ -26,6 +26,7 @@ from pokerfloor.dealt.views import public_view
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.hand import Misdealt
 from pokerfloor.web import i18n
+from pokerfloor.web.floor_text import ruling_steps
 from pokerfloor.web.pages.common._common import (
     flash,
     locale_of,
@@ -228,18 +229,20 @@ def kill(
             events = _dealt(request).kill_hand(tournament_id, int(table_no), cause)
         except PokerfloorError as error:
             return flash(request, str(explain(error)))
-        citations = [
-            citation
+        rulings = [
+            event.event.ruling
             for event in events
             if isinstance(event, HandStep) and isinstance(event.event, Misdealt)
-            for citation in event.event.ruling.citations
         ]
         done = i18n.gettext(
             "Misdeal at table %(table)s: the hand is void, every chip goes back, the same "
             "button deals again (%(citations)s).",
             table=table_no,
-            citations=", ".join(citations),
+            citations=", ".join(c for ruling in rulings for c in ruling.citations),
         )
+        # The floor's steps, rebuilt in the page's language from their stored keys.
+        lang = i18n.current_locale()
+        done = " ".join([done, *(text for r in rulings for text in ruling_steps(r, lang))])
         return flash(request, None, done, trigger="dealt-changed")
 
 

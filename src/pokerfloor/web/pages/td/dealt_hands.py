@@ -24,20 +24,26 @@ from pokerfloor.app.dealt_history import DealtHand, hand_check, reader_in
 from pokerfloor.app.dealt_spectators import DealtSpectators
 from pokerfloor.dealt.spectators import DELAY_LIMITS, SpectatorPolicy
 from pokerfloor.errors import PokerfloorError
+from pokerfloor.floor import DECISIONS
 from pokerfloor.formats._phh_dealt import Reader, known_cards
 from pokerfloor.hand import (
     Acted,
     BoardDealt,
     CardsShown,
+    DealCorrected,
     Hand,
     HandKilled,
     HandMucked,
     HandsShown,
+    Misdealt,
+    Noted,
     Posted,
     PotAwarded,
+    Ruling,
 )
 from pokerfloor.web import i18n
 from pokerfloor.web.dealt_history_api import find_hand, hand_answer
+from pokerfloor.web.floor_text import decision_text, ruling_steps
 from pokerfloor.web.pages.common._common import (
     PageError,
     flash,
@@ -71,9 +77,22 @@ def _refused(error: PokerfloorError, request: Request) -> PageError:
 # ---- a hand in words -------------------------------------------------------------------------
 
 
-def hand_story(hand: Hand, reader: Reader) -> dict[str, Any]:
+def _floor_step(ruling: Ruling, lang: str, name: str = "") -> dict[str, Any]:
+    """The floor's ruling on a dealing irregularity as a line of the hand: its decision and its
+    steps in ``lang`` (a ruling stored before issue 30 keeps its English steps)."""
+    return {
+        "kind": "floor",
+        "name": name,
+        "decision": decision_text(ruling.decision, lang) if ruling.decision in DECISIONS else "",
+        "texts": ruling_steps(ruling, lang),
+        "citations": ", ".join(ruling.citations),
+    }
+
+
+def hand_story(hand: Hand, reader: Reader, lang: str = "fr") -> dict[str, Any]:
     """What the hand's page shows ``reader``: the players (cards they may see), the board, the
-    actions in order (each with what the template words), the pots."""
+    actions in order (each with what the template words), the pots; the floor's rulings on a
+    dealing irregularity with their steps in ``lang`` (rebuilt from the stored step keys)."""
     known = known_cards(hand, reader)
     names = hand.names
     steps: list[dict[str, Any]] = []
@@ -83,9 +102,17 @@ def hand_story(hand: Hand, reader: Reader) -> dict[str, Any]:
             steps.append({"kind": event.kind, "name": names[event.player], "amount": event.amount})
         elif isinstance(event, Acted):
             steps.append({"kind": event.kind, "name": names[event.player], "amount": event.to})
+        elif isinstance(event, HandKilled) and event.ruling.decision in DECISIONS:
+            # The floor's ruling on an irregularity (``hand_dead``), not a player away or out
+            # of time (``dead``, a reason code).
+            steps.append(_floor_step(event.ruling, lang, names[event.player]))
         elif isinstance(event, HandKilled):
             away = hand.players[event.player] in absent
             steps.append({"kind": "away" if away else "dead", "name": names[event.player]})
+        elif isinstance(event, Misdealt | DealCorrected):
+            steps.append(_floor_step(event.ruling, lang))
+        elif isinstance(event, Noted) and event.ruling.decision in DECISIONS:
+            steps.append(_floor_step(event.ruling, lang, names[event.player]))
         elif isinstance(event, BoardDealt):
             steps.append({"kind": "board", "street": event.street.key,
                           "cards": card_faces(event.cards)})  # fmt: skip
@@ -152,7 +179,7 @@ def _hand_page(
         tournament_id=tournament_id,
         table_no=hand.table_no,
         hand_no=hand.hand_no,
-        story=hand_story(played, reader),
+        story=hand_story(played, reader, locale_of(request)),
         td=td,
         commitment=hand.dealt.commitment,
         check=check,

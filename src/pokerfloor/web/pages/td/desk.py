@@ -427,13 +427,8 @@ def arrive(request: Request, tournament_id: str, player_id: FormText = "") -> Re
 @router.post("/t/{tournament_id}/desk/seat-waiting")
 def seat_waiting(request: Request, tournament_id: str) -> Response:
     service = tournament_service(request, tournament_id, td_only=True)
-    drawn, before = service.read(
-        tournament_id, lambda t: (bool(t.tables), list(t.desk.waiting_list))
-    )
-    if not drawn:
-        # Before the draw there is nothing to seat them at: a player who unregisters is
-        # replaced by the first one waiting, by the engine.
-        return refuse(request, N_("The seats are not drawn yet."))
+    before = service.read(tournament_id, lambda t: list(t.desk.waiting_list))
+    # Before the draw the core refuses (``SEATS_NOT_DRAWN``): nothing to seat them at.
     error = run(request, tournament_id, SeatAlternates())
     if error is not None:
         return _answer(request, error)
