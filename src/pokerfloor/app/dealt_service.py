@@ -7,16 +7,21 @@ it needs from each hand through the same ``record_hand`` command as a live table
 ``app.shuffle`` (``secrets``; a test may build the service with a seeded source); the time
 from the service's clock, inside every command.
 
-``tick`` is what a dealer and a floor do at a table: deal the next hand once the last one is
-recorded and its pause is over (never during a break: the tournament's ``hands.plan`` refuses
-it, so a break stops the deal after the hand in progress; a new level applies from the next
-deal), time out the player whose clock ran out, fold the hand of a player away at once. The
-server runs it a few times a second (``run_ticker``); tests call it with their own clock.
+The service is made of parts it holds and calls (issue 30 item 4), each owning its state and
+reaching the rest through ``host``: ``dealer`` (``tick``: deal, time out, play the bots; the
+server runs it a few times a second, ``run_ticker``; tests call it with their own clock),
+``floor`` (between hands: hand-for-hand, balancing, the TD's moves, pause, misdeals),
+``rulings`` (the TD's rulings on disputes), ``records`` (a finished hand recorded in the
+tournament) and ``cluster`` (several servers: the appends at the version held, catch-ups, the
+table's subscribers). The service keeps the tables held (``_dealt_slots``), a player's
+commands and the listeners; the parts' public names stay on it.
 
 A hand's end is written to the table's stream first, then recorded in the tournament; a
-crash between the two is repaired when the table is loaded again (``_record_finished``). A
-crash mid-hand loses nothing acknowledged: the table is replayed from its stream, at the same
-action, with the same deadline (it is derived from the recorded times).
+crash between the two is repaired when the table is loaded again
+(``DealtRecords.record_finished``). A crash mid-hand loses nothing acknowledged: the table is
+replayed from its stream, at the same action, with the same deadline (it is derived from the
+recorded times). Pages read a table as a view copied under the table's own lock once per
+change (``TableSlot.view``): never half an action, never the object the dealer folds into.
 """
 
 from __future__ import annotations
@@ -52,7 +57,6 @@ from pokerfloor.dealt.mode import (
 )
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.hand import Action, ShowdownAction
-from pokerfloor.sim.bots import Bot, RandomBot, TightAggressiveBot
 from pokerfloor.tournament.state import Tournament
 
 __all__ = ["DealtService", "dealt_stream_id", "table_stream_id"]
@@ -60,7 +64,6 @@ __all__ = ["DealtService", "dealt_stream_id", "table_stream_id"]
 _TABLE_DECODER = msgspec.json.Decoder(DealtEvent)
 _CHOICE_DECODER = msgspec.json.Decoder(DealtStreamEvent)
 _ENCODER = msgspec.json.Encoder()
-_BOTS: dict[str, Bot] = {"random": RandomBot(), "tag": TightAggressiveBot()}
 
 
 def dealt_stream_id(tournament_id: str) -> str:
