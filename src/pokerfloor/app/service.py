@@ -34,7 +34,7 @@ from pokerfloor.app import read_models
 from pokerfloor.app._creating import new_tournament
 from pokerfloor.app._dispatch import dispatch
 from pokerfloor.app._loading import TournamentDamaged, load_tournament
-from pokerfloor.app._service_batch import BatchedCommands
+from pokerfloor.app._service_batch import execute_batch
 from pokerfloor.app.commands import (
     Command,
     CreateTournament,
@@ -113,7 +113,7 @@ SNAPSHOT_EVERY = 500
 _Subscriber = tuple[asyncio.AbstractEventLoop, "asyncio.Queue[PublishedEvent]"]
 
 
-class TournamentService(BatchedCommands):
+class TournamentService:
     def __init__(
         self,
         store: EventStore,
@@ -356,6 +356,13 @@ class TournamentService(BatchedCommands):
                 f"({type(error).__name__})",
                 {"command": str(type(command).__struct_config__.tag)},
             ) from error
+
+    def execute_batch(
+        self, tournament_id: str, commands: Sequence[TournamentCommand]
+    ) -> list[PokerfloorError | None]:
+        """Several commands on one tournament stored by ONE append, each outcome None or its
+        refusal (``_service_batch``: the dealt dealer's pass records its hands so)."""
+        return execute_batch(self, tournament_id, commands)
 
     # ---- other processes' events ----------------------------------------------------------
 
