@@ -83,7 +83,8 @@ class DealtDealer:
             except PokerfloorError as refusal:  # the whole batch refused: nothing written
                 log.warning("dealt tables of %s: %s", tournament_id, refusal)
             done += len(changed)
-            self.host.cluster.pass_ms = self.host.clock() - started  # the takeover delay follows it
+            # The takeover delay follows how long this server's pass took.
+            self.host.cluster.pass_ms = self.host.clock() - started
         if floor_done:  # moves, breaks, hand-for-hand: any table's pages may change
             self.host._notify(tournament_id)
         elif changed:  # only these tables' pages render again
@@ -100,9 +101,8 @@ class DealtDealer:
     ) -> None:
         """The table's due command decided, its events added to ``due`` (appended with the
         other tables')."""
-        grace = self.host.cluster.grace_ms(
-            tournament_id, table_no
-        )  # several servers: its dealer first
+        # Several servers: the table's dealer first, another after the takeover delay.
+        grace = self.host.cluster.grace_ms(tournament_id, table_no)
         if grace is None:  # another server's table: not even read
             return
         slot = self.host._table(tournament_id, table_no)
@@ -234,7 +234,7 @@ class DealtDealer:
             done = 0
             for tournament_id in dict.fromkeys([*listed, *held]):
                 try:
-                    done += await run_in_threadpool(self.tick, tournament_id)
+                    done += await run_in_threadpool(self.host.tick, tournament_id)
                 except Exception:  # one tournament's failure never stops the others
                     log.exception("dealt tick failed for %s", tournament_id)
             await asyncio.sleep(BUSY_PAUSE_S if done else every_seconds)
