@@ -64,3 +64,9 @@ def test_a_batch_overtaken_by_another_server_is_decided_again_caught_up(
     finally:
         first.close()
         second.close()
+
+
+def test_issue30_tournament_service_has_no_mixin() -> None:
+    # The batch is a function the service calls, not a mixin declaring the service's members.
+    assert TournamentService.__mro__ == (TournamentService, object)
+    assert "execute_batch" in vars(TournamentService)

@@ -179,14 +179,14 @@ def test_item5_a_slow_dealer_pass_lengthens_the_takeover_delay(two_servers: Serv
     a.tick(TID)  # a deals every table: their dealer
     b.table(TID, 1)  # b holds table 1, dealt by a
     b.tick(TID)
-    assert b._grace_ms(TID, 1) is None
+    assert b.cluster.grace_ms(TID, 1) is None
     clock.now += TAKEOVER_MS
-    assert b._grace_ms(TID, 1) == TAKEOVER_MS  # quiet long enough: b may take it over
+    assert b.cluster.grace_ms(TID, 1) == TAKEOVER_MS  # quiet long enough: b may take it over
 
-    b._pass_ms = 2_000  # b's last pass took 2 s (its clock, under load)
-    assert b._grace_ms(TID, 1) is None
+    b.cluster.pass_ms = 2_000  # b's last pass took 2 s (its clock, under load)
+    assert b.cluster.grace_ms(TID, 1) is None
     clock.now += 4_000 - TAKEOVER_MS
-    assert b._grace_ms(TID, 1) == 4_000
+    assert b.cluster.grace_ms(TID, 1) == 4_000
 
 
 def test_item5_a_table_read_on_a_server_without_the_bus_is_current(two_servers: Servers) -> None:

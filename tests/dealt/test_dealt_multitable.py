@@ -146,7 +146,7 @@ def test_a_paused_table_plays_nothing_and_its_action_clock_stops_until_resumed()
     with pytest.raises(PokerfloorError) as refused:
         dealt.act("mtt", player, Action("fold"))
     assert refused.value.code == "TABLE_PAUSED"
-    events = len(table.events)
+    events = len(dealt.table("mtt", 2).events)  # a view: read again after each change
     clock.now = deadline + 60_000  # far past the deadline: no timeout while paused
     dealt.tick("mtt")
     assert len(dealt.table("mtt", 2).events) == events

@@ -172,6 +172,7 @@ def test_check_fold_and_call_any_chosen_in_advance_are_played_at_the_player_s_tu
     dealt.act("sng", tournament.tables[1].seats[to_act], Action("raise", 300))
     for _ in range(4):
         dealt.tick("sng")
+    table = dealt.table("sng", 1)  # a view: read again after the changes
     acted = {
         table.seats_by_index[e.event.player]: e.event.kind
         for e in table.events

@@ -1,10 +1,10 @@
 """Dealt tables across several servers on one PostgreSQL database (issue 32, docs/store.md),
-mixed into ``DealtService``.
+a part of ``DealtService`` (``service.cluster``).
 
 - **Any server accepts a table's command.** Each append to a table's stream carries the
   version the server holds (``TableSlot.version``); another server's append in between is
   refused ``VERSION_CONFLICT`` (nothing written), the table is caught up from the store and a
-  player's command is decided once more (``_decided_twice``); the dealer's own work (a deal, a
+  player's command is decided once more (``decided_twice``); the dealer's own work (a deal, a
   bot's action, a timeout) is simply dropped: the other server did it.
 - **The dealer of a table is whoever appended last** (``_owned``). Only that server deals,
   plays the bots and times out at once; another server takes over when the table has shown no
@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import threading
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
@@ -40,10 +39,8 @@ from pokerfloor.dealt.mode import DealtStreamEvent
 from pokerfloor.errors import PokerfloorError
 
 if TYPE_CHECKING:
-    from pokerfloor.app._dealt_floor import TableSlot, TournamentSlot
-    from pokerfloor.app.dealt_push import DealtListeners
-    from pokerfloor.app.ports import EventStore
-    from pokerfloor.app.service import TournamentService
+    from pokerfloor.app._dealt_slots import TableSlot
+    from pokerfloor.app.dealt_service import DealtService
 
 __all__ = ["TAKEOVER_MS", "DealtCluster", "DueAppend", "TableEvent"]
 
@@ -90,51 +87,30 @@ _Subscriber = tuple[asyncio.AbstractEventLoop, "asyncio.Queue[TableEvent]"]
 
 
 class DealtCluster:
-    """Several servers' share of ``DealtService`` (see the module's documentation)."""
+    """Several servers' share of ``DealtService``: a part of it (``service.cluster``; see the
+    module's documentation)."""
 
-    if TYPE_CHECKING:  # provided by DealtService
-        tournaments: TournamentService
-        store: EventStore
-        clock: Callable[[], int]
-        _lock: threading.RLock
-        _loaded: dict[str, TournamentSlot]
-        _listeners: DealtListeners
-
-        def _state(self, tournament_id: str) -> TournamentSlot: ...
-        def _table(self, tournament_id: str, table_no: int) -> TableSlot: ...
-        def _notify(self, tournament_id: str, tables: Sequence[int] | None = None) -> None: ...
-        def _fold_appended(
-            self,
-            tournament_id: str,
-            table_no: int,
-            slot: TableSlot,
-            events: Sequence[DealtEvent],
-            finished: list[tuple[int, DealtTable]] | None = None,
-        ) -> None: ...
-        def _record_all(
-            self, tournament_id: str, finished: list[tuple[int, DealtTable]]
-        ) -> None: ...
-
-    def _cluster_init(self) -> None:
+    def __init__(self, host: DealtService) -> None:
+        self.host = host
         self._table_subscribers: dict[tuple[str, int], list[_Subscriber]] = {}
-        self._choice_versions: dict[str, int] = {}
+        self.choice_versions: dict[str, int] = {}
         self._owned: set[tuple[str, int]] = set()  # the tables this server dealt last
         self._changed_at: dict[tuple[str, int], int] = {}  # the last change seen, clock ms
         self.conflicts = 0  # appends another server's append overtook
-        self._announced: dict[tuple[str, int], int] = {}  # the versions others announced
+        self.announced: dict[tuple[str, int], int] = {}  # the versions others announced
         self._pending: dict[tuple[str, int], int] = {}  # the versions appends in flight make
-        self._pass_ms = 0  # how long this server's last dealer pass took (service clock)
+        self.pass_ms = 0  # how long this server's last dealer pass took (service clock)
         # What the spectators' setting of each tournament follows (``dealt_spectators``).
         self.spectators_followers: list[SpectatorsFollower] = []
 
     @property
     def shared(self) -> bool:
         """Several servers on the database (``serve`` on PostgreSQL)."""
-        return self.tournaments.catch_up_first
+        return self.host.tournaments.catch_up_first
 
     # ---- the dealer of a table ----------------------------------------------------------
 
-    def _grace_ms(self, tournament_id: str, table_no: int) -> int | None:
+    def grace_ms(self, tournament_id: str, table_no: int) -> int | None:
         """0 for the table's dealer (or a server alone), the takeover delay for another server
         once the table has been quiet that long, None while it must leave the table alone.
         A table never dealt has no dealer yet: the first server to deal it is. The delay is
@@ -144,17 +120,17 @@ class DealtCluster:
         key = (tournament_id, table_no)
         if not self.shared or key in self._owned:
             return 0
-        slot = self._loaded[tournament_id].tables.get(table_no) or self._table(*key)
-        if slot.version == 0 and not self._announced.get(key):
+        slot = self.host._loaded[tournament_id].tables.get(table_no) or self.host._table(*key)
+        if slot.version == 0 and not self.announced.get(key):
             return 0
-        now = self.clock()
+        now = self.host.clock()
         quiet = now - self._changed_at.setdefault(key, now)
-        takeover = max(TAKEOVER_MS, 2 * self._pass_ms)
+        takeover = max(TAKEOVER_MS, 2 * self.pass_ms)
         return takeover if quiet >= takeover else None
 
     # ---- appends ----------------------------------------------------------------------------
 
-    def _append_table(
+    def append_table(
         self, tournament_id: str, table_no: int, slot: TableSlot, events: Sequence[DealtEvent]
     ) -> list[tuple[str, bytes]]:
         """Store the table's events at the version held (durable on return) and push them to
@@ -165,12 +141,12 @@ class DealtCluster:
         key = (tournament_id, table_no)
         self._pending[key] = before + len(batch)  # its own announcement is not another's
         try:
-            slot.version = self.store.append(stream, before, batch)
+            slot.version = self.host.store.append(stream, before, batch)
         except PokerfloorError as error:
             if error.code == "VERSION_CONFLICT":
                 self.conflicts += 1
                 self._pending.pop(key, None)
-                self._catch_up_table(tournament_id, table_no)
+                self.catch_up_table(tournament_id, table_no)
             raise
         finally:
             self._pending.pop(key, None)
@@ -183,14 +159,14 @@ class DealtCluster:
         """This server dealt the table last (its dealer now); its subscribers get the lines."""
         key = (tournament_id, table_no)
         self._owned.add(key)
-        self._changed_at[key] = self.clock()
+        self._changed_at[key] = self.host.clock()
         self._publish_table(
             tournament_id,
             table_no,
             [_line((seq, kind, data)) for seq, (kind, data) in enumerate(batch, before + 1)],
         )
 
-    def _append_due(
+    def append_due(
         self,
         tournament_id: str,
         due: list[DueAppend],
@@ -213,7 +189,7 @@ class DealtCluster:
             for key, before, batch in zip(keys, befores, batches, strict=True):
                 self._pending[key] = before + len(batch)  # see ``_note_announced``
             try:
-                outcomes = self.store.append_many(
+                outcomes = self.host.store.append_many(
                     [
                         (_table_stream(tournament_id, key[1]), before, batch)
                         for key, before, batch in zip(keys, befores, batches, strict=True)
@@ -236,9 +212,9 @@ class DealtCluster:
                     overtaken.append(table_no)
                     continue
                 self._appended(tournament_id, table_no, before, batch)
-                self._fold_appended(tournament_id, table_no, slot, events, finished)
+                self.host.records.fold_appended(tournament_id, table_no, slot, events, finished)
                 done.append(table_no)
-            self._record_all(tournament_id, finished)  # one append for the pass's hands
+            self.host.records.record_all(tournament_id, finished)  # one append for the pass's hands
             due = []
             if not last:
                 for table_no in overtaken:
@@ -250,12 +226,12 @@ class DealtCluster:
         here, else noted at the version the store reported and read when used (three
         servers starting together race on every table: not one read per lost race)."""
         actual = conflict.params.get("actual_version")
-        if isinstance(actual, int) and not self._watched(tournament_id, table_no):
+        if isinstance(actual, int) and not self.watched(tournament_id, table_no):
             self._note_announced(tournament_id, table_no, actual)
         else:
-            self._catch_up_table(tournament_id, table_no)
+            self.catch_up_table(tournament_id, table_no)
 
-    def _decided_twice(self, decide: Callable[[], T]) -> T:
+    def decided_twice(self, decide: Callable[[], T]) -> T:
         """A player's command, decided again once when another server's append overtook it
         (the table was caught up meanwhile); a second conflict is the answer."""
         try:
@@ -265,15 +241,15 @@ class DealtCluster:
                 raise
         return decide()
 
-    def _append_choice_at(self, tournament_id: str, data: tuple[str, bytes]) -> None:
+    def append_choice(self, tournament_id: str, data: tuple[str, bytes]) -> None:
         """The dealt stream's event appended after the events another server stored (caught
         up first, then once more on a conflict)."""
         stream = _choice_stream(tournament_id)
         for attempt in (1, 2):
             self._catch_up_choice_locked(tournament_id)
             try:
-                known = self._choice_versions.get(tournament_id, 0)
-                self._choice_versions[tournament_id] = self.store.append(stream, known, [data])
+                known = self.choice_versions.get(tournament_id, 0)
+                self.choice_versions[tournament_id] = self.host.store.append(stream, known, [data])
                 return
             except PokerfloorError as error:
                 if error.code != "VERSION_CONFLICT" or attempt == 2:
@@ -285,25 +261,25 @@ class DealtCluster:
         """The dealt streams followed here, without their ``dealt/`` prefix: the tournaments'
         (and their spectators' setting), the tables watched (a table nobody watches here is
         caught up when used, see the module's documentation)."""
-        with self._lock:
+        with self.host._lock:
             held: list[str] = []
             spectated = {key for follower in self.spectators_followers for key in follower.held()}
             held += [f"{tournament_id}/spectators" for tournament_id in sorted(spectated)]
-            for tournament_id, state in self._loaded.items():
+            for tournament_id, state in self.host._loaded.items():
                 held.append(tournament_id)
                 held += [
                     f"{tournament_id}/table/{number}"
                     for number in state.tables
-                    if self._watched(tournament_id, number)
+                    if self.watched(tournament_id, number)
                 ]
             return held
 
-    def _watched(self, tournament_id: str, table_no: int) -> bool:
+    def watched(self, tournament_id: str, table_no: int) -> bool:
         """Someone here follows the table: its subscribers, or a page of the tournament."""
         return bool(
             self._table_subscribers.get((tournament_id, table_no))
-            or self._listeners.listeners(tournament_id, table_no)
-            or self._listeners.listeners(tournament_id)
+            or self.host._listeners.listeners(tournament_id, table_no)
+            or self.host._listeners.listeners(tournament_id)
         )
 
     def _note_announced(self, tournament_id: str, table_no: int, version: int) -> None:
@@ -312,16 +288,16 @@ class DealtCluster:
         never waits for it (it would fall behind by thousands of announcements). This
         server's own announcement, which may arrive before its dealer has taken the new
         version, is told apart by ``_pending`` (the version its append in flight makes)."""
-        state = self._loaded.get(tournament_id)
+        state = self.host._loaded.get(tournament_id)
         slot = None if state is None else state.tables.get(table_no)
         key = (tournament_id, table_no)
         if slot is None:
             return
-        if version <= max(slot.version, self._pending.get(key, 0), self._announced.get(key, 0)):
+        if version <= max(slot.version, self._pending.get(key, 0), self.announced.get(key, 0)):
             return
-        self._announced[key] = version
+        self.announced[key] = version
         self._owned.discard(key)  # another server dealt: it is the table's dealer now
-        self._changed_at[key] = self.clock()
+        self._changed_at[key] = self.host.clock()
 
     def catch_up(self, key: str, version: int | None = None) -> int:
         """Apply what another server appended to a dealt stream held in memory (``<id>`` or
@@ -330,10 +306,10 @@ class DealtCluster:
         if table:
             if not number.isdigit():
                 return 0
-            if version is not None and not self._watched(tournament_id, int(number)):
+            if version is not None and not self.watched(tournament_id, int(number)):
                 self._note_announced(tournament_id, int(number), version)
                 return 0
-            return self._catch_up_table(tournament_id, int(number), version)
+            return self.catch_up_table(tournament_id, int(number), version)
         tournament_id, spectators, rest = key.partition("/spectators")
         if spectators and not rest:
             return sum(
@@ -341,62 +317,61 @@ class DealtCluster:
             )
         if "/" in key:
             return 0
-        with self._lock:
-            held = self._choice_versions.get(tournament_id)
-            if tournament_id not in self._loaded or (
+        with self.host._lock:
+            held = self.choice_versions.get(tournament_id)
+            if tournament_id not in self.host._loaded or (
                 version is not None and held is not None and version <= held
             ):
                 return 0
             found = self._catch_up_choice_locked(tournament_id)
         if found:
-            self._notify(tournament_id)
+            self.host._notify(tournament_id)
         return found
 
     def _catch_up_choice_locked(self, tournament_id: str) -> int:
-        state = self._loaded.get(tournament_id)
+        state = self.host._loaded.get(tournament_id)
         if state is None:
             return 0
-        stored = self.store.read(
-            _choice_stream(tournament_id), self._choice_versions.get(tournament_id, 0)
+        stored = self.host.store.read(
+            _choice_stream(tournament_id), self.choice_versions.get(tournament_id, 0)
         )
         for item in stored:
             state.fold(_CHOICE_DECODER.decode(item.data))
-            self._choice_versions[tournament_id] = item.seq
+            self.choice_versions[tournament_id] = item.seq
         return len(stored)
 
-    def _catch_up_table(self, tournament_id: str, table_no: int, version: int | None = None) -> int:
+    def catch_up_table(self, tournament_id: str, table_no: int, version: int | None = None) -> int:
         if version is not None:
             # An announcement already held (its own, or one a catch-up read before) does not
             # wait for the service's lock (the dealer's pass): a racy look, checked again.
-            state = self._loaded.get(tournament_id)
+            state = self.host._loaded.get(tournament_id)
             held = None if state is None else state.tables.get(table_no)
             if held is None or version <= max(
                 held.version, self._pending.get((tournament_id, table_no), 0)
             ):
                 return 0
-        with self._lock:
-            state = self._loaded.get(tournament_id)
+        with self.host._lock:
+            state = self.host._loaded.get(tournament_id)
             slot = None if state is None else state.tables.get(table_no)
             if state is None or slot is None or (version is not None and version <= slot.version):
                 return 0
-            stored = self.store.read(_table_stream(tournament_id, table_no), slot.version)
+            stored = self.host.store.read(_table_stream(tournament_id, table_no), slot.version)
             if not stored:
                 return 0
-            try:
-                for item in stored:
-                    slot.table.apply(_TABLE_DECODER.decode(item.data))
-                    slot.version = item.seq
+            try:  # folded under the slot's lock: a page's view is never half of them
+                slot.fold([_TABLE_DECODER.decode(item.data) for item in stored])
+                slot.version = stored[-1].seq
             except Exception:
                 log.exception("catching up dealt table %s/%s failed: replayed", tournament_id,
                               table_no)  # fmt: skip
-                everything = self.store.read(_table_stream(tournament_id, table_no))
-                slot.table = DealtTable.replay(_TABLE_DECODER.decode(i.data) for i in everything)
-                slot.version = everything[-1].seq if everything else 0
+                everything = self.host.store.read(_table_stream(tournament_id, table_no))
+                table = DealtTable.replay(_TABLE_DECODER.decode(i.data) for i in everything)
+                slot.replace(table, everything[-1].seq if everything else 0)
             key = (tournament_id, table_no)
             self._owned.discard(key)  # another server dealt: it is the table's dealer now
-            self._changed_at[key] = self.clock()
+            self._changed_at[key] = self.host.clock()
             self._publish_table(tournament_id, table_no, [_line(item) for item in stored])
-        self._notify(tournament_id, [table_no])  # only this table's pages show it
+        self.host._notify(tournament_id, [table_no])  # only this table's pages show it
         return len(stored)
 
     # ---- a table's subscribers ----------------------------------------------------------------
@@ -408,8 +383,8 @@ class DealtCluster:
         and, caught up, the others')."""
         queue: asyncio.Queue[TableEvent] = asyncio.Queue()
         chosen = loop or asyncio.get_running_loop()
-        with self._lock:
-            self._table(tournament_id, table_no)  # followed from now on
+        with self.host._lock:
+            self.host._table(tournament_id, table_no)  # followed from now on
             self._table_subscribers.setdefault((tournament_id, table_no), []).append(
                 (chosen, queue)
             )
@@ -418,7 +393,7 @@ class DealtCluster:
     def unsubscribe_table(
         self, tournament_id: str, table_no: int, queue: asyncio.Queue[TableEvent]
     ) -> None:
-        with self._lock:
+        with self.host._lock:
             key = (tournament_id, table_no)
             kept = [item for item in self._table_subscribers.get(key, []) if item[1] is not queue]
             if kept:
@@ -432,7 +407,7 @@ class DealtCluster:
         """``(seq, type, line)`` of the table's stored events after ``after_seq``."""
         return [
             _line(item)
-            for item in self.store.read(_table_stream(tournament_id, table_no), after_seq)
+            for item in self.host.store.read(_table_stream(tournament_id, table_no), after_seq)
         ]
 
     def _publish_table(

@@ -1,4 +1,4 @@
-"""The TD's rulings on disputes at dealt tables (a mixin of ``DealtService``; the checks are
+"""The TD's rulings on disputes at dealt tables (a part of ``DealtService``; the checks are
 the core's, ``dealt.disputes`` and the tournament's ``correct_hand``).
 
 A ruling names a hand of a table and the chips to move between stacks, with its reason. Between
@@ -11,8 +11,7 @@ that hand, to the stacks the hand left; refused then, it says why (``dispute_set
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from pokerfloor.app.commands import CorrectHand
@@ -27,30 +26,16 @@ from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament.state import Tournament
 
 if TYPE_CHECKING:
-    from pokerfloor.app._dealt_floor import TableSlot, TournamentSlot
-    from pokerfloor.app.service import TournamentService
-    from pokerfloor.dealt import DealtEvent
-    from pokerfloor.dealt.mode import DealtSettings, DealtStreamEvent
+    from pokerfloor.app.dealt_service import DealtService
 
 __all__ = ["DealtDisputes"]
 
 
 class DealtDisputes:
-    """Rulings on disputes, mixed into ``DealtService``."""
+    """Rulings on disputes: a part of ``DealtService`` (``service.rulings``)."""
 
-    if TYPE_CHECKING:  # provided by DealtService
-        tournaments: TournamentService
-        clock: Callable[[], int]
-        _lock: threading.RLock
-
-        def _state(self, tournament_id: str) -> TournamentSlot: ...
-        def _table(self, tournament_id: str, table_no: int) -> TableSlot: ...
-        def _append(
-            self, tournament_id: str, table_no: int, slot: TableSlot, events: Sequence[DealtEvent]
-        ) -> None: ...
-        def _append_choice(self, tournament_id: str, event: DealtStreamEvent) -> None: ...
-        def _notify(self, tournament_id: str) -> None: ...
-        def _require_dealt(self, tournament_id: str) -> DealtSettings: ...
+    def __init__(self, host: DealtService) -> None:
+        self.host = host
 
     def rule_dispute(
         self,
@@ -67,32 +52,34 @@ class DealtDisputes:
         (``DISPUTE_NEEDS_PAUSE``); applied once the hand is recorded."""
         moved = check_dispute(transfers, reason)
         reason = " ".join(reason.split())[:MAX_DISPUTE_REASON]
-        with self._lock:
-            self._require_dealt(tournament_id)
-            known = self.tournaments.read(tournament_id, lambda t: set(t.tables))
+        with self.host._lock:
+            self.host._require_dealt(tournament_id)
+            known = self.host.tournaments.read(tournament_id, lambda t: set(t.tables))
             if table_no not in known:
                 raise PokerfloorError("NO_SUCH_TABLE", {"table_no": table_no})
-            table = self._table(tournament_id, table_no).table
+            table = self.host._table(tournament_id, table_no).table
             if table.hand_no < 1 or hand_no != table.hand_no:
                 raise PokerfloorError(
                     "DISPUTE_NO_SUCH_HAND",
                     {"table_no": table_no, "hand_no": hand_no, "hands": table.hand_no},
                 )
-            now = self.clock()
+            now = self.host.clock()
             if table.in_hand and table.paused_at_ms is None:
                 raise PokerfloorError(
                     "DISPUTE_NEEDS_PAUSE", {"table_no": table_no, "hand_no": table.hand_no}
                 )
-            recorded = self.tournaments.read(tournament_id, lambda t: t.hands_at.get(table_no, 0))
+            recorded = self.host.tournaments.read(
+                tournament_id, lambda t: t.hands_at.get(table_no, 0)
+            )
             at_once = not table.in_hand and recorded == table.played_no
             if at_once:  # refused by the tournament: nothing is recorded
                 self._correct(tournament_id, table_no, moved, reason)
             ruling = DisputeRuled(
                 table_no, hand_no, moved, reason, by[:80], DISPUTE_CITATIONS, now, at_once
             )
-            self._append_choice(tournament_id, ruling)
-            self._state(tournament_id).disputes.append(ruling)
-        self._notify(tournament_id)
+            self.host._append_choice(tournament_id, ruling)
+            self.host._state(tournament_id).disputes.append(ruling)
+        self.host._notify(tournament_id)
         return ruling
 
     def _correct(
@@ -107,15 +94,15 @@ class DealtDisputes:
                 for player, chips in moved
             }
 
-        last, corrected = self.tournaments.read(tournament_id, stacks)
-        self.tournaments.execute(
+        last, corrected = self.host.tournaments.read(tournament_id, stacks)
+        self.host.tournaments.execute(
             tournament_id,
             CorrectHand(table_no=table_no, hand_no=last, stacks=corrected, reason=reason),
         )
 
-    def _settle_disputes(self, tournament_id: str, table_no: int, hand_no: int) -> None:
+    def settle(self, tournament_id: str, table_no: int, hand_no: int) -> None:
         """After the tournament recorded ``hand_no``: the rulings made during it, applied."""
-        state = self._state(tournament_id)
+        state = self.host._state(tournament_id)
         settled = {(e.table_no, e.hand_no) for e in state.disputes if isinstance(e, DisputeSettled)}
         if (table_no, hand_no) in settled:
             return
@@ -139,13 +126,13 @@ class DealtDisputes:
                 self._correct(tournament_id, table_no, sorted(totals.items()), reason)
         except PokerfloorError as refusal:
             code = refusal.code
-        event = DisputeSettled(table_no, hand_no, not code, code, self.clock())
-        self._append_choice(tournament_id, event)
+        event = DisputeSettled(table_no, hand_no, not code, code, self.host.clock())
+        self.host._append_choice(tournament_id, event)
         state.disputes.append(event)
 
-    def _void_disputes(self, tournament_id: str, table_no: int, hand_no: int) -> None:
+    def void(self, tournament_id: str, table_no: int, hand_no: int) -> None:
         """The hand was voided (a misdeal): its waiting rulings lapse, every chip went back."""
-        state = self._state(tournament_id)
+        state = self.host._state(tournament_id)
         settled = {(e.table_no, e.hand_no) for e in state.disputes if isinstance(e, DisputeSettled)}
         waiting = any(
             isinstance(e, DisputeRuled) and not e.applied and (e.table_no, e.hand_no) == (
@@ -153,11 +140,11 @@ class DealtDisputes:
             for e in state.disputes
         )  # fmt: skip
         if waiting and (table_no, hand_no) not in settled:
-            event = DisputeSettled(table_no, hand_no, False, "HAND_VOID", self.clock())
-            self._append_choice(tournament_id, event)
+            event = DisputeSettled(table_no, hand_no, False, "HAND_VOID", self.host.clock())
+            self.host._append_choice(tournament_id, event)
             state.disputes.append(event)
 
     def disputes(self, tournament_id: str) -> list[DisputeRuled | DisputeSettled]:
         """Every ruling and settlement, oldest first."""
-        with self._lock:
-            return list(self._state(tournament_id).disputes)
+        with self.host._lock:
+            return list(self.host._state(tournament_id).disputes)

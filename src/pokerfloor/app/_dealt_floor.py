@@ -1,5 +1,5 @@
 """The floor of a dealt tournament with several tables: what the dealt service does between
-hands (a mixin of ``DealtService``; the rules are the core's, ``dealt.between_hands`` and the
+hands (a part of ``DealtService``; the rules are the core's, ``dealt.between_hands`` and the
 tournament's balancing).
 
 - **Hand-for-hand** goes on at the bubble and off once it bursts (tda-2024 RP-8): the
@@ -19,9 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import threading
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from pokerfloor.app.commands import (
@@ -37,17 +35,13 @@ from pokerfloor.app.commands import (
     ResumeClock,
     SetHandForHand,
 )
-from pokerfloor.dealt import DealtEvent, DealtTable
+from pokerfloor.dealt import DealtEvent
 from pokerfloor.dealt.between_hands import (
     hand_for_hand_clock,
     hand_for_hand_due,
     tables_to_hold,
 )
-from pokerfloor.dealt.disputes import DisputeRuled, DisputeSettled
 from pokerfloor.dealt.mode import (
-    DealtPlayChosen,
-    DealtSettings,
-    DealtStreamEvent,
     HoleCardsSeen,
     MoveAsked,
     MoveSettled,
@@ -57,10 +51,9 @@ from pokerfloor.hand import Misdeal
 from pokerfloor.tournament.state import Tournament
 
 if TYPE_CHECKING:
-    from pokerfloor.app.service import TournamentService
-    from pokerfloor.app.shuffle import Shuffler
+    from pokerfloor.app.dealt_service import DealtService
 
-__all__ = ["DealtFloor", "TableSlot", "TournamentSlot"]
+__all__ = ["MISDEAL_CAUSES", "DealtFloor"]
 
 log = logging.getLogger("pokerfloor.dealt")
 
@@ -70,39 +63,6 @@ log = logging.getLogger("pokerfloor.dealt")
 MISDEAL_CAUSES = ("button_wrong", "player_skipped", "empty_seat", "wrong_order")
 
 Seats = dict[str, tuple[int, int]]  # player id -> (table, seat)
-
-
-@dataclass
-class TableSlot:
-    table: DealtTable
-    version: int = 0
-
-
-@dataclass
-class TournamentSlot:
-    chosen: DealtPlayChosen | None
-    tables: dict[int, TableSlot] = field(default_factory=dict)
-    bots: dict[str, str] = field(default_factory=dict)  # player id -> policy
-    moves: dict[str, MoveAsked] = field(default_factory=dict)  # asked, not yet made
-    seen: list[HoleCardsSeen] = field(default_factory=list)
-    # The tables' state when a balancing step was refused: not held again until it changes.
-    balance_refused: tuple[int, frozenset[int]] | None = None
-    # The TD's rulings on disputes, and how those made during a hand were settled.
-    disputes: list[DisputeRuled | DisputeSettled] = field(default_factory=list)
-
-    def fold(self, event: DealtStreamEvent) -> None:
-        if isinstance(event, DisputeRuled | DisputeSettled):
-            self.disputes.append(event)
-        elif isinstance(event, DealtPlayChosen):
-            self.chosen = event
-        elif isinstance(event, MoveAsked):
-            self.moves[event.player_id] = event
-        elif isinstance(event, MoveSettled):
-            self.moves.pop(event.player_id, None)
-        elif isinstance(event, HoleCardsSeen):
-            self.seen.append(event)
-        else:
-            self.bots[event.player_id] = event.policy
 
 
 def _seats(tournament: Tournament) -> Seats:
@@ -140,31 +100,14 @@ _MOVE_COMMANDS = (Balance, ChangeSeat, ConfirmMove, ConfirmMoves)
 
 
 class DealtFloor:
-    """Between hands at several dealt tables, mixed into ``DealtService``."""
+    """Between hands at several dealt tables: a part of ``DealtService`` (``service.floor``)."""
 
-    _moving = False  # the floor's own moves are being made (they pass ``_seats_guard``)
-
-    if TYPE_CHECKING:  # provided by DealtService
-        tournaments: TournamentService
-        clock: Callable[[], int]
-        shuffler: Shuffler
-
-        def _state(self, tournament_id: str) -> TournamentSlot: ...
-        def _table(self, tournament_id: str, table_no: int) -> TableSlot: ...
-        def _append(
-            self, tournament_id: str, table_no: int, slot: TableSlot, events: Sequence[DealtEvent]
-        ) -> None: ...
-        def _append_choice(self, tournament_id: str, event: DealtStreamEvent) -> None: ...
-        def _notify(self, tournament_id: str) -> None: ...
-        def _require_dealt(self, tournament_id: str) -> DealtSettings: ...
-        def _void_disputes(self, tournament_id: str, table_no: int, hand_no: int) -> None: ...
-        def settings(self, tournament_id: str) -> DealtSettings | None: ...
-        def seat_of(self, tournament_id: str, player_id: str) -> tuple[int, int] | None: ...
-
-        _lock: threading.RLock
+    def __init__(self, host: DealtService) -> None:
+        self.host = host
+        self.moving = False  # the floor's own moves are being made (they pass ``seats_guard``)
 
     @contextlib.contextmanager
-    def _money_guard(self, tournament_id: str, command: Command) -> Iterator[None]:
+    def money_guard(self, tournament_id: str, command: Command) -> Iterator[None]:
         """Around every command of the tournaments' service: a rebuy or an add-on (the TD's
         or the player's) for a player whose dealt table is in a hand is refused until the
         hand ends: a hand keeps the stacks it was dealt with, and a player busted in the
@@ -173,13 +116,13 @@ class DealtFloor:
         if not players:
             yield
             return
-        with self._lock:
-            if self.settings(tournament_id) is not None:
-                tables = self.tournaments.read(
+        with self.host._lock:
+            if self.host.settings(tournament_id) is not None:
+                tables = self.host.tournaments.read(
                     tournament_id, lambda t: [(p, _table_of(t, p)) for p in players]
                 )
                 for player, table_no in tables:
-                    table = self._table(tournament_id, table_no).table if table_no else None
+                    table = self.host._table(tournament_id, table_no).table if table_no else None
                     if table is not None and table.in_hand:
                         raise PokerfloorError(
                             "MONEY_WAITS_FOR_HAND",
@@ -188,48 +131,48 @@ class DealtFloor:
             yield
 
     @contextlib.contextmanager
-    def _seats_guard(self, tournament_id: str, command: Command) -> Iterator[None]:
+    def seats_guard(self, tournament_id: str, command: Command) -> Iterator[None]:
         """Around every command: the TD's own moves from the live console (balancing
         confirmed, a seat change) in a dealt tournament while tables are in a hand are refused
         with the way to do it (the dealt tables' console moves players between hands); the
-        dealt floor's own moves pass (``_moving``)."""
+        dealt floor's own moves pass (``moving``)."""
         if not isinstance(command, _MOVE_COMMANDS):
             yield
             return
-        with self._lock:
-            if not self._moving and self.settings(tournament_id) is not None:
-                numbers = self.tournaments.read(tournament_id, lambda t: sorted(t.tables))
-                busy = [no for no in numbers if self._table(tournament_id, no).table.in_hand]
+        with self.host._lock:
+            if not self.moving and self.host.settings(tournament_id) is not None:
+                numbers = self.host.tournaments.read(tournament_id, lambda t: sorted(t.tables))
+                busy = [no for no in numbers if self.host._table(tournament_id, no).table.in_hand]
                 if busy:
                     raise PokerfloorError("SEATS_WAIT_FOR_HANDS", {"tables": busy})
             yield
 
     @contextlib.contextmanager
     def _floor_moves(self) -> Iterator[None]:
-        self._moving = True
+        self.moving = True
         try:
             yield
         finally:
-            self._moving = False
+            self.moving = False
 
     def _settled(self, tournament_id: str, table_no: int, recorded: int) -> bool:
         """The table finished its hand and the tournament recorded it."""
-        table = self._table(tournament_id, table_no).table
+        table = self.host._table(tournament_id, table_no).table
         return not table.in_hand and recorded == table.played_no
 
-    def _floor(self, tournament_id: str, now: int) -> tuple[int, frozenset[int]]:
+    def between_hands(self, tournament_id: str, now: int) -> tuple[int, frozenset[int]]:
         """Hand-for-hand, the TD's moves and balancing, each when its tables are between hands;
         the commands run and the tables that must not deal yet."""
         done = 0
-        due, active = self.tournaments.read(
+        due, active = self.host.tournaments.read(
             tournament_id, lambda t: (hand_for_hand_due(t), t.hand_for_hand)
         )
         if due != active:
-            self.tournaments.execute(tournament_id, SetHandForHand(active=due))
+            self.host.tournaments.execute(tournament_id, SetHandForHand(active=due))
             done += 1
-        clock = self.tournaments.read(tournament_id, lambda t: hand_for_hand_clock(t, now))
+        clock = self.host.tournaments.read(tournament_id, lambda t: hand_for_hand_clock(t, now))
         if clock:  # a break reached while hand-for-hand stopped the clock: played out
-            self.tournaments.execute(
+            self.host.tournaments.execute(
                 tournament_id, ResumeClock() if clock == "resume" else PauseClock()
             )
             done += 1
@@ -241,18 +184,20 @@ class DealtFloor:
         return done + balanced, frozenset(held | waiting)
 
     def _balance(self, tournament_id: str, now: int) -> tuple[int, frozenset[int]]:
-        state = self._state(tournament_id)
-        hold, recorded, left = self.tournaments.read(
+        state = self.host._state(tournament_id)
+        hold, recorded, left = self.host.tournaments.read(
             tournament_id, lambda t: (tables_to_hold(t), dict(t.hands_at), t.players_left)
         )
         if not hold or state.balance_refused == (left, hold):
             return 0, frozenset()
         if not all(self._settled(tournament_id, no, recorded.get(no, 0)) for no in hold):
             return 0, hold
-        before = self.tournaments.read(tournament_id, _seats)
+        before = self.host.tournaments.read(tournament_id, _seats)
         try:
             with self._floor_moves():
-                self.tournaments.execute(tournament_id, Balance(seed=self.shuffler.randbits(63)))
+                self.host.tournaments.execute(
+                    tournament_id, Balance(seed=self.host.shuffler.randbits(63))
+                )
         except PokerfloorError as refusal:
             # Nothing the procedure can do now (e.g. too few free seats): play goes on and
             # the step is tried again once the tables change.
@@ -265,7 +210,7 @@ class DealtFloor:
 
     def _carry_clocks(self, tournament_id: str, before: Seats, now: int) -> None:
         """Each moved player's clock leaves their old seat and follows them to the new one."""
-        after = self.tournaments.read(tournament_id, _seats)
+        after = self.host.tournaments.read(tournament_id, _seats)
         moved = [p for p, where in before.items() if p in after and after[p] != where]
         if not moved:
             return
@@ -273,21 +218,23 @@ class DealtFloor:
         taken: dict[int, list[DealtEvent]] = {}
         for player in moved:
             (old_table, old_seat), (new_table, new_seat) = before[player], after[player]
-            source = self._table(tournament_id, old_table).table
+            source = self.host._table(tournament_id, old_table).table
             clock = source.seat_clock(old_seat)
             batches.setdefault(old_table, []).extend(source.decide_seat_left(old_seat, now))
-            target = self._table(tournament_id, new_table).table
+            target = self.host._table(tournament_id, new_table).table
             taken.setdefault(new_table, []).extend(target.decide_seat_taken(new_seat, clock, now))
         for table_no, events in taken.items():  # every seat left first, then the seats taken
             batches.setdefault(table_no, []).extend(events)
         for table_no, events in sorted(batches.items()):
-            self._append(tournament_id, table_no, self._table(tournament_id, table_no), events)
+            self.host._append(
+                tournament_id, table_no, self.host._table(tournament_id, table_no), events
+            )
 
     def _asked_moves(self, tournament_id: str, now: int) -> tuple[int, frozenset[int]]:
-        state = self._state(tournament_id)
+        state = self.host._state(tournament_id)
         if not state.moves:
             return 0, frozenset()
-        seats, recorded = self.tournaments.read(
+        seats, recorded = self.host.tournaments.read(
             tournament_id, lambda t: (_seats(t), dict(t.hands_at))
         )
         done = 0
@@ -298,7 +245,7 @@ class DealtFloor:
                 self._settle(tournament_id, player, False, "NOT_IN_PLAY", now)
                 continue
             tables = {where[0], asked.table_no}
-            known = self.tournaments.read(tournament_id, lambda t: set(t.tables))
+            known = self.host.tournaments.read(tournament_id, lambda t: set(t.tables))
             waiting = [
                 no
                 for no in tables & known
@@ -313,32 +260,32 @@ class DealtFloor:
             )  # fmt: skip
             try:
                 with self._floor_moves():
-                    self.tournaments.execute(tournament_id, command)
+                    self.host.tournaments.execute(tournament_id, command)
             except PokerfloorError as refusal:
                 self._settle(tournament_id, player, False, refusal.code, now)
                 continue
             self._carry_clocks(tournament_id, seats, now)
-            seats = self.tournaments.read(tournament_id, _seats)
+            seats = self.host.tournaments.read(tournament_id, _seats)
             self._settle(tournament_id, player, True, "", now)
             done += 1
         return done, frozenset(held)
 
     def _settle(self, tournament_id: str, player: str, made: bool, code: str, now: int) -> None:
-        self._append_choice(tournament_id, MoveSettled(player, made, code, now))
-        self._state(tournament_id).moves.pop(player, None)
+        self.host._append_choice(tournament_id, MoveSettled(player, made, code, now))
+        self.host._state(tournament_id).moves.pop(player, None)
 
-    def _vacated(self, tournament_id: str, table_no: int, now: int) -> None:
+    def vacated(self, tournament_id: str, table_no: int, now: int) -> None:
         """Before a deal: the clock of a seat whose player left (busted, or moved by the TD
         outside this service) is no longer anyone's."""
-        slot = self._table(tournament_id, table_no)
-        seated: set[int] = self.tournaments.read(
+        slot = self.host._table(tournament_id, table_no)
+        seated: set[int] = self.host.tournaments.read(
             tournament_id, lambda t: _seat_numbers(t, table_no)
         )
         stale = sorted(slot.table.seats_with_clock() - seated)
         events: list[DealtEvent] = []
         for seat_no in stale:
             events.extend(slot.table.decide_seat_left(seat_no, now))
-        self._append(tournament_id, table_no, slot, events)
+        self.host._append(tournament_id, table_no, slot, events)
 
     # ---- the TD's console ----------------------------------------------------------------
 
@@ -352,22 +299,22 @@ class DealtFloor:
         return self._pause_or_resume(tournament_id, table_no, pause=False)
 
     def _pause_or_resume(self, tournament_id: str, table_no: int | None, pause: bool) -> int:
-        with self._lock:
-            self._require_dealt(tournament_id)
-            known = self.tournaments.read(tournament_id, lambda t: sorted(t.tables))
+        with self.host._lock:
+            self.host._require_dealt(tournament_id)
+            known = self.host.tournaments.read(tournament_id, lambda t: sorted(t.tables))
             if table_no is not None and table_no not in known:
                 raise PokerfloorError("NO_SUCH_TABLE", {"table_no": table_no})
-            now = self.clock()
+            now = self.host.clock()
             count = 0
             for number in [table_no] if table_no is not None else known:
-                slot = self._table(tournament_id, number)
+                slot = self.host._table(tournament_id, number)
                 if table_no is None and (slot.table.paused_at_ms is not None) == pause:
                     continue  # all tables: those already so are left as they are
                 table = slot.table
                 events = table.decide_pause(now) if pause else table.decide_resume(now)
-                self._append(tournament_id, number, slot, events)
+                self.host._append(tournament_id, number, slot, events)
                 count += 1
-        self._notify(tournament_id)
+        self.host._notify(tournament_id)
         return count
 
     def move_player(
@@ -375,23 +322,23 @@ class DealtFloor:
     ) -> bool:
         """The TD moves a player to a free seat: made now when both tables are between hands,
         else as soon as both have finished their hand (True: made now)."""
-        with self._lock:
-            self._require_dealt(tournament_id)
-            if self.seat_of(tournament_id, player_id) is None:
+        with self.host._lock:
+            self.host._require_dealt(tournament_id)
+            if self.host.seat_of(tournament_id, player_id) is None:
                 raise PokerfloorError("PLAYER_NOT_SEATED", {"player_id": player_id[:40]})
             reason = " ".join(reason.split())[:200]
-            asked = MoveAsked(player_id, table_no, seat_no, reason, self.clock())
-            self._append_choice(tournament_id, asked)
-            state = self._state(tournament_id)
+            asked = MoveAsked(player_id, table_no, seat_no, reason, self.host.clock())
+            self.host._append_choice(tournament_id, asked)
+            state = self.host._state(tournament_id)
             state.moves[player_id] = asked
             self._asked_moves(tournament_id, asked.at_ms)
             made = player_id not in state.moves
-        self._notify(tournament_id)
+        self.host._notify(tournament_id)
         return made
 
     def asked_moves(self, tournament_id: str) -> list[MoveAsked]:
-        with self._lock:
-            return list(self._state(tournament_id).moves.values())
+        with self.host._lock:
+            return list(self.host._state(tournament_id).moves.values())
 
     def kill_hand(self, tournament_id: str, table_no: int, cause: str) -> list[DealtEvent]:
         """The TD calls a misdeal at a table (``cause``: a ``Misdeal`` cause): the irregularity
@@ -402,28 +349,28 @@ class DealtFloor:
             raise PokerfloorError(
                 "BAD_MISDEAL_CAUSE", {"cause": cause[:40], "accepted": list(MISDEAL_CAUSES)}
             )
-        with self._lock:
-            self._require_dealt(tournament_id)
-            slot = self._table(tournament_id, table_no)
+        with self.host._lock:
+            self.host._require_dealt(tournament_id)
+            slot = self.host._table(tournament_id, table_no)
             hand_no = slot.table.hand_no
-            events = slot.table.decide_irregularity(Misdeal(cause), self.clock())
-            self._append(tournament_id, table_no, slot, events)
+            events = slot.table.decide_irregularity(Misdeal(cause), self.host.clock())
+            self.host._append(tournament_id, table_no, slot, events)
             if not slot.table.in_hand:  # void: the TD's rulings waiting on it lapse
-                self._void_disputes(tournament_id, table_no, hand_no)
-        self._notify(tournament_id)
+                self.host.rulings.void(tournament_id, table_no, hand_no)
+        self.host._notify(tournament_id)
         return events
 
     def hole_cards_seen(self, tournament_id: str, table_no: int, by: str) -> None:
         """The TD opens a table's view with every hole card: logged (who, when) in the
         tournament's dealt stream, and in the server's log."""
-        with self._lock:
-            self._require_dealt(tournament_id)
-            hand_no = self._table(tournament_id, table_no).table.hand_no
-            event = HoleCardsSeen(table_no, hand_no, by[:80], self.clock())
-            self._append_choice(tournament_id, event)
-            self._state(tournament_id).seen.append(event)
+        with self.host._lock:
+            self.host._require_dealt(tournament_id)
+            hand_no = self.host._table(tournament_id, table_no).table.hand_no
+            event = HoleCardsSeen(table_no, hand_no, by[:80], self.host.clock())
+            self.host._append_choice(tournament_id, event)
+            self.host._state(tournament_id).seen.append(event)
         log.info("hole cards seen: tournament %s table %s by %s", tournament_id, table_no, by)
 
     def hole_card_log(self, tournament_id: str) -> list[HoleCardsSeen]:
-        with self._lock:
-            return list(self._state(tournament_id).seen)
+        with self.host._lock:
+            return list(self.host._state(tournament_id).seen)

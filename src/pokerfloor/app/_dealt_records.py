@@ -1,4 +1,4 @@
-"""The tournament's record of the hands its dealt tables finished (a mixin of
+"""The tournament's record of the hands its dealt tables finished (a part of
 ``DealtService``): a table's hand is written to its stream first, then recorded in the
 tournament by the same ``RecordHand`` command as a live table's captain (stacks by player,
 busts ranked by the profile). The dealer's pass records every hand it finished with one
@@ -7,7 +7,6 @@ append to the tournament's stream (``TournamentService.execute_batch``, issue 32
 from __future__ import annotations
 
 import logging
-import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -16,8 +15,8 @@ from pokerfloor.dealt import DealtEvent, DealtTable, HandFinished
 from pokerfloor.errors import PokerfloorError
 
 if TYPE_CHECKING:
-    from pokerfloor.app._dealt_floor import TableSlot
-    from pokerfloor.app.service import TournamentService
+    from pokerfloor.app._dealt_slots import TableSlot
+    from pokerfloor.app.dealt_service import DealtService
 
 __all__ = ["DealtRecords"]
 
@@ -27,17 +26,13 @@ _Seated = tuple[int, dict[int, str]]  # the hands the tournament recorded, the s
 
 
 class DealtRecords:
-    """Finished hands recorded in the tournament, mixed into ``DealtService``."""
+    """Finished hands recorded in the tournament: a part of ``DealtService``
+    (``service.records``)."""
 
-    if TYPE_CHECKING:  # provided by DealtService
-        tournaments: TournamentService
-        _lock: threading.RLock
+    def __init__(self, host: DealtService) -> None:
+        self.host = host
 
-        @property
-        def shared(self) -> bool: ...
-        def _settle_disputes(self, tournament_id: str, table_no: int, hand_no: int) -> None: ...
-
-    def _fold_appended(
+    def fold_appended(
         self,
         tournament_id: str,
         table_no: int,
@@ -46,15 +41,14 @@ class DealtRecords:
         finished: list[tuple[int, DealtTable]] | None = None,
     ) -> None:
         """Durable events folded into the table held; a finished hand recorded now, or added
-        to ``finished`` (the dealer's pass records them together: ``_record_all``)."""
-        for event in events:
-            slot.table.apply(event)
+        to ``finished`` (the dealer's pass records them together: ``record_all``)."""
+        slot.fold(events)  # under the slot's lock: a page's view is never half of them
         if any(isinstance(event, HandFinished) for event in events):
             if finished is not None:
                 finished.append((table_no, slot.table))
                 return
             try:
-                self._record_finished(tournament_id, table_no, slot.table)
+                self.record_finished(tournament_id, table_no, slot.table)
             except PokerfloorError as refusal:
                 # The action itself is durable and stays acknowledged; the tournament's record
                 # of the hand is retried by the next tick (and logged until it goes through).
@@ -62,14 +56,14 @@ class DealtRecords:
                             refusal)  # fmt: skip
 
     def _seated(self, tournament_id: str, numbers: Sequence[int]) -> dict[int, _Seated]:
-        return self.tournaments.read(
+        return self.host.tournaments.read(
             tournament_id,
             lambda t: {
                 n: (t.hands_at.get(n, 0), dict(t.tables[n].seats)) for n in numbers if n in t.tables
             },
         )
 
-    def _record_finished(self, tournament_id: str, table_no: int, table: DealtTable) -> None:
+    def record_finished(self, tournament_id: str, table_no: int, table: DealtTable) -> None:
         """The finished hand in the tournament, unless it already is: the tournament counts
         the table's hands."""
         if table.finished is None or table.dealt is None:
@@ -77,15 +71,17 @@ class DealtRecords:
         seated = self._seated(tournament_id, [table_no])
         if table_no not in seated:  # broken meanwhile
             return
-        if seated[table_no][0] == table.played_no - 1 and self.shared:  # another server's?
-            self.tournaments.catch_up(tournament_id)
+        if (
+            seated[table_no][0] == table.played_no - 1 and self.host.cluster.shared
+        ):  # another server's?
+            self.host.tournaments.catch_up(tournament_id)
             seated = self._seated(tournament_id, [table_no])
         command = self._record_command(tournament_id, table_no, table, seated[table_no])
         if command is not None:
-            self.tournaments.execute(tournament_id, command)
-            self._settle_disputes(tournament_id, table_no, table.hand_no)
+            self.host.tournaments.execute(tournament_id, command)
+            self.host.rulings.settle(tournament_id, table_no, table.hand_no)
 
-    def _record_all(self, tournament_id: str, finished: list[tuple[int, DealtTable]]) -> None:
+    def record_all(self, tournament_id: str, finished: list[tuple[int, DealtTable]]) -> None:
         """The hands finished in one pass recorded by one append to the tournament (the
         tournament caught up once first, on several servers); a refused record is logged and
         retried by the next tick, as one hand's."""
@@ -93,8 +89,8 @@ class DealtRecords:
             for table_no, table in finished:
                 self._fold_record(tournament_id, table_no, table)
             return
-        if self.shared:
-            self.tournaments.catch_up(tournament_id)
+        if self.host.cluster.shared:
+            self.host.tournaments.catch_up(tournament_id)
         seated = self._seated(tournament_id, [table_no for table_no, _table in finished])
         commands: list[tuple[int, DealtTable, RecordHand]] = []
         for table_no, table in finished:
@@ -103,20 +99,22 @@ class DealtRecords:
                 if command is not None:
                     commands.append((table_no, table, command))
         try:
-            outcomes = self.tournaments.execute_batch(tournament_id, [c for _n, _t, c in commands])
+            outcomes = self.host.tournaments.execute_batch(
+                tournament_id, [c for _n, _t, c in commands]
+            )
         except PokerfloorError as refusal:
             log.warning("dealt hands not yet recorded %s: %s", tournament_id, refusal)
             return
         for (table_no, table, _command), outcome in zip(commands, outcomes, strict=True):
             if outcome is None:
-                self._settle_disputes(tournament_id, table_no, table.hand_no)
+                self.host.rulings.settle(tournament_id, table_no, table.hand_no)
             else:
                 log.warning("dealt hand not yet recorded %s/%s: %s", tournament_id, table_no,
                             outcome)  # fmt: skip
 
     def _fold_record(self, tournament_id: str, table_no: int, table: DealtTable) -> None:
         try:
-            self._record_finished(tournament_id, table_no, table)
+            self.record_finished(tournament_id, table_no, table)
         except PokerfloorError as refusal:
             log.warning("dealt hand not yet recorded %s/%s: %s", tournament_id, table_no,
                         refusal)  # fmt: skip
@@ -130,7 +128,7 @@ class DealtRecords:
         finished, dealt = table.finished, table.dealt
         assert finished is not None and dealt is not None
         if recorded == table.played_no:  # recorded: the TD's rulings made during it follow
-            self._settle_disputes(tournament_id, table_no, table.hand_no)
+            self.host.rulings.settle(tournament_id, table_no, table.hand_no)
             return None
         if recorded != table.played_no - 1:
             return None

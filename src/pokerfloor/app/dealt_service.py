@@ -7,63 +7,63 @@ it needs from each hand through the same ``record_hand`` command as a live table
 ``app.shuffle`` (``secrets``; a test may build the service with a seeded source); the time
 from the service's clock, inside every command.
 
-``tick`` is what a dealer and a floor do at a table: deal the next hand once the last one is
-recorded and its pause is over (never during a break: the tournament's ``hands.plan`` refuses
-it, so a break stops the deal after the hand in progress; a new level applies from the next
-deal), time out the player whose clock ran out, fold the hand of a player away at once. The
-server runs it a few times a second (``run_ticker``); tests call it with their own clock.
+The service is made of parts it holds and calls (issue 30 item 4), each owning its state and
+reaching the rest through ``host``: ``dealer`` (``tick``: deal, time out, play the bots; the
+server runs it a few times a second, ``run_ticker``; tests call it with their own clock),
+``floor`` (between hands: hand-for-hand, balancing, the TD's moves, pause, misdeals),
+``rulings`` (the TD's rulings on disputes), ``records`` (a finished hand recorded in the
+tournament) and ``cluster`` (several servers: the appends at the version held, catch-ups, the
+table's subscribers). The service keeps the tables held (``_dealt_slots``), a player's
+commands and the listeners; the parts' public names stay on it.
 
 A hand's end is written to the table's stream first, then recorded in the tournament; a
-crash between the two is repaired when the table is loaded again (``_record_finished``). A
-crash mid-hand loses nothing acknowledged: the table is replayed from its stream, at the same
-action, with the same deadline (it is derived from the recorded times).
+crash between the two is repaired when the table is loaded again
+(``DealtRecords.record_finished``). A crash mid-hand loses nothing acknowledged: the table is
+replayed from its stream, at the same action, with the same deadline (it is derived from the
+recorded times). Pages read a table as a view copied under the table's own lock once per
+change (``TableSlot.view``): never half an action, never the object the dealer folds into.
 """
 
 from __future__ import annotations
 
 import asyncio
-import logging
-import random
 import threading
-import time
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 import msgspec
 
 from pokerfloor.app import shuffle
-from pokerfloor.app._dealt_cluster import DealtCluster, DueAppend
+from pokerfloor.app._dealt_cluster import DealtCluster, SpectatorsFollower, TableEvent
+from pokerfloor.app._dealt_dealer import DealtDealer
 from pokerfloor.app._dealt_disputes import DealtDisputes
-from pokerfloor.app._dealt_floor import DealtFloor, TableSlot, TournamentSlot
+from pokerfloor.app._dealt_floor import DealtFloor
 from pokerfloor.app._dealt_records import DealtRecords
+from pokerfloor.app._dealt_slots import TableSlot, TournamentSlot
 from pokerfloor.app.commands import Addon, Rebuy
 from pokerfloor.app.dealt_push import ANY_TABLE, DealtListeners, TableChanged
 from pokerfloor.app.service import TournamentService
-from pokerfloor.dealt import ActInHand, ComeBack, DealHand, DealtEvent, DealtTable
-from pokerfloor.dealt.between_hands import may_deal
+from pokerfloor.dealt import ActInHand, ComeBack, DealtEvent, DealtTable
+from pokerfloor.dealt.disputes import DisputeRuled, DisputeSettled
 from pokerfloor.dealt.mode import (
     BotSeated,
     DealtPlayChosen,
     DealtSettings,
     DealtStreamEvent,
+    HoleCardsSeen,
+    MoveAsked,
     check_policy,
     check_settings,
-    chip_unit,
     default_settings,
-    hand_setup,
 )
 from pokerfloor.errors import PokerfloorError
-from pokerfloor.hand import Action, HandSetup, ShowdownAction, Timeout
-from pokerfloor.sim.bots import Bot, RandomBot, TightAggressiveBot
+from pokerfloor.hand import Action, ShowdownAction
 from pokerfloor.tournament.state import Tournament
 
 __all__ = ["DealtService", "dealt_stream_id", "table_stream_id"]
 
-log = logging.getLogger(__name__)
-
 _TABLE_DECODER = msgspec.json.Decoder(DealtEvent)
 _CHOICE_DECODER = msgspec.json.Decoder(DealtStreamEvent)
 _ENCODER = msgspec.json.Encoder()
-_BOTS: dict[str, Bot] = {"random": RandomBot(), "tag": TightAggressiveBot()}
 
 
 def dealt_stream_id(tournament_id: str) -> str:
@@ -78,7 +78,7 @@ def _tag(event: msgspec.Struct) -> str:
     return str(type(event).__struct_config__.tag)
 
 
-class DealtService(DealtFloor, DealtDisputes, DealtCluster, DealtRecords):
+class DealtService:
     """The dealt tables of every tournament on this server, over the tournaments' service
     (its store and clock). One lock for all of them: one writer per table stream."""
 
@@ -94,15 +94,20 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster, DealtRecords):
         self._lock = threading.RLock()
         self._loaded: dict[str, TournamentSlot] = {}
         self._listeners = DealtListeners()  # by table (app.dealt_push)
-        self._cluster_init()  # several servers (_dealt_cluster)
+        # Its parts, each owning its state and reaching the rest through ``host``:
+        self.cluster = DealtCluster(self)  # several servers, the appends (_dealt_cluster)
+        self.records = DealtRecords(self)  # finished hands in the tournament (_dealt_records)
+        self.rulings = DealtDisputes(self)  # the TD's rulings on disputes (_dealt_disputes)
+        self.floor = DealtFloor(self)  # between hands, the TD's console (_dealt_floor)
+        self.dealer = DealtDealer(self)  # deals, timeouts, bots (_dealt_dealer)
         # Actions chosen in advance ("check_fold", "call_any") by (tournament, player), for the
         # hand they were chosen in: a convenience kept in memory, played by ``tick`` at the
         # player's turn through the same command (lost with a restart, like a tap not sent).
         self._advance: dict[tuple[str, str], tuple[int, str]] = {}
         # A TD's rebuy or add-on for a player whose table is in a hand waits for its end.
-        tournaments.command_guards.append(self._money_guard)
+        tournaments.command_guards.append(self.floor.money_guard)
         # The TD's moves from the live console wait for the dealt hands (the dealt console).
-        tournaments.command_guards.append(self._seats_guard)
+        tournaments.command_guards.append(self.floor.seats_guard)
 
     # ---- the TD's choice ------------------------------------------------------------------
 
@@ -112,7 +117,7 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster, DealtRecords):
             state = TournamentSlot(None)
             for item in self.store.read(dealt_stream_id(tournament_id)):
                 state.fold(_CHOICE_DECODER.decode(item.data))
-                self._choice_versions[tournament_id] = item.seq
+                self.cluster.choice_versions[tournament_id] = item.seq
             self._loaded[tournament_id] = state
         return state
 
@@ -151,7 +156,7 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster, DealtRecords):
         return chosen
 
     def _append_choice(self, tournament_id: str, event: DealtStreamEvent) -> None:
-        self._append_choice_at(tournament_id, (_tag(event), _ENCODER.encode(event)))
+        self.cluster.append_choice(tournament_id, (_tag(event), _ENCODER.encode(event)))
 
     def seat_bot(self, tournament_id: str, player_id: str, policy: str = "random") -> None:
         """A bot of the simulator plays for ``player_id`` from now on (the TD)."""
@@ -183,8 +188,8 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster, DealtRecords):
             stored = self.store.read(table_stream_id(tournament_id, table_no))
             table = DealtTable.replay(_TABLE_DECODER.decode(item.data) for item in stored)
             slot = state.tables[table_no] = TableSlot(table, stored[-1].seq if stored else 0)
-        elif self._announced.get((tournament_id, table_no), 0) > slot.version:
-            self._catch_up_table(tournament_id, table_no)
+        elif self.cluster.announced.get((tournament_id, table_no), 0) > slot.version:
+            self.cluster.catch_up_table(tournament_id, table_no)
         return slot
 
     def _load_tables(self, tournament_id: str, numbers: Sequence[int]) -> None:
@@ -201,22 +206,25 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster, DealtRecords):
             state.tables[number] = TableSlot(table, stored[-1].seq if stored else 0)
 
     def table(self, tournament_id: str, table_no: int) -> DealtTable:
-        """The table as of its last durable event (read it, do not change it). On several
-        servers, a table nobody follows here is caught up first (one indexed read): the
-        poller leaves it alone (``loaded_ids``), and the bus may be down."""
+        """The table as of its last durable event, as a view the dealer's next changes leave
+        as it is (``TableSlot.view``: read it, do not change it). On several servers, a
+        table nobody follows here is caught up first (one indexed read): the poller leaves it
+        alone (``loaded_ids``), and the bus may be down."""
         with self._lock:
             slot = self._table(tournament_id, table_no)
-            if self.shared and not self._watched(tournament_id, table_no):
-                self._catch_up_table(tournament_id, table_no)
-            return slot.table
+            if self.cluster.shared and not self.cluster.watched(tournament_id, table_no):
+                self.cluster.catch_up_table(tournament_id, table_no)
+            return slot.view()
 
     def live_table(self, tournament_id: str, table_no: int) -> DealtTable:
         """The table for a live page's render, without waiting for the dealer's lock when it
-        is loaded (the lock is held through a tick's and an action's stored appends): a
-        render that overlaps the next change is followed by the render of that change."""
+        is loaded (the lock is held through a tick's and an action's stored appends): the
+        view built under the table's own lock (``TableSlot.view``), never half an action;
+        a render of a view the next change overtook is followed by the render of that
+        change."""
         state = self._loaded.get(tournament_id)
         slot = None if state is None else state.tables.get(table_no)
-        return slot.table if slot is not None else self.table(tournament_id, table_no)
+        return slot.view() if slot is not None else self.table(tournament_id, table_no)
 
     def _append(
         self, tournament_id: str, table_no: int, slot: TableSlot, events: Sequence[DealtEvent]
@@ -225,8 +233,8 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster, DealtRecords):
         nothing in memory."""
         if not events:
             return
-        self._append_table(tournament_id, table_no, slot, events)  # VERSION_CONFLICT
-        self._fold_appended(tournament_id, table_no, slot, events)
+        self.cluster.append_table(tournament_id, table_no, slot, events)  # VERSION_CONFLICT
+        self.records.fold_appended(tournament_id, table_no, slot, events)
 
     def seat_of(self, tournament_id: str, player_id: str) -> tuple[int, int] | None:
         """``(table_no, seat_no)`` of a seated player, else None."""
@@ -253,8 +261,8 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster, DealtRecords):
                 {"player_id": player_id},
             )
         table_no, seat_no = where
-        if self.shared:  # what another server appended, before deciding (one indexed read)
-            self._catch_up_table(tournament_id, table_no)
+        if self.cluster.shared:  # what another server appended, before deciding (one read)
+            self.cluster.catch_up_table(tournament_id, table_no)
         return table_no, seat_no, self._table(tournament_id, table_no)
 
     def act(
@@ -274,7 +282,7 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster, DealtRecords):
 
         with self._lock:
             self._require_dealt(tournament_id)
-            events = self._decided_twice(decide)
+            events = self.cluster.decided_twice(decide)
         self._notify(tournament_id, acted_at[-1:])  # the other tables' pages show nothing of it
         return events
 
@@ -324,7 +332,7 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster, DealtRecords):
             return events
 
         with self._lock:
-            events = self._decided_twice(decide)
+            events = self.cluster.decided_twice(decide)
         self._notify(tournament_id, came_back_at[-1:])
         return events
 
@@ -340,7 +348,7 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster, DealtRecords):
     def _money_between_hands(
         self, tournament_id: str, player_id: str, command: Rebuy | Addon
     ) -> None:
-        with self._lock:  # the guard checks the hand (``_money_guard``)
+        with self._lock:  # the guard checks the hand (``DealtFloor.money_guard``)
             self.tournaments.execute(tournament_id, command)
         self._notify(tournament_id)
 
@@ -354,173 +362,17 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster, DealtRecords):
             )
         return settings
 
-    # ---- the dealer and the floor -----------------------------------------------------------
+    # ---- the dealer (``service.dealer``) ---------------------------------------------------
 
     def tick(self, tournament_id: str) -> int:
         """Deal where a table may, time out whom the clock says, play the bots; the number of
-        commands run. **Batched** (issue 32): every table's due command is decided first,
-        then all their appends go to the store together (``append_many``: one transaction);
-        a table another server appended to meanwhile is caught up and decided once more
-        (``_append_due``)."""
-        with self._lock:
-            settings = self.settings(tournament_id)
-            if settings is None:
-                return 0
-            if self.tournaments.read(tournament_id, lambda t: t.finished is not None):
-                return 0
-            try:
-                done, held = self._floor(tournament_id, self.clock())
-            except PokerfloorError as refusal:  # e.g. the store is busy: next tick
-                log.warning("dealt floor %s: %s", tournament_id, refusal)
-                return 0
-            floor_done = done
-            changed: list[int] = []
+        commands run (``DealtDealer.tick``)."""
+        return self.dealer.tick(tournament_id)
 
-            def decide(table_no: int, due: list[DueAppend]) -> None:
-                try:
-                    self._tick_table(tournament_id, table_no, settings, held, due)
-                except PokerfloorError as refusal:  # e.g. the store is busy: next tick
-                    if refusal.code != "VERSION_CONFLICT":  # else another server dealt first
-                        log.warning("dealt table %s/%s: %s", tournament_id, table_no, refusal)
-
-            # After the floor's moves: a table broken is no longer dealt.
-            started = self.clock()
-            due: list[DueAppend] = []
-            numbers = self.tournaments.read(tournament_id, lambda t: sorted(t.tables))
-            self._load_tables(tournament_id, numbers)
-            for table_no in numbers:
-                decide(table_no, due)
-            try:
-                changed = self._append_due(tournament_id, due, decide)
-            except PokerfloorError as refusal:  # the whole batch refused: nothing written
-                log.warning("dealt tables of %s: %s", tournament_id, refusal)
-            done += len(changed)
-            self._pass_ms = self.clock() - started  # the takeover delay follows it
-        if floor_done:  # moves, breaks, hand-for-hand: any table's pages may change
-            self._notify(tournament_id)
-        elif changed:  # only these tables' pages render again
-            self._notify(tournament_id, changed)
-        return done
-
-    def _tick_table(
-        self,
-        tournament_id: str,
-        table_no: int,
-        settings: DealtSettings,
-        held: frozenset[int],
-        due: list[DueAppend],
-    ) -> None:
-        """The table's due command decided, its events added to ``due`` (appended with the
-        other tables')."""
-        grace = self._grace_ms(tournament_id, table_no)  # several servers: its dealer first
-        if grace is None:  # another server's table: not even read
-            return
-        slot = self._table(tournament_id, table_no)
-        table = slot.table
-        now = self.clock()
-        if table.paused_at_ms is not None:  # the TD paused it: nothing is played
-            return
-        if table.in_hand:
-            seat_no = table.to_act_seat()
-            if seat_no == 0:
-                return
-            deadline = table.deadline_ms(seat_no)
-            if seat_no in table.away or (deadline is not None and now >= deadline + grace):
-                due.append((table_no, slot, table.decide_act(ActInHand(seat_no, Timeout(), now))))
-                return
-            self._bot_acts(tournament_id, table_no, slot, seat_no, now, due)
-            return
-        self._record_finished(tournament_id, table_no, table)  # after a crash in between
-        if table_no in held or not self._may_deal(tournament_id, table_no, table, settings, now):
-            return  # held: a move waits for this table's hand to end, or balancing
-        self._vacated(tournament_id, table_no, now)
-
-        def prepare(tournament: Tournament) -> HandSetup:
-            plan = tournament.hands.plan(table_no, now)
-            # Only this table's players: a copy of the whole field per deal grew with it.
-            names = {player: tournament.players[player].name for _seat, player, _ in plan.seats}
-            return hand_setup(
-                plan,
-                tournament.created.profile,
-                names,
-                table.away,
-                chip_unit(tournament.structure),
-            )
-
-        try:
-            setup = self.tournaments.read(tournament_id, prepare)
-        except PokerfloorError as refusal:
-            if refusal.code in ("ON_BREAK", "TABLE_TOO_SHORT", "NO_SUCH_TABLE"):
-                return
-            raise
-        command = DealHand(
-            setup, self.shuffler.deck(), self.shuffler.secret(), now, settings.time()
-        )
-        due.append((table_no, slot, table.decide_deal(command)))
-
-    def _bot_acts(
-        self,
-        tournament_id: str,
-        table_no: int,
-        slot: TableSlot,
-        seat_no: int,
-        now: int,
-        due: list[DueAppend],
-    ) -> None:
-        """A bot whose turn it is acts through the same command as a person's phone; its
-        randomness is drawn here, in the application (the service's ``shuffler``), never in
-        the core."""
-        player_id = self.tournaments.read(
-            tournament_id, lambda t: t.tables[table_no].seats.get(seat_no) or ""
-        )
-        if self._advance_acts(tournament_id, table_no, slot, seat_no, player_id, now, due):
-            return
-        policy = self._state(tournament_id).bots.get(player_id)
-        if policy is None:
-            return
-        hand = slot.table.hand()
-        legal = hand.legal_actions()
-        action: Action | ShowdownAction
-        if not legal.options:  # the showdown: a bot tables its hand
-            action = ShowdownAction("show")
-        else:
-            action = _BOTS[policy].choose(hand, legal, random.Random(self.shuffler.randbits(64)))
-        due.append((table_no, slot, slot.table.decide_act(ActInHand(seat_no, action, now))))
-
-    def _advance_acts(
-        self, tournament_id: str, table_no: int, slot: TableSlot, seat_no: int, player_id: str,
-        now: int, due: list[DueAppend],
-    ) -> bool:  # fmt: skip
-        """The action the player chose in advance for this hand, played at their turn."""
-        chosen = self._advance.pop((tournament_id, player_id), None)
-        if chosen is None or chosen[0] != slot.table.hand_no:
-            return False
-        options = slot.table.hand().legal_actions().options
-        if not options:  # the showdown: nothing chosen in advance applies
-            return False
-        if chosen[1] == "check_fold":
-            action = Action("check" if "check" in options else "fold")
-        else:
-            kind = "check" if "check" in options else "call" if "call" in options else "allin"
-            action = Action(kind)  # type: ignore[arg-type]
-        due.append((table_no, slot, slot.table.decide_act(ActInHand(seat_no, action, now))))
-        return True
-
-    def _may_deal(
-        self,
-        tournament_id: str,
-        table_no: int,
-        table: DealtTable,
-        settings: DealtSettings,
-        now: int,
-    ) -> bool:
-        """The clock runs, the last hand is recorded and its pause over, and hand-for-hand
-        this table has not played the round yet (tda-2024 RP-8: it waits for the others)."""
-
-        def may(tournament: Tournament) -> bool:
-            return may_deal(tournament, table_no, table, settings.pause_seconds * 1000, now)
-
-        return self.tournaments.read(tournament_id, may)
+    async def run_ticker(self, every_seconds: float = 0.2) -> None:
+        """The server's dealer: every dealt tournament ticked a few times a second
+        (``DealtDealer.run_ticker``)."""
+        await self.dealer.run_ticker(every_seconds)
 
     # ---- listeners ----------------------------------------------------------------------
 
@@ -557,31 +409,76 @@ class DealtService(DealtFloor, DealtDisputes, DealtCluster, DealtRecords):
             if "/" not in name.removeprefix(prefix)
         ]
 
-    async def run_ticker(self, every_seconds: float = 0.2) -> None:
-        """The server's dealer: every dealt tournament ticked a few times a second, and at
-        once again while the last round did something (the bots' next turns wait for the
-        next round, not for a fixed period). The dealt tournaments are listed from the store
-        every ``LIST_EVERY_S`` (a scan of the streams), the ones held here at each round."""
-        from starlette.concurrency import run_in_threadpool
+    # ---- the parts' public names, kept on the service (pages, routes, the bus call them) ----
 
-        listed: list[str] = []
-        listed_at = float("-inf")
-        while True:
-            if time.monotonic() - listed_at >= LIST_EVERY_S:
-                listed = await run_in_threadpool(self.dealt_tournaments)
-                listed_at = time.monotonic()
-            with self._lock:
-                held = [key for key, state in self._loaded.items() if state.chosen is not None]
-            done = 0
-            for tournament_id in dict.fromkeys([*listed, *held]):
-                try:
-                    done += await run_in_threadpool(self.tick, tournament_id)
-                except Exception:  # one tournament's failure never stops the others
-                    log.exception("dealt tick failed for %s", tournament_id)
-            await asyncio.sleep(BUSY_PAUSE_S if done else every_seconds)
+    def pause_table(self, tournament_id: str, table_no: int | None = None) -> int:
+        return self.floor.pause_table(tournament_id, table_no)
 
+    def resume_table(self, tournament_id: str, table_no: int | None = None) -> int:
+        return self.floor.resume_table(tournament_id, table_no)
 
-# The ticker's pause after a round that did something (other threads take the lock), and how
-# often it lists the dealt tournaments from the store.
-BUSY_PAUSE_S = 0.005
-LIST_EVERY_S = 5.0
+    def move_player(
+        self, tournament_id: str, player_id: str, table_no: int, seat_no: int, reason: str
+    ) -> bool:
+        return self.floor.move_player(tournament_id, player_id, table_no, seat_no, reason)
+
+    def asked_moves(self, tournament_id: str) -> list[MoveAsked]:
+        return self.floor.asked_moves(tournament_id)
+
+    def kill_hand(self, tournament_id: str, table_no: int, cause: str) -> list[DealtEvent]:
+        return self.floor.kill_hand(tournament_id, table_no, cause)
+
+    def hole_cards_seen(self, tournament_id: str, table_no: int, by: str) -> None:
+        self.floor.hole_cards_seen(tournament_id, table_no, by)
+
+    def hole_card_log(self, tournament_id: str) -> list[HoleCardsSeen]:
+        return self.floor.hole_card_log(tournament_id)
+
+    def rule_dispute(
+        self,
+        tournament_id: str,
+        table_no: int,
+        hand_no: int,
+        transfers: Mapping[str, int],
+        reason: str,
+        by: str,
+    ) -> DisputeRuled:
+        return self.rulings.rule_dispute(tournament_id, table_no, hand_no, transfers, reason, by)
+
+    def disputes(self, tournament_id: str) -> list[DisputeRuled | DisputeSettled]:
+        return self.rulings.disputes(tournament_id)
+
+    @property
+    def shared(self) -> bool:
+        """Several servers on the database (``serve`` on PostgreSQL)."""
+        return self.cluster.shared
+
+    @property
+    def conflicts(self) -> int:
+        """The appends another server's append overtook."""
+        return self.cluster.conflicts
+
+    @property
+    def spectators_followers(self) -> list[SpectatorsFollower]:
+        return self.cluster.spectators_followers
+
+    def loaded_ids(self) -> list[str]:
+        return self.cluster.loaded_ids()
+
+    def catch_up(self, key: str, version: int | None = None) -> int:
+        return self.cluster.catch_up(key, version)
+
+    def subscribe_table(
+        self, tournament_id: str, table_no: int, loop: asyncio.AbstractEventLoop | None = None
+    ) -> asyncio.Queue[TableEvent]:
+        return self.cluster.subscribe_table(tournament_id, table_no, loop)
+
+    def unsubscribe_table(
+        self, tournament_id: str, table_no: int, queue: asyncio.Queue[TableEvent]
+    ) -> None:
+        self.cluster.unsubscribe_table(tournament_id, table_no, queue)
+
+    def table_lines(
+        self, tournament_id: str, table_no: int, after_seq: int = 0
+    ) -> list[tuple[int, str, bytes]]:
+        return self.cluster.table_lines(tournament_id, table_no, after_seq)

@@ -31,23 +31,20 @@ from typing import Any, TypeVar
 import msgspec
 
 from pokerfloor.app import read_models
-from pokerfloor.app._dispatch import dispatch, points_formula
+from pokerfloor.app._creating import new_tournament
+from pokerfloor.app._dispatch import dispatch
 from pokerfloor.app._loading import TournamentDamaged, load_tournament
-from pokerfloor.app._service_batch import BatchedCommands
+from pokerfloor.app._service_batch import execute_batch
 from pokerfloor.app.commands import (
     Command,
     CreateTournament,
     TournamentCommand,
 )
-from pokerfloor.app.flights import new_day2, with_formats
 from pokerfloor.app.ports import EventStore
 from pokerfloor.app.public_view import is_public
 from pokerfloor.errors import PokerfloorError
-from pokerfloor.rules import bundled_profile_ids
-from pokerfloor.tournament.bounties import with_bounty
 from pokerfloor.tournament.events import TournamentEvent
 from pokerfloor.tournament.state import Tournament
-from pokerfloor.tournament.structure import Structure, bundled_structures, load_structure
 
 __all__ = [
     "EVENT_DECODER",
@@ -116,7 +113,7 @@ SNAPSHOT_EVERY = 500
 _Subscriber = tuple[asyncio.AbstractEventLoop, "asyncio.Queue[PublishedEvent]"]
 
 
-class TournamentService(BatchedCommands):
+class TournamentService:
     def __init__(
         self,
         store: EventStore,
@@ -280,7 +277,10 @@ class TournamentService(BatchedCommands):
             if self.catch_up_first and slot.tournament is not None:
                 self._catch_up_locked(tournament_id, slot)
             if isinstance(command, CreateTournament):
-                tournament, before = self._new_tournament(tournament_id, command, slot), 0
+                exists = (
+                    slot.tournament is not None or self.store.version(stream_id(tournament_id)) > 0
+                )
+                tournament, before = new_tournament(self, tournament_id, command, exists), 0
             else:
                 tournament = self._load(tournament_id, slot)
                 before = len(tournament.events)
@@ -332,48 +332,6 @@ class TournamentService(BatchedCommands):
         self._publish(tournament_id, published)
         return published
 
-    def _new_tournament(
-        self, tournament_id: str, command: CreateTournament, slot: _Slot
-    ) -> Tournament:
-        if command.tournament_id != tournament_id:
-            raise PokerfloorError(
-                "TOURNAMENT_ID_MISMATCH",
-                "the command creates another tournament than the one addressed",
-                {"tournament_id": tournament_id, "command": command.tournament_id},
-            )
-        if slot.tournament is not None or self.store.version(stream_id(tournament_id)) > 0:
-            raise PokerfloorError(
-                "TOURNAMENT_EXISTS",
-                f"tournament {tournament_id!r} already exists",
-                {"tournament_id": tournament_id},
-            )
-        profiles = bundled_profile_ids()
-        if command.profile not in profiles:
-            raise PokerfloorError(
-                "UNKNOWN_PROFILE",
-                f"no rule profile {command.profile!r}: use one of {', '.join(profiles)}",
-                {"profile": command.profile, "accepted": profiles},
-            )
-        if command.day2_of:  # a Day 2 made from its flights (flights.py)
-            return new_day2(self, command, self.clock())
-        structure = _structure(command.structure)
-        if command.bounty is not None:
-            structure = with_bounty(structure, command.bounty)
-        structure = with_formats(structure, command.satellite, command.flight)
-        if command.points is not None:
-            points_formula(command.points)  # refused now, not at the end of the evening
-        return Tournament.create(
-            tournament_id,
-            command.profile,
-            structure,
-            command.table_size,
-            self.clock(),
-            command.max_players,
-            None if command.points is None else msgspec.to_builtins(command.points),
-            None if command.payouts is None else msgspec.to_builtins(command.payouts),
-            command.name,
-        )
-
     def _run(self, tournament: Tournament, command: TournamentCommand, before: int) -> None:
         """Apply the command to the aggregate; on any refusal the aggregate is as it was."""
         slot_id = tournament.created.tournament_id
@@ -398,6 +356,13 @@ class TournamentService(BatchedCommands):
                 f"({type(error).__name__})",
                 {"command": str(type(command).__struct_config__.tag)},
             ) from error
+
+    def execute_batch(
+        self, tournament_id: str, commands: Sequence[TournamentCommand]
+    ) -> list[PokerfloorError | None]:
+        """Several commands on one tournament stored by ONE append, each outcome None or its
+        refusal (``_service_batch``: the dealt dealer's pass records its hands so)."""
+        return execute_batch(self, tournament_id, commands)
 
     # ---- other processes' events ----------------------------------------------------------
 
@@ -591,20 +556,4 @@ def _not_found(tournament_id: str) -> PokerfloorError:
         "TOURNAMENT_NOT_FOUND",
         f"there is no tournament {tournament_id!r}",
         {"tournament_id": tournament_id},
-    )
-
-
-# ---- one command on the aggregate ----------------------------------------------------------
-
-
-def _structure(name_or_toml: str) -> Structure:
-    """A bundled template by name, or TOML text; never a path (the API must not read files)."""
-    names = bundled_structures()
-    if name_or_toml in names or "\n" in name_or_toml:
-        return load_structure(name_or_toml)
-    raise PokerfloorError(
-        "STRUCTURE_NOT_FOUND",
-        f"no structure named {name_or_toml[:80]!r}: use a template ({', '.join(names)}) "
-        "or the TOML text of a structure",
-        {"name": name_or_toml[:80], "accepted": names},
     )
