@@ -231,3 +231,19 @@ def test_issue32_a_decision_overtaken_by_another_server_s_events_is_dropped() ->
     for event in _through_json(there.run(there.decide_act(ActInHand(seat_no, Action("fold"), 6)))):
         here.apply(event)
     assert _state(here) == _state(there) == _state(DealtTable.replay(here.events))
+
+
+def test_issue32_the_views_are_built_once_per_table_version() -> None:
+    """A push reads the table once per viewer: the public and TD views are built once per
+    event folded in, a player's is the public one with their own cards; any event (a pause,
+    not a card) makes new ones."""
+    table = DealtTable()
+    table.run(table.decide_deal(DealHand(setup(), DECK, SECRET, 0, CLOCK)))
+    assert public_view(table) is public_view(table)
+    assert td_view(table) is td_view(table)
+    mine = player_view(table, 2)
+    assert [seat.cards != () for seat in mine.seats] == [False, True, False]
+    table.run(table.decide_pause(50))
+    paused = public_view(table)
+    assert paused.paused_at_ms == 50
+    assert paused == public_view(DealtTable.replay(table.events))

@@ -132,6 +132,9 @@ class DealtTable:
         self._timed_out_seat = 0
         self.paused_at_ms: int | None = None  # the TD paused the table (the clock stops)
         self.voided = 0  # hands the TD killed as void: the tournament recorded none of them
+        # Values derived from the table, kept by its projections with the number of events
+        # they were made at (``views.py``: the TD's and the public view of this version).
+        self.memo: dict[str, tuple[int, object]] = {}
 
     @classmethod
     def replay(cls, events: Iterable[DealtEvent]) -> DealtTable:
