@@ -346,7 +346,13 @@ class DealtTable:
     # ---- applying -----------------------------------------------------------------------
 
     def apply(self, event: DealtEvent) -> None:
+        self._fold(event)
+        # Recorded last: the number of events is the table's version, which a page reading
+        # the table from another thread sees (``views.py`` keeps its views by it) only once
+        # the state is the event's.
         self.events.append(event)
+
+    def _fold(self, event: DealtEvent) -> None:
         if isinstance(event, HandDealt):
             self.hand_no = event.hand_no
             self.dealt = event
