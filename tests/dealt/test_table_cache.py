@@ -247,3 +247,15 @@ def test_issue32_the_views_are_built_once_per_table_version() -> None:
     paused = public_view(table)
     assert paused.paused_at_ms == 50
     assert paused == public_view(DealtTable.replay(table.events))
+
+
+def test_issue32_a_view_read_between_the_deal_and_its_first_step_is_empty_not_an_error() -> None:
+    """A page reads the table without the dealer's lock (``DealtService.live_table``): it may
+    come between the deal's first event and the hand's; it gets an empty view, not NO_HAND."""
+    events = DealtTable().decide_deal(DealHand(setup(), DECK, SECRET, 0))
+    table = DealtTable()
+    table.apply(events[0])
+    assert public_view(table).hand_no == 0
+    assert player_view(table, 1).seats == ()
+    table.run(events[1:])
+    assert public_view(table).hand_no == 1

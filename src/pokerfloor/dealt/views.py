@@ -161,7 +161,9 @@ def _views(table: DealtTable) -> tuple[TableView, TableView]:
 
 
 def _view(table: DealtTable, viewer: str, own_seat: int | None, everything: bool) -> TableView:
-    if table.dealt is None:
+    if table.dealt is None or not table.hand_events:
+        # No hand yet; or a page reading from another thread while the dealer folds a deal
+        # in, between its ``hand_dealt`` and the hand's first event (the next push shows it).
         return TableView(viewer, 0, "", (), 0, 0, (), "")
     td, public = _views(table)
     if everything:
