@@ -8,14 +8,18 @@ stores them, with the views they replay to.
 - ``club.jsonl``: a club's month in the core (members, cards, a season, evenings with
   registrations, a waiting list, late cancellations, a fine, a no-show, an exclusion, a ban
   imposed and lifted, a card cancelled, money paid and refunded);
-- ``*-views.json``: what those logs replay to (the pages' read models, the club's queries).
+- ``dealt-table.jsonl``: a software-dealt table's stream (issue 32 item 5): hands of four
+  bots with the action clock, timeouts and a player away then back, a pause, a misdeal voided,
+  a showdown the players play, a seat left and taken between hands;
+- ``*-views.json``: what those logs replay to (the pages' read models, the club's queries, the
+  dealt table's TD views).
 
 The logs are written ONCE and committed: ``tests/golden/test_golden_logs.py`` replays them on
 every test run, so a renamed or removed event field, or a change in what an old log means,
 fails a test instead of breaking every club's database. Run it again only for a new stream
 kind or on purpose (a migration of stored logs), never to make that test pass::
 
-    python3 -m uv run python scripts/golden_logs.py
+    python3 -m uv run python scripts/golden_logs.py [KIND]   (KIND: only that log)
 """
 
 from __future__ import annotations
@@ -27,7 +31,13 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the tests package (the evening's scenario)
 
-from tests.golden.views import GOLDEN, club_views, json_text, tournament_views  # noqa: E402
+from tests.golden.views import (  # noqa: E402
+    GOLDEN,
+    club_views,
+    dealt_table_views,
+    json_text,
+    tournament_views,
+)
 
 from pokerfloor.app.service import TournamentService, stream_id  # noqa: E402
 from pokerfloor.club import Club, encode_event  # noqa: E402
@@ -109,8 +119,86 @@ def club_month() -> Club:
     return club
 
 
+def dealt_table_log() -> list[bytes]:
+    """A dealt table's stored event lines: every kind of dealt table event at least once."""
+    import random
+
+    import msgspec
+
+    from pokerfloor.dealt import ActInHand, ComeBack, DealHand, DealtTable, TimeSettings
+    from pokerfloor.hand import Action, HandSetup, Misdeal, Seat, ShowdownAction, Timeout
+
+    rng = random.Random(32)
+    table = DealtTable()
+    clock = TimeSettings(action_ms=20_000, bank_ms=30_000, away_after=2)
+    now = 1_780_000_000_000
+    for number in range(1, 10):
+        stacks = dict(table.finished.stacks) if table.finished is not None else {}
+        seats = tuple(Seat(s, f"P{s}", stacks.get(s) or 2_000) for s in range(1, 5))
+        setup = HandSetup("tda-2024", seats, number % 4 + 1, 10, 20, manual_showdown=number > 5)
+        deck = list(range(52))
+        rng.shuffle(deck)
+        now += 3_000
+        table.run(
+            table.decide_deal(DealHand(setup, tuple(deck), rng.randbytes(32).hex(), now, clock))
+        )
+        if number == 4:  # the TD calls a misdeal: the hand is void, dealt again
+            table.run(table.decide_irregularity(Misdeal(), now + 500))
+            now += 3_000
+            table.run(
+                table.decide_deal(
+                    DealHand(setup, tuple(deck[::-1]), rng.randbytes(32).hex(), now, clock)
+                )
+            )
+        step = 0
+        while table.in_hand:
+            step += 1
+            seat_no = table.to_act_seat()
+            hand = table.hand()
+            if number == 2 and step == 2:  # the TD pauses the table, then resumes it
+                table.run(table.decide_pause(now + 1_000))
+                table.run(table.decide_resume(now + 61_000))
+                now += 60_000
+            if number in (3, 4, 5) and seat_no == 3 and 3 not in table.away:  # the clock runs out
+                deadline = table.deadline_ms(seat_no) or now
+                now = deadline
+                table.run(table.decide_act(ActInHand(seat_no, Timeout(), deadline)))
+                continue
+            now += rng.randint(1_000, 45_000)  # sometimes past the action time: the bank
+            legal = hand.legal_actions()
+            if not legal.options:  # a showdown the players play
+                kind = rng.choice([k for k in hand.showdown_options() if k in ("show", "muck")])
+                table.run(table.decide_act(ActInHand(seat_no, ShowdownAction(kind), now)))
+                continue
+            kind = rng.choice(legal.options)
+            amount = None
+            if kind in ("bet", "raise"):
+                assert legal.min_to is not None and legal.max_to is not None
+                amount = rng.randint(legal.min_to, legal.max_to)
+            table.run(table.decide_act(ActInHand(seat_no, Action(kind, amount), now)))
+        if 3 in table.away and number == 6:
+            table.run(table.decide_come_back(ComeBack(3, now + 100)))
+        if number == 7:  # seat 4's player leaves; another one sits down with their clock
+            clock_of = table.seat_clock(4)
+            table.run(table.decide_seat_left(4, now + 200))
+            table.run(table.decide_seat_taken(4, (clock_of[0] + 5_000, 1, False), now + 300))
+    return [msgspec.json.encode(event) for event in table.events]
+
+
+def write_dealt_table() -> int:
+    lines = dealt_table_log()
+    (GOLDEN / "dealt-table.jsonl").write_bytes(b"".join(line + b"\n" for line in lines))
+    views = dealt_table_views(lines)
+    (GOLDEN / "dealt-table-views.json").write_text(json_text(views), encoding="utf-8")
+    return len(lines)
+
+
 def main() -> None:
     GOLDEN.mkdir(parents=True, exist_ok=True)
+    if sys.argv[1:] == ["dealt-table"]:  # a new stream kind: only its log is written
+        print(f"{write_dealt_table()} dealt table events in {GOLDEN}")
+        return
+    print(f"{write_dealt_table()} dealt table events in {GOLDEN}")
     lines, now_ms = tournament_log()
     (GOLDEN / "tournament.jsonl").write_bytes(b"".join(line + b"\n" for line in lines))
     views = tournament_views(lines, now_ms)

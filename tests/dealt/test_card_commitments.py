@@ -5,8 +5,11 @@ secret)."""
 
 from __future__ import annotations
 
+import random
+
 from pokerfloor.dealt import ActInHand, CardsProven, DealHand, DealtTable, HandDealt
 from pokerfloor.dealt.commitment import (
+    card_commitment,
     card_commitments,
     card_proof_matches,
     card_salt,
@@ -62,3 +65,17 @@ def test_after_the_hand_the_board_and_the_hands_shown_are_proven_and_a_folded_ha
 def test_a_card_s_salt_is_not_another_s() -> None:
     assert card_salt(SECRET, 0) != card_salt(SECRET, 1)
     assert len(card_salt(SECRET, 51)) == 32
+
+
+def test_issue32_the_deal_s_commitments_equal_each_card_salted_on_its_own() -> None:
+    """The 52 commitments of a deal, its secret keyed once (issue 32 item 5), are those of
+    each card with the salt ``card_salt`` gives it, which the proofs publish."""
+    rng = random.Random(32)
+    for _ in range(5):
+        deck = list(range(52))
+        rng.shuffle(deck)
+        secret = rng.randbytes(32).hex()
+        assert card_commitments(deck, secret) == tuple(
+            card_commitment(position, card, card_salt(secret, position))
+            for position, card in enumerate(deck)
+        )

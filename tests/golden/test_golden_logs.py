@@ -17,9 +17,16 @@ import pytest
 
 from pokerfloor.app.service import EVENT_DECODER
 from pokerfloor.club import decode_event, encode_event
-from tests.golden.views import GOLDEN, as_json, club_views, tournament_views
+from tests.golden.views import (
+    DEALT_DECODER,
+    GOLDEN,
+    as_json,
+    club_views,
+    dealt_table_views,
+    tournament_views,
+)
 
-KINDS = ("tournament", "club")
+KINDS = ("tournament", "club", "dealt-table")
 
 
 def stored_lines(kind: str) -> list[bytes]:
@@ -34,6 +41,8 @@ def expected_views(kind: str) -> dict[str, Any]:
 def replayed_views(kind: str, lines: list[bytes]) -> dict[str, Any]:
     if kind == "tournament":
         return tournament_views(lines, expected_views(kind)["now_ms"])
+    if kind == "dealt-table":
+        return dealt_table_views(lines)
     return club_views(lines)
 
 
@@ -41,6 +50,8 @@ def reencoded(kind: str, line: bytes) -> Any:
     """The event as the current code reads it, written back as JSON."""
     if kind == "tournament":
         return as_json(EVENT_DECODER.decode(line))
+    if kind == "dealt-table":
+        return as_json(DEALT_DECODER.decode(line))
     return json.loads(encode_event(decode_event(line)))
 
 
@@ -115,6 +126,8 @@ def test_a_golden_log_replays_to_the_views_it_had_when_it_was_written(kind: str)
         ("tournament", "tournament_created", '"starting_stack"', '"stack"'),
         ("club", "checked_in", '"method"', '"how"'),
         ("club", "club_event_closed", '"no_shows"', '"absent"'),
+        ("dealt-table", "hand_dealt", '"card_commitments"', '"card_hashes"'),
+        ("dealt-table", "action_timed_out", '"deadline_ms"', '"deadline"'),
     ],
 )
 def test_a_renamed_event_field_in_a_stored_log_fails_the_replay_check(
@@ -131,3 +144,14 @@ def test_a_renamed_event_field_in_a_stored_log_fails_the_replay_check(
     lines[index] = lines[index].replace(field.encode(), renamed.encode(), 1)
     with pytest.raises((AssertionError, msgspec.ValidationError)):
         check_log(kind, lines)
+
+
+def test_issue32_the_golden_dealt_table_log_covers_every_dealt_table_event() -> None:
+    """Written by the code before issue 32 item 5 (the hand rebuilt from its events at each
+    read); replayed by the code that keeps it, event by event and whole."""
+    types = {json.loads(line)["type"] for line in stored_lines("dealt-table")}
+    assert {
+        "hand_dealt", "hand_step", "hand_finished", "cards_proven", "hand_revealed",
+        "action_timed_out", "player_away", "player_back", "hand_voided", "seat_left",
+        "seat_taken", "table_paused", "table_resumed",
+    } <= types  # fmt: skip

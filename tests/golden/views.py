@@ -16,6 +16,8 @@ import msgspec
 from pokerfloor.app import read_models
 from pokerfloor.app.service import EVENT_DECODER
 from pokerfloor.club import Club, decode_event
+from pokerfloor.dealt import DealtEvent, DealtTable, HandRevealed
+from pokerfloor.dealt.views import td_view
 from pokerfloor.tournament.state import Tournament
 
 GOLDEN = Path(__file__).resolve().parents[1] / "data" / "golden"
@@ -62,5 +64,42 @@ def club_views(lines: list[bytes]) -> dict[str, Any]:
                 event.event_id: club.registrations(event.event_id)
                 for event in club.events_by_start()
             },
+        }
+    )
+
+
+DEALT_DECODER = msgspec.json.Decoder(DealtEvent)
+
+
+def dealt_table_views(lines: list[bytes]) -> dict[str, Any]:
+    """Fold a dealt table's stored lines in one by one, as a server following the stream
+    (the TD's view read after each); the TD's view after each hand's reveal and at the end,
+    the clock, and the same table replayed whole (read back after a crash)."""
+    table = DealtTable()
+    views = []
+    seen: object = None
+    for number, line in enumerate(lines, start=1):
+        event = DEALT_DECODER.decode(line)
+        table.apply(event)
+        if table.hand_events:  # read at each event, as a server pushing every change
+            seen = td_view(table)
+        if isinstance(event, HandRevealed) or number == len(lines):
+            views.append(seen)
+    replayed = DealtTable.replay(DEALT_DECODER.decode(line) for line in lines)
+    return as_json(
+        {
+            "events": len(table.events),
+            "hand_no": table.hand_no,
+            "played_no": table.played_no,
+            "to_act_seat": table.to_act_seat(),
+            "clock": {
+                "bank_used": sorted(table.bank_used.items()),
+                "missed": sorted(table.missed.items()),
+                "away": sorted(table.away),
+                "turn_started_ms": table.turn_started_ms,
+                "paused_at_ms": table.paused_at_ms,
+            },
+            "views": views,
+            "replayed_td_view": td_view(replayed),
         }
     )

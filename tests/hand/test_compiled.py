@@ -71,7 +71,10 @@ PLAYER = textwrap.dedent(
                 action = Action("allin")
             else:
                 action = Action("call" if legal.to_call else "check")
+            twin = hand.copy()  # issue 32: a copy (every field, by hand) plays as the hand
+            twin.act(action)
             hand.act(action)
+            assert twin.snapshot() == hand.snapshot() and twin.events == hand.events
         digest.update(msgspec.json.encode(hand.events))
         digest.update(msgspec.json.encode(hand.snapshot()))
     # The PHH fast replay's state machine (hand/_replay.py) on the real HandHQ hands.

@@ -122,12 +122,25 @@ def may_deal(
     if tournament.hand_for_hand and table_no in tournament.hands.round_played:
         return False
     finished = table.finished
-    if finished is not None and now_ms < finished.at_ms + pause_after(
-        tournament, table_no, finished, pause_ms
-    ):
+    if finished is not None and _pausing(tournament, table_no, finished, pause_ms, now_ms):
         return False
     table_state = tournament.tables.get(table_no)
     return table_state is not None and table_state.player_count >= 2
+
+
+def _pausing(
+    tournament: Tournament, table_no: int, finished: HandFinished, pause_ms: int, now_ms: int
+) -> bool:
+    """The pause after ``finished`` (``pause_after``) is not over at ``now_ms``. Whether a
+    bust may still rebuy (a look through the tournament's players) is asked only when the
+    answer turns on it: not during the shortest pause, nor once the longest is over (the
+    dealer asks at every pass, issue 32 item 5)."""
+    elapsed = now_ms - finished.at_ms
+    if elapsed < pause_ms:
+        return True
+    if elapsed >= max(pause_ms, REBUY_WAIT_MS) or not finished.busted:
+        return False
+    return elapsed < pause_after(tournament, table_no, finished, pause_ms)
 
 
 def pause_after(

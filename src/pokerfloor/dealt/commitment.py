@@ -62,6 +62,9 @@ def matches(expected: str, deck: Sequence[int], secret_hex: str) -> bool:
 # at those places, and the salts tell nothing about the other cards (HMAC-SHA256 of the secret).
 
 
+_LABELS = tuple(b"pokerfloor-card:" + bytes([position]) for position in range(DECK_SIZE))
+
+
 def card_salt(secret_hex: str, position: int) -> bytes:
     """The salt of the card at ``position`` (0-51) of the deck: HMAC-SHA256(secret, label +
     position)."""
@@ -71,16 +74,22 @@ def card_salt(secret_hex: str, position: int) -> bytes:
 
 def card_commitment(position: int, card: int, salt: bytes) -> str:
     """``sha256(position byte, card byte, salt)`` as lowercase hexadecimal."""
-    return hashlib.sha256(bytes([position, card]) + salt).hexdigest()
+    return hashlib.sha256(bytes((position, card)) + salt).hexdigest()
 
 
 def card_commitments(deck: Sequence[int], secret_hex: str) -> tuple[str, ...]:
-    """The 52 per-card commitments of a deck order, in deck order (published at the deal)."""
+    """The 52 per-card commitments of a deck order, in deck order (published at the deal).
+
+    The same salts as ``card_salt``, the secret read once and its HMAC keyed once, then
+    copied for each card (issue 32 item 5: a deal's 52 salts were most of its cost)."""
     order = check_deck(deck)
-    return tuple(
-        card_commitment(position, card, card_salt(secret_hex, position))
-        for position, card in enumerate(order)
-    )
+    keyed = hmac.new(secret_bytes(secret_hex), digestmod=hashlib.sha256)
+    commitments = []
+    for position, card in enumerate(order):
+        salted = keyed.copy()
+        salted.update(_LABELS[position])
+        commitments.append(card_commitment(position, card, salted.digest()))
+    return tuple(commitments)
 
 
 def card_proof_matches(expected: str, position: int, card: int, salt_hex: str) -> bool:

@@ -6,8 +6,16 @@ produces, without changing anything; ``apply`` folds one event in and never refu
 
 The betting is the hand engine's (``pokerfloor.hand.Hand``): this module translates seat
 numbers to the engine's player indices and wraps its events, it never rules on an action.
-A decision works on a hand rebuilt from the recorded events, so a refusal leaves the table as
-it was and a table replayed after a crash resumes at the same action.
+
+The live hand is a cached value (issue 32 item 5: it was rebuilt from its events three times
+per action). The table holds the hand as of its recorded events, built once at the deal and
+never changed afterwards, so a page may read it while the dealer works. A decision tries the
+command on a copy (``Hand.copy``): a refusal leaves the table as it was, and an accepted one
+keeps its copy aside; when its events are folded in, one by one, that copy becomes the
+table's hand. Events folded in from elsewhere (another server's, a stored stream) advance a
+copy of the hand by those events when it is next read (``Hand.followed``); a table replayed
+from its stream builds its hand once, from the events, at its first read, so a table
+replayed after a crash resumes at the same action.
 """
 
 from __future__ import annotations
@@ -105,6 +113,11 @@ class DealtTable:
         self.hand_no = 0
         self.dealt: HandDealt | None = None  # the hand in progress or the last one
         self.hand_events: list[HandEvent] = []
+        # The hand as of ``hand_events`` (None: built at the next read); a decision's hand,
+        # ahead of them by its events, becomes it once they are folded in (``_pending``).
+        self._hand: Hand | None = None
+        self._pending: Hand | None = None
+        self._pending_dealt: HandDealt | None = None
         self.finished: HandFinished | None = None
         self.revealed: HandRevealed | None = None
         self.proven: CardsProven | None = None
@@ -119,6 +132,9 @@ class DealtTable:
         self._timed_out_seat = 0
         self.paused_at_ms: int | None = None  # the TD paused the table (the clock stops)
         self.voided = 0  # hands the TD killed as void: the tournament recorded none of them
+        # Values derived from the table, kept by its projections with the number of events
+        # they were made at (``views.py``: the TD's and the public view of this version).
+        self.memo: dict[str, tuple[int, object]] = {}
 
     @classmethod
     def replay(cls, events: Iterable[DealtEvent]) -> DealtTable:
@@ -157,11 +173,21 @@ class DealtTable:
         return self.turn_started_ms + self.dealt.action_ms + self.bank_left(seat_no)
 
     def hand(self) -> Hand:
-        """The current (or last) hand, rebuilt from its events: a fresh object to read or to
-        try a command on."""
-        if not self.hand_events:
+        """The current (or last) hand, as of the recorded events: read it, do not change it
+        (to try a command, ``copy()`` it). Built once, then kept while no event comes."""
+        events = self.hand_events
+        hand = self._hand
+        # The same hand (its first event), up to the same event: the common case.
+        if hand is not None and len(hand.events) == len(events) and hand.events[0] is events[0]:
+            return hand
+        if not events:
             raise PokerfloorError("NO_HAND")
-        return Hand.replay(self.hand_events)
+        if hand is not None and len(hand.events) < len(events) and hand.events[0] is events[0]:
+            hand = hand.followed(events[len(hand.events) :])  # events from elsewhere
+        else:
+            hand = Hand.replay(events)  # a table read back from its stream
+        self._hand = hand
+        return hand
 
     # ---- decisions ----------------------------------------------------------------------
 
@@ -185,25 +211,29 @@ class DealtTable:
             time.away_after,
             card_commitments(deck, command.secret),
         )
-        return [dealt, *self._steps(hand_no, hand, hand.events, dealt, command.at_ms)]
+        events = [dealt, *self._steps(hand_no, hand, hand.events, dealt, command.at_ms)]
+        self._pending, self._pending_dealt = hand, dealt
+        return events
 
     def decide_act(self, command: ActInHand) -> list[DealtEvent]:
         self._check_not_paused()
         if not self.in_hand or self.dealt is None:
             raise PokerfloorError("NO_HAND")
-        hand = self.hand()
-        if command.seat_no not in hand.players:
+        current = self.hand()
+        if command.seat_no not in current.players:
             raise PokerfloorError(
-                "SEAT_NOT_IN_HAND", {"seat_no": command.seat_no, "seats": list(hand.players)}
+                "SEAT_NOT_IN_HAND", {"seat_no": command.seat_no, "seats": list(current.players)}
             )
-        player = hand.players.index(command.seat_no)
+        player = current.players.index(command.seat_no)
         action = command.action
-        if isinstance(action, Timeout) and hand.street is Street.SHOWDOWN:
+        if isinstance(action, Timeout) and current.street is Street.SHOWDOWN:
             # The clock ran out at a showdown the players play: the hand is tabled and the
             # cards speak (tda-2024 R12, R13 C): a software dealer never kills a hand unread.
             action = ShowdownAction("show")
-        new = hand.act(action, player)  # HandError (state unchanged) when refused
+        hand = current.copy()
+        new = hand.act(action, player)  # HandError when refused: the copy is dropped
         steps = self._steps(self.hand_no, hand, new, self.dealt, command.at_ms)
+        self._pending = hand
         if not isinstance(command.action, Timeout) or self.dealt.action_ms <= 0:
             return steps  # a table without a clock: the timeout is the engine's ruling only
         seat_no = command.seat_no
@@ -231,8 +261,9 @@ class DealtTable:
         nothing). A hand ruled void ends at once (``hand_voided``, every chip back)."""
         if not self.in_hand or self.dealt is None:
             raise PokerfloorError("NO_HAND")
-        hand = self.hand()
-        new = hand.apply_irregularity(irregularity)
+        hand = self.hand().copy()
+        new = hand.apply_irregularity(irregularity)  # refused: the copy is dropped
+        self._pending = hand
         if not hand.redeal:
             return self._steps(self.hand_no, hand, new, self.dealt, at_ms)
         steps: list[DealtEvent] = [HandStep(self.hand_no, event, at_ms) for event in new]
@@ -315,17 +346,27 @@ class DealtTable:
     # ---- applying -----------------------------------------------------------------------
 
     def apply(self, event: DealtEvent) -> None:
+        self._fold(event)
+        # Recorded last: the number of events is the table's version, which a page reading
+        # the table from another thread sees (``views.py`` keeps its views by it) only once
+        # the state is the event's.
         self.events.append(event)
+
+    def _fold(self, event: DealtEvent) -> None:
         if isinstance(event, HandDealt):
             self.hand_no = event.hand_no
             self.dealt = event
             self.hand_events = []
+            self._hand = None
+            if self._pending_dealt is not event and self._pending_dealt != event:
+                self._pending = None  # another deal than the one decided here
+            self._pending_dealt = None
             self.finished = None
             self.revealed = None
             self.proven = None
             self.turn_started_ms = event.at_ms
         elif isinstance(event, HandStep):
-            self.hand_events.append(event.event)
+            self._hand_step(event.event)
             self._clock_step(event)
         elif isinstance(event, HandFinished):
             self.finished = event
@@ -361,6 +402,24 @@ class DealtTable:
             if self.paused_at_ms is not None:
                 self.turn_started_ms += event.at_ms - self.paused_at_ms
             self.paused_at_ms = None
+
+    def _hand_step(self, event: HandEvent) -> None:
+        """Record one of the hand's events; the decision's hand becomes the table's once all
+        its events are in (in order: any other event drops it)."""
+        events = self.hand_events
+        events.append(event)
+        pending = self._pending
+        if pending is None:
+            return
+        recorded = len(events)
+        ahead = pending.events
+        if len(ahead) < recorded or (
+            ahead[recorded - 1] is not event and ahead[recorded - 1] != event
+        ):
+            self._pending = None  # not this decision's events
+        elif len(ahead) == recorded:
+            self._hand = pending  # the decision is in: its hand is the table's
+            self._pending = None
 
     def _clock_step(self, step: HandStep) -> None:
         """An action spends the actor's bank past the action time; a turn begins."""

@@ -10,6 +10,8 @@ and secret stay in the TD's, because the whole order also shows the mucked hands
 
 from __future__ import annotations
 
+from typing import cast
+
 import msgspec
 
 from pokerfloor.dealt.table import DealtTable
@@ -56,12 +58,24 @@ class TableView(msgspec.Struct, frozen=True):
     paused_at_ms: int = 0
 
 
-def _holes_and_shown(table: DealtTable) -> tuple[list[tuple[int, ...]], dict[int, set[int]]]:
-    """The hole cards by player index, and the cards of each player turned face up."""
+_CARD_EVENTS = (HolesDealt, DealCorrected, HandsShown, CardsShown, Posted)
+
+
+def _holes_shown_blinds(
+    table: DealtTable, players: tuple[int, ...]
+) -> tuple[list[tuple[int, ...]], dict[int, set[int]], dict[str, int]]:
+    """The hole cards by player index, the cards of each player turned face up, and the seats
+    that posted each blind, read from the hand's events in one pass."""
     holes: list[tuple[int, ...]] = []
     shown: dict[int, set[int]] = {}
+    blinds: dict[str, int] = {}
     for event in table.hand_events:
-        if isinstance(event, HolesDealt):
+        kind = type(event)
+        if kind not in _CARD_EVENTS:  # most events (actions, the board): one look-up
+            continue
+        if isinstance(event, Posted):
+            blinds[event.kind] = players[event.player]
+        elif isinstance(event, HolesDealt):
             holes = [tuple(pair) for pair in event.cards]
         elif isinstance(event, DealCorrected):
             holes = [tuple(pair) for pair in event.holes]
@@ -70,50 +84,54 @@ def _holes_and_shown(table: DealtTable) -> tuple[list[tuple[int, ...]], dict[int
                 shown.setdefault(player, set()).update(holes[player])
         elif isinstance(event, CardsShown):
             shown.setdefault(event.player, set()).update(event.cards)
-    return holes, shown
+    return holes, shown, blinds
 
 
-def _view(table: DealtTable, viewer: str, own_seat: int | None, everything: bool) -> TableView:
-    if table.dealt is None:
-        return TableView(viewer, 0, "", (), 0, 0, (), "")
+def _views(table: DealtTable) -> tuple[TableView, TableView]:
+    """The TD's view and the public view of the table as it stands, built once per table
+    version (its number of events) and kept on the table (``DealtTable.memo``): a push reads
+    the table once per viewer, and every viewer's view is one of these two (a player's is
+    the public one with their own cards)."""
+    version = len(table.events)
+    kept = table.memo.get("views")
+    if kept is not None and kept[0] == version:
+        return cast(tuple[TableView, TableView], kept[1])
     hand = table.hand()
-    holes, shown = _holes_and_shown(table)
-    seats = []
+    holes, shown, blinds = _holes_shown_blinds(table, hand.players)
+    every: list[SeatView] = []
+    public: list[SeatView] = []
     for index, seat_no in enumerate(hand.players):
         cards = holes[index] if index < len(holes) else ()
-        if not (everything or seat_no == own_seat):
-            cards = tuple(card for card in cards if card in shown.get(index, ()))
-        seats.append(
-            SeatView(
-                seat_no,
-                hand.names[index],
-                hand.stacks[index],
-                hand.committed[index],
-                cards,
-                _STATUS[hand.status[index]],
-                seat_no in table.away,
-            )
+        seat = SeatView(
+            seat_no,
+            hand.names[index],
+            hand.stacks[index],
+            hand.committed[index],
+            cards,
+            _STATUS[hand.status[index]],
+            seat_no in table.away,
         )
+        every.append(seat)
+        seen = shown.get(index, ())
+        visible = tuple(card for card in cards if card in seen)
+        public.append(seat if visible == cards else msgspec.structs.replace(seat, cards=visible))
+    order = sorted(range(len(every)), key=lambda position: every[position].seat_no)
     to_act = hand.players[hand.to_act] if hand.to_act >= 0 else 0
     dealt = table.dealt
+    assert dealt is not None
     setup = hand.setup
-    blinds = {
-        event.kind: hand.players[event.player]
-        for event in table.hand_events
-        if isinstance(event, Posted)
-    }
     deadline = table.deadline_ms(to_act) if to_act else None
-    return TableView(
-        viewer,
+    td = TableView(
+        "td",
         table.hand_no,
         hand.street.key,
         tuple(hand.board),
         hand.setup.button_seat,
         to_act,
-        tuple(sorted(seats, key=lambda seat: seat.seat_no)),
+        tuple(every[position] for position in order),
         dealt.commitment,
-        dealt.deck if everything else (),
-        dealt.secret if everything else "",
+        dealt.deck,
+        dealt.secret,
         sum(hand.contributed) + setup.dead_money,
         tuple(amount for amount, _ in hand.pots()),
         setup.small_blind,
@@ -128,6 +146,35 @@ def _view(table: DealtTable, viewer: str, own_seat: int | None, everything: bool
         table.proven.proofs if table.proven is not None else (),
         table.paused_at_ms or 0,
     )
+    views = (
+        td,
+        msgspec.structs.replace(
+            td,
+            viewer="public",
+            seats=tuple(public[position] for position in order),
+            deck=(),
+            secret="",
+        ),
+    )
+    table.memo["views"] = (version, views)
+    return views
+
+
+def _view(table: DealtTable, viewer: str, own_seat: int | None, everything: bool) -> TableView:
+    if table.dealt is None or not table.hand_events:
+        # No hand yet; or a page reading from another thread while the dealer folds a deal
+        # in, between its ``hand_dealt`` and the hand's first event (the next push shows it).
+        return TableView(viewer, 0, "", (), 0, 0, (), "")
+    td, public = _views(table)
+    if everything:
+        return td if viewer == td.viewer else msgspec.structs.replace(td, viewer=viewer)
+    if own_seat is None:
+        return public if viewer == public.viewer else msgspec.structs.replace(public, viewer=viewer)
+    seats = tuple(
+        mine if mine.seat_no == own_seat else seen
+        for mine, seen in zip(td.seats, public.seats, strict=True)
+    )
+    return msgspec.structs.replace(public, viewer=viewer, seats=seats)
 
 
 _STATUS = ("active", "folded", "allin")  # the engine's ACTIVE, FOLDED, ALL_IN

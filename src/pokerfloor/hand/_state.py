@@ -40,7 +40,12 @@ class HandError(PokerfloorError):
 class HandState:
     """What a hand holds; ``Hand`` adds the behaviour."""
 
-    def __init__(self, started: HandStarted) -> None:
+    def __init__(self, started: HandStarted, source: HandState | None = None) -> None:
+        """The state at ``started``; with ``source`` (``Hand.copy``), a copy of that state
+        (of the same hand) instead."""
+        if source is not None:
+            source._copy_into(self)
+            return
         setup = started.setup
         self.setup = setup
         self.rules: HandRules = hand_rules(setup.profile)
@@ -98,6 +103,58 @@ class HandState:
         self.misdealt = False
         self.events: list[Event] = [started]
         self._legal_cache: LegalActions | None = None
+
+    def _copy_into(self, twin: HandState) -> None:
+        """Every field of this state into ``twin``, a new object (``Hand.copy``): what
+        ``__init__`` sets, the lists and dicts copied so that neither changes the other; the
+        tuples, events and settings shared (immutable). Written out field by field: a hand
+        compiled by mypyc has no ``__dict__`` (``tests/hand/test_hand_copy.py`` checks that
+        no field is left out)."""
+        twin.setup = self.setup
+        twin.rules = self.rules
+        twin.players = self.players
+        twin.names = self.names
+        twin.count = self.count
+        twin.starting_stacks = self.starting_stacks
+        twin.stacks = self.stacks.copy()
+        twin.committed = self.committed.copy()
+        twin.contributed = self.contributed.copy()
+        twin.status = self.status.copy()
+        twin.acted = self.acted.copy()
+        twin.holes = self.holes.copy()
+        twin.board = self.board.copy()
+        twin.deck = self.deck
+        twin.deck_position = self.deck_position
+        twin.street = self.street
+        twin.is_complete = self.is_complete
+        twin.current_bet = self.current_bet
+        twin.increment = self.increment
+        twin.full_raise_level = self.full_raise_level
+        twin.aggressor = self.aggressor
+        twin.previous_aggressor = self.previous_aggressor
+        twin.to_act = self.to_act
+        twin.dead_money = self.dead_money
+        twin.ante_posted = self.ante_posted.copy()
+        twin.small_blind_index = self.small_blind_index
+        twin.big_blind_index = self.big_blind_index
+        twin.restricted = self.restricted.copy()
+        twin.held = self.held.copy()
+        twin.held_order = self.held_order.copy()
+        twin.skipped = self.skipped
+        twin.acted_after_skipped = self.acted_after_skipped.copy()
+        twin.posted_chips = self.posted_chips
+        twin.shown = self.shown
+        twin.showdown_order = self.showdown_order
+        twin.exposed = self.exposed.copy()
+        twin.mucked = self.mucked.copy()
+        twin.awards = self.awards.copy()
+        twin.no_burn = self.no_burn
+        twin.exposed_in_deal = self.exposed_in_deal
+        twin.replaced_in_deal = self.replaced_in_deal
+        twin.seen = self.seen
+        twin.misdealt = self.misdealt
+        twin.events = self.events.copy()
+        twin._legal_cache = self._legal_cache
 
     def index_of(self, name: str) -> int:
         try:
