@@ -23,6 +23,7 @@ from typing import Any
 from pokerfloor.app._dealt_slots import table_view
 from pokerfloor.app.ports import AppendRequest
 from pokerfloor.app.store import SqlEventStore, open_store
+from pokerfloor.dealt import DealtTable
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.hand import Action
 from tests.dealt._sitngo import CallingStation, FakeClock, play_until, sit_and_go
@@ -106,14 +107,22 @@ def test_issue30_a_table_view_shares_nothing_the_dealer_changes() -> None:
     table = dealt._table("sng", 1).table
     # An object the table may come to hold (a hand kept between actions): copied deeply.
     table.cached = SimpleNamespace(stacks=[1, 2])  # type: ignore[attr-defined]
+    table.hand()  # the kept hand, built at its first read
     view = table_view(table)
     immutable = (int, str, bytes, bool, type(None), tuple, frozenset)
     for name, value in vars(table).items():
+        if name in DealtTable.DEALER_ONLY:
+            assert getattr(view, name) is None, name  # the dealer's decision stays its own
+            continue
+        if name in DealtTable.KEPT_WHOLE:  # replaced by the next hand, never changed
+            assert getattr(view, name) is value, name
+            continue
         if not isinstance(value, immutable) and not getattr(
             getattr(type(value), "__struct_config__", None), "frozen", False
         ):
             assert getattr(view, name) is not value, name
         assert getattr(view, name) == value, name
+    assert view.hand() is table.hand()  # read from the view without a rebuild
     assert view.cached.stacks is not table.cached.stacks  # type: ignore[attr-defined]
     # The view is the one every reader gets until the next change, then a new one.
     slot = dealt._table("sng", 1)

@@ -36,17 +36,25 @@ __all__ = ["TableSlot", "TournamentSlot", "table_view"]
 _IMMUTABLE = (int, str, bytes, float, bool, type(None), tuple, frozenset)
 
 
+def _unchanging(value: object) -> bool:
+    if isinstance(value, _IMMUTABLE):
+        return True
+    return isinstance(value, msgspec.Struct) and type(value).__struct_config__.frozen
+
+
 def table_view(table: DealtTable) -> DealtTable:
     """A copy of ``table`` that later folds into ``table`` do not change: its containers
-    copied (their items are frozen events and numbers), frozen structs and immutable values
-    shared, anything else the table may come to hold copied deeply."""
+    copied (their items are frozen events and numbers), frozen structs, immutable values and
+    the hand the table keeps (``DealtTable.KEPT_WHOLE``: replaced, never changed) shared, the
+    dealer's decision in flight left out, anything else the table may come to hold copied
+    deeply."""
     view = copy.copy(table)
     for name, value in vars(table).items():
-        if isinstance(value, _IMMUTABLE):
+        if name in DealtTable.DEALER_ONLY:
+            setattr(view, name, None)
+        elif name in DealtTable.KEPT_WHOLE or _unchanging(value):
             continue
-        if isinstance(value, msgspec.Struct) and type(value).__struct_config__.frozen:
-            continue
-        if isinstance(value, list | dict | set):
+        elif isinstance(value, list | dict | set):
             setattr(view, name, value.copy())
         else:
             setattr(view, name, copy.deepcopy(value))

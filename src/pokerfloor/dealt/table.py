@@ -108,6 +108,12 @@ class ComeBack(msgspec.Struct, frozen=True):
 class DealtTable:
     """One table's hands. Build it empty, or with ``DealtTable.replay(events)``."""
 
+    # What a copy for readers on other threads shares or leaves out (``app/_dealt_slots.py``):
+    # the kept hand is replaced by the next one, never changed in place; a decision's hand is
+    # the dealer's alone until its events are folded in.
+    KEPT_WHOLE = frozenset({"_hand"})
+    DEALER_ONLY = frozenset({"_pending", "_pending_dealt"})
+
     def __init__(self) -> None:
         self.events: list[DealtEvent] = []
         self.hand_no = 0
