@@ -29,7 +29,7 @@ from typer.testing import CliRunner
 from pokerfloor.cli.main import app
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.formats import _phh_read
-from pokerfloor.formats._phh_multi import _HEADER, _headers
+from pokerfloor.formats._phh_multi import _HEADER, _header_lines
 from pokerfloor.formats._phh_parse import new_action, new_hand
 from pokerfloor.formats._phh_read import read_phh
 from pokerfloor.formats._phh_records import new_cards, new_item
@@ -124,7 +124,7 @@ def test_issue_29_every_sample_hand_is_read_by_the_fast_reader_itself(
     for folder in (SAMPLE, SAMPLE.with_name("handhq-more")):
         for path in sorted(folder.glob("*.phhs")):
             text = path.read_text(encoding="utf-8")
-            headers = _headers(text)
+            headers = list(_HEADER.finditer(text))
             for index, header in enumerate(headers):
                 end = headers[index + 1].start() if index + 1 < len(headers) else len(text)
                 for kept in (
@@ -419,7 +419,10 @@ _PIECES = ("[1]", "[ 2 ]", "\n", "[x", "]", "[a] # c", "[]", "[[1]]", "a = 1", "
 @given(pieces=st.lists(st.sampled_from(_PIECES), max_size=10))
 def test_the_table_headers_are_found_as_the_pattern_finds_them(pieces: list[str]) -> None:
     text = "".join(pieces)
-    assert [m.span() for m in _headers(text)] == [m.span() for m in _HEADER.finditer(text)]
+    found = [
+        (text.count("\n", 0, m.start()), m.group(1).strip("\"'")) for m in _HEADER.finditer(text)
+    ]
+    assert _header_lines(text.split("\n")) == found
 
 
 def test_issue_29_quick_makers_make_ordinary_frozen_instances() -> None:

@@ -73,24 +73,11 @@ def _header_lines(lines: list[str]) -> list[tuple[int, str]]:
     found = []
     for index in range(len(lines)):
         line = lines[index]
-        if line[:1] == "[":
+        if line.startswith("["):
             header = match(line)
             if header is not None:
                 found.append((index, header.group(1).strip("\"'")))
     return found
-
-
-def _headers(text: str) -> list[re.Match[str]]:
-    """``_HEADER.finditer(text)``: only the lines that begin with ``[`` are tried."""
-    match = _HEADER.match
-    headers = []
-    start = 0 if text.startswith("[") else text.find("\n[") + 1 or -1
-    while start >= 0:
-        header = match(text, start)
-        if header is not None:
-            headers.append(header)
-        start = text.find("\n[", start) + 1 or -1
-    return headers
 
 
 def _item(key: str | None, line: int, body: str) -> PhhItem:
