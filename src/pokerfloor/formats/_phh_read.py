@@ -133,6 +133,8 @@ def _line(line: str) -> tuple[str, Any]:
 
 
 def _integer(value: str) -> int:
+    if value.isdigit() and value.isascii() and (value[0] != "0" or len(value) == 1):
+        return int(value)  # what _INTEGER reads, without the pattern: a seat, a day
     if not _INTEGER.match(value):
         raise _Other
     return int(value)
@@ -218,10 +220,10 @@ def _new_cents(words: list[str]) -> tuple[int, ...] | None:
         else:
             value = int(digits) * 100
         cents.append(-value if negative else value)
-    read = tuple(cents)
     if len(_CENTS) < _LIMIT:
-        _CENTS.update(zip(words, read, strict=True))
-    return read
+        for index in range(len(words)):  # a plain loop: compiled, no zip object made
+            _CENTS[words[index]] = cents[index]
+    return tuple(cents)
 
 
 _NO_UNKNOWN: frozenset[int] = frozenset()
