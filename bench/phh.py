@@ -11,17 +11,25 @@ fast path"), and for reference
 ``HandHistory`` to the end of each hand with its automations. The texts are read from disk
 once, before the clocks start. The reader's cold path and the replay's betting are mypyc's
 build where it is made (``uv sync`` with a C compiler; ``POKERFLOOR_ENGINE=pure`` runs the pure
-modules; the last lines say which ran). Each is run ``--repeats`` times, in turns, and its
-fastest run kept: the reader's caches of repeated text (lines such as ``variant = 'NT'``,
-action notations, amounts) and the set-up read from a table's shape (seats, blinds, antes) are
-then warm, as they are after the first hands of any corpus; the lines unique to a hand (its
-number, stacks, actions, winnings) are read every time, and every hand is replayed.
+modules; the last lines say which ran).
 
-Real corpora are read once, hand after hand: the caches are warm for what every hand repeats
-(a table's shape, ``d dh p1 ????``) and cold for what is new (amounts, boards). So each file is
-also timed *cold*: the reader's caches emptied before the run, filled as the run reads the
-file, as when a new corpus is read (the ``cold`` columns; the issue's target is read on them);
-they are emptied before the clock starts.
+Every figure is a *median* of several passes, never the fastest: a pass over a 22-hand file
+takes about a millisecond, and one busy moment of a shared machine, or one lucky run, moves it
+by a third. Before any clock starts, one untimed pass of every file by each reader pays what a
+process pays once whatever it reads (imports, the house profile's TOML loaded for the replay,
+pokerkit's own first calls). Then, ``--repeats`` times, in turns (a file's cold passes, its
+warm pass, its engine pass, pokerkit's pass, the next file...), so that a busy moment weighs on
+all of them alike:
+
+- *cold*: ``--cold-passes`` passes over the file, each in fresh state: the reader's caches of
+  text seen before (lines such as ``variant = 'NT'``, action notations at their positions,
+  amounts, table shapes, card orders) emptied before its clock starts, filled as the pass reads
+  the file, as when a new corpus is read; the issue's target is read on these. What a process
+  makes once from no file (the card codes, the default seed's deck order) is not emptied.
+- *warm*: the same reader right after, its caches filled by the file itself (as after the
+  first hands of any corpus); the lines unique to a hand are read every time.
+- *engine*: ``replay_phh``, every hand through the full engine, for reference.
+- *pokerkit*: its reader and replay, which keep nothing from pass to pass.
 
 The ratio is printed per file (one room and stake each) and for the whole: the target holds on
 every room, not only on the total. ``tests/data/handhq-more`` (more rooms and stakes, listed by
@@ -29,7 +37,8 @@ source in its README) is read as well when it is there; ``--sample DIR`` names o
 The load average is printed with the result; the rates are in this process's CPU time
 (``process_time``), so that the waiting on a busy machine is not counted.
 
-Run: python3 -m uv run python -m bench.phh [--repeats N] [--profile] [--sample DIR ...]
+Run: python3 -m uv run python -m bench.phh [--repeats N] [--cold-passes N] [--profile]
+[--sample DIR ...]
 (``--profile``: where each file's cold run spends its time, cProfile's top 20.)
 """
 
@@ -37,6 +46,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import statistics
 import time
 import warnings
 from collections.abc import Callable
@@ -48,7 +58,7 @@ from pokerkit import HandHistory
 from rich.console import Console
 from rich.table import Table
 
-from bench._timing import per_second, profiled
+from bench._timing import profiled
 from pokerfloor.formats import (
     READER,
     _phh_cards,
@@ -137,41 +147,58 @@ def run_pokerkit(texts: list[str]) -> tuple[int, int]:
 
 
 class Timing:
-    """One file's fastest runs: hands/s of the lean replay, the full engine and pokerkit."""
+    """One file's passes, in seconds of this process's CPU, by kind: the cold passes (each in
+    fresh state), the warm ones, the full engine's and pokerkit's; read by their median."""
 
     def __init__(self, texts: list[str]) -> None:
         self.texts = texts
         self.counts: dict[str, tuple[int, int]] = {}
-        self.rate = {"cold": 0.0, "lean": 0.0, "engine": 0.0, "pokerkit": 0.0}
-        self.seconds = {"cold": 0.0, "lean": 0.0, "engine": 0.0, "pokerkit": 0.0}
+        self.passes: dict[str, list[float]] = {kind: [] for kind in KINDS}
 
-    def run_once(self) -> None:
-        # The cold run's caches are emptied before its clock starts: freeing what the files
-        # before left in them (up to 0.8 ms here, a fifth of a 22-hand file's run) is no part
-        # of reading this file, and ``phh check`` never empties them between files.
-        runs: dict[str, Callable[[], tuple[int, int]]] = {
+    def warm_up(self) -> None:
+        """One untimed pass by each reader: the costs a process pays once (imports, the house
+        profile read for the replay, first calls), whatever file it reads."""
+        for kind, run in self._runs().items():
+            self.counts[kind] = run()
+
+    def run_once(self, cold_passes: int = 1) -> None:
+        for kind, run in self._runs().items():
+            for _ in range(cold_passes if kind == "cold" else 1):
+                if kind == "cold":
+                    # fresh state: emptied before the clock starts (freeing what the passes
+                    # before left, up to a millisecond, is no part of reading this file)
+                    empty_caches()
+                start = time.process_time()
+                self.counts[kind] = run()
+                self.passes[kind].append(time.process_time() - start)
+
+    def _runs(self) -> dict[str, Callable[[], tuple[int, int]]]:
+        return {
             "cold": lambda: run_pokerfloor(self.texts),
             "lean": lambda: run_pokerfloor(self.texts),
             "engine": lambda: run_pokerfloor(self.texts, replay_phh),
             "pokerkit": lambda: run_pokerkit(self.texts),
         }
-        for name, run in runs.items():
-            if name == "cold":
-                empty_caches()
 
-            def once(name: str = name, run: Callable[[], tuple[int, int]] = run) -> int:
-                self.counts[name] = run()
-                return self.counts[name][0]
+    def seconds(self, kind: str) -> float:
+        """The median pass of ``kind``."""
+        return statistics.median(self.passes[kind])
 
-            rate = per_second(once, repeats=1, clock=time.process_time)
-            if rate > self.rate[name]:
-                self.rate[name] = rate
-                self.seconds[name] = self.counts[name][0] / rate
+
+KINDS = ("cold", "lean", "engine", "pokerkit")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--repeats", type=int, default=5, help="runs each, the fastest kept")
+    parser.add_argument(
+        "--repeats", type=int, default=7, help="rounds over every file, the median kept"
+    )
+    parser.add_argument(
+        "--cold-passes",
+        type=int,
+        default=5,
+        help="cold passes per file and round, each in fresh state",
+    )
     parser.add_argument(
         "--profile", action="store_true", help="cProfile top 20 of each file's cold run"
     )
@@ -179,50 +206,59 @@ def main() -> None:
     arguments = parser.parse_args()
     texts = load_texts(list(arguments.sample or SAMPLES))
     timings = {name: Timing(file_texts) for name, file_texts in texts.items()}
-    # The runs take turns (a file's lean replay, its engine replay, pokerkit's, the next
-    # file...) so that a busy moment of a shared machine weighs on all of them alike; the
-    # fastest of each is kept.
+    for timing in timings.values():
+        timing.warm_up()
+    # The runs take turns (a file's cold passes, its warm pass, its engine pass, pokerkit's,
+    # the next file...) so that a busy moment of a shared machine weighs on all of them alike.
     for _ in range(arguments.repeats):
         for timing in timings.values():
-            timing.run_once()
-    table = Table(title="HandHQ hands read and replayed, hands/s (fastest run of each)")
-    for column in ("file (room, stake)", "hands", "replayed"):
+            timing.run_once(arguments.cold_passes)
+    cold_passes = arguments.repeats * arguments.cold_passes
+    table = Table(
+        title=(
+            f"HandHQ hands read and replayed, hands/s: the median of {cold_passes} cold passes "
+            f"(each in fresh state) and of {arguments.repeats} passes of the others"
+        )
+    )
+    for column in ("file (room, stake)", "hands", "replayed", "cold ms"):
         table.add_column(column, justify="left" if column.startswith("file") else "right")
     for column in ("cold", "warm", "engine", "pokerkit"):
         table.add_column(f"{column} hands/s", justify="right")
     for column in ("cold", "warm", "engine"):
         table.add_column(f"{column} vs pokerkit", justify="right")
-    kinds = ("cold", "lean", "engine", "pokerkit")
-    total = dict.fromkeys(kinds, 0.0)
+    total = dict.fromkeys(KINDS, 0.0)
     hands_all = 0
     below: list[str] = []
     for name, timing in timings.items():
         hands, legal = timing.counts["lean"]
-        rate = timing.rate
-        if rate["cold"] / rate["pokerkit"] < TARGET:
+        seconds = {kind: timing.seconds(kind) for kind in KINDS}
+        if seconds["pokerkit"] / seconds["cold"] < TARGET:
             below.append(name)
         table.add_row(
             name,
             f"{hands:,}",
             f"{legal:,}",
-            *(f"{rate[kind]:,.0f}" for kind in kinds),
-            *(f"{rate[kind] / rate['pokerkit']:.1f}x" for kind in kinds[:3]),
+            f"{seconds['cold'] * 1000:.2f}",
+            *(f"{hands / seconds[kind]:,.0f}" for kind in KINDS),
+            *(f"{seconds['pokerkit'] / seconds[kind]:.1f}x" for kind in KINDS[:3]),
         )
         hands_all += hands
-        for kind in kinds:
-            total[kind] += timing.seconds[kind]
+        for kind in KINDS:
+            total[kind] += seconds[kind]
     table.add_row(
         "total",
         f"{hands_all:,}",
         "",
-        *(f"{hands_all / total[kind]:,.0f}" for kind in kinds),
-        *(f"{total['pokerkit'] / total[kind]:.1f}x" for kind in kinds[:3]),
+        f"{total['cold'] * 1000:.2f}",
+        *(f"{hands_all / total[kind]:,.0f}" for kind in KINDS),
+        *(f"{total['pokerkit'] / total[kind]:.1f}x" for kind in KINDS[:3]),
     )
-    Console(width=170).print(table)
+    Console(width=190).print(table)
     one, five, _fifteen = os.getloadavg()
     print(
         f"load average {one:.2f} (1 min), {five:.2f} (5 min) on {os.cpu_count()} cores; "
-        "rates in this process's CPU time"
+        "times in this process's CPU time; medians, never the fastest pass; one untimed pass "
+        "of each file first (what a process pays once: imports, the house profile)"
     )
     print(
         f"hand engine: {ENGINE}, PHH reader: {READER} (the replay's betting, hand/_replay.py "

@@ -29,15 +29,18 @@ from typer.testing import CliRunner
 from pokerfloor.cli.main import app
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.formats import _phh_read
-from pokerfloor.formats._phh_multi import _HEADER, _headers
+from pokerfloor.formats._phh_multi import _HEADER, _header_lines
 from pokerfloor.formats._phh_parse import new_action, new_hand
 from pokerfloor.formats._phh_read import read_phh
+from pokerfloor.formats._phh_records import new_cards, new_item
 from pokerfloor.formats.phh import (
     PHH_PROFILE,
     LeanReplay,
     PhhAction,
+    PhhCards,
     PhhError,
     PhhHand,
+    PhhItem,
     export_phh,
     lean_replay,
     parse_phh,
@@ -121,7 +124,7 @@ def test_issue_29_every_sample_hand_is_read_by_the_fast_reader_itself(
     for folder in (SAMPLE, SAMPLE.with_name("handhq-more")):
         for path in sorted(folder.glob("*.phhs")):
             text = path.read_text(encoding="utf-8")
-            headers = _headers(text)
+            headers = list(_HEADER.finditer(text))
             for index, header in enumerate(headers):
                 end = headers[index + 1].start() if index + 1 < len(headers) else len(text)
                 for kept in (
@@ -416,21 +419,32 @@ _PIECES = ("[1]", "[ 2 ]", "\n", "[x", "]", "[a] # c", "[]", "[[1]]", "a = 1", "
 @given(pieces=st.lists(st.sampled_from(_PIECES), max_size=10))
 def test_the_table_headers_are_found_as_the_pattern_finds_them(pieces: list[str]) -> None:
     text = "".join(pieces)
-    assert [m.span() for m in _headers(text)] == [m.span() for m in _HEADER.finditer(text)]
+    found = [
+        (text.count("\n", 0, m.start()), m.group(1).strip("\"'")) for m in _HEADER.finditer(text)
+    ]
+    assert _header_lines(text.split("\n")) == found
 
 
 def test_issue_29_quick_makers_make_ordinary_frozen_instances() -> None:
-    """The readers' quick constructors (``quick_maker``) give what the frozen classes give:
-    the same type, equal, hashable, immutable."""
+    """The readers' quick constructors give what the classes give: the same type, equal,
+    hashable, immutable. ``PhhHand`` is a frozen dataclass (``quick_maker``); ``PhhAction``,
+    ``PhhCards`` and ``PhhItem`` are named tuples built in C (``NEW_RECORD``)."""
     quick = new_action("p1 cbr 30", 5, "cbr", 0, (), 3000)
     usual = PhhAction("p1 cbr 30", 5, "cbr", 0, (), 3000)
     assert type(quick) is PhhAction and quick == usual and hash(quick) == hash(usual)
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    assert new_action("p1 f", 2, "f", 0) == PhhAction("p1 f", 2, "f", 0, (), None, False)
+    with pytest.raises(AttributeError):
         quick.amount = 1  # type: ignore[misc]
-    assert dataclasses.replace(quick, amount=1) == PhhAction("p1 cbr 30", 5, "cbr", 0, (), 1)
+    assert quick._replace(amount=1) == PhhAction("p1 cbr 30", 5, "cbr", 0, (), 1)
     hand = new_hand((0, 0), (1, 2), 2, (100, 100), (quick,))
     assert type(hand) is PhhHand and hand.metadata == {} and hand.scale == 1
     assert hand == PhhHand((0, 0), (1, 2), 2, (100, 100), (usual,))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        hand.scale = 100  # type: ignore[misc]
+    cards = new_cards(((1, None),), (2,), frozenset({0}))
+    assert type(cards) is PhhCards and cards == PhhCards(((1, None),), (2,), frozenset({0}))
+    item = new_item("1", 3, hand)
+    assert type(item) is PhhItem and item == PhhItem("1", 3, hand) and item.error is None
 
 
 def test_issue_29_an_action_read_in_one_table_shape_is_checked_again_in_another() -> None:

@@ -14,8 +14,8 @@ from itertools import compress
 from operator import attrgetter
 
 from pokerfloor.cards import FULL_DECK, format_cards, shuffled_order
-from pokerfloor.formats._phh_parse import PhhAction, PhhError, PhhHand
-from pokerfloor.formats._phh_records import PhhCards, new_cards
+from pokerfloor.formats._phh_parse import NEW_RECORD, PhhAction, PhhError, PhhHand
+from pokerfloor.formats._phh_records import PhhCards
 
 
 def phh_cards(phh: PhhHand) -> PhhCards:
@@ -52,7 +52,7 @@ def phh_cards(phh: PhhHand) -> PhhCards:
                 _duplicate(known)
         elif len(set(board)) != len(board):
             _duplicate(list(board))  # type: ignore[arg-type]  # no None in it
-        return new_cards(tuple(holes), board, _everyone(count))
+        return NEW_RECORD(PhhCards, (tuple(holes), board, _everyone(count)))
     for player, action in shown.items():
         dealt = holes[player]
         holes[player] = _show(dealt if len(dealt) == 2 else _pad(dealt), action)
@@ -70,7 +70,7 @@ def phh_cards(phh: PhhHand) -> PhhCards:
         pairs.append((first, second))
     if len(set(known)) != len(known):
         _duplicate([card for pair in pairs for card in pair if card is not None] + known)
-    return new_cards(tuple(pairs), board, frozenset(hidden))
+    return NEW_RECORD(PhhCards, (tuple(pairs), board, frozenset(hidden)))
 
 
 _DEALS_AND_SHOWS = frozenset(("dh", "db", "sm"))
@@ -124,10 +124,16 @@ def _card_error(action: PhhAction, reason: str) -> PhhError:
 
 
 _ORDERS: dict[int | str, tuple[int, ...]] = {}
+# The order of the default seed (0, every replay's unless told otherwise), made once per process
+# as the card codes are: a constant of the program, not of the file read, so the first showdown
+# with unknown cards of each file does not shuffle it again (issue 29 item 2).
+_SEED_0_ORDER = tuple(int(card) for card in shuffled_order(0))
 
 
 def shuffled_cards(seed: int | str) -> tuple[int, ...]:
     """The 52 cards in the order ``random.Random(seed)`` shuffles them (kept once made)."""
+    if seed == 0 and type(seed) is int:
+        return _SEED_0_ORDER
     order = _ORDERS.get(seed)
     if order is None:
         order = tuple(int(card) for card in shuffled_order(seed))

@@ -12,8 +12,8 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from pokerfloor.formats._phh_parse import PhhError, read_phh_text
-from pokerfloor.formats._phh_read import read_phh
+from pokerfloor.formats._phh_parse import NEW_RECORD, PhhError, parse_phh, read_phh_text
+from pokerfloor.formats._phh_read import quick_read, read_phh
 from pokerfloor.formats._phh_records import PhhItem, new_item
 
 _HEADER = re.compile(r"^\[[ \t]*([^\[\]\n]+?)[ \t]*\][ \t]*(?:#[^\n]*)?$", re.MULTILINE)
@@ -21,54 +21,63 @@ MULTI_SUFFIX = ".phhs"
 
 
 def parse_phhs(text: str) -> Iterator[PhhItem]:
-    """The hands of a ``.phhs`` text, in file order; one bad hand does not stop the others."""
-    headers = _headers(text)
-    preamble = text[: headers[0].start()] if headers else text
+    """The hands of a ``.phhs`` text, in file order; one bad hand does not stop the others.
+
+    The whole file is read in one pass: split into lines once, each table's lines are a slice
+    of them, read by ``_phh_read.quick_read`` (the lines every hand repeats, a table's shape,
+    the actions at their positions are kept across hands), and only a hand it leaves out has
+    its text rebuilt for ``parse_phh``: the same hands and errors as reading each table's text
+    (``read_phh``) alone."""
+    lines = text.split("\n")
+    starts = _header_lines(lines)
+    preamble = "\n".join(lines[: starts[0][0]]) if starts else text
     if _has_content(preamble):
-        yield new_item(
-            None,
-            1,
-            error=PhhError(
-                "PHH_BAD_TOML",
-                "a .phhs file is a TOML table per hand ([1], [2], ...); text comes before the "
-                "first table",
+        yield NEW_RECORD(
+            PhhItem,
+            (
                 None,
+                1,
+                None,
+                PhhError(
+                    "PHH_BAD_TOML",
+                    "a .phhs file is a TOML table per hand ([1], [2], ...); text comes before "
+                    "the first table",
+                    None,
+                ),
             ),
         )
     seen: set[str] = set()
-    line = 1 + text.count("\n", 0, headers[0].start()) if headers else 1
-    for index, header in enumerate(headers):
-        end = headers[index + 1].start() if index + 1 < len(headers) else len(text)
-        key = header.group(1).strip("\"'")
-        body = text[header.end() : end]
+    last = len(starts) - 1
+    for index, (start, key) in enumerate(starts):
+        stop = starts[index + 1][0] if index < last else len(lines)
+        line = start + 1
         if key in seen:
-            yield new_item(
-                key,
-                line,
-                error=PhhError("PHH_BAD_TOML", f"table [{key}] is defined twice", None, table=key),
-            )
-        else:
-            seen.add(key)
-            try:  # _item, written out: once per hand
-                hand = read_phh(body)
+            error = PhhError("PHH_BAD_TOML", f"table [{key}] is defined twice", None, table=key)
+            yield NEW_RECORD(PhhItem, (key, line, None, error))
+            continue
+        seen.add(key)
+        body = lines[start + 1 : stop]
+        hand = quick_read(body)
+        if hand is None:
+            try:  # the table's text as a slice of the file's: from its header's line end
+                hand = parse_phh("\n" + "\n".join(body) + ("\n" if index < last else ""))
             except PhhError as error:
-                yield new_item(key, line, error=error)
-            else:
-                yield new_item(key, line, hand)
-        line += text.count("\n", header.start(), end)
+                yield NEW_RECORD(PhhItem, (key, line, None, error))
+                continue
+        yield NEW_RECORD(PhhItem, (key, line, hand, None))
 
 
-def _headers(text: str) -> list[re.Match[str]]:
-    """``_HEADER.finditer(text)``: only the lines that begin with ``[`` are tried."""
+def _header_lines(lines: list[str]) -> list[tuple[int, str]]:
+    """(index, table name) of each line that is a table header (``_HEADER``)."""
     match = _HEADER.match
-    headers = []
-    start = 0 if text.startswith("[") else text.find("\n[") + 1 or -1
-    while start >= 0:
-        header = match(text, start)
-        if header is not None:
-            headers.append(header)
-        start = text.find("\n[", start) + 1 or -1
-    return headers
+    found = []
+    for index in range(len(lines)):
+        line = lines[index]
+        if line.startswith("["):
+            header = match(line)
+            if header is not None:
+                found.append((index, header.group(1).strip("\"'")))
+    return found
 
 
 def _item(key: str | None, line: int, body: str) -> PhhItem:

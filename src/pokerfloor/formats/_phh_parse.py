@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields, make_dataclass
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import Any, Final, Literal, NamedTuple, TypeVar
 
 from pokerfloor.cards import parse_card
 from pokerfloor.errors import PokerfloorError
@@ -113,13 +113,17 @@ def quick_maker(frozen: type[_Frozen]) -> Callable[..., _Frozen]:
     return make
 
 
-@dataclass(frozen=True, slots=True)
-class PhhAction:
+class PhhAction(NamedTuple):
     """One action notation. ``player`` is 0-based (``p1`` is 0), -1 for a board deal.
 
     ``cards`` holds ``None`` for an unknown card (``??``). For ``sm``: no cards and ``mucked``
     is a muck; ``-`` (cards already dealt face up to the reader) is a show with no cards.
     ``amount`` (``cbr``) is in the hand's smallest unit.
+
+    A named tuple (immutable, equal and hashed by its fields), not a frozen dataclass: the
+    readers make one per new action, the commonest record of a first reading, and
+    ``NEW_RECORD(PhhAction, fields)`` builds it in C (``tuple.__new__``), with no Python frame,
+    about four times quicker than a frozen dataclass (issue 29 item 2).
     """
 
     text: str
@@ -173,8 +177,23 @@ class PhhHand:
 
 
 # The constructors the readers call (once per hand, once per new action): see quick_maker.
-new_action = quick_maker(PhhAction)
 new_hand = quick_maker(PhhHand)
+NEW_RECORD: Final = tuple.__new__
+"""``NEW_RECORD(PhhAction, (text, position, verb, player, cards, amount, mucked))``: a named
+tuple record built in C from all its fields (the readers' hot path; no default filled)."""
+
+
+def new_action(
+    text: str,
+    position: int,
+    verb: PhhVerb,
+    player: int,
+    cards: tuple[int | None, ...] = (),
+    amount: int | None = None,
+    mucked: bool = False,
+) -> PhhAction:
+    """``PhhAction(...)``, without the named tuple's Python ``__new__``."""
+    return NEW_RECORD(PhhAction, (text, position, verb, player, cards, amount, mucked))
 
 
 def load_phh(path: str | Path) -> PhhHand:

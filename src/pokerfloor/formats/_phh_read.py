@@ -24,12 +24,12 @@ from pokerfloor.formats import _phh_decimal as amounts
 from pokerfloor.formats._phh_parse import (
     _CARD_CODES,
     _PARSED,
+    NEW_RECORD,
     TEXT_FIELDS,
     PhhAction,
     PhhError,
     PhhHand,
     _action,
-    new_action,
     new_hand,
     parse_phh,
 )
@@ -81,8 +81,20 @@ def read_phh(text: str) -> PhhHand:
     return parse_phh(text) if hand is None else hand
 
 
+def quick_read(lines: list[str]) -> PhhHand | None:
+    """The hand whose lines are ``lines``, read quickly, or None when ``parse_phh`` must read
+    its text (the whole-file reader's: a ``.phhs`` split once, each table a slice of it)."""
+    try:
+        return _read_lines(lines)
+    except (_Other, PhhError):
+        return None
+
+
 def _read(text: str) -> PhhHand | None:
-    lines = text.split("\n")
+    return _read_lines(text.split("\n"))
+
+
+def _read_lines(lines: list[str]) -> PhhHand | None:
     pairs: list[tuple[str, Any] | None] = list(map(_LINES.get, lines))  # the lines seen, in C
     # The others read one by one, and the blank lines and comments counted (``_SKIP``, the only
     # pair with an empty key), in one plain loop: compiled, quicker than the list's searches.
@@ -121,6 +133,8 @@ def _line(line: str) -> tuple[str, Any]:
 
 
 def _integer(value: str) -> int:
+    if value.isdigit() and value.isascii() and (value[0] != "0" or len(value) == 1):
+        return int(value)  # what _INTEGER reads, without the pattern: a seat, a day
     if not _INTEGER.match(value):
         raise _Other
     return int(value)
@@ -206,10 +220,10 @@ def _new_cents(words: list[str]) -> tuple[int, ...] | None:
         else:
             value = int(digits) * 100
         cents.append(-value if negative else value)
-    read = tuple(cents)
     if len(_CENTS) < _LIMIT:
-        _CENTS.update(zip(words, read, strict=True))
-    return read
+        for index in range(len(words)):  # a plain loop: compiled, no zip object made
+            _CENTS[words[index]] = cents[index]
+    return tuple(cents)
 
 
 _NO_UNKNOWN: frozenset[int] = frozenset()
@@ -456,9 +470,8 @@ def _read_actions(texts: tuple[str, ...], count: int, scale: int) -> tuple[PhhAc
         text = texts[position]
         seen = _BY_TEXT.get((text, scale))
         if seen is not None:  # read before at another position or in another table shape
-            action = new_action(
-                text, position, seen.verb, seen.player, seen.cards, seen.amount, seen.mucked
-            )
+            # the same fields at this position (a named tuple made in C, phh_parse.PhhAction)
+            action = NEW_RECORD(PhhAction, (text, position, *seen[2:]))
         else:
             made = _new_action(text, position, count, scale)
             if made is None:
@@ -486,32 +499,36 @@ def _new_action(text: str, position: int, count: int, scale: int) -> PhhAction |
         verb = words[1]
         if player >= 0:
             if verb == "f":
-                return new_action(text, position, "f", player)
+                return NEW_RECORD(PhhAction, (text, position, "f", player, (), None, False))
             if verb == "cc":
-                return new_action(text, position, "cc", player)
+                return NEW_RECORD(PhhAction, (text, position, "cc", player, (), None, False))
     elif len(words) == 3:  # pN cbr AMOUNT, d db CARDS, pN sm CARDS
         first, verb, last = words
         if first == "d":
             if verb == "db":
                 cards = _cards(last)
                 if cards is not None:
-                    return new_action(text, position, "db", -1, cards)
+                    return NEW_RECORD(PhhAction, (text, position, "db", -1, cards, None, False))
         else:
             player = _PLAYERS.get(first, -1)
             if player >= 0:
                 if verb == "cbr":
                     units = _cbr_units(last, scale)
                     if units > 0:
-                        return new_action(text, position, "cbr", player, (), units)
+                        return NEW_RECORD(
+                            PhhAction, (text, position, "cbr", player, (), units, False)
+                        )
                 elif verb == "sm":
                     cards = () if last == "-" else _cards(last)
                     if cards is not None:
-                        return new_action(text, position, "sm", player, cards)
+                        return NEW_RECORD(
+                            PhhAction, (text, position, "sm", player, cards, None, False)
+                        )
     elif len(words) == 4 and words[0] == "d" and words[1] == "dh":  # d dh pN CARDS
         player = _PLAYERS.get(words[2], -1)
         cards = _cards(words[3])
         if player >= 0 and cards is not None:
-            return new_action(text, position, "dh", player, cards)
+            return NEW_RECORD(PhhAction, (text, position, "dh", player, cards, None, False))
     return _any_action(text, position, count, scale)
 
 
@@ -573,4 +590,4 @@ def _any_action(text: str, position: int, count: int, scale: int) -> PhhAction |
         if 10**needed > scale:
             raise _Rescale(needed)
         units = amounts.to_units(amount, scale)
-    return new_action(text, position, verb, player, cards, units, mucked)
+    return NEW_RECORD(PhhAction, (text, position, verb, player, cards, units, mucked))
