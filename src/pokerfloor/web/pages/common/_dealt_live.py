@@ -34,7 +34,7 @@ import contextlib
 import logging
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -335,9 +335,11 @@ async def push_player(
     player_id: str,
     language: str,
     link: str,
+    answer: Callable[[str], Awaitable[str]] | None = None,
 ) -> None:
     """A player's page: the table's shared part, their own part, the tournament's part; each
-    sent when it changed (the table's part as the channel's text, the same for all)."""
+    sent when it changed (the table's part as the channel's text, the same for all).
+    ``answer``: what to send back for a message from the page (their action)."""
     hub = _hub(pages, dealt, tournament_id)
     inbox: Inbox = asyncio.Queue()
     hub.join(player_id, inbox)
@@ -423,8 +425,12 @@ async def push_player(
                     await websocket.send_text(html)
             first = False
 
+    async def receive(message: str) -> None:
+        if answer is not None:
+            await websocket.send_text(await answer(message))
+
     try:
-        await push_until_closed(websocket, push, PokerfloorError)
+        await push_until_closed(websocket, push, PokerfloorError, receive=receive)
     finally:
         hub.leave(player_id, inbox)
         if channel is not None:
