@@ -117,8 +117,11 @@ def act_outcome(
                     )
                 )
             to = int(digits)
-        context = player_page_context(dealt, tournament_id, player_id)
-        choices = context["choices"]
+        # Only an all-in, or a bet that may be one, asks first (the player's choices read for
+        # it: the page's context is not built for a fold, a check or a call).
+        choices = None
+        if (kind == "allin" or to is not None) and confirmed != "yes":
+            choices = player_page_context(dealt, tournament_id, player_id)["choices"]
         goes_all_in = kind == "allin" or (
             choices is not None and to is not None and to >= choices["max_to"] > 0
         )
