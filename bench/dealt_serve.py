@@ -42,7 +42,6 @@ import random
 import re
 import shutil
 import subprocess
-import tempfile
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -251,11 +250,12 @@ def _profile(pid: int, seconds: float, out: Path) -> subprocess.Popen[bytes] | N
     spy = shutil.which("py-spy")
     if spy is None:
         return None
-    command = [spy, "record", "--pid", str(pid), "--duration", str(int(seconds)), "--rate",
-               "200", "--native", "--format", "raw", "--output", str(out)]  # fmt: skip
+    command = [spy, "record", "--pid", str(pid), "--duration", str(int(seconds)), "--native",
+               "--gil", "--rate", str(_RATE), "--format", "raw", "--output", str(out)]  # fmt: skip
     return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
+_RATE = 50  # samples per second: py-spy pauses the server at each (C frames need it)
 # The hand engine: its Python modules, or their C functions when compiled by mypyc
 # (``CPyDef__engine___...``, ``CPyPy__apply___...``).
 _ENGINE = re.compile(
@@ -345,11 +345,11 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--processes", type=int, default=4, help="client processes")
     parser.add_argument("--act", choices=("ws", "http"), default="ws")
-    parser.add_argument("--profile", action="store_true", help="py-spy the server")
+    parser.add_argument("--profile", metavar="FILE", help="py-spy the server: raw stacks in FILE")
     args = parser.parse_args()
     console = Console()
-    with tempfile.TemporaryDirectory() as directory, served() as (server, token):
-        profile = Path(directory) / "server.txt" if args.profile else None
+    with served() as (server, token):
+        profile = Path(args.profile) if args.profile else None
         result = _run(server.url, token, server.process.pid, args.players, args.seconds,
                       args.processes, args.act, profile)  # fmt: skip
     console.print(
@@ -366,8 +366,9 @@ def main() -> None:
     )
     if "engine_share" in result:
         console.print(
-            f"py-spy of the server (200 samples/s, C frames): the hand engine's share "
-            f"{float(result['engine_share']) * 100:.1f}% of its samples; the most own samples:"
+            f"py-spy of the server ({_RATE} samples/s holding the GIL, C frames): the hand "
+            f"engine's share {float(result['engine_share']) * 100:.1f}% of its samples; the "
+            "most own samples:"
         )
         for name, share in result["top"]:  # type: ignore[attr-defined]
             console.print(f"  {share * 100:5.1f}%  {name[:150]}", markup=False, highlight=False)
