@@ -138,8 +138,8 @@ class _TableChannel(_Channel):
             return self.html
         return await run_in_threadpool(self._render)
 
-    def _publish(self, html: str) -> None:
-        self.html, self.steady, self.html_at = html, steady_part(html), time.monotonic()
+    def _publish(self, html: str, steady: str) -> None:
+        self.html, self.steady, self.html_at = html, steady, time.monotonic()
         for inbox in self.viewers:
             inbox.put_nowait("table")
 
@@ -161,8 +161,9 @@ class _TableChannel(_Channel):
                 except Exception:  # a read that overlapped the dealer's change: the next one
                     log.warning("dealt table render %s/%s", self.tournament_id, self.table_no)
                     continue  # renders again (``DealtService.live_table``)
-                if steady_part(html) != self.steady:  # not only the clock's milliseconds
-                    self._publish(html)
+                steady = steady_part(html)  # once per render (a regex over the whole part)
+                if steady != self.steady:  # not only the clock's milliseconds
+                    self._publish(html, steady)
                 else:  # the shared part is the same: a player's own part may not be (an
                     for inbox in self.viewers:  # action chosen in advance)
                         inbox.put_nowait("own")
