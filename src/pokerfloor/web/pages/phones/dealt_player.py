@@ -215,6 +215,7 @@ def fragment(request: Request, tournament_id: str, player_id: str, key: str) -> 
 
 
 _MAX_MESSAGE = 2_000
+_DONE: dict[str, str] = {}  # the answer to an action done, by language (dealt_answer.html)
 
 
 def message_fields(text: str) -> tuple[str, str, str]:
@@ -273,6 +274,12 @@ async def live(websocket: WebSocket, tournament_id: str, player_id: str, key: st
                 "dealt_confirm.html", language, pages, tournament_id=tournament_id, link=link,
                 **outcome.confirm,
             )  # fmt: skip
+        if outcome.error is None:  # done: the same text for every action, once per language
+            done = _DONE.get(language)
+            if done is None:
+                done = _DONE[language] = render_fragment("dealt_answer.html", language, pages,
+                                                         error=None, code="")  # fmt: skip
+            return done
         return render_fragment(
             "dealt_answer.html", language, pages, error=outcome.error, code=outcome.code
         )
