@@ -145,13 +145,16 @@ async def _player(
                 table = int(found.group(1))
             if table:
                 stats.arrivals.setdefault(table, {}).setdefault(player, []).append(now)
+            if 'data-your-turn="0"' in text:  # their own part: not (or no longer) their turn
+                acted_on = ""
             if 'data-your-turn="1"' not in text:
                 continue
             kinds = set(_KINDS.findall(text))
             hand = _HAND.search(text)
             turn = f"{hand.group(1) if hand else ''}:{len(text)}:{sorted(kinds)}"
-            if turn == acted_on:  # the same turn pushed again (a clock, another table)
-                continue
+            if turn == acted_on:  # the same turn pushed again (with the table's part)
+                continue  # (a next turn comes after a part that says it is not theirs: the
+            # same text for two turns of a hand, a check on the flop and on the turn, acts)
             acted_on = turn
             if "show" in kinds:
                 kind = "show"
