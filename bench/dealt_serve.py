@@ -1,16 +1,23 @@
 """A dealt tournament of bot clients through a real ``pokerfloor serve`` (issue 31's measure):
 every player is a client of its own that follows its phone page over the WebSocket
 (``/t/{id}/play/{player}/{key}/live``, from its own loopback address like a phone in a room)
-and acts over HTTP (``POST /api/tournaments/{id}/dealt/players/{player}/act``) when its page
-says it is its turn. The server's own dealer deals, times out and records the hands.
+and acts when its page says it is its turn: over that same WebSocket (``--act ws``, the phone
+page's way: a message ``{"kind": ...}``, answered on the socket) or over HTTP (``--act http``:
+``POST /api/tournaments/{id}/dealt/players/{player}/act``). The server's own dealer deals,
+times out and records the hands.
+
+The clients run in ``--processes`` processes (each a share of the tables, every client of a
+table in the same process), so that the bench measures the server and not its own clients:
+one process of 1,000 clients used more CPU than the server it was loading.
 
 Measured, in the same run: actions per second the server sustained; for each action, the time
-from its acknowledgement (the HTTP answer read) to its push reaching every client at that
-table (the first message each of them gets after the action was sent; one that came before
-the answer counts as 0), p50 and p99; the server process's CPU per action (``/proc``, user +
-system); ratios to issue 31's targets (200 actions/s, p99 < 100 ms). The hand engine's share of
-the CPU is ``bench/dealt.py``'s (profiled in one process: the server's engine is compiled and
-invisible to a profiler).
+from its acknowledgement (the answer read) to its push reaching every client at that table
+(the first message each of them gets after the action was sent; one that came before the
+answer counts as 0), p50 and p99; the server process's CPU per action (``/proc``, user +
+system); the clients' CPU; ratios to issue 31's targets (200 actions/s, p99 < 100 ms). With
+``--profile``, ``py-spy`` samples the server during the measure (``--native``: the hand engine
+is compiled by mypyc, its C functions are named after its modules) and the hand engine's share
+of the server's samples is printed, with the largest costs.
 
 A page's pushes come in parts (``web/pages/common/_dealt_live.py``): the table's part, the same
 text for every client of the table, and the player's own part (their turn, their choices)
@@ -18,20 +25,27 @@ when it changed; a client's turn is read from its own part.
 
 The bots: check when they may; facing a bet, call or fold at random; at a showdown, show
 (through the phone page's form, as a tap). Players' secret links are read from the TD's dealt
-page (signed in with the TD token).
+page (signed in with the TD token), their tables from the seating chart.
 
 Run: python3 -m uv run python -m bench.dealt_serve [--players 1000] [--seconds 30]
+     [--processes 4] [--act ws|http] [--profile]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
+import multiprocessing
 import os
 import random
 import re
+import shutil
+import subprocess
 import time
+from collections import Counter
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
 from pathlib import Path
 
 import httpx
@@ -48,13 +62,17 @@ _TABLE = re.compile(r"aria-label=\"Table (\d+)\"")
 _KINDS = re.compile(r'<button name="kind" value="(\w+)"')
 # The hand: the table's part and the player's own part both carry it (``data-hand``).
 _HAND = re.compile(r'data-hand="(\d+)"')
+# The answer to an action sent over the socket (``dealt_answer.html``).
+_ANSWER = re.compile(r'<div id="flash"[^>]*data-answer="(\w*)"[^>]*data-code="(\w*)"')
 
 
 @dataclass
 class _Stats:
     actions: int = 0
     refused: int = 0
+    refusals: Counter[str] = field(default_factory=Counter)
     latencies_ms: list[float] = field(default_factory=list)
+    measuring: bool = False
     # table -> the clients' message arrival times, per client (appended as they come)
     arrivals: dict[int, dict[str, list[float]]] = field(default_factory=dict)
 
@@ -64,8 +82,8 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def _set_up(url: str, token: str, players: int) -> dict[str, str]:
-    """The tournament dealt by pokerfloor, its players seated; their secret links."""
+async def _set_up(url: str, token: str, players: int) -> tuple[dict[str, str], dict[str, int]]:
+    """The tournament dealt by pokerfloor, its players seated; their secret links and tables."""
     headers = {"Authorization": f"Bearer {token}"}
     async with httpx.AsyncClient(base_url=url, headers=headers, timeout=120.0) as client:
         created = {"type": "create_tournament", "tournament_id": TID, "structure": "turbo",
@@ -78,14 +96,27 @@ async def _set_up(url: str, token: str, players: int) -> dict[str, str]:
             (await client.post(f"/api/tournaments/{TID}/commands", json=body)).raise_for_status()
         times = {"action_seconds": 10, "bank_seconds": 0, "away_after": 0, "pause_seconds": 1}
         (await client.post(f"/api/tournaments/{TID}/dealt", json=times)).raise_for_status()
+        chart = (await client.get(f"/api/tournaments/{TID}/seating")).json()
+    tables = {
+        seat["player_id"]: table["table_no"] for table in chart["tables"] for seat in table["seats"]
+    }
     async with httpx.AsyncClient(base_url=url, timeout=120.0) as browser:
         await browser.post("/login", data={"token": token, "next": "/"})
         page = (await browser.get(f"/t/{TID}/dealt")).text
-    return {player: link for link, player in _LINK.findall(page)}
+    return {player: link for link, player in _LINK.findall(page)}, tables
+
+
+@dataclass
+class _Turn:
+    """An action sent over the socket, waiting for its answer."""
+
+    sent: float
+    table: int
+    counted: bool
 
 
 async def _player(
-    url: str, number: int, player: str, link: str, stats: _Stats, stop: asyncio.Event,
+    url: str, act: str, number: int, player: str, link: str, stats: _Stats, stop: asyncio.Event,
     http: httpx.AsyncClient,
 ) -> None:  # fmt: skip
     """One bot's phone: reads each push, acts at its turn, times the action's fan-out."""
@@ -94,6 +125,7 @@ async def _player(
     key = link.rsplit("/", 1)[1]
     table = 0
     acted_on = ""
+    waiting: _Turn | None = None
     async with connect(ws_url, local_addr=_phone(number), open_timeout=60) as socket:
         while not stop.is_set():
             try:
@@ -102,40 +134,62 @@ async def _player(
                 continue
             now = time.perf_counter()
             text = message if isinstance(message, str) else message.decode()
+            answer = _ANSWER.match(text)
+            if answer:  # the answer to this client's action (not a push)
+                if waiting is not None and waiting.counted:
+                    _answered(stats, waiting, now, answer.group(1) == "ok", answer.group(2))
+                waiting = None
+                continue
             found = _TABLE.search(text)
             if found:
                 table = int(found.group(1))
             if table:
                 stats.arrivals.setdefault(table, {}).setdefault(player, []).append(now)
+            if 'data-your-turn="0"' in text:  # their own part: not (or no longer) their turn
+                acted_on = ""
             if 'data-your-turn="1"' not in text:
                 continue
             kinds = set(_KINDS.findall(text))
             hand = _HAND.search(text)
             turn = f"{hand.group(1) if hand else ''}:{len(text)}:{sorted(kinds)}"
-            if turn == acted_on:  # the same turn pushed again (a clock, another table)
-                continue
+            if turn == acted_on:  # the same turn pushed again (with the table's part)
+                continue  # (a next turn comes after a part that says it is not theirs: the
+            # same text for two turns of a hand, a check on the flop and on the turn, acts)
             acted_on = turn
             if "show" in kinds:
-                await http.post(f"{link}/act", data={"kind": "show"},
-                                headers={"Origin": url})  # fmt: skip
-                continue
-            if "check" in kinds:
+                kind = "show"
+            elif "check" in kinds:
                 kind = "check"
             elif "call" in kinds and rng.random() < 0.5:
                 kind = "call"
             else:
                 kind = "fold"
             sent = time.perf_counter()
-            answer = await http.post(
+            if act == "ws":
+                waiting = _Turn(sent, table, counted=kind != "show")
+                await socket.send(json.dumps({"kind": kind}))
+                continue
+            if kind == "show":
+                await http.post(f"{link}/act", data={"kind": "show"},
+                                headers={"Origin": url})  # fmt: skip
+                continue
+            response = await http.post(
                 f"/api/tournaments/{TID}/dealt/players/{player}/act",
                 params={"key": key}, json={"kind": kind},
             )  # fmt: skip
-            acked = time.perf_counter()
-            if answer.status_code != 200:
-                stats.refused += 1
-                continue
-            stats.actions += 1
-            asyncio.get_running_loop().create_task(_fan_out(stats, table, sent, acked))
+            code = "" if response.status_code == 200 else response.json().get("code", "?")
+            _answered(stats, _Turn(sent, table, True), time.perf_counter(), not code, code)
+
+
+def _answered(stats: _Stats, turn: _Turn, acked: float, ok: bool, code: str) -> None:
+    if not stats.measuring:
+        return
+    if not ok:
+        stats.refused += 1
+        stats.refusals[code] += 1
+        return
+    stats.actions += 1
+    asyncio.get_running_loop().create_task(_fan_out(stats, turn.table, turn.sent, acked))
 
 
 async def _fan_out(stats: _Stats, table: int, sent: float, acked: float) -> None:
@@ -151,36 +205,125 @@ async def _fan_out(stats: _Stats, table: int, sent: float, acked: float) -> None
         await asyncio.sleep(0.005)
 
 
-async def _run(url: str, token: str, pid: int, players: int, seconds: float) -> dict[str, float]:
-    links = await _set_up(url, token, players)
+async def _clients(url: str, act: str, share: list[tuple[int, str, str]], pipe: Connection) -> None:
+    """A worker's clients: connect, say "ready", measure between "measure" and "stop"."""
     stats = _Stats()
     stop = asyncio.Event()
-    limits = httpx.Limits(max_connections=200, max_keepalive_connections=200)
+    limits = httpx.Limits(max_connections=100, max_keepalive_connections=100)
     async with httpx.AsyncClient(base_url=url, timeout=60.0, limits=limits) as http:
         tasks = []
-        for number, (player, link) in enumerate(sorted(links.items())):
+        for count, (number, player, link) in enumerate(share):
             tasks.append(asyncio.create_task(
-                _player(url, number, player, link, stats, stop, http)))  # fmt: skip
-            if number % 50 == 49:
+                _player(url, act, number, player, link, stats, stop, http)))  # fmt: skip
+            if count % 50 == 49:
                 await asyncio.sleep(0.2)  # connect in batches
-        await asyncio.sleep(2.0)
-        headers = {"Authorization": f"Bearer {token}"}
-        (await http.post(f"/api/tournaments/{TID}/commands", json={"type": "start_clock"},
-                         headers=headers)).raise_for_status()  # fmt: skip
-        await asyncio.sleep(3.0)  # the first deals
-        first_actions, cpu_before, start = stats.actions, _cpu_seconds(pid), time.perf_counter()
-        clients_before = time.process_time()  # this process: the 1,000 clients
-        first_latencies = len(stats.latencies_ms)
-        await asyncio.sleep(seconds)
-        actions = stats.actions - first_actions
-        elapsed = time.perf_counter() - start
-        cpu = _cpu_seconds(pid) - cpu_before
-        clients_cpu = time.process_time() - clients_before
+        await asyncio.sleep(1.0)
+        pipe.send("ready")
+        assert await asyncio.to_thread(pipe.recv) == "measure"
+        stats.measuring, cpu_before = True, time.process_time()
+        assert await asyncio.to_thread(pipe.recv) == "stop"
+        stats.measuring, cpu = False, time.process_time() - cpu_before
+        await asyncio.sleep(0.5)  # the last fan-outs
         stop.set()
         await asyncio.gather(*tasks, return_exceptions=True)
-    latencies = stats.latencies_ms[first_latencies:] or [0.0]
+    pipe.send({"actions": stats.actions, "refused": stats.refused,
+               "refusals": dict(stats.refusals), "latencies_ms": stats.latencies_ms,
+               "cpu": cpu})  # fmt: skip
+
+
+def _worker(url: str, act: str, share: list[tuple[int, str, str]], pipe: Connection) -> None:
+    asyncio.run(_clients(url, act, share, pipe))
+
+
+def _shares(
+    links: dict[str, str], tables: dict[str, int], processes: int
+) -> list[list[tuple[int, str, str]]]:
+    """The clients split by table: every client of a table in the same process."""
+    numbered = sorted(links.items(), key=lambda item: (tables.get(item[0], 0), item[0]))
+    order = sorted({tables.get(player, 0) for player in links})
+    worker_of = {table: index % processes for index, table in enumerate(order)}
+    shares: list[list[tuple[int, str, str]]] = [[] for _ in range(processes)]
+    for number, (player, link) in enumerate(numbered):
+        shares[worker_of[tables.get(player, 0)]].append((number, player, link))
+    return [share for share in shares if share]
+
+
+def _profile(pid: int, seconds: float, out: Path) -> subprocess.Popen[bytes] | None:
+    """py-spy sampling the server (C frames too: the compiled hand engine) for ``seconds``."""
+    spy = shutil.which("py-spy")
+    if spy is None:
+        return None
+    command = [spy, "record", "--pid", str(pid), "--duration", str(int(seconds)), "--native",
+               "--gil", "--rate", str(_RATE), "--format", "raw", "--output", str(out)]  # fmt: skip
+    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+_RATE = 50  # samples per second: py-spy pauses the server at each (C frames need it)
+# The hand engine: its Python modules, or their C functions when compiled by mypyc
+# (``CPyDef__engine___...``, ``CPyPy__apply___...``).
+_ENGINE = re.compile(
+    r"pokerfloor/hand/|CPy\w*?_(_?(engine|apply|betting|legality|live|model|pots|rules|setup|"
+    r"showdown|showdown_rights|state|timeout|replay))___"
+)
+
+
+def _read_profile(path: Path, top: int = 12) -> tuple[float, list[tuple[str, float]]]:
+    """The hand engine's share of the samples, and the functions with the most own samples."""
+    total, engine = 0, 0
+    own: Counter[str] = Counter()
+    for line in path.read_text().splitlines():
+        stack, _, count_text = line.rpartition(" ")
+        if not stack or not count_text.isdigit():
+            continue
+        count = int(count_text)
+        total += count
+        if _ENGINE.search(stack):
+            engine += count
+        own[stack.rsplit(";", 1)[-1]] += count
+    return engine / max(total, 1), [(name, n / max(total, 1)) for name, n in own.most_common(top)]
+
+
+def _run(
+    url: str, token: str, pid: int, players: int, seconds: float, processes: int, act: str,
+    profile: Path | None,
+) -> dict[str, object]:  # fmt: skip
+    links, tables = asyncio.run(_set_up(url, token, players))
+    context = multiprocessing.get_context("spawn")
+    pipes, workers = [], []
+    for share in _shares(links, tables, processes):
+        mine, theirs = context.Pipe()
+        worker = context.Process(target=_worker, args=(url, act, share, theirs), daemon=True)
+        worker.start()
+        pipes.append(mine)
+        workers.append(worker)
+    for pipe in pipes:
+        if not pipe.poll(300):
+            raise RuntimeError("a client process did not connect")
+        assert pipe.recv() == "ready"
+    headers = {"Authorization": f"Bearer {token}"}
+    httpx.post(f"{url}/api/tournaments/{TID}/commands", json={"type": "start_clock"},
+               headers=headers, timeout=60).raise_for_status()  # fmt: skip
+    time.sleep(3.0)  # the first deals
+    spy = _profile(pid, seconds, profile) if profile is not None else None
+    for pipe in pipes:
+        pipe.send("measure")
+    cpu_before, start = _cpu_seconds(pid), time.perf_counter()
+    time.sleep(seconds)
+    for pipe in pipes:
+        pipe.send("stop")
+    cpu, elapsed = _cpu_seconds(pid) - cpu_before, time.perf_counter() - start
+    results = [pipe.recv() for pipe in pipes]
+    for worker in workers:
+        worker.join(30)
+    if spy is not None:
+        spy.wait(60)
+    actions = sum(r["actions"] for r in results)
+    latencies = [ms for r in results for ms in r["latencies_ms"]] or [0.0]
+    refusals: Counter[str] = Counter()
+    for r in results:
+        refusals.update(r["refusals"])
     cuts = _percentiles(latencies)
-    return {
+    found: dict[str, object] = {
         "players": len(links),
         "actions": actions,
         "per_second": actions / elapsed,
@@ -188,33 +331,50 @@ async def _run(url: str, token: str, pid: int, players: int, seconds: float) -> 
         "p99_ms": cuts["p99"],
         "cpu_ms_per_action": cpu * 1000 / max(actions, 1),
         "server_cores": cpu / elapsed,
-        "client_cores": clients_cpu / elapsed,
-        "refused": stats.refused,
+        "client_cores": sum(r["cpu"] for r in results) / elapsed,
+        "processes": len(results),
+        "refused": sum(r["refused"] for r in results),
+        "refusals": dict(refusals),
         "measured": len(latencies),
     }
+    if profile is not None and profile.exists():
+        found["engine_share"], found["top"] = _read_profile(profile)
+    return found
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, default=1000)
     parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--processes", type=int, default=4, help="client processes")
+    parser.add_argument("--act", choices=("ws", "http"), default="ws")
+    parser.add_argument("--profile", metavar="FILE", help="py-spy the server: raw stacks in FILE")
     args = parser.parse_args()
     console = Console()
     with served() as (server, token):
-        result = asyncio.run(
-            _run(server.url, token, server.process.pid, args.players, args.seconds)
-        )
+        profile = Path(args.profile) if args.profile else None
+        result = _run(server.url, token, server.process.pid, args.players, args.seconds,
+                      args.processes, args.act, profile)  # fmt: skip
     console.print(
-        f"{result['players']:.0f} players, {result['actions']:.0f} actions in {args.seconds:.0f} s "
-        f"through one pokerfloor serve: {result['per_second']:.1f} actions/s "
-        f"(x{result['per_second'] / TARGET_ACTIONS_PER_SECOND:.2f} of 200/s); ack to the push at "
-        f"every client of the table: p50 {result['p50_ms']:.1f} ms, p99 {result['p99_ms']:.1f} ms "
-        f"(x{TARGET_P99_MS / max(result['p99_ms'], 1e-9):.2f} of the 100 ms budget; "
-        f"{result['measured']:.0f} actions measured); server CPU "
-        f"{result['cpu_ms_per_action']:.1f} ms per action; {result['refused']:.0f} refused; "
-        f"cores busy: server {result['server_cores']:.2f}, the clients (this process) "
-        f"{result['client_cores']:.2f}; load {os.getloadavg()[0]:.1f}"
+        f"{result['players']} players, {result['actions']} actions in {args.seconds:.0f} s "
+        f"through one pokerfloor serve, acting over {args.act}: {result['per_second']:.1f} "
+        f"actions/s (x{float(result['per_second']) / TARGET_ACTIONS_PER_SECOND:.2f} of 200/s); "
+        f"ack to the push at every client of the table: p50 {result['p50_ms']:.1f} ms, p99 "
+        f"{result['p99_ms']:.1f} ms (x{TARGET_P99_MS / max(float(result['p99_ms']), 1e-9):.2f} "
+        f"of the 100 ms budget; {result['measured']} actions measured); server CPU "
+        f"{result['cpu_ms_per_action']:.1f} ms per action; {result['refused']} refused "
+        f"{result['refusals'] or ''}; cores busy: server {result['server_cores']:.2f}, the "
+        f"clients ({result['processes']} processes) {result['client_cores']:.2f}; load "
+        f"{os.getloadavg()[0]:.1f}"
     )
+    if "engine_share" in result:
+        console.print(
+            f"py-spy of the server ({_RATE} samples/s holding the GIL, C frames): the hand "
+            f"engine's share {float(result['engine_share']) * 100:.1f}% of its samples; the "
+            "most own samples:"
+        )
+        for name, share in result["top"]:  # type: ignore[attr-defined]
+            console.print(f"  {share * 100:5.1f}%  {name[:150]}", markup=False, highlight=False)
 
 
 if __name__ == "__main__":

@@ -3,7 +3,10 @@
 // cards put in their seat of the table's shared part (the same for every viewer of the table:
 // face down there), the size buttons
 // filling the amount, a cancelled all-in confirmation, and the player's turn announced with
-// a sound and a vibration (once per turn). No inline script: behaviours hang on data-*.
+// a sound and a vibration (once per turn), and the player's action sent on the page's
+// WebSocket while it is open (a form marked data-ws-act: its fields as one JSON message; the
+// answer comes back on the socket and replaces #flash by its id), else the form's HTTP POST.
+// No inline script: behaviours hang on data-*.
 (function () {
   "use strict";
   var tickSound = new Audio("/static/sounds/player-clock-tick.wav");
@@ -71,6 +74,18 @@
       var box = document.getElementById(dismiss.dataset.dismiss);
       if (box) { box.innerHTML = ""; box.className = "flash"; }
     }
+  });
+
+  var socket = null;
+  document.addEventListener("htmx:wsOpen", function (event) { socket = event.detail.socketWrapper; });
+  document.addEventListener("htmx:wsClose", function () { socket = null; });
+  document.addEventListener("htmx:configRequest", function (event) {
+    var form = event.detail.elt;
+    if (!socket || !form || !form.hasAttribute || !form.hasAttribute("data-ws-act")) { return; }
+    var fields = {};
+    event.detail.formData.forEach(function (value, name) { fields[name] = String(value); });
+    socket.send(JSON.stringify(fields));
+    event.preventDefault();  // no HTTP request: the answer comes on the socket
   });
 
   document.addEventListener("htmx:wsAfterMessage", function () {

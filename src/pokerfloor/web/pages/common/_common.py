@@ -29,6 +29,7 @@ from pokerfloor.errors import PokerfloorError
 from pokerfloor.rules import Lang
 from pokerfloor.tournament.events import TournamentEvent
 from pokerfloor.web import i18n
+from pokerfloor.web.pages.common._card_html import cards_html
 from pokerfloor.web.pages.common._citations import citations_text
 from pokerfloor.web.pages.common._refusals import explain, refusal_names, validation_text
 from pokerfloor.web.qr import qr_svg, venue_url
@@ -127,6 +128,7 @@ def make_environment() -> Environment:
         date=i18n.format_date,
         qr=qr_svg,
         citations=citations_text,
+        dealt_cards=cards_html,
     )
     return env
 

@@ -129,8 +129,23 @@ def card_faces(cards: tuple[int, ...]) -> list[dict[str, str]]:
     return faces
 
 
+class Fields(dict[str, Any]):
+    """A view's dictionary that the templates read as ``v.hand_no``: Jinja tries the attribute
+    first, and on a plain dictionary each such read raised and caught an AttributeError (a
+    tenth of a table part's render, issue 31's measure); here the read finds the key. No key
+    is the name of a dictionary's method."""
+
+    __slots__ = ()
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
 def _view_dict(view: TableView, names: dict[int, str]) -> dict[str, Any]:
-    return {
+    return Fields({
         "hand_no": view.hand_no,
         "street": view.street,
         "board": card_faces(view.board),
@@ -149,7 +164,7 @@ def _view_dict(view: TableView, names: dict[int, str]) -> dict[str, Any]:
         "finished": view.finished,
         "commitment": view.commitment,
         "seats": [
-            {
+            Fields({
                 "seat_no": seat.seat_no,
                 "name": names.get(seat.seat_no, seat.name),
                 "stack": seat.stack,
@@ -157,10 +172,10 @@ def _view_dict(view: TableView, names: dict[int, str]) -> dict[str, Any]:
                 "cards": card_faces(seat.cards),
                 "status": seat.status,
                 "away": seat.away,
-            }
+            })
             for seat in view.seats
         ],
-    }
+    })  # fmt: skip
 
 
 def table_context(
@@ -241,11 +256,11 @@ def own_context(
         else dealt.advance_choice(tournament_id, player_id)
     )
     choices = action_choices(table, seat_no)
-    context["choices"] = None if choices is None else {
+    context["choices"] = None if choices is None else Fields({
         "options": choices.options, "to_call": choices.to_call, "min_to": choices.min_to,
         "max_to": choices.max_to, "half_pot_to": choices.half_pot_to, "pot_to": choices.pot_to,
         "committed": choices.committed, "showdown": choices.showdown,
-    }  # fmt: skip
+    })  # fmt: skip
     return context
 
 

@@ -34,7 +34,7 @@ import contextlib
 import logging
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -138,8 +138,8 @@ class _TableChannel(_Channel):
             return self.html
         return await run_in_threadpool(self._render)
 
-    def _publish(self, html: str) -> None:
-        self.html, self.steady, self.html_at = html, steady_part(html), time.monotonic()
+    def _publish(self, html: str, steady: str) -> None:
+        self.html, self.steady, self.html_at = html, steady, time.monotonic()
         for inbox in self.viewers:
             inbox.put_nowait("table")
 
@@ -161,8 +161,9 @@ class _TableChannel(_Channel):
                 except Exception:  # a read that overlapped the dealer's change: the next one
                     log.warning("dealt table render %s/%s", self.tournament_id, self.table_no)
                     continue  # renders again (``DealtService.live_table``)
-                if steady_part(html) != self.steady:  # not only the clock's milliseconds
-                    self._publish(html)
+                steady = steady_part(html)  # once per render (a regex over the whole part)
+                if steady != self.steady:  # not only the clock's milliseconds
+                    self._publish(html, steady)
                 else:  # the shared part is the same: a player's own part may not be (an
                     for inbox in self.viewers:  # action chosen in advance)
                         inbox.put_nowait("own")
@@ -335,9 +336,11 @@ async def push_player(
     player_id: str,
     language: str,
     link: str,
+    answer: Callable[[str], Awaitable[str]] | None = None,
 ) -> None:
     """A player's page: the table's shared part, their own part, the tournament's part; each
-    sent when it changed (the table's part as the channel's text, the same for all)."""
+    sent when it changed (the table's part as the channel's text, the same for all).
+    ``answer``: what to send back for a message from the page (their action)."""
     hub = _hub(pages, dealt, tournament_id)
     inbox: Inbox = asyncio.Queue()
     hub.join(player_id, inbox)
@@ -378,11 +381,16 @@ async def push_player(
             whats = {"own", "left"} if first else {await inbox.get()} | _drain(inbox)
             if _CLOSED in whats:
                 return
+            first = False
             status = hub.statuses.get(player_id)
             if status is None:  # registered after the hub's last read (a late entry)
                 status = (await run_in_threadpool(hub.read))[0].get(player_id)
             if status is None:
                 raise PokerfloorError("UNKNOWN_PLAYER", {"player": player_id[:40]})
+            # What changed goes as ONE message (the parts one after the other, each swapped
+            # by its id): one frame, one write, where the table's part and the player's own
+            # part changed together (most actions).
+            out: list[str] = []
             moved = status["table_no"] != table_no
             if moved:  # seated, moved or busted: another table
                 table_no = status["table_no"]
@@ -393,18 +401,19 @@ async def push_player(
                     channel = _table_channel(pages, dealt, tournament_id, table_no, language,
                                              td=False)  # fmt: skip
                     channel.join(inbox)
-                    await websocket.send_text(await channel.first())
+                    out.append(await channel.first())
                 else:
-                    await websocket.send_text(_NO_TABLE)
+                    out.append(_NO_TABLE)
                 whats.add("own")
                 whats.discard("table")
             if "table" in whats and channel is not None:
                 if channel.failed:
                     return
-                await websocket.send_text(channel.html)  # the same text for every viewer
+                out.append(channel.html)  # the same text for every viewer
             if "left" in whats:
-                await websocket.send_text(hub.left_part(language))
+                out.append(hub.left_part(language))
             if whats & {"table", "own"}:
+                html: str | None = None
                 if moved or not table_no:  # a table maybe not loaded yet: off the loop
                     html, last_key = await run_in_threadpool(own, status), None
                 else:  # small, in the loop (a loaded table, no lock: ``live_table``)
@@ -414,17 +423,20 @@ async def push_player(
                         raise
                     except Exception:  # a read that overlapped the dealer's change
                         key = None
-                    if key is not None and key == last_key:
-                        first = False
-                        continue  # nothing of the player's own part changed: no render
-                    html, last_key = own(status), key
-                if html != last_own:
+                    if key is None or key != last_key:  # else nothing of it changed: no render
+                        html, last_key = own(status), key
+                if html is not None and html != last_own:
                     last_own = html
-                    await websocket.send_text(html)
-            first = False
+                    out.append(html)
+            if out:
+                await websocket.send_text("".join(out))
+
+    async def receive(message: str) -> None:
+        if answer is not None:
+            await websocket.send_text(await answer(message))
 
     try:
-        await push_until_closed(websocket, push, PokerfloorError)
+        await push_until_closed(websocket, push, PokerfloorError, receive=receive)
     finally:
         hub.leave(player_id, inbox)
         if channel is not None:

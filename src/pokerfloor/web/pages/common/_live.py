@@ -243,15 +243,24 @@ async def drain_burst(queue: asyncio.Queue[Any], wait: float = 0.05) -> None:
 
 
 async def push_until_closed(
-    websocket: WebSocket, push: Callable[[], Coroutine[Any, Any, None]], *quiet: type[BaseException]
+    websocket: WebSocket,
+    push: Callable[[], Coroutine[Any, Any, None]],
+    *quiet: type[BaseException],
+    receive: Callable[[str], Coroutine[Any, Any, None]] | None = None,
 ) -> None:
     """Run ``push`` until it returns or the viewer leaves, whichever comes first; the end of
-    the other one, and errors of the types ``quiet``, are not the viewer's business."""
+    the other one, and errors of the types ``quiet``, are not the viewer's business.
+    ``receive``: called with each text message the viewer sends, in turn (none: ignored)."""
 
     async def listen() -> None:
         with contextlib.suppress(WebSocketDisconnect):
-            while (await websocket.receive())["type"] != "websocket.disconnect":
-                pass
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    return
+                text = message.get("text")
+                if receive is not None and text is not None:
+                    await receive(text)
 
     tasks = {asyncio.create_task(push()), asyncio.create_task(listen())}
     done, pending = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)

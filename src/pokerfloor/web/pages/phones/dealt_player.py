@@ -12,7 +12,9 @@ each when it changed (``_dealt_live``); a reconnection gets the current state at
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request, WebSocket
@@ -24,11 +26,13 @@ from pokerfloor.errors import PokerfloorError
 from pokerfloor.hand import Action, ShowdownAction
 from pokerfloor.web import i18n
 from pokerfloor.web.pages.common._common import (
+    Pages,
     flash,
     locale_of,
     pages_of,
     redirect,
     render,
+    render_fragment,
     tournament_service,
 )
 from pokerfloor.web.pages.common._dealt_common import (
@@ -38,6 +42,7 @@ from pokerfloor.web.pages.common._dealt_common import (
 )
 from pokerfloor.web.pages.common._dealt_live import push_player
 from pokerfloor.web.pages.common._refusals import explain, refusal_names
+from pokerfloor.web.request_guard import same_origin
 
 __all__ = ["router"]
 
@@ -80,6 +85,58 @@ def _run(request: Request, tournament_id: str, step: Any) -> str | None:
     return None
 
 
+@dataclass(frozen=True)
+class Outcome:
+    """What an action from the player's page came to: done (nothing set), refused (``error``:
+    the sentence in the page's language; ``code``: the engine's, empty when the page itself
+    refused a malformed action), or an all-in to confirm first (``confirm``: its context)."""
+
+    error: str | None = None
+    code: str = ""
+    confirm: dict[str, Any] | None = None
+
+
+def act_outcome(
+    pages: Pages, dealt: DealtService, tournament_id: str, player_id: str, language: str,
+    kind: str, amount: str = "", confirmed: str = "",
+) -> Outcome:  # fmt: skip
+    """A player's action from their page (a form posted, or a message on their WebSocket),
+    ruled by the hand engine through ``DealtService.act``; all-in asks for a confirmation."""
+    with i18n.use_locale(language):
+        if kind not in _KINDS:
+            return Outcome(i18n.gettext(
+                "Unknown action %(kind)s: accepted: %(accepted)s.", kind=kind[:20],
+                accepted=", ".join(_KINDS)))  # fmt: skip
+        to: int | None = None
+        if kind in ("bet", "raise"):
+            digits = amount.replace(" ", "").replace("\u202f", "").replace("\xa0", "")
+            if not digits.isascii() or not digits.isdigit() or len(digits) > 12:
+                return Outcome(
+                    i18n.gettext(
+                        "Type the amount in chips (digits only) for the total of your bet."
+                    )
+                )
+            to = int(digits)
+        # Only an all-in, or a bet that may be one, asks first (the player's choices read for
+        # it: the page's context is not built for a fold, a check or a call).
+        choices = None
+        if (kind == "allin" or to is not None) and confirmed != "yes":
+            choices = player_page_context(dealt, tournament_id, player_id)["choices"]
+        goes_all_in = kind == "allin" or (
+            choices is not None and to is not None and to >= choices["max_to"] > 0
+        )
+        if goes_all_in and confirmed != "yes" and choices is not None:
+            all_in_to = choices["max_to"] or choices["committed"] + choices["to_call"]
+            return Outcome(confirm={"kind": kind, "amount": to or "", "all_in_to": all_in_to})
+        action = ShowdownAction(kind) if kind in ("show", "muck") else Action(kind, to)  # type: ignore[arg-type]
+        try:
+            dealt.act(tournament_id, player_id, action)
+        except PokerfloorError as error:
+            names = refusal_names(pages.service, tournament_id)
+            return Outcome(str(explain(error, names)), error.code)
+    return Outcome()
+
+
 @router.post("/t/{tournament_id}/play/{player_id}/{key}/act")
 def act(
     request: Request,
@@ -92,33 +149,9 @@ def act(
 ) -> Response:
     tournament_service(request, tournament_id)
     check_player_key(request, tournament_id, player_id, key)
-    dealt = dealt_of(request)
-    with i18n.use_locale(locale_of(request)):
-        if kind not in _KINDS:
-            return _answer(request, tournament_id, player_id, key, i18n.gettext(
-                "Unknown action %(kind)s: accepted: %(accepted)s.", kind=kind[:20],
-                accepted=", ".join(_KINDS)))  # fmt: skip
-        to: int | None = None
-        if kind in ("bet", "raise"):
-            digits = amount.replace(" ", "").replace("\u202f", "").replace("\xa0", "")
-            if not digits.isascii() or not digits.isdigit() or len(digits) > 12:
-                sentence = i18n.gettext(
-                    "Type the amount in chips (digits only) for the total of your bet."
-                )
-                return _answer(request, tournament_id, player_id, key, sentence)
-            to = int(digits)
-        context = player_page_context(dealt, tournament_id, player_id)
-        choices = context["choices"]
-        goes_all_in = kind == "allin" or (
-            choices is not None and to is not None and to >= choices["max_to"] > 0
-        )
-        if goes_all_in and confirmed != "yes" and choices is not None:
-            all_in_to = choices["max_to"] or choices["committed"] + choices["to_call"]
-            return _answer(request, tournament_id, player_id, key, None,
-                           {"kind": kind, "amount": to or "", "all_in_to": all_in_to})  # fmt: skip
-    action = ShowdownAction(kind) if kind in ("show", "muck") else Action(kind, to)  # type: ignore[arg-type]
-    error = _run(request, tournament_id, lambda: dealt.act(tournament_id, player_id, action))
-    return _answer(request, tournament_id, player_id, key, error)
+    outcome = act_outcome(pages_of(request), dealt_of(request), tournament_id, player_id,
+                          locale_of(request), kind, amount, confirmed)  # fmt: skip
+    return _answer(request, tournament_id, player_id, key, outcome.error, outcome.confirm)
 
 
 def _player_command(
@@ -181,8 +214,37 @@ def fragment(request: Request, tournament_id: str, player_id: str, key: str) -> 
                   link=_page_link(tournament_id, player_id, key), **context)  # fmt: skip
 
 
+_MAX_MESSAGE = 2_000
+_DONE: dict[str, str] = {}  # the answer to an action done, by language (dealt_answer.html)
+
+
+def message_fields(text: str) -> tuple[str, str, str]:
+    """``kind``, ``amount`` and ``confirmed`` of an action sent on the page's WebSocket: a JSON
+    object with the action form's fields (htmx adds ``HEADERS``, ignored); a message that is
+    not such an object has no kind (refused as an unknown action)."""
+    if len(text) > _MAX_MESSAGE:
+        return "", "", ""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return "", "", ""
+    if not isinstance(value, dict):
+        return "", "", ""
+
+    def field(name: str) -> str:
+        given = value.get(name, "")
+        if isinstance(given, bool) or not isinstance(given, str | int):
+            return ""
+        return str(given)[:40]
+
+    return field("kind"), field("amount"), field("confirmed")
+
+
 @router.websocket("/t/{tournament_id}/play/{player_id}/{key}/live")
 async def live(websocket: WebSocket, tournament_id: str, player_id: str, key: str) -> None:
+    """The page's pushes; and its actions, each a message answered on the same socket by the
+    ``#flash`` fragment (``dealt_answer.html``: done, or the refusal's code and sentence in
+    the page's language) or the all-in's confirmation (docs/api.md, "The player's socket")."""
     pages = pages_of(websocket)
     await websocket.accept()
     try:
@@ -193,5 +255,33 @@ async def live(websocket: WebSocket, tournament_id: str, player_id: str, key: st
         return
     language = locale_of(websocket)
     link = _page_link(tournament_id, player_id, key)
-    await push_player(websocket, pages, dealt_of(websocket), tournament_id, player_id, language,
-                      link)  # fmt: skip
+    dealt = dealt_of(websocket)
+    # A browser names the page that opened the socket: a page of another site may not act.
+    from_our_page = "origin" not in websocket.headers or same_origin(websocket.headers)
+
+    async def answer(message: str) -> str:
+        if not from_our_page:
+            with i18n.use_locale(language):
+                outcome = Outcome(i18n.gettext("Act from your own page of this server."))
+        else:
+            kind, amount, confirmed = message_fields(message)
+            outcome = await run_in_threadpool(
+                act_outcome, pages, dealt, tournament_id, player_id, language, kind, amount,
+                confirmed,
+            )  # fmt: skip
+        if outcome.confirm is not None:
+            return render_fragment(
+                "dealt_confirm.html", language, pages, tournament_id=tournament_id, link=link,
+                **outcome.confirm,
+            )  # fmt: skip
+        if outcome.error is None:  # done: the same text for every action, once per language
+            done = _DONE.get(language)
+            if done is None:
+                done = _DONE[language] = render_fragment("dealt_answer.html", language, pages,
+                                                         error=None, code="")  # fmt: skip
+            return done
+        return render_fragment(
+            "dealt_answer.html", language, pages, error=outcome.error, code=outcome.code
+        )
+
+    await push_player(websocket, pages, dealt, tournament_id, player_id, language, link, answer)
