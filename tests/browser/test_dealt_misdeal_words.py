@@ -61,6 +61,8 @@ def test_issue_30_item_3_a_misdeal_on_a_dealt_table_reads_in_french(
     expect(td.locator(".dealt-floor-ruling")).to_contain_text("Décision du floor")
     assert ENGLISH_STEP not in td.content()
     td.screenshot(path="/tmp/h-irreg-hand-390.png", full_page=True)
+    # The deck order (52 cards) and the verify command wrap: nothing wider than the phone.
+    assert td.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     td.set_viewport_size(LAPTOP)
     td.screenshot(path="/tmp/h-irreg-hand-1366.png", full_page=True)
     # The same hand in English: the steps are rebuilt from their keys, not stored text.
