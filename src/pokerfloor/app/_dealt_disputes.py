@@ -20,7 +20,10 @@ from pokerfloor.dealt.disputes import (
     MAX_DISPUTE_REASON,
     DisputeRuled,
     DisputeSettled,
+    applies_at_once,
     check_dispute,
+    lapsing,
+    waiting_totals,
 )
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.tournament.state import Tournament
@@ -58,20 +61,11 @@ class DealtDisputes:
             if table_no not in known:
                 raise PokerfloorError("NO_SUCH_TABLE", {"table_no": table_no})
             table = self.host._table(tournament_id, table_no).table
-            if table.hand_no < 1 or hand_no != table.hand_no:
-                raise PokerfloorError(
-                    "DISPUTE_NO_SUCH_HAND",
-                    {"table_no": table_no, "hand_no": hand_no, "hands": table.hand_no},
-                )
-            now = self.host.clock()
-            if table.in_hand and table.paused_at_ms is None:
-                raise PokerfloorError(
-                    "DISPUTE_NEEDS_PAUSE", {"table_no": table_no, "hand_no": table.hand_no}
-                )
             recorded = self.host.tournaments.read(
                 tournament_id, lambda t: t.hands_at.get(table_no, 0)
             )
-            at_once = not table.in_hand and recorded == table.played_no
+            at_once = applies_at_once(table, table_no, hand_no, recorded)
+            now = self.host.clock()
             if at_once:  # refused by the tournament: nothing is recorded
                 self._correct(tournament_id, table_no, moved, reason)
             ruling = DisputeRuled(
@@ -103,22 +97,9 @@ class DealtDisputes:
     def settle(self, tournament_id: str, table_no: int, hand_no: int) -> None:
         """After the tournament recorded ``hand_no``: the rulings made during it, applied."""
         state = self.host._state(tournament_id)
-        settled = {(e.table_no, e.hand_no) for e in state.disputes if isinstance(e, DisputeSettled)}
-        if (table_no, hand_no) in settled:
-            return
-        waiting = [
-            e
-            for e in state.disputes
-            if isinstance(e, DisputeRuled)
-            and not e.applied
-            and (e.table_no, e.hand_no) == (table_no, hand_no)
-        ]
+        waiting, totals = waiting_totals(state.disputes, table_no, hand_no)
         if not waiting:
             return
-        totals: dict[str, int] = {}
-        for ruling in waiting:
-            for player, chips in ruling.transfers:
-                totals[player] = totals.get(player, 0) + chips
         code = ""
         try:
             if any(totals.values()):
@@ -133,13 +114,7 @@ class DealtDisputes:
     def void(self, tournament_id: str, table_no: int, hand_no: int) -> None:
         """The hand was voided (a misdeal): its waiting rulings lapse, every chip went back."""
         state = self.host._state(tournament_id)
-        settled = {(e.table_no, e.hand_no) for e in state.disputes if isinstance(e, DisputeSettled)}
-        waiting = any(
-            isinstance(e, DisputeRuled) and not e.applied and (e.table_no, e.hand_no) == (
-                table_no, hand_no)
-            for e in state.disputes
-        )  # fmt: skip
-        if waiting and (table_no, hand_no) not in settled:
+        if lapsing(state.disputes, table_no, hand_no):
             event = DisputeSettled(table_no, hand_no, False, "HAND_VOID", self.host.clock())
             self.host._append_choice(tournament_id, event)
             state.disputes.append(event)

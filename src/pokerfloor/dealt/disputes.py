@@ -13,18 +13,25 @@ hand in progress: ``dispute_settled``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 import msgspec
 
 from pokerfloor.errors import PokerfloorError
+
+if TYPE_CHECKING:
+    from pokerfloor.dealt.table import DealtTable
 
 __all__ = [
     "DISPUTE_CITATIONS",
     "MAX_DISPUTE_REASON",
     "DisputeRuled",
     "DisputeSettled",
+    "applies_at_once",
     "check_dispute",
+    "lapsing",
+    "waiting_totals",
 ]
 
 # tda-2024 R1 (floor decisions, fairness first, final), R22 (disputed hands and pots);
@@ -75,3 +82,60 @@ def check_dispute(transfers: Mapping[str, int], reason: str) -> tuple[tuple[str,
     if not " ".join(reason.split()):
         raise PokerfloorError("DISPUTE_NEEDS_REASON")
     return moved
+
+
+def applies_at_once(table: DealtTable, table_no: int, hand_no: int, recorded: int) -> bool:
+    """Whether a ruling on ``hand_no`` of ``table`` (number ``table_no``) corrects the stacks
+    at once (the table between hands, its last hand recorded by the tournament: ``recorded``)
+    or waits for the hand in progress to be recorded. Refused on a hand that is neither the
+    table's current nor its last one (``DISPUTE_NO_SUCH_HAND``), and on the hand in progress
+    while the table plays on: the TD stops the play to decide (tda-2024 R1,
+    ``DISPUTE_NEEDS_PAUSE``)."""
+    if table.hand_no < 1 or hand_no != table.hand_no:
+        raise PokerfloorError(
+            "DISPUTE_NO_SUCH_HAND",
+            {"table_no": table_no, "hand_no": hand_no, "hands": table.hand_no},
+        )
+    if table.in_hand and table.paused_at_ms is None:
+        raise PokerfloorError(
+            "DISPUTE_NEEDS_PAUSE", {"table_no": table_no, "hand_no": table.hand_no}
+        )
+    return not table.in_hand and recorded == table.played_no
+
+
+def _waiting(
+    disputes: Sequence[DisputeRuled | DisputeSettled], table_no: int, hand_no: int
+) -> list[DisputeRuled]:
+    """The rulings made during ``hand_no`` of ``table_no`` not settled yet."""
+    if any(
+        isinstance(e, DisputeSettled) and (e.table_no, e.hand_no) == (table_no, hand_no)
+        for e in disputes
+    ):
+        return []
+    return [
+        e
+        for e in disputes
+        if isinstance(e, DisputeRuled)
+        and not e.applied
+        and (e.table_no, e.hand_no) == (table_no, hand_no)
+    ]
+
+
+def waiting_totals(
+    disputes: Sequence[DisputeRuled | DisputeSettled], table_no: int, hand_no: int
+) -> tuple[list[DisputeRuled], dict[str, int]]:
+    """Once the tournament recorded the hand: the rulings made during it and not settled yet,
+    and the chips they move per player, all together (each ruling conserves chips, so their
+    sum does). Nothing waiting: ``([], {})``."""
+    waiting = _waiting(disputes, table_no, hand_no)
+    totals: dict[str, int] = {}
+    for ruling in waiting:
+        for player, chips in ruling.transfers:
+            totals[player] = totals.get(player, 0) + chips
+    return waiting, totals
+
+
+def lapsing(disputes: Sequence[DisputeRuled | DisputeSettled], table_no: int, hand_no: int) -> bool:
+    """Whether the hand voided (a misdeal, every chip back: tda-2024 R35) leaves rulings made
+    during it to lapse."""
+    return bool(_waiting(disputes, table_no, hand_no))
