@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Callable
 from typing import Protocol
 
 from pokerfloor.dealt.commitment import DECK_SIZE
@@ -46,11 +47,32 @@ class Shuffler(Protocol):
         ...
 
 
-def _fisher_yates(source: random.Random | None = None) -> tuple[int, ...]:
-    """Fisher-Yates on ``secrets.randbelow``, or on ``source`` when given."""
+# One draw of this many bytes shuffles a deck nearly always: the 51 swaps take a byte each,
+# plus the bytes rejected (at most 48 of 256 values for any size, about 7 % over a deck);
+# more are drawn only when a deck needs them.
+_DECK_BYTES = 72
+_MORE_BYTES = 16
+
+
+def _fisher_yates(draw: Callable[[int], bytes]) -> tuple[int, ...]:
+    """Fisher-Yates on bytes from ``draw`` (one call per deck nearly always): each swap takes
+    a byte below the largest multiple of the remaining size and keeps its remainder
+    (rejection sampling), so every order of the 52 cards is equally likely when the bytes are
+    uniform."""
     deck = list(range(DECK_SIZE))
+    pool = draw(_DECK_BYTES)
+    used = 0
     for last in range(DECK_SIZE - 1, 0, -1):
-        pick = secrets.randbelow(last + 1) if source is None else source.randrange(last + 1)
+        size = last + 1
+        limit = 256 - 256 % size  # bytes at or above it would favour the low remainders
+        while True:
+            if used == len(pool):
+                pool, used = draw(_MORE_BYTES), 0
+            byte = pool[used]
+            used += 1
+            if byte < limit:
+                break
+        pick = byte % size
         deck[last], deck[pick] = deck[pick], deck[last]
     return tuple(deck)
 
@@ -59,7 +81,7 @@ class SecretsShuffler:
     """The operating system's randomness (``secrets``): what the server deals with."""
 
     def deck(self) -> tuple[int, ...]:
-        return _fisher_yates()
+        return _fisher_yates(secrets.token_bytes)
 
     def secret(self) -> str:
         return secrets.token_hex(SECRET_BYTES)
@@ -77,7 +99,7 @@ class SeededShuffler:
         self._random = random.Random(seed)
 
     def deck(self) -> tuple[int, ...]:
-        return _fisher_yates(self._random)
+        return _fisher_yates(self._random.randbytes)
 
     def secret(self) -> str:
         return self._random.randbytes(SECRET_BYTES).hex()
@@ -87,7 +109,7 @@ class SeededShuffler:
 
 
 def shuffled_deck() -> tuple[int, ...]:
-    """A uniformly random order of the 52 cards (Fisher-Yates with ``secrets.randbelow``)."""
+    """A uniformly random order of the 52 cards (Fisher-Yates on ``secrets.token_bytes``)."""
     return SecretsShuffler().deck()
 
 
