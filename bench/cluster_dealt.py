@@ -23,7 +23,8 @@ tournament under cProfile and prints where its time goes (what stands in the way
 target on this machine).
 
 Run: python3 -m uv run python -m bench.cluster_dealt [--players 10000] [--dealt-seconds 20]
-[--dealt-processes 1,2,3] [--profile]; ``python -m bench.cluster`` runs it after its own part
+[--dealt-processes 1,2,3] [--profile] [--profile-seconds 10] (``--dealt-processes ""``: the
+profile only); ``python -m bench.cluster`` runs it after its own part
 (``--players 0`` skips it).
 """
 
@@ -31,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import gc
 import io
 import json
 import os
@@ -202,28 +204,50 @@ def run(
     }
 
 
-def profile(database: str, players: int, seconds: float) -> str:
-    """One dealer in this process on a copy of the tournament, under cProfile."""
+def profile(database: str, players: int, seconds: float, freeze: bool = True) -> str:
+    """One dealer in this process on a copy of the tournament, under cProfile: the CPU per
+    command (``process_time``, what the machine's load distorts least) and the garbage
+    collector's share (its pauses timed through ``gc.callbacks``)."""
     tournament_id = "dealt-profile"
     build(database, tournament_id, players)
     store = open_store(database)
+    pauses: list[float] = []
+    began_at: list[float] = []
+
+    def timed(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            began_at[:] = [time.perf_counter()]
+        elif began_at:
+            pauses.append(time.perf_counter() - began_at[0])
+
     try:
         service = TournamentService(store, _now_ms, catch_up_first=True)
         dealt = DealtService(service)
         service.execute(tournament_id, StartClock())
         profiler = cProfile.Profile()
-        ticks = 0
+        ticks = commands = 0
+        gc.callbacks.append(timed)
         deadline = time.perf_counter() + seconds
+        cpu = time.process_time()
         profiler.enable()
         while time.perf_counter() < deadline:
-            dealt.tick(tournament_id)
+            commands += dealt.tick(tournament_id)
             ticks += 1
+            if freeze:  # as the server's dealer does after each round
+                dealt.dealer.freeze_loaded()
         profiler.disable()
+        cpu = time.process_time() - cpu
+        gc.callbacks.remove(timed)
     finally:
         store.close()
     out = io.StringIO()
-    out.write(f"{ticks} ticks of every table in {seconds:.0f} s\n")
-    pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(25)
+    out.write(
+        f"{ticks} ticks of every table in {seconds:.0f} s: {commands} commands, "
+        f"{cpu:.1f} s CPU, {1000 * cpu / max(1, commands):.3f} ms CPU per command "
+        f"(under cProfile); gc {len(pauses)} collections, {sum(pauses):.2f} s, "
+        f"longest {1000 * max(pauses, default=0):.0f} ms\n"
+    )
+    pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(30)
     return out.getvalue()
 
 
@@ -234,6 +258,10 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--watched", type=int, default=4, help="tables watched on each process")
     parser.add_argument("--dealt-processes", default="1,2,3")
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--profile-seconds", type=float, default=10.0)
+    parser.add_argument(
+        "--no-freeze", action="store_true", help="the profile without the dealer's gc.freeze"
+    )
 
 
 def measure(
@@ -246,11 +274,18 @@ def measure(
     """The dealt tournament on each number of processes, its table, and the profile."""
     results: dict[int, dict[str, float]] = {}
     dsn = f"host=127.0.0.1 port={postgres.port} user=postgres dbname="
-    for processes in [int(n) for n in options.dealt_processes.split(",")]:
+    for processes in [int(n) for n in options.dealt_processes.split(",") if n.strip()]:
         name = f"dealt_{processes}"
         database = postgres.create_database(name)
         results[processes] = run(processes, folder, database, dsn + name, bus_url, options)
         console.print(f"{processes} process(es): {results[processes]}")
+    if not results:  # ``--dealt-processes ""``: the profile only
+        if options.profile:
+            database = postgres.create_database("dealt_profile")
+            console.print(
+                profile(database, options.players, options.profile_seconds, not options.no_freeze)
+            )
+        return
     table = Table(
         title=f"A dealt tournament of {options.players} bots ({options.players // 9} "
         f"tables), {options.dealt_seconds:.0f} s, {os.cpu_count()} cores; target "
@@ -272,7 +307,9 @@ def measure(
     console.print(table)
     if options.profile:
         database = postgres.create_database("dealt_profile")
-        console.print(profile(database, options.players, 10.0))
+        console.print(
+            profile(database, options.players, options.profile_seconds, not options.no_freeze)
+        )
 
 
 def main() -> None:

@@ -1,0 +1,66 @@
+"""Issue 32 item 5: the dealer's cost per pass in the application layer. A pass reads what it
+needs from the tournament once, not once per table or per bot's turn; the server's dealer
+freezes what it loaded out of the garbage collector's way."""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from pokerfloor.app.dealt_service import DealtService
+from pokerfloor.tournament.state import Tournament
+from tests.dealt._multi import multi_table
+
+
+def _counting_reads(dealt: DealtService) -> list[int]:
+    """The tournament service's reads counted (the real service, its ``read`` wrapped)."""
+    counted = [0]
+    real = dealt.tournaments.read
+
+    def read(tournament_id: str, build: Callable[[Tournament], Any]) -> Any:
+        counted[0] += 1
+        return real(tournament_id, build)
+
+    dealt.tournaments.read = read  # type: ignore[method-assign]
+    return counted
+
+
+def test_a_pass_of_bots_turns_reads_the_tournament_a_few_times_not_once_per_table() -> None:
+    dealt, clock = multi_table(players=126, table_size=9)  # 14 tables
+    dealt.tick("mtt")  # every table dealt
+    clock.now += 500
+    counted = _counting_reads(dealt)
+    bots_turns = 0
+    for _ in range(5):  # passes where the bot to act at every table plays
+        tables = [dealt.table("mtt", n) for n in range(1, 15)]
+        turns = sum(1 for table in tables if table.to_act_seat())
+        before = counted[0]
+        dealt.tick("mtt")
+        clock.now += 500
+        # A few reads for the whole pass (was one more per bot's turn: 14 more here).
+        assert counted[0] - before < turns / 2, (counted[0] - before, turns)
+        bots_turns += turns
+    assert bots_turns >= 60  # the passes did play the bots
+
+
+@pytest.fixture
+def unfrozen() -> Iterator[None]:
+    """What a test froze is given back to the collector (the other tests' objects too)."""
+    yield
+    gc.unfreeze()
+
+
+@pytest.mark.usefixtures("unfrozen")
+def test_the_dealer_freezes_what_a_pass_loaded_once_and_again_only_when_more_is_held() -> None:
+    dealt, _clock = multi_table(players=20, table_size=7)
+    gc.unfreeze()
+    dealt.tick("mtt")
+    assert dealt.dealer.freeze_loaded()
+    frozen = gc.get_freeze_count()
+    assert frozen > 0
+    dealt.tick("mtt")
+    assert not dealt.dealer.freeze_loaded()  # nothing more held: no new collection
+    assert gc.get_freeze_count() <= frozen  # (frozen objects freed by their count leave it)
