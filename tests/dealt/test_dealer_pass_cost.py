@@ -64,3 +64,33 @@ def test_the_dealer_freezes_what_a_pass_loaded_once_and_again_only_when_more_is_
     dealt.tick("mtt")
     assert not dealt.dealer.freeze_loaded()  # nothing more held: no new collection
     assert gc.get_freeze_count() <= frozen  # (frozen objects freed by their count leave it)
+
+
+def test_a_table_waiting_out_its_pause_is_not_recorded_again_at_every_pass() -> None:
+    """Between hands (the 2-s pause of ``SETTINGS``), a table whose hand the tournament has
+    recorded is not read again for it: ``record_finished`` only runs for a hand not in the
+    tournament yet (after a crash) or when a TD's ruling waits."""
+    dealt, clock = multi_table(players=126, table_size=9)  # 14 tables
+    calls = [0]
+    real = dealt.records.record_finished
+
+    def record_finished(*args: Any) -> None:
+        calls[0] += 1
+        real(*args)
+
+    dealt.records.record_finished = record_finished  # type: ignore[method-assign]
+    waiting_passes = 0
+    for _ in range(400):
+        tables = [dealt.table("mtt", n) for n in range(1, 15)]
+        recorded = dealt.tournaments.read("mtt", lambda t: dict(t.hands_at))
+        all_recorded_waiting = all(
+            not table.in_hand and recorded.get(n, 0) == table.played_no
+            for n, table in enumerate(tables, 1)
+        )
+        before = calls[0]
+        dealt.tick("mtt")
+        clock.now += 100  # passes inside the pause
+        if all_recorded_waiting and tables[0].hand_no:
+            waiting_passes += 1
+            assert calls[0] == before
+    assert waiting_passes >= 5

@@ -17,7 +17,7 @@ import gc
 import logging
 import random
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from pokerfloor.app._dealt_cluster import DueAppend
 from pokerfloor.dealt import ActInHand, DealHand, DealtTable
@@ -32,20 +32,30 @@ if TYPE_CHECKING:
     from pokerfloor.app._dealt_slots import TableSlot
     from pokerfloor.app.dealt_service import DealtService
 
-__all__ = ["BUSY_PAUSE_S", "LIST_EVERY_S", "DealtDealer"]
+__all__ = ["BUSY_PAUSE_S", "LIST_EVERY_S", "DealtDealer", "PassReads"]
 
 log = logging.getLogger("pokerfloor.app.dealt_service")
 
 _BOTS: dict[str, Bot] = {"random": RandomBot(), "tag": TightAggressiveBot()}
 
-# Who sits where at each table of a tournament: {table_no: {seat_no: player_id}}.
-_Seats = dict[int, dict[int, str]]
+
+class PassReads(NamedTuple):
+    """What a dealer's pass needs from the tournament, read once (not once per table): the
+    tables, who sits where (a seat's player cannot change during its hand) and the hands each
+    table has recorded."""
+
+    numbers: list[int]
+    seats: dict[int, dict[int, str]]  # {table_no: {seat_no: player_id}}
+    recorded: dict[int, int]  # {table_no: hands recorded}
 
 
-def _tables_and_seats(tournament: Tournament) -> tuple[list[int], _Seats]:
-    """The tournament's table numbers and their seats, copied (read once per pass)."""
+def _pass_reads(tournament: Tournament) -> PassReads:
     numbers = sorted(tournament.tables)
-    return numbers, {n: dict(tournament.tables[n].seats) for n in numbers}
+    return PassReads(
+        numbers,
+        {n: dict(tournament.tables[n].seats) for n in numbers},
+        {n: tournament.hands_at.get(n, 0) for n in numbers},
+    )
 
 
 class DealtDealer:
@@ -93,9 +103,9 @@ class DealtDealer:
             floor_done = done
             changed: list[int] = []
 
-            def decide(table_no: int, due: list[DueAppend], seats: _Seats | None = None) -> None:
+            def decide(table_no: int, due: list[DueAppend], reads: PassReads | None = None) -> None:
                 try:
-                    self._tick_table(tournament_id, table_no, settings, held, due, seats)
+                    self._tick_table(tournament_id, table_no, settings, held, due, reads)
                 except PokerfloorError as refusal:  # e.g. the store is busy: next tick
                     if refusal.code != "VERSION_CONFLICT":  # else another server dealt first
                         log.warning("dealt table %s/%s: %s", tournament_id, table_no, refusal)
@@ -103,12 +113,10 @@ class DealtDealer:
             # After the floor's moves: a table broken is no longer dealt.
             started = self.host.clock()
             due: list[DueAppend] = []
-            # What the pass needs from the tournament, read once (not once per table): the
-            # tables and who sits where (a seat's player cannot change during its hand).
-            numbers, seats = self.host.tournaments.read(tournament_id, _tables_and_seats)
-            self.host._load_tables(tournament_id, numbers)
-            for table_no in numbers:
-                decide(table_no, due, seats)
+            reads = self.host.tournaments.read(tournament_id, _pass_reads)
+            self.host._load_tables(tournament_id, reads.numbers)
+            for table_no in reads.numbers:
+                decide(table_no, due, reads)
             try:
                 # A table overtaken by another server is decided again on fresh reads (the
                 # pass's hands were recorded in the tournament meanwhile).
@@ -131,10 +139,10 @@ class DealtDealer:
         settings: DealtSettings,
         held: frozenset[int],
         due: list[DueAppend],
-        seats: _Seats | None,
+        reads: PassReads | None,
     ) -> None:
         """The table's due command decided, its events added to ``due`` (appended with the
-        other tables'); ``seats``: who sits where, read once for the pass (None: read now)."""
+        other tables'); ``reads``: the tournament read once for the pass (None: read now)."""
         # Several servers: the table's dealer first, another after the takeover delay.
         grace = self.host.cluster.grace_ms(tournament_id, table_no)
         if grace is None:  # another server's table: not even read
@@ -152,11 +160,10 @@ class DealtDealer:
             if seat_no in table.away or (deadline is not None and now >= deadline + grace):
                 due.append((table_no, slot, table.decide_act(ActInHand(seat_no, Timeout(), now))))
                 return
-            self._bot_acts(tournament_id, table_no, slot, seat_no, now, due, seats)
+            self._bot_acts(tournament_id, table_no, slot, seat_no, now, due, reads)
             return
-        self.host.records.record_finished(
-            tournament_id, table_no, table
-        )  # after a crash in between
+        if not self._recorded(tournament_id, table_no, table, reads):
+            self.host.records.record_finished(tournament_id, table_no, table)  # after a crash
         if table_no in held or not self._may_deal(tournament_id, table_no, table, settings, now):
             return  # held: a move waits for this table's hand to end, or balancing
         self.host.floor.vacated(tournament_id, table_no, now)
@@ -192,12 +199,12 @@ class DealtDealer:
         seat_no: int,
         now: int,
         due: list[DueAppend],
-        seats: _Seats | None,
+        reads: PassReads | None,
     ) -> None:
         """A bot whose turn it is acts through the same command as a person's phone; its
         randomness is drawn here, in the application (the service's ``shuffler``), never in
         the core."""
-        at_table = None if seats is None else seats.get(table_no)
+        at_table = None if reads is None else reads.seats.get(table_no)
         if at_table is not None:
             player_id = at_table.get(seat_no) or ""
         else:
@@ -238,6 +245,17 @@ class DealtDealer:
             action = Action(kind)  # type: ignore[arg-type]
         due.append((table_no, slot, slot.table.decide_act(ActInHand(seat_no, action, now))))
         return True
+
+    def _recorded(
+        self, tournament_id: str, table_no: int, table: DealtTable, reads: PassReads | None
+    ) -> bool:
+        """The table's last hand is in the tournament already and no ruling of the TD waits
+        for a hand (``record_finished`` would do nothing): not read again for every table
+        between hands at every pass."""
+        if reads is None or table.finished is None:
+            return False
+        recorded = reads.recorded.get(table_no)
+        return recorded == table.played_no and not self.host._state(tournament_id).disputes
 
     def _may_deal(
         self,
