@@ -94,3 +94,36 @@ def test_a_table_waiting_out_its_pause_is_not_recorded_again_at_every_pass() -> 
             waiting_passes += 1
             assert calls[0] == before
     assert waiting_passes >= 5
+
+
+def test_a_balancing_move_carries_the_clocks_of_every_table_in_one_store_transaction() -> None:
+    """The seats left and taken by a move (the players' clocks following them) go to the store
+    together (``append_many``), not one commit per table."""
+    from pokerfloor.app._dealt_floor import _seats
+    from pokerfloor.dealt.events import SeatLeft, SeatTaken
+
+    dealt, clock = multi_table(players=20, table_size=7)
+    seats = dealt.tournaments.read("mtt", _seats)
+    one, two = "p1", next(p for p, where in seats.items() if where[0] != seats["p1"][0])
+    before = {**seats, one: seats[two], two: seats[one]}  # as if they had changed tables
+    calls: list[str] = []
+    store = dealt.store
+    real_append, real_many = store.append, store.append_many
+
+    def append(stream_id: str, *args: Any) -> int:
+        calls.append("append " + stream_id)
+        return real_append(stream_id, *args)
+
+    def append_many(appends: Any) -> Any:
+        calls.append(f"append_many {len(appends)}")
+        return real_many(appends)
+
+    store.append = append  # type: ignore[method-assign]
+    store.append_many = append_many  # type: ignore[method-assign]
+    with dealt._lock:
+        dealt.floor._carry_clocks("mtt", before, clock.now)
+    assert [call for call in calls if "table" in call or "many" in call] == ["append_many 2"]
+    for player in (one, two):
+        table = dealt.table("mtt", seats[player][0])
+        kinds = {type(event) for event in table.events}
+        assert {SeatLeft, SeatTaken} <= kinds

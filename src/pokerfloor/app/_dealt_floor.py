@@ -225,10 +225,13 @@ class DealtFloor:
             taken.setdefault(new_table, []).extend(target.decide_seat_taken(new_seat, clock, now))
         for table_no, events in taken.items():  # every seat left first, then the seats taken
             batches.setdefault(table_no, []).extend(events)
-        for table_no, events in sorted(batches.items()):
-            self.host._append(
-                tournament_id, table_no, self.host._table(tournament_id, table_no), events
-            )
+        # Every table's events in one transaction (issue 32 item 5: was one commit per table);
+        # a table another server wrote to meanwhile is caught up, its clocks not carried.
+        due = [
+            (table_no, self.host._table(tournament_id, table_no), events)
+            for table_no, events in sorted(batches.items())
+        ]
+        self.host.cluster.append_due(tournament_id, due, lambda _table_no, _due: None)
 
     def _asked_moves(self, tournament_id: str, now: int) -> tuple[int, frozenset[int]]:
         state = self.host._state(tournament_id)
