@@ -23,8 +23,9 @@ tournament under cProfile and prints where its time goes (what stands in the way
 target on this machine).
 
 Run: python3 -m uv run python -m bench.cluster_dealt [--players 10000] [--dealt-seconds 20]
-[--dealt-processes 1,2,3] [--profile] [--profile-seconds 10] (``--dealt-processes ""``: the
-profile only); ``python -m bench.cluster`` runs it after its own part
+[--dealt-processes 1,2,3] [--profile] [--profile-seconds 10] [--no-freeze]
+(``--dealt-processes ""``: the profile only; ``--no-freeze``: without the dealer's
+``gc.freeze``); ``python -m bench.cluster`` runs it after its own part
 (``--players 0`` skips it).
 """
 
