@@ -31,6 +31,7 @@ from pokerfloor.tournament.events import TournamentEvent
 from pokerfloor.web import i18n, template_i18n
 from pokerfloor.web.pages.common._card_html import cards_html
 from pokerfloor.web.pages.common._citations import citations_text
+from pokerfloor.web.pages.common._jinja_env import PagesEnvironment
 from pokerfloor.web.pages.common._refusals import explain, refusal_names, validation_text
 from pokerfloor.web.qr import qr_svg, venue_url
 from pokerfloor.web.request_guard import same_origin
@@ -103,7 +104,7 @@ def make_environment() -> Environment:
     """The pages' Jinja environment, one per process: every app shares its compiled templates
     (``pokerfloor serve`` compiles them all before it listens, ``web/warm_up.py``; the page
     tests' many apps compile each template once)."""
-    env = Environment(
+    env = PagesEnvironment(
         loader=FileSystemLoader(TEMPLATE_FOLDERS),
         autoescape=select_autoescape(("html",)),
         extensions=["jinja2.ext.i18n"],
