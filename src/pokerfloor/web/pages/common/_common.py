@@ -33,6 +33,7 @@ from pokerfloor.web.pages.common._card_html import cards_html
 from pokerfloor.web.pages.common._citations import citations_text
 from pokerfloor.web.pages.common._jinja_env import PagesEnvironment
 from pokerfloor.web.pages.common._refusals import explain, refusal_names, validation_text
+from pokerfloor.web.pages.common._seat_html import seat_html
 from pokerfloor.web.qr import qr_svg, venue_url
 from pokerfloor.web.request_guard import same_origin
 from pokerfloor.web.sessions import Guard
@@ -128,6 +129,7 @@ def make_environment() -> Environment:
         qr=qr_svg,
         citations=citations_text,
         dealt_cards=cards_html,
+        dealt_seat=seat_html,
     )
     return env
 
