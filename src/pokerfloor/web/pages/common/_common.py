@@ -28,10 +28,12 @@ from pokerfloor.app.service import EVENT_DECODER, TournamentService
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.rules import Lang
 from pokerfloor.tournament.events import TournamentEvent
-from pokerfloor.web import i18n
+from pokerfloor.web import i18n, template_i18n
 from pokerfloor.web.pages.common._card_html import cards_html
 from pokerfloor.web.pages.common._citations import citations_text
+from pokerfloor.web.pages.common._jinja_env import PagesEnvironment
 from pokerfloor.web.pages.common._refusals import explain, refusal_names, validation_text
+from pokerfloor.web.pages.common._seat_html import seat_html
 from pokerfloor.web.qr import qr_svg, venue_url
 from pokerfloor.web.request_guard import same_origin
 from pokerfloor.web.sessions import Guard
@@ -103,7 +105,7 @@ def make_environment() -> Environment:
     """The pages' Jinja environment, one per process: every app shares its compiled templates
     (``pokerfloor serve`` compiles them all before it listens, ``web/warm_up.py``; the page
     tests' many apps compile each template once)."""
-    env = Environment(
+    env = PagesEnvironment(
         loader=FileSystemLoader(TEMPLATE_FOLDERS),
         autoescape=select_autoescape(("html",)),
         extensions=["jinja2.ext.i18n"],
@@ -113,9 +115,7 @@ def make_environment() -> Environment:
         # (the dealt pages' pushes render hundreds a second; a changed template needs a restart).
         auto_reload=False,
     )
-    env.install_gettext_callables(  # type: ignore[attr-defined]
-        i18n.gettext, i18n.ngettext, newstyle=True
-    )
+    template_i18n.install(env)  # gettext looked up once per message (issue 31's measure)
     env.globals.update(status_label=i18n.status_label)
     env.filters.update(
         chips=i18n.format_chips,
@@ -129,6 +129,7 @@ def make_environment() -> Environment:
         qr=qr_svg,
         citations=citations_text,
         dealt_cards=cards_html,
+        dealt_seat=seat_html,
     )
     return env
 

@@ -22,6 +22,7 @@ from pokerfloor.dealt.views import TableView, player_view, public_view, td_view
 from pokerfloor.tournament.state import Tournament
 from pokerfloor.web import i18n
 from pokerfloor.web.pages.common._common import PageError, Pages, pages_of
+from pokerfloor.web.pages.common._jinja_env import Fields
 
 __all__ = [
     "card_faces",
@@ -129,21 +130,6 @@ def card_faces(cards: tuple[int, ...]) -> list[dict[str, str]]:
     return faces
 
 
-class Fields(dict[str, Any]):
-    """A view's dictionary that the templates read as ``v.hand_no``: Jinja tries the attribute
-    first, and on a plain dictionary each such read raised and caught an AttributeError (a
-    tenth of a table part's render, issue 31's measure); here the read finds the key. No key
-    is the name of a dictionary's method."""
-
-    __slots__ = ()
-
-    def __getattr__(self, name: str) -> Any:
-        try:
-            return self[name]
-        except KeyError:
-            raise AttributeError(name) from None
-
-
 def _view_dict(view: TableView, names: dict[int, str]) -> dict[str, Any]:
     return Fields({
         "hand_no": view.hand_no,
@@ -237,6 +223,7 @@ def own_context(
         "player_id": player_id,
         "now_ms": dealt.clock(),
         "view": None,
+        "mine": None,
         "choices": None,
         "away": False,
         "advance": "",
@@ -249,7 +236,18 @@ def own_context(
     context["away"] = seat_no in table.away
     if table.dealt is None:
         return context
-    context["view"] = _view_dict(player_view(table, seat_no), {})
+    view = player_view(table, seat_no)
+    mine = next((seat for seat in view.seats if seat.seat_no == seat_no), None)
+    context["mine"] = None if mine is None else Fields({
+        "seat_no": mine.seat_no, "cards": card_faces(mine.cards), "status": mine.status,
+    })  # fmt: skip
+    # A push's own part reads only these of the view (the table's part is shared): not every
+    # seat's cards made again for each player (issue 31's measure).
+    context["view"] = (
+        Fields({"hand_no": view.hand_no, "finished": view.finished})
+        if live
+        else _view_dict(view, {})
+    )
     context["advance"] = (
         dealt.live_advance_choice(tournament_id, player_id, table)
         if live

@@ -353,8 +353,12 @@ async def push_player(
             raise
         except Exception:  # a read that overlapped the dealer's change: read it locked
             context = own_context(dealt, tournament_id, player_id, status)
-        return render_fragment("dealt_player_own_frame.html", language, pages,
-                               tournament_id=tournament_id, link=link, **context)  # fmt: skip
+        context.update(tournament_id=tournament_id, link=link)
+        # The two parts rendered one after the other: no frame including them (an include
+        # builds a context of its own from its parent's, issue 31's measure).
+        return render_fragment("dealt_player_head.html", language, pages, **context) + (
+            render_fragment("dealt_player_own.html", language, pages, **context)
+        )
 
     def own_key(status: dict[str, Any]) -> tuple[object, ...]:
         """What the own part depends on, cheap to read: equal keys, equal parts (their cards
