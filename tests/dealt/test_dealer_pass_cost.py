@@ -4,6 +4,8 @@ freezes what it loaded out of the garbage collector's way."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import gc
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -127,3 +129,29 @@ def test_a_balancing_move_carries_the_clocks_of_every_table_in_one_store_transac
         table = dealt.table("mtt", seats[player][0])
         kinds = {type(event) for event in table.events}
         assert {SeatLeft, SeatTaken} <= kinds
+
+
+def _ticker_round(dealt: DealtService) -> None:
+    """The dealer's ticker run for a few rounds, then stopped."""
+
+    async def rounds() -> None:
+        ticker = asyncio.create_task(dealt.dealer.run_ticker(every_seconds=0.01))
+        await asyncio.sleep(0.5)
+        ticker.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await ticker
+
+    asyncio.run(rounds())
+
+
+@pytest.mark.usefixtures("unfrozen")
+def test_only_the_server_s_dealer_freezes_its_process() -> None:
+    """A freeze is the whole process's: the ticker freezes only when ``pokerfloor serve``
+    asked it (``cli/serve.py`` sets ``freezes``), never in a process that embeds the app."""
+    dealt, _clock = multi_table(players=20, table_size=7)
+    gc.unfreeze()
+    _ticker_round(dealt)
+    assert gc.get_freeze_count() == 0
+    dealt.dealer.freezes = True
+    _ticker_round(dealt)
+    assert gc.get_freeze_count() > 0

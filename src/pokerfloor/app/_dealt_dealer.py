@@ -64,6 +64,9 @@ class DealtDealer:
     def __init__(self, host: DealtService) -> None:
         self.host = host
         self._frozen_count = 0  # the tournaments and tables held at the last ``gc.freeze``
+        # Only ``pokerfloor serve`` sets it: a freeze is the whole process's, and a process
+        # that embeds the application (a test run, a script) keeps its own collector.
+        self.freezes = False
 
     def freeze_loaded(self) -> bool:
         """Once more tournaments or tables are held than at the last call: a full collection,
@@ -294,8 +297,9 @@ class DealtDealer:
                     done += await run_in_threadpool(self.host.tick, tournament_id)
                 except Exception:  # one tournament's failure never stops the others
                     log.exception("dealt tick failed for %s", tournament_id)
-            with self.host._lock:  # after a pass loaded tables or tournaments
-                self.freeze_loaded()
+            if self.freezes:
+                with self.host._lock:  # after a pass loaded tables or tournaments
+                    self.freeze_loaded()
             await asyncio.sleep(BUSY_PAUSE_S if done else every_seconds)
 
 

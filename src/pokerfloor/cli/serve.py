@@ -233,6 +233,9 @@ def _serve(
             venue_url=links,
             read_budget=ReadLimits(),
         )
+        # The server's dealer freezes what it loaded out of the collector's way (issue 32,
+        # docs/store.md): this process is the server's alone.
+        app.state.dealt.dealer.freezes = True
         if shared:  # the other servers' events: the tournaments', the clubs', the dealt tables'
             clubs: ClubService = app.state.clubs
             clubs.catch_up_first = True
