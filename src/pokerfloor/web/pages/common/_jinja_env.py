@@ -51,6 +51,17 @@ class PagesEnvironment(Environment):
                 return self.undefined(obj=obj, name=attribute)
         return super().getattr(obj, attribute)
 
+    @property
+    def compiled(self) -> int:
+        """How many templates are compiled and kept (``warm_up`` compiles them all)."""
+        return len(self._kept)
+
+    def forget_compiled(self) -> None:
+        """Every compiled template forgotten: a cold start (the warm-up's test)."""
+        self._kept.clear()
+        if self.cache is not None:
+            self.cache.clear()
+
     def get_template(
         self,
         name: str | Template,
