@@ -5,11 +5,10 @@ history (390x844). Screenshots go to /tmp/h-irreg-*.png."""
 
 from __future__ import annotations
 
-import httpx
 from playwright.sync_api import Browser, Dialog, expect
 
 from tests.browser.conftest import LiveServer, wait_until
-from tests.browser.test_console import command
+from tests.browser.dealt_set_up import dealt_tournament
 from tests.browser.test_dealt_sitngo import LAPTOP, PHONE
 from tests.browser.test_pages_render import sign_in
 
@@ -19,20 +18,13 @@ ENGLISH_STEP = "Gather every card and shuffle the whole deck again."
 
 
 def _set_up(live_server: LiveServer) -> None:
-    headers = {"Authorization": f"Bearer {live_server.token}"}
-    httpx.post(f"{live_server.url}/api/tournaments", headers=headers,
-               json={"type": "create_tournament", "tournament_id": TID, "structure": "turbo"},
-               ).raise_for_status()  # fmt: skip
-    for number in range(1, 5):
-        command(live_server, TID, type="register_player", player_id=f"p{number}",
-                name=f"Joueur {number}")  # fmt: skip
-    command(live_server, TID, type="draw_seats", seed=3)
-    command(live_server, TID, type="place_buttons", seed=3)
     # Nobody plays: the hand waits at the pre-flop, long before any substantial action.
-    httpx.post(f"{live_server.url}/api/tournaments/{TID}/dealt", headers=headers,
-               json={"action_seconds": 600, "bank_seconds": 0, "away_after": 3,
-                     "pause_seconds": 0}).raise_for_status()  # fmt: skip
-    command(live_server, TID, type="start_clock")
+    dealt_tournament(
+        live_server,
+        TID,
+        4,
+        {"action_seconds": 600, "bank_seconds": 0, "away_after": 3, "pause_seconds": 0},
+    )
 
 
 def test_issue_30_item_3_a_misdeal_on_a_dealt_table_reads_in_french(

@@ -14,6 +14,7 @@ import httpx
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import LiveServer, wait_until
+from tests.browser.dealt_set_up import dealt_tournament
 from tests.browser.test_console import command
 from tests.browser.test_dealt_sitngo import LAPTOP, OWN_TWO_CARDS, PHONE, _act
 from tests.browser.test_pages_render import sign_in
@@ -44,19 +45,13 @@ buy_in_cents = 1000
 
 def _set_up(live_server: LiveServer) -> dict[str, str]:
     headers = {"Authorization": f"Bearer {live_server.token}"}
-    httpx.post(f"{live_server.url}/api/tournaments", headers=headers,
-               json={"type": "create_tournament", "tournament_id": TID, "structure": STRUCTURE,
-                     "table_size": 6,
-                     "payouts": {"name": "power", "exponent": "1", "paid_percent": 50}},
-               ).raise_for_status()  # fmt: skip
-    for number in range(1, PLAYERS + 1):
-        command(live_server, TID, type="register_player", player_id=f"p{number}",
-                name=f"Joueur {number}")  # fmt: skip
-    command(live_server, TID, type="draw_seats", seed=5)
-    command(live_server, TID, type="place_buttons", seed=5)
-    httpx.post(f"{live_server.url}/api/tournaments/{TID}/dealt", headers=headers,
-               json={"action_seconds": 20, "bank_seconds": 0, "away_after": 3,
-                     "pause_seconds": 0}).raise_for_status()  # fmt: skip
+    created = {"structure": STRUCTURE, "table_size": 6,
+               "payouts": {"name": "power", "exponent": "1", "paid_percent": 50}}  # fmt: skip
+    dealt_tournament(
+        live_server, TID, PLAYERS,
+        {"action_seconds": 20, "bank_seconds": 0, "away_after": 3, "pause_seconds": 0},
+        start=False, created=created, seed=5,
+    )  # fmt: skip
     for number in range(3, PLAYERS + 1):
         bot = {"player_id": f"p{number}", "policy": "random"}
         url = f"{live_server.url}/api/tournaments/{TID}/dealt/bots"

@@ -13,7 +13,7 @@ import httpx
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import LiveServer
-from tests.browser.test_console import command
+from tests.browser.dealt_set_up import dealt_tournament
 from tests.browser.test_dealt_sitngo import LAPTOP, PHONE
 from tests.browser.test_pages_render import sign_in
 
@@ -21,20 +21,13 @@ TID = "sng-pause"
 
 
 def _set_up(live_server: LiveServer) -> None:
-    headers = {"Authorization": f"Bearer {live_server.token}"}
-    httpx.post(f"{live_server.url}/api/tournaments", headers=headers,
-               json={"type": "create_tournament", "tournament_id": TID, "structure": "turbo"},
-               ).raise_for_status()  # fmt: skip
-    for number in range(1, 4):
-        command(live_server, TID, type="register_player", player_id=f"p{number}",
-                name=f"Joueur {number}")  # fmt: skip
-    command(live_server, TID, type="draw_seats", seed=3)
-    command(live_server, TID, type="place_buttons", seed=3)
     # A long action time: nobody acts and the clock must not run out during the test.
-    httpx.post(f"{live_server.url}/api/tournaments/{TID}/dealt", headers=headers,
-               json={"action_seconds": 120, "bank_seconds": 0, "away_after": 0,
-                     "pause_seconds": 0}).raise_for_status()  # fmt: skip
-    command(live_server, TID, type="start_clock")
+    dealt_tournament(
+        live_server,
+        TID,
+        3,
+        {"action_seconds": 120, "bank_seconds": 0, "away_after": 0, "pause_seconds": 0},
+    )
 
 
 def _seconds(phone: Page) -> int:

@@ -16,6 +16,7 @@ import httpx
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import LiveServer, wait_until
+from tests.browser.dealt_set_up import dealt_tournament
 from tests.browser.test_console import command
 from tests.browser.test_pages_render import sign_in
 
@@ -28,19 +29,13 @@ OTHERS_FACE_UP = ".dealt-seat:not(.dealt-mine) .dealt-card:not(.dealt-back)"
 
 
 def _set_up(live_server: LiveServer) -> None:
-    headers = {"Authorization": f"Bearer {live_server.token}"}
-    httpx.post(f"{live_server.url}/api/tournaments", headers=headers,
-               json={"type": "create_tournament", "tournament_id": TID, "structure": "turbo"},
-               ).raise_for_status()  # fmt: skip
-    for number in range(1, 5):
-        command(live_server, TID, type="register_player", player_id=f"p{number}",
-                name=f"Joueur {number}")  # fmt: skip
-    command(live_server, TID, type="draw_seats", seed=3)
-    command(live_server, TID, type="place_buttons", seed=3)
-    answer = httpx.post(f"{live_server.url}/api/tournaments/{TID}/dealt", headers=headers,
-                        json={"action_seconds": 5, "bank_seconds": 0, "away_after": 1,
-                              "pause_seconds": 1})  # fmt: skip
-    answer.raise_for_status()
+    dealt_tournament(
+        live_server,
+        TID,
+        4,
+        {"action_seconds": 5, "bank_seconds": 0, "away_after": 1, "pause_seconds": 1},
+        start=False,
+    )
 
 
 def _links(page: Page, live_server: LiveServer) -> dict[str, str]:
