@@ -34,26 +34,15 @@ from collections.abc import Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, cast
 
 from alembic import command
 from alembic.config import Config
 from alembic.util import CommandError
 from sqlalchemy import (
-    BigInteger,
-    Column,
     Connection,
     Engine,
-    Integer,
-    LargeBinary,
-    MetaData,
-    String,
-    Table,
-    delete,
     func,
-    insert,
     select,
-    text,
 )
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
@@ -61,6 +50,15 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 from pokerfloor.app._postgres import postgres_engine
 from pokerfloor.app._sqlite import BUSY_TIMEOUT_MS, default_database_path, sqlite_engines
 from pokerfloor.app._store_errors import mapped_store_errors, store_refusal
+from pokerfloor.app._store_rows import (
+    MAX_STREAM_ID_LENGTH,
+    MAX_TYPE_LENGTH,
+    events_table,
+    insert_events,
+    replace_snapshot,
+    snapshots_table,
+    stored,
+)
 from pokerfloor.app.ports import AppendRequest, Snapshot, StoredEvent
 from pokerfloor.errors import PokerfloorError
 
@@ -74,31 +72,10 @@ __all__ = [
     "unreadable_database",
 ]
 
-MAX_STREAM_ID_LENGTH = 255
-MAX_TYPE_LENGTH = 100
 MAX_BATCH_APPENDS = 500
 MAX_BATCH_RETRIES = 5
 # Serialises concurrent migrations of one PostgreSQL database (any constant, ours).
 _MIGRATION_LOCK_KEY = 0x706F6B6572
-
-_metadata = MetaData()
-events_table = Table(
-    "events",
-    _metadata,
-    Column("stream_id", String(MAX_STREAM_ID_LENGTH), primary_key=True),
-    Column("seq", Integer, primary_key=True),
-    Column("type", String(MAX_TYPE_LENGTH), nullable=False),
-    Column("data", LargeBinary, nullable=False),
-    Column("recorded_at_ms", BigInteger, nullable=False),
-)
-snapshots_table = Table(
-    "snapshots",
-    _metadata,
-    Column("stream_id", String(MAX_STREAM_ID_LENGTH), primary_key=True),
-    Column("seq", Integer, primary_key=True),
-    Column("data", LargeBinary, nullable=False),
-    Column("recorded_at_ms", BigInteger, nullable=False),
-)
 
 
 def resolve_url(target: str | Path | None) -> URL:
@@ -321,7 +298,7 @@ class SqlEventStore:
         )
         with mapped_store_errors(), self._reader_engine.begin() as connection:
             rows = connection.execute(query).all()
-        return [_stored(row) for row in rows]
+        return [stored(row) for row in rows]
 
     def read_many(self, stream_ids: Sequence[str]) -> dict[str, list[StoredEvent]]:
         found: dict[str, list[StoredEvent]] = {}
@@ -335,7 +312,7 @@ class SqlEventStore:
             with mapped_store_errors(), self._reader_engine.begin() as connection:
                 rows = connection.execute(query).all()
             for row in rows:
-                found.setdefault(row.stream_id, []).append(_stored(row))
+                found.setdefault(row.stream_id, []).append(stored(row))
         return found
 
     def version(self, stream_id: str) -> int:
@@ -452,10 +429,12 @@ class SqlEventStore:
                     if request.seq > current:
                         outcomes.append(_snapshot_ahead(request, current))
                         continue
-                    _replace_snapshot(connection, request, now_ms)
+                    replace_snapshot(
+                        connection, request.stream_id, request.seq, request.data, now_ms
+                    )
                     outcomes.append(request.seq)
             if event_rows:
-                _insert_events(connection, event_rows)
+                insert_events(connection, event_rows)
         return outcomes, versions
 
     def _known_versions(
@@ -489,68 +468,8 @@ class SqlEventStore:
         return versions
 
 
-# PostgreSQL: a batch's rows in one statement, as five arrays (``unnest``), not one statement
-# per row (the driver's executemany: about 100 us of this process's CPU per row, the largest
-# part of the dealer's batched write on 10,000 bots; issue 32). Its shape never changes with
-# the number of rows, so it is compiled once; a duplicate (stream_id, seq) still raises the
-# IntegrityError the writer retries on.
-_POSTGRES_INSERT_EVENTS = text(
-    "INSERT INTO events (stream_id, seq, type, data, recorded_at_ms) "
-    "SELECT stream_id, seq, type, substring(CAST(:data AS bytea) FROM start FOR length), "
-    "CAST(:recorded_at_ms AS bigint) FROM unnest(CAST(:stream_ids AS varchar[]), "
-    "CAST(:seqs AS integer[]), CAST(:types AS varchar[]), CAST(:starts AS integer[]), "
-    "CAST(:lengths AS integer[])) AS batch(stream_id, seq, type, start, length)"
-)
-
-
-def _insert_events(connection: Connection, rows: list[dict[str, object]]) -> None:
-    """The batch's event rows inserted: one statement on PostgreSQL (the events' data sent
-    as one byte string cut by offsets: an array of byte strings costs the driver a pattern
-    match per element), ``executemany`` on SQLite (in-process, already cheap per row)."""
-    if connection.dialect.name != "postgresql" or len(rows) < 2:
-        connection.execute(insert(events_table), rows)
-        return
-    datas = [cast(bytes, row["data"]) for row in rows]  # checked by ``_check_event``
-    starts: list[int] = []
-    start = 1
-    for data in datas:
-        starts.append(start)
-        start += len(data)
-    connection.execute(
-        _POSTGRES_INSERT_EVENTS,
-        {
-            "stream_ids": [row["stream_id"] for row in rows],
-            "seqs": [row["seq"] for row in rows],
-            "types": [row["type"] for row in rows],
-            "starts": starts,
-            "lengths": [len(data) for data in datas],
-            "data": b"".join(datas),
-            "recorded_at_ms": rows[0]["recorded_at_ms"],
-        },
-    )
-
-
 def _requests(item: _Request | _Many) -> list[_Request]:
     return list(item.appends) if isinstance(item, _Many) else [item]
-
-
-def _replace_snapshot(connection: Connection, request: _SaveSnapshot, now_ms: int) -> None:
-    """Older snapshots of the stream are dropped; a newer one, if any, stays the latest."""
-    connection.execute(
-        delete(snapshots_table).where(
-            snapshots_table.c.stream_id == request.stream_id,
-            snapshots_table.c.seq <= request.seq,
-        )
-    )
-    connection.execute(
-        insert(snapshots_table),
-        {
-            "stream_id": request.stream_id,
-            "seq": request.seq,
-            "data": request.data,
-            "recorded_at_ms": now_ms,
-        },
-    )
 
 
 def _conflict(request: _Append, current: int) -> PokerfloorError:
@@ -603,14 +522,3 @@ def _check_event(event_type: object, data: object) -> None:
         raise PokerfloorError(
             "INVALID_EVENT", "event data must be bytes (JSON)", {"type": event_type}
         )
-
-
-def _stored(row: Any) -> StoredEvent:
-    """A row of the events table as the store gives it back."""
-    return StoredEvent(
-        stream_id=row.stream_id,
-        seq=row.seq,
-        type=row.type,
-        data=bytes(row.data),
-        recorded_at_ms=row.recorded_at_ms,
-    )
