@@ -59,7 +59,7 @@ def test_a_move_asked_from_the_console_mid_hand_waits_for_the_hand_s_end() -> No
     free = min(set(range(1, 8)) - set(tournament.tables[short].seats))
     asked = {"player_id": player, "table_no": str(short), "seat_no": str(free), "reason": "vue"}
     answer = venue.td.post("/t/mtt/dealt/move?lang=fr", data=asked)
-    assert "quand les mains des deux tables sont finies" in answer.text
+    assert "quand les mains des deux tables seront finies" in answer.text
     fragment = venue.td.get("/t/mtt/dealt/hands?lang=fr").text
     assert "attend la fin de la main" in fragment and "vue" in fragment
     refused = venue.td.post("/t/mtt/dealt/move?lang=en", data={

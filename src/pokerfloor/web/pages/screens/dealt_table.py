@@ -50,16 +50,39 @@ __all__ = ["router"]
 router = APIRouter()
 
 
+# The page and the live updates it opens at once are one look: the socket's opening is not
+# logged again when the same TD's page logged the same table and hand this long before (the
+# console listed every look twice). A socket opened alone (a script, a reconnection later) is.
+_SAME_LOOK_MS = 30_000
+
+
 def _log_td_view(request_or_socket: Request | WebSocket, tournament_id: str, table_no: int) -> None:
     """Each look at the hole cards is logged: an event in the tournament's dealt stream (who:
     the signed-in TD and the address; when) and a line of the server's log."""
     client = request_or_socket.client
     address = client.host if client else "?"
+    if isinstance(request_or_socket, WebSocket) and _page_just_logged(
+        request_or_socket, tournament_id, table_no, f"TD ({address})"
+    ):
+        return
     log.info(
         "td hole cards viewed: tournament=%s table=%s from=%s", tournament_id, table_no, address
     )
     with contextlib.suppress(PokerfloorError):  # a live-cards tournament: nothing to log
         dealt_of(request_or_socket).hole_cards_seen(tournament_id, table_no, f"TD ({address})")
+
+
+def _page_just_logged(socket: WebSocket, tournament_id: str, table_no: int, by: str) -> bool:
+    dealt = dealt_of(socket)
+    try:
+        seen = dealt.hole_card_log(tournament_id)
+        hand_no = dealt.table(tournament_id, table_no).hand_no
+    except PokerfloorError:
+        return False
+    last = next((s for s in reversed(seen) if s.table_no == table_no and s.by == by[:80]), None)
+    return (
+        last is not None and last.hand_no == hand_no and dealt.clock() - last.at_ms < _SAME_LOOK_MS
+    )
 
 
 @router.get("/t/{tournament_id}/dealt/table/{table_no}")

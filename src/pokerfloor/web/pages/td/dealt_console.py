@@ -185,6 +185,9 @@ def move(
             return flash(request, i18n.gettext("Type the table's number and the seat's number."))
         if not reason.strip():
             return flash(request, i18n.gettext("Say why the player moves."))
+        wrong = _wrong_seat(request, tournament_id, int(numbers[0]), int(numbers[1]))
+        if wrong:
+            return flash(request, wrong)
         try:
             made = _dealt(request).move_player(
                 tournament_id, player_id, int(numbers[0]), int(numbers[1]), reason
@@ -197,6 +200,36 @@ def move(
             else i18n.gettext("The player moves when the hands of both tables are over.")
         )
         return flash(request, None, done, trigger="dealt-changed")
+
+
+def _wrong_seat(request: Request, tournament_id: str, table_no: int, seat_no: int) -> str:
+    """Why the seat cannot take a player, said at once: a move to a table or a seat that does
+    not exist was accepted as waiting for the hands' end, then dropped without a word."""
+    tables, names = tournament_service(request, tournament_id).read(
+        tournament_id,
+        lambda t: (
+            {no: (table.size, dict(table.seats)) for no, table in t.tables.items()},
+            {p.player_id: p.name for p in t.players.values()},
+        ),
+    )
+    if table_no not in tables:
+        return i18n.gettext(
+            "There is no table %(table)s: the tables in play are %(tables)s.",
+            table=table_no,
+            tables=", ".join(str(no) for no in sorted(tables)),
+        )
+    size, seats = tables[table_no]
+    if seat_no > size:
+        return i18n.gettext("Table %(table)s has seats 1 to %(size)s.", table=table_no, size=size)
+    if seat_no in seats:
+        taken = seats[seat_no]
+        return i18n.gettext(
+            "Seat %(seat)s at table %(table)s is taken (%(name)s): choose a free seat.",
+            seat=seat_no,
+            table=table_no,
+            name=names.get(taken, taken),
+        )
+    return ""
 
 
 _CAUSES = {
