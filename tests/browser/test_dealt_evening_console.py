@@ -17,16 +17,16 @@ from tests.browser.test_pages_render import sign_in
 TID = "evening-console"
 
 
-def _console(browser: Browser, live_server: LiveServer) -> Page:
+def _console(browser: Browser, live_server: LiveServer, tid: str = TID) -> Page:
     dealt_tournament(
         live_server,
-        TID,
+        tid,
         6,
         {"action_seconds": 120, "bank_seconds": 0, "away_after": 0, "pause_seconds": 1},
     )
     td = browser.new_context(viewport=LAPTOP, locale="fr-FR").new_page()
     sign_in(td, live_server)
-    td.goto(f"{live_server.url}/t/{TID}/dealt?lang=fr")
+    td.goto(f"{live_server.url}/t/{tid}/dealt?lang=fr")
     return td
 
 
@@ -62,3 +62,19 @@ def test_one_look_at_the_hole_cards_is_one_line_and_a_move_to_no_seat_is_refused
         expect(flash).to_contain_text(words)
     td.screenshot(path="/tmp/h-dealt-evening-move.png")
     expect(td.locator(".dealt-asked")).to_have_count(0)  # nothing waits for the hands' end
+
+
+def test_the_histories_page_says_its_bounds_as_numbers_and_ticks_spectators_in_one_line(
+    browser: Browser, live_server: LiveServer
+) -> None:
+    td = _console(browser, live_server, "evening-histories")
+    # The spectators' delay's bounds are written as the page's other numbers ("3 600").
+    td.goto(f"{live_server.url}/t/evening-histories/dealt/histories?lang=fr")
+    expect(td.locator("#delay-seconds-bounds")).to_have_text("de 0 à 3\u202f600")
+    # The box to tick sits on the line of its words, not above them.
+    box = td.locator('input[name="allowed"]').bounding_box()
+    words = td.get_by_text("Les spectateurs peuvent regarder les tables").bounding_box()
+    assert box and words
+    assert words["y"] <= box["y"] + box["height"] / 2 <= words["y"] + words["height"]
+    assert box["height"] >= 24  # the browser's 13 px box was hard to hit
+    td.screenshot(path="/tmp/h-dealt-evening-histories.png")
