@@ -2,7 +2,7 @@
 serve``: six players, two of them the simulator's bots. At their turn the player sees their
 actions without scrolling, under the thumb; every action button holds its words and is at
 least 44 px high; a tap on "All-in" shows its confirmation where the player looks, even from a
-page scrolled down; folding is "Se coucher". Screenshots go to /tmp/h-dealt-evening-*.png.
+page scrolled down; an action chosen in advance shows it is on; folding is "Se coucher". Screenshots go to /tmp/h-dealt-evening-*.png.
 """
 
 from __future__ import annotations
@@ -92,6 +92,20 @@ def test_the_player_s_actions_and_the_all_in_confirmation_are_on_the_screen_unde
     # The words of a French table: one folds ("se coucher"), as the seats say ("Couché").
     fold = phone.locator('#dealt-actions button[value="fold"]')
     assert fold.inner_text() == "Se coucher"
+
+    # Another player chooses "Check/fold" in advance: the button shows it is on.
+    waiting = next(
+        p for p in phones.values() if p is not phone and p.locator("#dealt-advance").count()
+    )
+    waiting.locator("#dealt-advance button").first.click()
+    pressed = waiting.locator('#dealt-advance button[aria-pressed="true"]')
+    pressed.wait_for(timeout=10_000)
+    colours = waiting.evaluate(
+        """() => [...document.querySelectorAll('#dealt-advance button')]
+           .map(b => getComputedStyle(b).backgroundColor)"""
+    )
+    assert colours[0] != colours[1]  # on and off look different, not only by the focus ring
+    waiting.screenshot(path="/tmp/h-dealt-evening-advance.png")
 
     # From a page scrolled to its bottom, a tap on "All-in": its confirmation on the screen.
     phone.evaluate("window.scrollTo(0, document.body.scrollHeight)")
