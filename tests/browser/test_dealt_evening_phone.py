@@ -2,7 +2,8 @@
 serve``: six players, two of them the simulator's bots. At their turn the player sees their
 actions without scrolling, under the thumb; every action button holds its words and is at
 least 44 px high; a tap on "All-in" shows its confirmation where the player looks, even from a
-page scrolled down; an action chosen in advance shows it is on; folding is "Se coucher". Screenshots go to /tmp/h-dealt-evening-*.png.
+page scrolled down; an action chosen in advance shows it is on; folding is "Se coucher".
+Screenshots go to /tmp/h-dealt-evening-*.png.
 """
 
 from __future__ import annotations
