@@ -190,6 +190,9 @@ def _hand_page(
         deck=card_faces(answer["deck"]) if td and "deck" in answer else [],
         secret=answer.get("secret", ""),
         page_url=str(request.url.remove_query_params("lang")),
+        # The TD's page is behind the sign-in: ``verify-deck --url`` on it was refused (HTTP
+        # 403), so the TD's command carries the commitment, the order and the secret.
+        deck_numbers=",".join(str(card) for card in answer.get("deck", ())) if td else "",
         rulings=list(reversed(rulings)),  # the TD's rulings on disputes about this hand
         **extra,
     )
