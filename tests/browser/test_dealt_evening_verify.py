@@ -49,9 +49,10 @@ def test_the_verify_command_of_the_td_s_and_the_player_s_hand_pages_runs_and_mat
         start=False,
     )
     headers = {"Authorization": f"Bearer {live_server.token}"}
+    bots = f"{live_server.url}/api/tournaments/{TID}/dealt/bots"
     for number in range(1, 7):
-        httpx.post(f"{live_server.url}/api/tournaments/{TID}/dealt/bots", headers=headers,
-                   json={"player_id": f"p{number}", "policy": "tag"}).raise_for_status()  # fmt: skip
+        bot = {"player_id": f"p{number}", "policy": "tag"}
+        httpx.post(bots, headers=headers, json=bot).raise_for_status()
     command(live_server, TID, type="start_clock")
     deadline = time.monotonic() + 90
     while httpx.get(f"{live_server.url}/api/tournaments/{TID}/dealt/tables/1/hands/3",
