@@ -3,6 +3,8 @@ with the field named in French and English."""
 
 from __future__ import annotations
 
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import msgspec
@@ -170,3 +172,45 @@ def test_a_td_phh_history_verifies_on_its_own(tmp_path: Path) -> None:
     text = path.read_text(encoding="utf-8").replace(hand.dealt.commitment, "0" * 64)
     path.write_text(text, encoding="utf-8")
     assert RUNNER.invoke(app, ["verify-deck", "--phh", str(path)]).exit_code == 1
+
+
+def _refusing_server(status: int) -> tuple[ThreadingHTTPServer, str]:
+    """A real loopback server that answers every page with ``status`` (a hand page asked
+    without its sign-in, or an address with no hand)."""
+
+    class Refuse(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            self.send_response(status)
+            self.end_headers()
+
+        def log_message(self, *_: object) -> None:
+            return
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Refuse)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/t/x/dealt/hands/1"
+
+
+def test_a_refused_url_says_why_and_what_to_do_instead() -> None:
+    for status, french, english in (
+        (403, "demande une connexion", "needs a sign-in"),
+        (404, "pas de main à cette adresse", "no hand at that address"),
+    ):
+        server, url = _refusing_server(status)
+        try:
+            result = RUNNER.invoke(app, ["verify-deck", "--url", url])
+        finally:
+            server.shutdown()
+            server.server_close()
+        assert result.exit_code == 2
+        assert french in result.output and english in result.output
+        assert "Forbidden" not in result.output
+
+
+def test_no_published_hand_says_when_hands_are_published(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.json"
+    empty.write_text("[]")
+    result = RUNNER.invoke(app, ["verify-deck", "--events", str(empty)])
+    assert result.exit_code == 2
+    assert "une fois la main finie" in result.output
+    assert "once the hand is over" in result.output

@@ -171,11 +171,36 @@ def _hand_at(url: str) -> list[_Hand]:
     try:
         with urllib.request.urlopen(request, timeout=10) as answer:
             fields = json.loads(answer.read())
+    except urllib.error.HTTPError as error:
+        error.close()  # the refusal's own connection
+        raise _BadInput(*_http_refusal(error.code)) from None
     except (urllib.error.URLError, OSError, json.JSONDecodeError) as error:
         raise _BadInput(f"--url : {error}", f"--url: {error}") from None
     if not isinstance(fields, dict):
         raise _BadInput("--url : pas une main", "--url: not a hand")
     return [_hand_from_fields(_label(fields.get("hand_no", "?")), fields, "")]
+
+
+def _http_refusal(status: int) -> tuple[str, str]:
+    """What the server's refusal of a hand page means to the one who typed the address."""
+    if status in (401, 403):  # the TD's page and a player's own page need their access
+        return (
+            f"--url : le serveur refuse la page (HTTP {status}) : elle demande une connexion ; "
+            "copiez la commande affichée sur la page de la main (avec --commitment, --deck et "
+            "--secret) ou utilisez l'adresse publique de la main",
+            f"--url: the server refuses the page (HTTP {status}): it needs a sign-in; copy the "
+            "command shown on the hand's page (with --commitment, --deck and --secret) or use "
+            "the hand's public address",
+        )
+    if status == 404:
+        return (
+            "--url : pas de main à cette adresse (HTTP 404)",
+            "--url: no hand at that address (HTTP 404)",
+        )
+    return (
+        f"--url : le serveur a répondu HTTP {status}",
+        f"--url: the server answered HTTP {status}",
+    )
 
 
 def _check_one(hand: _Hand) -> DeckCheck:
@@ -327,8 +352,10 @@ def verify_deck(
         hands = [hand for hand in hands if hand.checkable]
         if not hands:
             raise _BadInput(
-                f"{source} : aucune main à vérifier (ni hand_revealed, ni cards_proven)",
-                f"{source}: no hand to verify (no hand_revealed, no cards_proven)",
+                f"{source} : aucune main à vérifier : le paquet et le secret d'une main ne sont "
+                "publiés qu'une fois la main finie (événements hand_revealed ou cards_proven)",
+                f"{source}: no hand to verify: a hand's deck and secret are published only "
+                "once the hand is over (events hand_revealed or cards_proven)",
             )
         results = [(hand.label, _check_one(hand)) for hand in hands]
     except _BadInput as bad:
