@@ -94,6 +94,23 @@ def test_the_player_s_actions_and_the_all_in_confirmation_are_on_the_screen_unde
     fold = phone.locator('#dealt-actions button[value="fold"]')
     assert fold.inner_text() == "Se coucher"
 
+    # An amount under the minimum reaches the server, whose refusal comes in the page's
+    # language with the bounds (the browser's own check stopped it before, in the browser's
+    # language: the server's sentence never showed).
+    amount = phone.locator("#dealt-amount")
+    if amount.count():
+        low = int(amount.get_attribute("min") or "0") - 1
+        amount.fill(str(low))
+        phone.locator("#dealt-actions .dealt-raise").click()
+        refusal = phone.locator("#flash")
+        deadline = time.monotonic() + 10
+        while not refusal.inner_text().strip():
+            assert time.monotonic() < deadline, "no refusal for an amount under the minimum"
+            time.sleep(0.1)
+        assert phone.locator("#dealt-actions").count()  # still their turn
+        assert "Please" not in refusal.inner_text()
+        phone.screenshot(path="/tmp/h-dealt-evening-refusal.png")
+
     # Another player chooses "Check/fold" in advance: the button shows it is on.
     waiting = next(
         p for p in phones.values() if p is not phone and p.locator("#dealt-advance").count()
