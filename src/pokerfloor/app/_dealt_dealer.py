@@ -134,6 +134,9 @@ class DealtDealer:
             numbers = self.host.tournaments.read(tournament_id, lambda t: sorted(t.tables))
             self.host._load_tables(tournament_id, numbers)
             slots = self.host._state(tournament_id).tables
+            for table_no in numbers:  # one table alone is not read by ``_load_tables``
+                if table_no not in slots:
+                    self.host._table(tournament_id, table_no)
             pause_ms = settings.pause_seconds * 1000
             reads = self.host.tournaments.read(
                 tournament_id, lambda t: _pass_reads(t, slots, pause_ms, started)
