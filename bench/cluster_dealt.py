@@ -21,10 +21,11 @@ Measured over ``--dealt-seconds`` once the first hands are dealt:
   system): each server process, PostgreSQL (the postmaster and every child: the servers'
   backends, the WAL writer, the checkpointer...), redis-server and this bench (its TD
   WebSockets), and the whole machine's busy CPU from ``/proc/stat`` (the other sessions'
-  load shows as "the rest of the machine"). The **ceiling** is ``cores / (CPU per action of
-  the servers + PostgreSQL + Redis)``: the most actions per second this machine could give
-  if nothing else ran and every core were busy, which is the profile the issue asks for
-  when the target is missed.
+  load shows as "others"). The **ceiling** is the lower of ``cores / (CPU per action of the
+  servers + PostgreSQL + Redis)`` (the most actions per second this machine could give if
+  nothing else ran and every core were busy) and, for each server, ``one core / its CPU per
+  action`` (a Python process's dealer uses one core at most): the profile the issue asks
+  for when the target is missed.
 
 ``--profile`` then runs one dealer in this process for a few seconds on a copy of the
 tournament under cProfile and prints where its time goes (what stands in the way of the
@@ -199,11 +200,17 @@ def cpu_report(used: dict[str, float], actions: int, seconds: float) -> dict[str
     servers = sum(v for k, v in per.items() if k.startswith("server "))
     cluster = servers + per.get("postgres", 0.0) + per.get("redis", 0.0)
     measured = sum(v for k, v in used.items() if k != "machine")
+    # A server is one Python process: its dealer's pass holds the interpreter's lock, so it
+    # uses one core at most, whatever the machine has.
+    each = [v for k, v in per.items() if k.startswith("server ")]
+    one_core = min((1000 / v for v in each if v), default=0.0)
     return {
+        "one core each": one_core,
         **{f"cpu {key}": value for key, value in per.items() if key != "machine"},
         "cpu servers": servers,
         "cpu cluster": cluster,
-        "ceiling": (os.cpu_count() or 1) * 1000 / cluster if cluster else 0.0,
+        "cores ceiling": (os.cpu_count() or 1) * 1000 / cluster if cluster else 0.0,
+        "ceiling": min((os.cpu_count() or 1) * 1000 / cluster, one_core) if cluster else 0.0,
         "machine busy cores": used.get("machine", 0.0) / seconds,
         "others busy cores": max(0.0, used.get("machine", 0.0) - measured) / seconds,
     }
@@ -454,15 +461,18 @@ def measure(
 
 def cpu_table(results: dict[int, dict[str, float]]) -> Table:
     """What stands in the way on this machine: the CPU per action by component (``/proc``)
-    and the ceiling it implies, next to the measured rate."""
+    and the ceilings it implies, next to the measured rate: the machine's cores over the
+    cluster's CPU per action, and each server's one core (a Python process) over its own;
+    "others": the cores the rest of the machine kept busy meanwhile (other sessions)."""
     cores = os.cpu_count() or 1
     table = Table(
-        title=f"CPU per action (ms, /proc user+system) and the ceiling it implies: {cores} "
-        f"cores / the cluster's CPU per action"
+        title=f"CPU per action (ms, /proc user+system) and the ceilings it implies: {cores} "
+        f"cores / the cluster's CPU per action; one core per server / its CPU per action"
     )
     for column in ("processes", "servers (each)", "postgres", "redis", "cluster", "bench",
-                   "ceiling actions/s", "measured", "measured / ceiling", "target / ceiling",
-                   "cores per 1,000 actions/s", "busy cores: all", "others"):  # fmt: skip
+                   "ceiling: cores", "ceiling: a core per server", "measured",
+                   "measured / ceiling", "target / ceiling", "cores per 1,000 actions/s",
+                   "busy cores: all", "others"):  # fmt: skip
         table.add_column(column, justify="right")
     for processes, found in sorted(results.items()):
         each = " + ".join(
@@ -476,7 +486,8 @@ def cpu_table(results: dict[int, dict[str, float]]) -> Table:
             f"{found.get('cpu redis', 0.0):.3f}",
             f"{found['cpu cluster']:.3f}",
             f"{found.get('cpu bench', 0.0):.3f}",
-            f"{ceiling:.0f}",
+            f"{found['cores ceiling']:.0f}",
+            f"{found['one core each']:.0f}",
             f"{found['actions_s']:.0f}",
             f"{found['actions_s'] / ceiling:.2f}" if ceiling else "-",
             f"{TARGET_ACTIONS / ceiling:.2f}" if ceiling else "-",
