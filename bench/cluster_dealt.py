@@ -251,6 +251,21 @@ def _p(samples: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
 
 
+_SCANS = (
+    "SELECT coalesce(sum(seq_scan), 0), coalesce(sum(seq_tup_read), 0), "
+    "coalesce(sum(idx_scan), 0), coalesce(sum(idx_tup_fetch), 0) FROM pg_stat_user_tables"
+)
+
+
+def table_scans(dsn: str) -> tuple[int, ...]:
+    """The database's scans so far (PostgreSQL's statistics, a little late: its collector
+    reports every few hundred ms): sequential scans and the rows they read, index scans and
+    the rows they fetched."""
+    with psycopg.connect(dsn) as connection:
+        row = connection.execute(_SCANS).fetchone()
+    return tuple(int(value) for value in row) if row else (0, 0, 0, 0)
+
+
 def stored_actions(dsn: str, tournament_id: str, began: int, ended: int) -> tuple[int, list[float]]:
     """(bots' actions stored in the window, their turn waits in ms) from the database."""
     rows = psycopg.connect(dsn).execute(
@@ -310,8 +325,10 @@ def run(
         load_before = os.getloadavg()[0]
         began = _now_ms()
         sampler.begin()
+        scans = table_scans(dsn)
         time.sleep(options.dealt_seconds)
         sampler.end()
+        scans = tuple(b - a for a, b in zip(scans, table_scans(dsn), strict=True))
         ended = _now_ms()
         load_after = os.getloadavg()[0]
         time.sleep(2.0)  # the last pushes of the window arrive
@@ -323,6 +340,11 @@ def run(
     pushes = [delay for w in watchers for at_ms, delay in w.delays if began <= at_ms <= ended]
     print(f"  {sum(1 for w in watchers if w.delays)} of {len(watchers)} table streams received")
     seconds = (ended - began) / 1000
+    print(
+        f"  PostgreSQL in the window, per action: {scans[0] / max(1, actions):.3f} sequential "
+        f"scans ({scans[1] / max(1, actions):.0f} rows read), {scans[2] / max(1, actions):.2f} "
+        f"index scans ({scans[3] / max(1, actions):.1f} rows fetched)"
+    )
     return {
         **cpu_report(sampler.used, actions, seconds),
         "load_before": load_before,
