@@ -274,7 +274,7 @@ def main() -> None:
                 results[processes] = (rate, p50, p99, conflicts)
                 console.print(f"{processes} process(es): {rate:.0f} commands/s, p99 {p99:.1f} ms")
             if options.players:
-                cluster_dealt.measure(postgres, bus.url, folder, options, console)
+                cluster_dealt.measure(postgres, bus, folder, options, console)
         finally:
             bus.stop()
     base = results[min(results)]

@@ -48,6 +48,25 @@ def test_a_pass_of_bots_turns_reads_the_tournament_a_few_times_not_once_per_tabl
     assert bots_turns >= 60  # the passes did play the bots
 
 
+def test_a_pass_between_hands_asks_may_deal_in_one_read_of_the_tournament() -> None:
+    """Every table between hands asks whether it deals now in the pass's one read
+    (``PassReads.dealable``), not in a read of its own (issue 32 item 5)."""
+    dealt, clock = multi_table(players=126, table_size=9)  # 14 tables
+    counted = _counting_reads(dealt)
+    waiting_passes = 0
+    for _ in range(800):
+        tables = [dealt.table("mtt", n) for n in range(1, 15)]
+        before = counted[0]
+        dealt.tick("mtt")
+        clock.now += 100
+        after = [dealt.table("mtt", n) for n in range(1, 15)]
+        waiting = not any(t.in_hand for t in tables) and not any(t.in_hand for t in after)
+        if waiting and tables[0].hand_no:  # every table waits out its pause, none deals
+            waiting_passes += 1
+            assert counted[0] - before < len(tables), counted[0] - before  # was one per table more
+    assert waiting_passes >= 5
+
+
 @pytest.fixture
 def unfrozen() -> Iterator[None]:
     """What a test froze is given back to the collector (the other tests' objects too)."""

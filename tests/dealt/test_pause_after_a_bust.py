@@ -16,7 +16,7 @@ from pokerfloor.app.commands import (
 from pokerfloor.app.memory_store import MemoryEventStore
 from pokerfloor.app.service import TournamentService
 from pokerfloor.dealt import DealtTable, HandDealt, HandFinished
-from pokerfloor.dealt.between_hands import REBUY_WAIT_MS, may_deal, pause_after
+from pokerfloor.dealt.between_hands import REBUY_WAIT_MS, BustIndex, may_deal, pause_after
 from tests.dealt._sitngo import FakeClock
 
 PLAYERS = ("p1", "p2", "p3")
@@ -60,3 +60,18 @@ def test_issue32_the_pause_after_a_bust_who_may_rebuy_is_the_rule_s_at_every_mom
             now_ms = finished.at_ms + elapsed
             deals = may_deal(tournament, table_no, table, pause_ms, now_ms)
             assert deals == (elapsed >= waited), (pause_ms, elapsed)
+
+
+def test_issue32_the_pass_s_bust_index_gives_the_same_answer_as_the_look_per_table() -> None:
+    """``BustIndex`` (one look through the players for a dealer's pass) answers as the look
+    ``may_deal`` makes alone, at every moment of the pause."""
+    service, finished, table = _busted_in_the_rebuy_period()
+    tournament = service.tournament("rebuy")
+    table_no = next(iter(tournament.tables))
+    assert BustIndex(tournament).at(table_no)  # p2, out of this table's last hand
+    for pause_ms in (0, 3_000, 20_000):
+        for elapsed in (0, 2_999, 3_000, REBUY_WAIT_MS - 1, REBUY_WAIT_MS, 20_000):
+            now_ms = finished.at_ms + elapsed
+            alone = may_deal(tournament, table_no, table, pause_ms, now_ms)
+            indexed = may_deal(tournament, table_no, table, pause_ms, now_ms, BustIndex(tournament))
+            assert indexed == alone, (pause_ms, elapsed)

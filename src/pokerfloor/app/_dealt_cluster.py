@@ -160,6 +160,8 @@ class DealtCluster:
         key = (tournament_id, table_no)
         self._owned.add(key)
         self._changed_at[key] = self.host.clock()
+        if key not in self._table_subscribers:  # nobody follows it here: no lines to build
+            return
         self._publish_table(
             tournament_id,
             table_no,

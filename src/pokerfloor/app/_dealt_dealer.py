@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from pokerfloor.app._dealt_cluster import DueAppend
 from pokerfloor.dealt import ActInHand, DealHand, DealtTable
-from pokerfloor.dealt.between_hands import may_deal
+from pokerfloor.dealt.between_hands import BustIndex, may_deal
 from pokerfloor.dealt.mode import DealtSettings, chip_unit, hand_setup
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.hand import Action, HandSetup, ShowdownAction, Timeout
@@ -41,20 +41,35 @@ _BOTS: dict[str, Bot] = {"random": RandomBot(), "tag": TightAggressiveBot()}
 
 class PassReads(NamedTuple):
     """What a dealer's pass needs from the tournament, read once (not once per table): the
-    tables, who sits where (a seat's player cannot change during its hand) and the hands each
-    table has recorded."""
+    tables, who sits where (a seat's player cannot change during its hand), the hands each
+    table has recorded, and the tables between hands that may deal now (``may_deal``, asked
+    for every table in the same read, the busts looked up once: ``BustIndex``). A table whose
+    last hand the pass records itself deals at the next pass."""
 
     numbers: list[int]
     seats: dict[int, dict[int, str]]  # {table_no: {seat_no: player_id}}
     recorded: dict[int, int]  # {table_no: hands recorded}
+    dealable: frozenset[int]
 
 
-def _pass_reads(tournament: Tournament) -> PassReads:
+def _pass_reads(
+    tournament: Tournament, slots: dict[int, TableSlot], pause_ms: int, now: int
+) -> PassReads:
     numbers = sorted(tournament.tables)
+    busts = BustIndex(tournament)
+    dealable = frozenset(
+        n
+        for n in numbers
+        if (slot := slots.get(n)) is not None
+        and not slot.table.in_hand
+        and slot.table.paused_at_ms is None
+        and may_deal(tournament, n, slot.table, pause_ms, now, busts)
+    )
     return PassReads(
         numbers,
         {n: dict(tournament.tables[n].seats) for n in numbers},
         {n: tournament.hands_at.get(n, 0) for n in numbers},
+        dealable,
     )
 
 
@@ -116,8 +131,16 @@ class DealtDealer:
             # After the floor's moves: a table broken is no longer dealt.
             started = self.host.clock()
             due: list[DueAppend] = []
-            reads = self.host.tournaments.read(tournament_id, _pass_reads)
-            self.host._load_tables(tournament_id, reads.numbers)
+            numbers = self.host.tournaments.read(tournament_id, lambda t: sorted(t.tables))
+            self.host._load_tables(tournament_id, numbers)
+            slots = self.host._state(tournament_id).tables
+            for table_no in numbers:  # one table alone is not read by ``_load_tables``
+                if table_no not in slots:
+                    self.host._table(tournament_id, table_no)
+            pause_ms = settings.pause_seconds * 1000
+            reads = self.host.tournaments.read(
+                tournament_id, lambda t: _pass_reads(t, slots, pause_ms, started)
+            )
             for table_no in reads.numbers:
                 decide(table_no, due, reads)
             try:
@@ -167,9 +190,12 @@ class DealtDealer:
             return
         if not self._recorded(tournament_id, table_no, table, reads):
             self.host.records.record_finished(tournament_id, table_no, table)  # after a crash
-        if table_no in held or not self._may_deal(tournament_id, table_no, table, settings, now):
+        if table_no in held or not self._may_deal(tournament_id, table_no, table, settings, now,
+                                                  reads):  # fmt: skip
             return  # held: a move waits for this table's hand to end, or balancing
-        self.host.floor.vacated(tournament_id, table_no, now)
+        seated = None if reads is None else reads.seats.get(table_no)
+        if seated is None or table.seats_with_clock() - seated.keys():  # else nothing to clear
+            self.host.floor.vacated(tournament_id, table_no, now)
 
         def prepare(tournament: Tournament) -> HandSetup:
             plan = tournament.hands.plan(table_no, now)
@@ -267,9 +293,13 @@ class DealtDealer:
         table: DealtTable,
         settings: DealtSettings,
         now: int,
+        reads: PassReads | None,
     ) -> bool:
         """The clock runs, the last hand is recorded and its pause over, and hand-for-hand
-        this table has not played the round yet (tda-2024 RP-8: it waits for the others)."""
+        this table has not played the round yet (tda-2024 RP-8: it waits for the others);
+        asked once for the pass's tables (``PassReads.dealable``), else read now."""
+        if reads is not None:
+            return table_no in reads.dealable
 
         def may(tournament: Tournament) -> bool:
             return may_deal(tournament, table_no, table, settings.pause_seconds * 1000, now)
