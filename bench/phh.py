@@ -33,7 +33,11 @@ all of them alike:
 
 The ratio is printed per file (one room and stake each) and for the whole: the target holds on
 every room, not only on the total. ``tests/data/handhq-more`` (more rooms and stakes, listed by
-source in its README) is read as well when it is there; ``--sample DIR`` names other folders.
+source in its README) is read as well when it is there, and so is the HandHQ sample of
+``bench/handhq_sample.toml`` (5,000 and more hands of nine other rooms and stakes, whole files
+of uoftcprg/phh-dataset) in ``../shared/validation/handhq-sample/`` when
+``scripts/fetch_handhq_sample.py`` has fetched it: the manifest's files not there are named
+first. ``--sample DIR`` names other folders instead.
 The load average is printed with the result; the rates are in this process's CPU time
 (``process_time``), so that the waiting on a busy machine is not counted.
 
@@ -48,6 +52,7 @@ import argparse
 import os
 import statistics
 import time
+import tomllib
 import warnings
 from collections.abc import Callable
 from functools import partial
@@ -72,8 +77,13 @@ from pokerfloor.formats._phh_check import corpus_files
 from pokerfloor.formats.phh import PhhHand, PhhResult, parse_phhs, replay_phh, replay_phh_fast
 from pokerfloor.hand import ENGINE
 
-DATA = Path(__file__).parents[1] / "tests" / "data"
-SAMPLES = (DATA / "handhq", DATA / "handhq-more")
+ROOT = Path(__file__).parents[1]
+DATA = ROOT / "tests" / "data"
+# The HandHQ sample the issue measures (bench/handhq_sample.toml), fetched beside the repository
+# by scripts/fetch_handhq_sample.py: never committed.
+MANIFEST = Path(__file__).with_name("handhq_sample.toml")
+HANDHQ_SAMPLE = ROOT.parent / "shared" / "validation" / "handhq-sample"
+SAMPLES = (DATA / "handhq", DATA / "handhq-more", HANDHQ_SAMPLE)
 TARGET = 20.0
 Replay = Callable[[PhhHand], PhhResult]
 
@@ -95,6 +105,16 @@ CACHES: tuple[dict[Any, Any] | set[Any], ...] = (
     _phh_toml._SCALARS,
     _phh_toml._KEYS,
 )
+
+
+def sample_missing(folder: Path = HANDHQ_SAMPLE, manifest: Path = MANIFEST) -> list[str]:
+    """The manifest's files (``name (room, stake)``) that ``folder`` does not hold."""
+    files = tomllib.loads(manifest.read_text(encoding="utf-8"))["file"]
+    return [
+        f"{item['name']} ({item['room']}, {item['stake']})"
+        for item in files
+        if not (folder / item["name"]).is_file()
+    ]
 
 
 def empty_caches() -> None:
@@ -204,6 +224,14 @@ def main() -> None:
     )
     parser.add_argument("--sample", type=Path, action="append", help="a folder of PHH files")
     arguments = parser.parse_args()
+    if not arguments.sample:
+        absent = sample_missing()
+        if absent:
+            print(
+                f"HandHQ sample: {len(absent)} of the manifest's files are not in "
+                f"{HANDHQ_SAMPLE} (python3 scripts/fetch_handhq_sample.py fetches them): "
+                + ", ".join(absent)
+            )
     texts = load_texts(list(arguments.sample or SAMPLES))
     timings = {name: Timing(file_texts) for name, file_texts in texts.items()}
     for timing in timings.values():

@@ -30,7 +30,7 @@ from pokerfloor.cli.main import app
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.formats import _phh_read
 from pokerfloor.formats._phh_multi import _HEADER, _header_lines
-from pokerfloor.formats._phh_parse import new_action, new_hand
+from pokerfloor.formats._phh_parse import NEW_RECORD, new_hand
 from pokerfloor.formats._phh_read import read_phh
 from pokerfloor.formats._phh_records import new_cards, new_item
 from pokerfloor.formats.phh import (
@@ -134,7 +134,7 @@ def test_issue_29_every_sample_hand_is_read_by_the_fast_reader_itself(
                     _phh_read._AMOUNTS,
                 ):
                     kept.clear()  # cold: nothing read before
-                hand = _phh_read._read(text[header.end() : end])
+                hand = _phh_read.quick_read(text[header.end() : end].split("\n"))
                 assert hand is not None, f"{path.name} [{header.group(1)}]"
 
 
@@ -429,10 +429,12 @@ def test_issue_29_quick_makers_make_ordinary_frozen_instances() -> None:
     """The readers' quick constructors give what the classes give: the same type, equal,
     hashable, immutable. ``PhhHand`` is a frozen dataclass (``quick_maker``); ``PhhAction``,
     ``PhhCards`` and ``PhhItem`` are named tuples built in C (``NEW_RECORD``)."""
-    quick = new_action("p1 cbr 30", 5, "cbr", 0, (), 3000)
+    quick = NEW_RECORD(PhhAction, ("p1 cbr 30", 5, "cbr", 0, (), 3000, False))
     usual = PhhAction("p1 cbr 30", 5, "cbr", 0, (), 3000)
     assert type(quick) is PhhAction and quick == usual and hash(quick) == hash(usual)
-    assert new_action("p1 f", 2, "f", 0) == PhhAction("p1 f", 2, "f", 0, (), None, False)
+    assert NEW_RECORD(PhhAction, ("p1 f", 2, "f", 0, (), None, False)) == PhhAction(
+        "p1 f", 2, "f", 0
+    )
     with pytest.raises(AttributeError):
         quick.amount = 1  # type: ignore[misc]
     assert quick._replace(amount=1) == PhhAction("p1 cbr 30", 5, "cbr", 0, (), 1)
@@ -500,7 +502,8 @@ _MONEY_WORD = st.one_of(
 def test_issue_29_a_new_array_of_money_reads_as_each_amount_would(words: list[str]) -> None:
     """``_new_cents`` reads a whole array of new amounts at once (word by word): each amount
     in cents exactly as ``parse_phh`` reads it (``Decimal``), or None when one is not written
-    as corpora write money (the hand then goes to the general reader)."""
+    as corpora write money (the hand then goes to the general reader). ``_amounts`` checks
+    the array is ASCII once, before the words (``٣`` is a digit to ``str.isdigit``)."""
     _phh_read._CENTS.clear()
     inside = ", ".join(words)
     money = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]{1,2})?\Z")
@@ -509,4 +512,15 @@ def test_issue_29_a_new_array_of_money_reads_as_each_amount_would(words: list[st
         if all(money.match(word) for word in words)
         else None
     )
-    assert _phh_read._new_cents(inside.split(", ")) == expected
+    read = _phh_read._new_cents(inside.split(", ")) if inside.isascii() else None
+    assert read == expected
+
+
+def test_issue_29_an_array_of_other_digits_is_not_money() -> None:
+    """``_new_cents`` takes ASCII words: ``_amounts`` checks the array once, so a digit of
+    another script (``٣``, a digit to ``str.isdigit`` and ``int``) is left to the general
+    reader, which refuses it as ``parse_phh`` does."""
+    _phh_read._CENTS.clear()
+    with pytest.raises(_phh_read._Other):
+        _phh_read._amounts("[5, ٣]")
+    assert "٣" not in _phh_read._CENTS

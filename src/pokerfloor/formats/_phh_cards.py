@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from itertools import compress
-from operator import attrgetter
+from typing import Final
 
 from pokerfloor.cards import FULL_DECK, format_cards, shuffled_order
 from pokerfloor.formats._phh_parse import NEW_RECORD, PhhAction, PhhError, PhhHand
@@ -25,26 +24,24 @@ def phh_cards(phh: PhhHand) -> PhhCards:
     board: tuple[int | None, ...] = ()
     shown: dict[int, PhhAction] = {}
     actions = phh.actions
-    # Most actions are bets, skipped in C: only the deals and shows are looked at here.
-    for action in compress(actions, map(_DEALS_AND_SHOWS.__contains__, map(_VERB, actions))):
-        verb = action.verb
+    # Most actions are bets: only the deals and shows are looked at here, the verb read by
+    # index in a plain loop (compiled: no attribute look-up, no map nor compress object).
+    for action in actions:
+        verb = action[2]  # (text, position, verb, player, cards, ...): PhhAction's order
         if verb == "dh":
-            player = action.player
-            dealt = holes[player] + action.cards
+            player = action[3]
+            dealt = holes[player] + action[4]
             if len(dealt) > 2:
                 raise _card_error(action, "a hold'em player gets two hole cards")
             holes[player] = dealt
         elif verb == "db":
-            board += action.cards
+            board += action[4]
             if len(board) > 5:
                 raise _card_error(action, "the board has five cards at most")
-        elif (
-            verb == "sm"
-            and action.cards
-            and action.cards != _UNKNOWN_PAIR
-            and any(card is not None for card in action.cards)
-        ):
-            shown[action.player] = action
+        elif verb == "sm":
+            cards = action[4]
+            if cards and cards != _UNKNOWN_PAIR and any(card is not None for card in cards):
+                shown[action[3]] = action
     if not shown and holes.count(_UNKNOWN_PAIR) == count:  # no hole card known (HandHQ)
         if None in board:
             known = [card for card in board if card is not None]
@@ -52,7 +49,7 @@ def phh_cards(phh: PhhHand) -> PhhCards:
                 _duplicate(known)
         elif len(set(board)) != len(board):
             _duplicate(list(board))  # type: ignore[arg-type]  # no None in it
-        return NEW_RECORD(PhhCards, (tuple(holes), board, _everyone(count)))
+        return _RECORD(_CARDS, (tuple(holes), board, _everyone(count)))
     for player, action in shown.items():
         dealt = holes[player]
         holes[player] = _show(dealt if len(dealt) == 2 else _pad(dealt), action)
@@ -70,19 +67,21 @@ def phh_cards(phh: PhhHand) -> PhhCards:
         pairs.append((first, second))
     if len(set(known)) != len(known):
         _duplicate([card for pair in pairs for card in pair if card is not None] + known)
-    return NEW_RECORD(PhhCards, (tuple(pairs), board, frozenset(hidden)))
+    return _RECORD(_CARDS, (tuple(pairs), board, frozenset(hidden)))
 
 
-_DEALS_AND_SHOWS = frozenset(("dh", "db", "sm"))
-_VERB = attrgetter("verb")
+# Imported records made on every hand, bound Final: a C static once compiled (mypyc), not a
+# look-up in the module's globals at each use.
+_RECORD: Final = NEW_RECORD
+_CARDS: Final = PhhCards
 
 
 def _pad(dealt: tuple[int | None, ...]) -> tuple[int | None, ...]:
     return dealt + (None,) * (2 - len(dealt))
 
 
-_UNKNOWN_PAIR = (None, None)
-_EVERYONE: dict[int, frozenset[int]] = {}
+_UNKNOWN_PAIR: Final = (None, None)
+_EVERYONE: Final[dict[int, frozenset[int]]] = {}
 
 
 def _everyone(count: int) -> frozenset[int]:
@@ -123,11 +122,11 @@ def _card_error(action: PhhAction, reason: str) -> PhhError:
     return PhhError("PHH_BAD_CARDS", f"{name} {action.text!r}: {reason}", name, action=action.text)
 
 
-_ORDERS: dict[int | str, tuple[int, ...]] = {}
+_ORDERS: Final[dict[int | str, tuple[int, ...]]] = {}
 # The order of the default seed (0, every replay's unless told otherwise), made once per process
 # as the card codes are: a constant of the program, not of the file read, so the first showdown
 # with unknown cards of each file does not shuffle it again (issue 29 item 2).
-_SEED_0_ORDER = tuple(int(card) for card in shuffled_order(0))
+_SEED_0_ORDER: Final = tuple(int(card) for card in shuffled_order(0))
 
 
 def shuffled_cards(seed: int | str) -> tuple[int, ...]:

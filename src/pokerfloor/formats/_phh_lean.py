@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
+from typing import Final
 
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.formats._phh_cards import phh_cards
@@ -46,7 +47,7 @@ class _Rules:
     replay: ReplayRules
 
 
-_PROFILES: dict[str, _Rules | None] = {}
+_PROFILES: Final[dict[str, _Rules | None]] = {}
 
 
 def _lean_rules(profile: str) -> _Rules | None:
@@ -73,7 +74,7 @@ def replay_phh_fast(
 
 # pokerfloor's own fields the lean replay leaves to the engine: away players' dead hands, a
 # smallest chip, a showdown the players played (show or muck).
-_ENGINE_FIELDS = ("_dead_hands", "_smallest_chip", "_manual_showdown")
+_ENGINE_FIELDS: Final = ("_dead_hands", "_smallest_chip", "_manual_showdown")
 
 
 def lean_replay(

@@ -11,12 +11,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Final
 
 from pokerfloor.formats._phh_parse import NEW_RECORD, PhhError, parse_phh, read_phh_text
 from pokerfloor.formats._phh_read import quick_read, read_phh
 from pokerfloor.formats._phh_records import PhhItem, new_item
 
-_HEADER = re.compile(r"^\[[ \t]*([^\[\]\n]+?)[ \t]*\][ \t]*(?:#[^\n]*)?$", re.MULTILINE)
+_RECORD: Final = NEW_RECORD  # a C static once compiled (mypyc), not a look-up in the globals
+_ITEM: Final = PhhItem
+_HEADER: Final = re.compile(r"^\[[ \t]*([^\[\]\n]+?)[ \t]*\][ \t]*(?:#[^\n]*)?$", re.MULTILINE)
 MULTI_SUFFIX = ".phhs"
 
 
@@ -53,7 +56,7 @@ def parse_phhs(text: str) -> Iterator[PhhItem]:
         line = start + 1
         if key in seen:
             error = PhhError("PHH_BAD_TOML", f"table [{key}] is defined twice", None, table=key)
-            yield NEW_RECORD(PhhItem, (key, line, None, error))
+            yield _RECORD(_ITEM, (key, line, None, error))
             continue
         seen.add(key)
         body = lines[start + 1 : stop]
@@ -62,9 +65,9 @@ def parse_phhs(text: str) -> Iterator[PhhItem]:
             try:  # the table's text as a slice of the file's: from its header's line end
                 hand = parse_phh("\n" + "\n".join(body) + ("\n" if index < last else ""))
             except PhhError as error:
-                yield NEW_RECORD(PhhItem, (key, line, None, error))
+                yield _RECORD(_ITEM, (key, line, None, error))
                 continue
-        yield NEW_RECORD(PhhItem, (key, line, hand, None))
+        yield _RECORD(_ITEM, (key, line, hand, None))
 
 
 def _header_lines(lines: list[str]) -> list[tuple[int, str]]:

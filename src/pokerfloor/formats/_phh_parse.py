@@ -183,19 +183,6 @@ NEW_RECORD: Final = tuple.__new__
 tuple record built in C from all its fields (the readers' hot path; no default filled)."""
 
 
-def new_action(
-    text: str,
-    position: int,
-    verb: PhhVerb,
-    player: int,
-    cards: tuple[int | None, ...] = (),
-    amount: int | None = None,
-    mucked: bool = False,
-) -> PhhAction:
-    """``PhhAction(...)``, without the named tuple's Python ``__new__``."""
-    return NEW_RECORD(PhhAction, (text, position, verb, player, cards, amount, mucked))
-
-
 def load_phh(path: str | Path) -> PhhHand:
     """Read and parse one ``.phh`` file; an unreadable file is a ``PhhError`` too."""
     return parse_phh(read_phh_text(path))
@@ -504,7 +491,7 @@ def _actions(raw_actions: list[_RawAction], scale: int) -> tuple[PhhAction, ...]
         action = _ACTIONS.get(key)
         if action is None:
             units = None if amount is None else amounts.to_units(amount, scale)
-            action = new_action(text, position, verb, player, cards, units, mucked)
+            action = NEW_RECORD(PhhAction, (text, position, verb, player, cards, units, mucked))
             if len(_ACTIONS) < _CACHE_LIMIT:
                 _ACTIONS[key] = action
         actions.append(action)

@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable
 from functools import partial
 from operator import attrgetter, itemgetter
-from typing import Any
+from typing import Any, Final
 
 from pokerfloor.formats import _phh_decimal as amounts
 from pokerfloor.formats._phh_parse import (
@@ -34,21 +34,18 @@ from pokerfloor.formats._phh_parse import (
     parse_phh,
 )
 
-_INTEGER = re.compile(r"[+-]?(?:0|[1-9][0-9]*)\Z")
-_DECIMAL = re.compile(r"[+-]?(?:0|[1-9][0-9]*)\.[0-9]+\Z")
-_TIME = re.compile(r"([01][0-9]|2[0-3]):([0-5][0-9]):([0-5][0-9])\Z")
-_LIMIT = 100_000
+# The imported objects read on every hand, bound Final: compiled by mypyc, a Final module name
+# is a C static, where any other is looked up in the module's globals at each use.
+_RECORD: Final = NEW_RECORD
+_ACTION: Final = PhhAction
+_CODES: Final = _CARD_CODES
+_NEW_HAND: Final = new_hand
+_MAX_PLACES: Final = amounts.MAX_PLACES
+_INTEGER: Final = re.compile(r"[+-]?(?:0|[1-9][0-9]*)\Z")
+_DECIMAL: Final = re.compile(r"[+-]?(?:0|[1-9][0-9]*)\.[0-9]+\Z")
+_LIMIT: Final = 100_000
 
 _TEXT_FIELDS = (*TEXT_FIELDS, "variant")
-_AMOUNT_FIELDS = (
-    "min_bet",
-    "rake",
-    "antes",
-    "blinds_or_straddles",
-    "starting_stacks",
-    "finishing_stacks",
-    "winnings",
-)
 
 
 class _Other(Exception):
@@ -64,20 +61,17 @@ class _Other(Exception):
 # its amounts None.
 _Amount = tuple[int, int, int, int]
 _Amounts = tuple[int, int, int, tuple[int, ...] | None, tuple[_Amount, ...] | None, bool]
-_AMOUNTS: dict[str, _Amount] = {}
-_CENTS: dict[str, int] = {}  # the amounts that need two places at most, in cents
-_LINES: dict[str, tuple[str, Any]] = {}  # a whole line, read (immutable values only)
+_AMOUNTS: Final[dict[str, _Amount]] = {}
+_CENTS: Final[dict[str, int]] = {}  # the amounts that need two places at most, in cents
+_LINES: Final[dict[str, tuple[str, Any]]] = {}  # a whole line, read (immutable values only)
 # Fields whose line is (nearly) unique to a hand are read every time: keeping them would only
 # make a second reading of the same file faster, which no corpus needs.
-_UNIQUE = frozenset(("hand", "starting_stacks", "finishing_stacks", "winnings", "actions"))
+_UNIQUE: Final = frozenset(("hand", "starting_stacks", "finishing_stacks", "winnings", "actions"))
 
 
 def read_phh(text: str) -> PhhHand:
     """``parse_phh(text)``, read quickly when the hand is written as the corpora write it."""
-    try:
-        hand = _read(text)
-    except (_Other, PhhError):
-        hand = None
+    hand = quick_read(text.split("\n"))
     return parse_phh(text) if hand is None else hand
 
 
@@ -90,30 +84,24 @@ def quick_read(lines: list[str]) -> PhhHand | None:
         return None
 
 
-def _read(text: str) -> PhhHand | None:
-    return _read_lines(text.split("\n"))
-
-
 def _read_lines(lines: list[str]) -> PhhHand | None:
-    pairs: list[tuple[str, Any] | None] = list(map(_LINES.get, lines))  # the lines seen, in C
-    # The others read one by one, and the blank lines and comments counted (``_SKIP``, the only
-    # pair with an empty key), in one plain loop: compiled, quicker than the list's searches.
-    skipped = 0
-    for index in range(len(pairs)):
-        pair = pairs[index]
+    # Each line looked up among those seen, read when new, and its field put in the hand's in
+    # one plain loop: compiled, a native look-up per line, no list of pairs nor dict made of
+    # it. Blank lines and comments (``_SKIP``, the only pair with an empty key) add nothing.
+    fields: dict[str, Any] = {}
+    for line in lines:
+        pair = _LINES.get(line)
         if pair is None:
-            pair = _line(lines[index])
-            pairs[index] = pair
-        if not pair[0]:
-            skipped += 1
-    fields = dict(pairs)  # type: ignore[arg-type]  # every line read: no None left
-    if len(fields) != len(pairs) - skipped + (1 if skipped else 0):
-        return None  # a field written twice: parse_phh names it
-    fields.pop("", None)
+            pair = _line(line)
+        key = pair[0]
+        if key:
+            if key in fields:
+                return None  # a field written twice: parse_phh names it
+            fields[key] = pair[1]
     return _hand(fields)
 
 
-_SKIP = ("", None)  # a blank line or a comment
+_SKIP: Final = ("", None)  # a blank line or a comment
 
 
 def _line(line: str) -> tuple[str, Any]:
@@ -147,10 +135,17 @@ def _text_or_integer(value: str) -> str | int:
 
 
 def _time(value: str) -> datetime.time:
-    match = _TIME.match(value)
-    if match is None:
+    """``HH:MM:SS``, two ASCII digits each (what the pattern ``([01][0-9]|2[0-3]):([0-5][0-9]):
+    ([0-5][0-9])`` reads), by slices and integers: a new line of nearly every hand."""
+    if len(value) != 8 or value[2] != ":" or value[5] != ":" or not value.isascii():
         raise _Other
-    return datetime.time(int(match[1]), int(match[2]), int(match[3]))
+    hours, minutes, seconds = value[:2], value[3:5], value[6:]
+    if not (hours.isdigit() and minutes.isdigit() and seconds.isdigit()):
+        raise _Other
+    hour, minute, second = int(hours), int(minutes), int(seconds)
+    if hour > 23 or minute > 59 or second > 59:
+        raise _Other
+    return datetime.time(hour, minute, second)
 
 
 def _bool(value: str) -> bool:
@@ -190,7 +185,7 @@ def _amounts(value: str) -> _Amounts:
     words = inside.split(", ")
     seen = tuple(map(_CENTS.get, words))  # every amount seen before, in C
     if None in seen:
-        new = _new_cents(words)
+        new = _new_cents(words) if inside.isascii() else None
         if new is None:
             return _array(words)
         cents = new
@@ -200,21 +195,22 @@ def _amounts(value: str) -> _Amounts:
 
 
 def _new_cents(words: list[str]) -> tuple[int, ...] | None:
-    """The amounts in cents when each is written as corpora write money (``-``, ASCII digits
-    with no leading zero, one or two after a point), else None (``_array`` reads them): what
-    ``_amount`` makes of them, by string methods and integers alone. Word by word: compiled by
-    mypyc (``pokerfloor/_native.py``), this loop is several times quicker than the patterns
-    over the whole array it replaces; in pure Python, as quick."""
+    """The amounts in cents when each is written as corpora write money (``-``, digits with no
+    leading zero, one or two after a point), else None (``_array`` reads them): what
+    ``_amount`` makes of them, by string methods and integers alone. The words are ASCII (the
+    caller checks the array once). Word by word: compiled by mypyc (``pokerfloor/_native.py``),
+    this loop is several times quicker than the patterns over the whole array it replaces; in
+    pure Python, as quick."""
     cents: list[int] = []
     for word in words:
         whole, point, fraction = word.partition(".")
-        negative = whole[:1] == "-"
+        negative = whole.startswith("-")
         digits = whole[1:] if negative else whole
-        if not (digits.isdigit() and digits.isascii()) or (digits[0] == "0" and len(digits) > 1):
+        if not digits.isdigit() or (digits[0] == "0" and len(digits) > 1):
             return None
         if point:
             places = len(fraction)
-            if not 0 < places <= 2 or not (fraction.isdigit() and fraction.isascii()):
+            if not 0 < places <= 2 or not fraction.isdigit():
                 return None
             value = int(digits + fraction) * (10 if places == 1 else 1)
         else:
@@ -226,8 +222,8 @@ def _new_cents(words: list[str]) -> tuple[int, ...] | None:
     return tuple(cents)
 
 
-_NO_UNKNOWN: frozenset[int] = frozenset()
-_NO_STACKS = (None, _NO_UNKNOWN)
+_NO_UNKNOWN: Final[frozenset[int]] = frozenset()
+_NO_STACKS: Final = (None, _NO_UNKNOWN)
 
 
 def _stacks(value: str) -> tuple[_Amounts, frozenset[int]]:
@@ -299,8 +295,8 @@ def _amount(word: str) -> _Amount:
     return parsed
 
 
-_CENTS_OF: Callable[[_Amounts], tuple[int, ...]] = itemgetter(3)  # at scale 100, never None
-_AMOUNT_OF: Callable[[PhhAction], int | None] = attrgetter("amount")
+_CENTS_OF: Final[Callable[[_Amounts], tuple[int, ...]]] = itemgetter(3)  # at scale 100, never None
+_AMOUNT_OF: Final[Callable[[PhhAction], int | None]] = attrgetter("amount")
 
 
 def _units(amounts: _Amounts, scale: int) -> tuple[int, ...]:
@@ -352,7 +348,7 @@ def _hand(fields: dict[str, Any]) -> PhhHand | None:
                 places = extra[1]
     if rake is not None and rake[1] > places:
         places = rake[1]
-    if places > amounts.MAX_PLACES:
+    if places > _MAX_PLACES:
         return None
     money = "currency" in fields or "currency_symbol" in fields
     if not money:  # the scale then depends on the places of amounts kept as cents alone
@@ -389,7 +385,7 @@ def _hand(fields: dict[str, Any]) -> PhhHand | None:
             starting = tuple(
                 cover if index in unknown else stack for index, stack in enumerate(starting)
             )
-    return new_hand(
+    return _NEW_HAND(
         units(antes),
         units(blinds),
         min_units,
@@ -410,7 +406,7 @@ def _hand(fields: dict[str, Any]) -> PhhHand | None:
 
 
 # How each field's value is read; any other field is left to parse_phh.
-_READERS: dict[str, Callable[[str], Any]] = {
+_READERS: Final[dict[str, Callable[[str], Any]]] = {
     **dict.fromkeys(_TEXT_FIELDS, _text),
     **dict.fromkeys(("day", "month", "year", "level", "seat_count"), _integer),
     "time": _time,
@@ -419,7 +415,7 @@ _READERS: dict[str, Callable[[str], Any]] = {
     "ante_trimming_status": _bool,
     "min_bet": _one_amount,
     "rake": _one_amount,
-    **dict.fromkeys(_AMOUNT_FIELDS[2:], _amounts),
+    **dict.fromkeys(("antes", "blinds_or_straddles", "finishing_stacks", "winnings"), _amounts),
     "starting_stacks": _stacks,
     "seats": _integers,
     "players": _texts,
@@ -439,13 +435,13 @@ class _Rescale(Exception):
 # corpora repeat the same notations at the same positions (``d dh p1 ????`` first, ``p3
 # f``...). A table keeps only actions of a player of its hands, so the actions found there need
 # no check.
-_TABLES: dict[tuple[int, int], list[dict[str, PhhAction]]] = {}
+_TABLES: Final[dict[tuple[int, int], list[dict[str, PhhAction]]]] = {}
 # The actions read, by their text and the hand's scale, wherever they were: an action is read
 # the same at any position and for any number of players (a player beyond the hand's is
 # refused below either way), so a notation new at its position is only placed there.
-_BY_TEXT: dict[tuple[str, int], PhhAction] = {}
-_POSITIONS = 200
-_PER_POSITION = 5_000
+_BY_TEXT: Final[dict[tuple[str, int], PhhAction]] = {}
+_POSITIONS: Final = 200
+_PER_POSITION: Final = 5_000
 
 
 def _read_actions(texts: tuple[str, ...], count: int, scale: int) -> tuple[PhhAction, ...]:
@@ -459,10 +455,17 @@ def _read_actions(texts: tuple[str, ...], count: int, scale: int) -> tuple[PhhAc
     size = len(texts)
     if size > len(table) and len(table) < _POSITIONS:  # the positions' tables, as they come
         table.extend([{} for _ in range(min(size, _POSITIONS) - len(table))])
-    known = list(map(dict.get, table, texts))  # the actions seen at their position before
-    if len(known) == size and all(known):  # (no ``None in``: PhhAction.__eq__ on each)
+    # The actions seen at their position before, in a plain loop (compiled: a native get per
+    # position, no map object nor method call); past the kept positions, read each time.
+    known: list[PhhAction | None] = [None] * size
+    found = 0
+    for position in range(min(size, len(table))):
+        action = table[position].get(texts[position])
+        if action is not None:
+            known[position] = action
+            found += 1
+    if found == size:
         return tuple(known)  # type: ignore[arg-type]  # all found: no None
-    known += [None] * (size - len(known))  # past the kept positions: read each time
     no_ops = False
     for position in range(size):  # the positions not found, one by one
         if known[position] is not None:  # (``is``: never PhhAction.__eq__)
@@ -471,7 +474,7 @@ def _read_actions(texts: tuple[str, ...], count: int, scale: int) -> tuple[PhhAc
         seen = _BY_TEXT.get((text, scale))
         if seen is not None:  # read before at another position or in another table shape
             # the same fields at this position (a named tuple made in C, phh_parse.PhhAction)
-            action = NEW_RECORD(PhhAction, (text, position, *seen[2:]))
+            action = _RECORD(_ACTION, (text, position, *seen[2:]))
         else:
             made = _new_action(text, position, count, scale)
             if made is None:
@@ -480,7 +483,7 @@ def _read_actions(texts: tuple[str, ...], count: int, scale: int) -> tuple[PhhAc
             action = made
             if len(_BY_TEXT) < _LIMIT:
                 _BY_TEXT[(text, scale)] = action
-        if action.player >= count:
+        if action[3] >= count:  # the player (by index: compiled, no attribute look-up)
             raise _Other  # not a player of this hand: parse_phh says so
         if position < _POSITIONS:
             slot = table[position]
@@ -499,36 +502,32 @@ def _new_action(text: str, position: int, count: int, scale: int) -> PhhAction |
         verb = words[1]
         if player >= 0:
             if verb == "f":
-                return NEW_RECORD(PhhAction, (text, position, "f", player, (), None, False))
+                return _RECORD(_ACTION, (text, position, "f", player, (), None, False))
             if verb == "cc":
-                return NEW_RECORD(PhhAction, (text, position, "cc", player, (), None, False))
+                return _RECORD(_ACTION, (text, position, "cc", player, (), None, False))
     elif len(words) == 3:  # pN cbr AMOUNT, d db CARDS, pN sm CARDS
         first, verb, last = words
         if first == "d":
             if verb == "db":
                 cards = _cards(last)
                 if cards is not None:
-                    return NEW_RECORD(PhhAction, (text, position, "db", -1, cards, None, False))
+                    return _RECORD(_ACTION, (text, position, "db", -1, cards, None, False))
         else:
             player = _PLAYERS.get(first, -1)
             if player >= 0:
                 if verb == "cbr":
                     units = _cbr_units(last, scale)
                     if units > 0:
-                        return NEW_RECORD(
-                            PhhAction, (text, position, "cbr", player, (), units, False)
-                        )
+                        return _RECORD(_ACTION, (text, position, "cbr", player, (), units, False))
                 elif verb == "sm":
                     cards = () if last == "-" else _cards(last)
                     if cards is not None:
-                        return NEW_RECORD(
-                            PhhAction, (text, position, "sm", player, cards, None, False)
-                        )
+                        return _RECORD(_ACTION, (text, position, "sm", player, cards, None, False))
     elif len(words) == 4 and words[0] == "d" and words[1] == "dh":  # d dh pN CARDS
         player = _PLAYERS.get(words[2], -1)
         cards = _cards(words[3])
         if player >= 0 and cards is not None:
-            return NEW_RECORD(PhhAction, (text, position, "dh", player, cards, None, False))
+            return _RECORD(_ACTION, (text, position, "dh", player, cards, None, False))
     return _any_action(text, position, count, scale)
 
 
@@ -536,13 +535,13 @@ def _new_action(text: str, position: int, count: int, scale: int) -> PhhAction |
 # spaces, ``p1`` to ``p99``, plain amounts, two-character cards): a look-up each, no pattern
 # and no ``Decimal``. Anything else (a comment, a tab, ``p01``, ``1e3``, a bad card) goes to
 # ``_any_action``, which reads or refuses it as ``parse_phh`` does.
-_PLAYERS = {f"p{number}": number - 1 for number in range(1, 100)}
-_NOT_A_CARD = -1
+_PLAYERS: Final = {f"p{number}": number - 1 for number in range(1, 100)}
+_NOT_A_CARD: Final = -1
 
 
 def _cards(word: str) -> tuple[int | None, ...] | None:
     """The cards of ``word`` (``??``: None), or None when a token is not a card."""
-    get = _CARD_CODES.get
+    get = _CODES.get
     size = len(word)
     if size == 4:  # hole cards, a turn and a river card come two by two or one by one
         cards: tuple[int | None, ...] = (
@@ -590,4 +589,4 @@ def _any_action(text: str, position: int, count: int, scale: int) -> PhhAction |
         if 10**needed > scale:
             raise _Rescale(needed)
         units = amounts.to_units(amount, scale)
-    return NEW_RECORD(PhhAction, (text, position, verb, player, cards, units, mucked))
+    return _RECORD(_ACTION, (text, position, verb, player, cards, units, mucked))

@@ -12,9 +12,9 @@ pot; that is how the HandHQ rooms' finishing stacks come out, and how it is repl
 from __future__ import annotations
 
 from bisect import bisect_right
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
-from pokerfloor.formats._phh_parse import PhhError, PhhHand
+from pokerfloor.formats._phh_parse import NEW_RECORD, PhhError, PhhHand
 from pokerfloor.formats._phh_records import NO_POSTS, PhhPosts
 from pokerfloor.formats._phh_records import PHH_PROFILE as PHH_PROFILE
 from pokerfloor.hand import HandSetup, Seat
@@ -74,6 +74,9 @@ class PhhForced(NamedTuple):
     dead_money: int  # the dead posts, in the pot before the deal
 
 
+_RECORD: Final = NEW_RECORD  # a C static once compiled (mypyc), not a look-up in the globals
+
+
 def plan_forced(phh: PhhHand) -> PhhForced:
     """The checks and forced bets of ``plan_setup`` (the same errors, in the same order)."""
     # The seats, blinds and antes of a table repeat from hand to hand: checked and read once,
@@ -106,15 +109,18 @@ def plan_forced(phh: PhhHand) -> PhhForced:
                 )
             stacks[player] -= dead
         dead_money = sum(posts.dead.values())
-    return PhhForced(
-        stacks, small_index, small, big_index, big, ante, bb_ante, posts, dead_hands, dead_money
+    # built in C from all its fields (tuple.__new__), not by the named tuple's Python
+    # ``__new__``: once per hand replayed
+    return _RECORD(
+        PhhForced,
+        (stacks, small_index, small, big_index, big, ante, bb_ante, posts, dead_hands, dead_money),
     )
 
 
 def _plan_shape(phh: PhhHand) -> tuple[int, int, int, int, int, int, bool]:
     """(small blind index or -1, small blind, big blind index, big blind, ante, big blind ante,
     whether a player posts), with the checks of the seats, blinds and antes."""
-    count = phh.count
+    count = len(phh.starting_stacks)  # phh.count, without a Python property call
     _check_seats(phh, phh.seats or tuple(range(1, count + 1)))
     small_index, small, big_index, big = _blinds(phh)
     ante, bb_ante = _antes(phh, big_index)
@@ -122,11 +128,13 @@ def _plan_shape(phh: PhhHand) -> tuple[int, int, int, int, int, int, bool]:
     return small_index, small, big_index, big, ante, bb_ante, posting
 
 
-_SHAPES: dict[
-    tuple[int, tuple[int, ...] | None, int | None, tuple[int, ...], tuple[int, ...]],
-    tuple[int, int, int, int, int, int, bool],
+_SHAPES: Final[
+    dict[
+        tuple[int, tuple[int, ...] | None, int | None, tuple[int, ...], tuple[int, ...]],
+        tuple[int, int, int, int, int, int, bool],
+    ]
 ] = {}
-_KEPT = 10_000
+_KEPT: Final = 10_000
 
 
 def _check_seats(phh: PhhHand, seat_numbers: tuple[int, ...]) -> None:
@@ -160,7 +168,8 @@ def _check_seats(phh: PhhHand, seat_numbers: tuple[int, ...]) -> None:
 def _blinds(phh: PhhHand) -> tuple[int, int, int, int]:
     """(small blind index or -1, small blind, big blind index, big blind)."""
     entries = phh.blinds_or_straddles
-    if phh.count == 2:
+    heads_up = len(entries) == 2  # phh.count == 2 (an entry per player)
+    if heads_up:
         entries = (entries[1], entries[0])  # heads-up, p1 posts the second entry (phh-std)
     blinds = [(index, amount) for index, amount in enumerate(entries) if amount > 0]
     if len(blinds) > 2:
@@ -180,7 +189,7 @@ def _blinds(phh: PhhHand) -> tuple[int, int, int, int]:
         )
     if len(blinds) == 1:
         return -1, 0, blinds[0][0], blinds[0][1]
-    if phh.count == 2:  # the button (p2) posts the small blind, p1 the big blind
+    if heads_up:  # the button (p2) posts the small blind, p1 the big blind
         small_index, small, big_index, big = 1, entries[1], 0, entries[0]
         if small > big:  # the other way round (ABS): p1 posts the small blind and acts first
             small_index, small, big_index, big = 0, entries[0], 1, entries[1]
@@ -227,7 +236,7 @@ def _antes(phh: PhhHand, big_index: int) -> tuple[int, int]:
         return 0, 0
     if len(posting) == len(antes) and len(set(antes)) == 1:
         return antes[0], 0
-    big_entry = 1 - big_index if phh.count == 2 else big_index
+    big_entry = 1 - big_index if len(antes) == 2 else big_index  # heads-up: reversed
     if posting == [big_entry]:
         return 0, antes[big_entry]
     raise PhhError(
