@@ -49,6 +49,7 @@ from pokerfloor.web.pages.common._common import Pages, render_fragment
 from pokerfloor.web.pages.common._dealt_common import (
     own_context,
     player_status,
+    status_changes_at,
     table_context,
 )
 from pokerfloor.web.pages.common._live import push_until_closed, steady_part
@@ -58,6 +59,7 @@ __all__ = ["push_player", "push_table", "push_watch"]
 log = logging.getLogger("pokerfloor.dealt")
 _BURST_SECONDS = 0.005  # the events of one command, and a tick right after it: one render
 _FRESH_SECONDS = 0.05  # a table's text this recent is sent as it is to a viewer who connects
+_RECHECK_AT_MOST_S = 1.0  # a hub waiting for a status to change by time looks this often
 _CLOSED = "closed"
 
 Inbox = asyncio.Queue[str]  # what changed for a viewer: "table", "own", "left", "closed"
@@ -207,6 +209,9 @@ class _Hub:
     statuses: dict[str, dict[str, Any]] = field(default_factory=dict)
     left: int = 0
     left_html: dict[str, str] = field(default_factory=dict)  # by language
+    # When a status may change with no event (a rebuy window closing with its level): the
+    # statuses are read again then (``status_changes_at``).
+    recheck_ms: int | None = None
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     task: asyncio.Task[None] | None = None
 
@@ -235,17 +240,31 @@ class _Hub:
         return html
 
     def read(self) -> tuple[dict[str, dict[str, Any]], int]:
+        """Every player's status and the players left; notes when to read them again although
+        no event came (``recheck_ms``)."""
         now = self.dealt.clock()
 
-        def read(tournament: Any) -> tuple[dict[str, dict[str, Any]], int]:
+        def read(tournament: Any) -> tuple[dict[str, dict[str, Any]], int, int | None]:
             statuses = {}
             for player_id in tournament.players:
                 status = player_status(tournament, player_id, now)
                 if status is not None:
                     statuses[player_id] = status
-            return statuses, tournament.players_left
+            return statuses, tournament.players_left, status_changes_at(tournament, statuses, now)
 
-        return self.dealt.tournaments.read(self.tournament_id, read)
+        statuses, left, self.recheck_ms = self.dealt.tournaments.read(self.tournament_id, read)
+        return statuses, left
+
+    def _timeout(self) -> float | None:
+        """The seconds to wait for an event before reading the statuses again (None: only
+        events), at most ``_RECHECK_AT_MOST_S``: a moment of the service's clock, which a
+        test moves by hand, is not one of the event loop's."""
+        if self.recheck_ms is None:
+            return None
+        return min(max(0.0, (self.recheck_ms - self.dealt.clock()) / 1000), _RECHECK_AT_MOST_S)
+
+    def _due(self) -> bool:
+        return self.recheck_ms is not None and self.dealt.clock() >= self.recheck_ms
 
     async def _update(self) -> None:
         statuses, left = await run_in_threadpool(self.read)
@@ -272,7 +291,9 @@ class _Hub:
                     asyncio.ensure_future(events.get()),
                     asyncio.ensure_future(changes.get()),
                 }
-                done, pending = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
+                done, pending = await asyncio.wait(
+                    waiting, timeout=self._timeout(), return_when=asyncio.FIRST_COMPLETED
+                )
                 for task in pending:
                     task.cancel()
                 wide = any(
@@ -283,7 +304,7 @@ class _Hub:
                 )  # a tournament event, or a dealt change that may touch any table
                 while not changes.empty():
                     wide = changes.get_nowait().table_no == ANY_TABLE or wide
-                if not wide:
+                if not wide and not self._due():
                     continue  # one table's change: its channel and its players see to it
                 await asyncio.sleep(_BURST_SECONDS)
                 while not events.empty():
