@@ -52,7 +52,7 @@ from pokerfloor.web.pages.common._dealt_common import (
     status_changes_at,
     table_context,
 )
-from pokerfloor.web.pages.common._live import push_until_closed, steady_part
+from pokerfloor.web.pages.common._live import push_until_closed
 
 __all__ = ["push_player", "push_table", "push_watch"]
 
@@ -149,7 +149,7 @@ class _TableChannel(_Channel):
         queue = self.dealt.subscribe(self.tournament_id, self.table_no)
         try:
             html = await run_in_threadpool(self._render)
-            self.html, self.steady, self.html_at = html, steady_part(html), time.monotonic()
+            self.html, self.steady, self.html_at = html, _steady(html), time.monotonic()
             self.ready.set()
             while True:
                 await queue.get()
@@ -163,7 +163,7 @@ class _TableChannel(_Channel):
                 except Exception:  # a read that overlapped the dealer's change: the next one
                     log.warning("dealt table render %s/%s", self.tournament_id, self.table_no)
                     continue  # renders again (``DealtService.live_table``)
-                steady = steady_part(html)  # once per render (a regex over the whole part)
+                steady = _steady(html)  # once per render
                 if steady != self.steady:  # not only the clock's milliseconds
                     self._publish(html, steady)
                 else:  # the shared part is the same: a player's own part may not be (an
@@ -181,6 +181,17 @@ class _TableChannel(_Channel):
 
 
 _TABLES: dict[tuple[object, ...], _TableChannel] = {}
+_CLOCK_LEFT = ' data-remaining-ms="'
+
+
+def _steady(html: str) -> str:
+    """``steady_part`` of a table's part, which ticks in one place only, the action clock of
+    the seat to act (``_dealt_seat.html``): its time left cut out by two look-ups instead of
+    ``steady_part``'s regular expressions over every tag (4 % of the server's samples)."""
+    at = html.find(_CLOCK_LEFT)
+    if at < 0:
+        return html
+    return html[:at] + html[html.find("</span>", at) :]
 
 
 def _table_channel(
