@@ -6,11 +6,11 @@ the button; the rule itself stays the tournament's (``Desk.rebuy_refusal``)."""
 from __future__ import annotations
 
 import threading
-import time
 
 from pokerfloor.app.dealt_service import DealtService
 from pokerfloor.hand import Action, ShowdownAction
 from pokerfloor.web.pages.common._dealt_common import secret_player_key
+from tests.dealt._frames import frames_of, wait_for
 from tests.dealt._sitngo import SETTINGS
 from tests.web.pages.conftest import CAPTAIN_SECRET, Venue
 
@@ -50,47 +50,20 @@ def _a_bust_in_the_rebuy_period() -> tuple[Venue, DealtService, str]:
     raise AssertionError("nobody busted")
 
 
-def _frames(venue: Venue, path: str, stop: threading.Event) -> list[str]:
-    frames: list[str] = []
-
-    def read() -> None:
-        with venue.public.websocket_connect(path) as socket:
-            while not stop.is_set():
-                try:
-                    frames.append(socket.receive_text())
-                except Exception:  # the server closed the socket
-                    return
-
-    threading.Thread(target=read, daemon=True).start()
-    return frames
-
-
-def _wait_for(frames: list[str], found: object, seconds: float = 10.0) -> str:
-    deadline = time.monotonic() + seconds
-    seen = 0
-    while time.monotonic() < deadline:
-        while seen < len(frames):
-            frame = frames[seen]
-            seen += 1
-            if found(frame):  # type: ignore[operator]
-                return frame
-        time.sleep(0.05)
-    raise AssertionError(f"no such frame in {len(frames)}: {frames[-1:]}")
-
-
 def test_issue_31_the_rebuy_button_goes_when_the_rebuy_period_ends_by_the_clock() -> None:
     venue, dealt, busted = _a_bust_in_the_rebuy_period()
     key = secret_player_key(CAPTAIN_SECRET, TID, busted)
     stop = threading.Event()
     try:
-        frames = _frames(venue, f"/t/{TID}/play/{busted}/{key}/live", stop)
-        _wait_for(frames, lambda frame: _REBUY in frame)  # busted at level 1: may rebuy
+        frames = frames_of(venue, f"/t/{TID}/play/{busted}/{key}/live", stop)
+        wait_for(frames, lambda frame: _REBUY in frame)  # busted at level 1: may rebuy
         tournament = dealt.tournaments.tournament(TID)
         assert tournament.desk.rebuy_refusal(busted, venue.clock(), at_bust=True) is None
         # Level 4's end (four levels of 20 minutes), and no command: the break's add-on.
+        after = len(frames)
         venue.clock.advance(4 * 20 * 60_000)
         assert tournament.desk.rebuy_refusal(busted, venue.clock(), at_bust=True) is not None
-        head = _wait_for(frames, lambda frame: _OWN_HEAD in frame and _REBUY not in frame)
+        head = wait_for(frames, lambda frame: _OWN_HEAD in frame and _REBUY not in frame, after)
         assert "J " in head  # the player's own part, now without the button
     finally:
         stop.set()

@@ -59,6 +59,7 @@ __all__ = ["push_player", "push_table", "push_watch"]
 log = logging.getLogger("pokerfloor.dealt")
 _BURST_SECONDS = 0.005  # the events of one command, and a tick right after it: one render
 _FRESH_SECONDS = 0.05  # a table's text this recent is sent as it is to a viewer who connects
+_HEADS_KEPT = 8  # a player's head parts kept (their turn or not, away or not, a rebuy)
 _RECHECK_AT_MOST_S = 1.0  # a hub waiting for a status to change by time looks this often
 _CLOSED = "closed"
 
@@ -378,6 +379,8 @@ async def push_player(
     hub.join(player_id, inbox)
     channel: _TableChannel | None = None
 
+    heads: dict[tuple[object, ...], str] = {}  # the player's head part by what it shows
+
     def own(status: dict[str, Any]) -> str:
         try:
             context = own_context(dealt, tournament_id, player_id, status, live=True)
@@ -387,10 +390,18 @@ async def push_player(
             context = own_context(dealt, tournament_id, player_id, status)
         context.update(tournament_id=tournament_id, link=link)
         # The two parts rendered one after the other: no frame including them (an include
-        # builds a context of its own from its parent's, issue 31's measure).
-        return render_fragment("dealt_player_head.html", language, pages, **context) + (
-            render_fragment("dealt_player_own.html", language, pages, **context)
-        )
+        # builds a context of its own from its parent's, issue 31's measure). The head
+        # (``dealt_player_head.html``: who and where, busted, rebuy, away, whose turn) is the
+        # same text at most of a player's renders: kept by what it shows.
+        head_key = (tuple(status.items()), context["away"], context["choices"] is not None)
+        head = heads.get(head_key)
+        if head is None:
+            if len(heads) >= _HEADS_KEPT:
+                heads.clear()
+            head = heads[head_key] = render_fragment(
+                "dealt_player_head.html", language, pages, **context
+            )
+        return head + render_fragment("dealt_player_own.html", language, pages, **context)
 
     def own_key(status: dict[str, Any]) -> tuple[object, ...]:
         """What the own part depends on, cheap to read: equal keys, equal parts (their cards
