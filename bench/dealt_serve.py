@@ -121,6 +121,14 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def _loop_thread(pid: int) -> tuple[float, float]:
+    """The server's main thread (its event loop): the seconds it ran and the seconds it waited
+    for a core while runnable (``/proc/<pid>/task/<pid>/schedstat``): a loop that is never
+    idle is busy, or waits for a core that the machine's other work holds."""
+    ran, waited, _slices = Path(f"/proc/{pid}/task/{pid}/schedstat").read_text().split()
+    return int(ran) / 1e9, int(waited) / 1e9
+
+
 async def _set_up(
     url: str, token: str, players: int, pause: int | None
 ) -> tuple[dict[str, str], dict[str, int]]:
@@ -359,11 +367,13 @@ def _run(
     spy = _profile(pid, seconds, profile) if profile is not None else None
     for pipe in pipes:
         pipe.send("measure")
-    cpu_before, start = _cpu_seconds(pid), time.perf_counter()
+    cpu_before, start, loop_before = _cpu_seconds(pid), time.perf_counter(), _loop_thread(pid)
     time.sleep(seconds)
     for pipe in pipes:
         pipe.send("stop")
     cpu, elapsed = _cpu_seconds(pid) - cpu_before, time.perf_counter() - start
+    loop_ran, loop_waited = (after - before for after, before in zip(
+        _loop_thread(pid), loop_before, strict=True))  # fmt: skip
     results = [pipe.recv() for pipe in pipes]
     for worker in workers:
         worker.join(30)
@@ -391,6 +401,8 @@ def _run(
         "p99_ms": cuts["p99"],
         "cpu_ms_per_action": cpu * 1000 / max(actions, 1),
         "server_cores": cpu / elapsed,
+        "loop_ran": loop_ran / elapsed,
+        "loop_waited": loop_waited / elapsed,
         "client_cores": sum(r["cpu"] for r in results) / elapsed,
         "processes": len(results),
         "refused": sum(r["refused"] for r in results),
@@ -411,15 +423,26 @@ def _run(
 
 
 def _verdict(result: dict[str, object]) -> str:
-    busy, rate = float(result["server_cores"]), float(result["per_second"])  # type: ignore[arg-type]
-    bound = float(result["pacing_bound"])  # type: ignore[arg-type]
-    if busy >= 0.9:
+    def number(name: str) -> float:
+        return float(result[name])  # type: ignore[arg-type]
+
+    rate, bound = number("per_second"), number("pacing_bound")
+    loop = number("loop_ran") + number("loop_waited")
+    if number("server_cores") >= 0.9:
         return "Bound by the server: its core is saturated."
-    if bound < TARGET_ACTIONS_PER_SECOND:
-        return "Bound by the dealer's pacing: below the target even with instant hands."
-    if rate >= 0.8 * bound:
-        return "Bound by the dealer's pacing."
-    return "Neither saturated: the turn-around in a hand (the machine's load, the latency)."
+    if loop >= 0.8 or number("loop_waited") >= 0.25:
+        return (
+            "Bound by the machine: the server's event loop waits for a core a good part of "
+            "its time, its act threads too (measure on a quiet machine)."
+        )
+    if bound < TARGET_ACTIONS_PER_SECOND or rate >= 0.8 * bound:
+        return "Bound by the dealer's pacing (between hands)."
+    if number("ack_p50_ms") >= 0.5 * number("in_hand_ms"):
+        return (
+            "Bound by the actions' answers: most of a hand's time per action waits for the "
+            "answer (the server's act path, not the pushes)."
+        )
+    return "Neither saturated: the turn-around in a hand (the latency)."
 
 
 def main() -> None:
@@ -452,7 +475,10 @@ def main() -> None:
     pause = PAUSE_SECONDS if args.pause is None else args.pause
     console.print(
         f"What limits the rate: the server busy {float(result['server_cores']) * 100:.0f}% of "
-        f"one core (its Python runs on one: the GIL); the {result['tables']} tables between "
+        f"one core (its Python runs on one: the GIL), its event loop's thread running "
+        f"{float(result['loop_ran']) * 100:.0f}% of the time and waiting for a core "
+        f"{float(result['loop_waited']) * 100:.0f}% (the machine's other work); the "
+        f"{result['tables']} tables between "
         f"hands {float(result['between_share']) * 100:.0f}% of their time ({result['deals']} "
         f"deals, {float(result['gap_s']):.2f} s from a hand over to the next deal: the pause "
         f"of {pause} s, a bust's wait for a rebuy, the dealer's next pass), in a hand "
