@@ -3,8 +3,9 @@
 31's measure). An action changes one or two seats of nine: the table's part of the next version
 renders those and takes the others as they were. The seat to act carries the action clock's
 time left, read at each render: its text is kept with marks where the time goes, and the time
-of the moment is put in at each render (a render of that seat at each version was a quarter of
-the table part's cost).
+of the moment is put in at each render, so that a version rendered again (a viewer who
+connects, an action chosen in advance) renders no seat; a new version still renders the seat
+the turn moved to.
 
 What a seat's text depends on, its key: the language, the seat (number, name, stack, bet,
 status, away, the cards shown), and its marks (to act, paused, the viewer's own seat, button,
@@ -37,6 +38,7 @@ def seat_html(
     """``seat`` of ``view`` seen from ``seat_no`` (0: nobody's seat) at ``now_ms``."""
     number = seat["seat_no"]
     to_act = number == view["to_act_seat"]
+    cards = seat["cards"]  # none shown at most seats: no generator made for them
     deadline = view["deadline_ms"] if to_act else 0
     key = (
         i18n.current_locale(),
@@ -46,7 +48,7 @@ def seat_html(
         seat["committed"],
         seat["status"],
         seat["away"],
-        tuple(face["text"] for face in seat["cards"]),
+        tuple([face["text"] for face in cards]) if cards else (),
         to_act,
         bool(deadline) and bool(view["paused_at_ms"]),
         number == seat_no,
