@@ -53,6 +53,7 @@ from rich.console import Console
 from websockets.asyncio.client import connect
 
 from bench.fanout import _percentiles, _phone, served
+from pokerfloor.dealt.mode import PAUSE_SECONDS
 
 TARGET_ACTIONS_PER_SECOND = 200
 TARGET_P99_MS = 100.0
@@ -62,6 +63,9 @@ _TABLE = re.compile(r"aria-label=\"Table (\d+)\"")
 _KINDS = re.compile(r'<button name="kind" value="(\w+)"')
 # The hand: the table's part and the player's own part both carry it (``data-hand``).
 _HAND = re.compile(r'data-hand="(\d+)"')
+# The table's part: its hand, and whether that hand is over (``dealt_table_part.html``).
+_PART = re.compile(r'<div id="dealt-table-part" class="dealt-table-part" data-hand="(\d+)"')
+_OVER = 'class="dealt-over"'
 # The answer to an action sent over the socket (``dealt_answer.html``).
 _ANSWER = re.compile(r'<div id="flash"[^>]*data-answer="(\w*)"[^>]*data-code="(\w*)"')
 
@@ -72,9 +76,44 @@ class _Stats:
     refused: int = 0
     refusals: Counter[str] = field(default_factory=Counter)
     latencies_ms: list[float] = field(default_factory=list)
+    acks_ms: list[float] = field(default_factory=list)  # from an action sent to its answer
     measuring: bool = False
     # table -> the clients' message arrival times, per client (appended as they come)
     arrivals: dict[int, dict[str, list[float]]] = field(default_factory=dict)
+    # table -> its part's states as first seen by a client: (time, hand, hand over)
+    phases: dict[int, list[tuple[float, int, bool]]] = field(default_factory=dict)
+    table_actions: Counter[int] = field(default_factory=Counter)
+
+    def seen(self, table: int, text: str, now: float) -> None:
+        """The table's part in a message: its state noted when it changed (the first client
+        of the table to get it)."""
+        part = _PART.search(text)
+        if part is None:
+            return
+        state = (int(part.group(1)), _OVER in text)
+        states = self.phases.setdefault(table, [])
+        if not states or states[-1][1:] != state:
+            states.append((now, *state))
+
+
+def _between_hands(
+    states: list[tuple[float, int, bool]], start: float, end: float
+) -> tuple[float, int]:
+    """The seconds of [start, end] a table spent between two hands (from the first client
+    that saw its hand over to the first that saw the next deal: the pause after a hand, a
+    bust's wait for a rebuy, the dealer's next pass, the push), and the deals in that time."""
+    between, deals, over_since = 0.0, 0, None
+    for at, _hand, over in states:
+        if over:
+            over_since = at if over_since is None else over_since
+            continue
+        if over_since is not None:
+            between += max(0.0, min(at, end) - max(over_since, start))
+            over_since = None
+            deals += start <= at <= end
+    if over_since is not None:
+        between += max(0.0, end - max(over_since, start))
+    return between, deals
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -82,8 +121,20 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def _set_up(url: str, token: str, players: int) -> tuple[dict[str, str], dict[str, int]]:
-    """The tournament dealt by pokerfloor, its players seated; their secret links and tables."""
+def _loop_thread(pid: int) -> tuple[float, float]:
+    """The server's main thread (its event loop): the seconds it ran and the seconds it waited
+    for a core while runnable (``/proc/<pid>/task/<pid>/schedstat``): a loop that is never
+    idle is busy, or waits for a core that the machine's other work holds."""
+    ran, waited, _slices = Path(f"/proc/{pid}/task/{pid}/schedstat").read_text().split()
+    return int(ran) / 1e9, int(waited) / 1e9
+
+
+async def _set_up(
+    url: str, token: str, players: int, pause: int | None
+) -> tuple[dict[str, str], dict[str, int]]:
+    """The tournament dealt by pokerfloor, its players seated; their secret links and tables.
+    ``pause``: the seconds between two hands (None: the product's default, ``PAUSE_SECONDS``:
+    the time a finished hand stays shown is the product's, not the bench's to shorten)."""
     headers = {"Authorization": f"Bearer {token}"}
     async with httpx.AsyncClient(base_url=url, headers=headers, timeout=120.0) as client:
         created = {"type": "create_tournament", "tournament_id": TID, "structure": "turbo",
@@ -94,7 +145,9 @@ async def _set_up(url: str, token: str, players: int) -> tuple[dict[str, str], d
             (await client.post(f"/api/tournaments/{TID}/commands", json=body)).raise_for_status()
         for body in ({"type": "draw_seats", "seed": 1}, {"type": "place_buttons", "seed": 1}):
             (await client.post(f"/api/tournaments/{TID}/commands", json=body)).raise_for_status()
-        times = {"action_seconds": 10, "bank_seconds": 0, "away_after": 0, "pause_seconds": 1}
+        times = {"action_seconds": 10, "bank_seconds": 0, "away_after": 0}
+        if pause is not None:
+            times["pause_seconds"] = pause
         (await client.post(f"/api/tournaments/{TID}/dealt", json=times)).raise_for_status()
         chart = (await client.get(f"/api/tournaments/{TID}/seating")).json()
     tables = {
@@ -145,6 +198,7 @@ async def _player(
                 table = int(found.group(1))
             if table:
                 stats.arrivals.setdefault(table, {}).setdefault(player, []).append(now)
+                stats.seen(table, text, now)
             if 'data-your-turn="0"' in text:  # their own part: not (or no longer) their turn
                 acted_on = ""
             if 'data-your-turn="1"' not in text:
@@ -189,6 +243,8 @@ def _answered(stats: _Stats, turn: _Turn, acked: float, ok: bool, code: str) -> 
         stats.refusals[code] += 1
         return
     stats.actions += 1
+    stats.table_actions[turn.table] += 1
+    stats.acks_ms.append((acked - turn.sent) * 1000)
     asyncio.get_running_loop().create_task(_fan_out(stats, turn.table, turn.sent, acked))
 
 
@@ -221,14 +277,18 @@ async def _clients(url: str, act: str, share: list[tuple[int, str, str]], pipe: 
         pipe.send("ready")
         assert await asyncio.to_thread(pipe.recv) == "measure"
         stats.measuring, cpu_before = True, time.process_time()
+        start = time.perf_counter()
         assert await asyncio.to_thread(pipe.recv) == "stop"
         stats.measuring, cpu = False, time.process_time() - cpu_before
+        end = time.perf_counter()
         await asyncio.sleep(0.5)  # the last fan-outs
         stop.set()
         await asyncio.gather(*tasks, return_exceptions=True)
+    tables = {table: _between_hands(states, start, end) for table, states in stats.phases.items()}
     pipe.send({"actions": stats.actions, "refused": stats.refused,
                "refusals": dict(stats.refusals), "latencies_ms": stats.latencies_ms,
-               "cpu": cpu})  # fmt: skip
+               "acks_ms": stats.acks_ms, "cpu": cpu, "tables": tables,
+               "seconds": end - start})  # fmt: skip
 
 
 def _worker(url: str, act: str, share: list[tuple[int, str, str]], pipe: Connection) -> None:
@@ -285,9 +345,9 @@ def _read_profile(path: Path, top: int = 12) -> tuple[float, list[tuple[str, flo
 
 def _run(
     url: str, token: str, pid: int, players: int, seconds: float, processes: int, act: str,
-    profile: Path | None,
+    profile: Path | None, pause: int | None,
 ) -> dict[str, object]:  # fmt: skip
-    links, tables = asyncio.run(_set_up(url, token, players))
+    links, tables = asyncio.run(_set_up(url, token, players, pause))
     context = multiprocessing.get_context("spawn")
     pipes, workers = [], []
     for share in _shares(links, tables, processes):
@@ -307,11 +367,13 @@ def _run(
     spy = _profile(pid, seconds, profile) if profile is not None else None
     for pipe in pipes:
         pipe.send("measure")
-    cpu_before, start = _cpu_seconds(pid), time.perf_counter()
+    cpu_before, start, loop_before = _cpu_seconds(pid), time.perf_counter(), _loop_thread(pid)
     time.sleep(seconds)
     for pipe in pipes:
         pipe.send("stop")
     cpu, elapsed = _cpu_seconds(pid) - cpu_before, time.perf_counter() - start
+    loop_ran, loop_waited = (after - before for after, before in zip(
+        _loop_thread(pid), loop_before, strict=True))  # fmt: skip
     results = [pipe.recv() for pipe in pipes]
     for worker in workers:
         worker.join(30)
@@ -323,6 +385,14 @@ def _run(
     for r in results:
         refusals.update(r["refusals"])
     cuts = _percentiles(latencies)
+    acks = _percentiles([ms for r in results for ms in r["acks_ms"]] or [0.0])
+    # The tables' time between hands: the share of their time the dealer's pacing took. Were
+    # the hands themselves instant (the server and the bots), each table would play its
+    # actions in that time only: the rate the pacing allows is the rate over that share.
+    table_seconds = sum(r["seconds"] * len(r["tables"]) for r in results)
+    between = sum(seconds for r in results for seconds, _ in r["tables"].values())
+    deals = sum(count for r in results for _, count in r["tables"].values())
+    between_share = between / max(table_seconds, 1e-9)
     found: dict[str, object] = {
         "players": len(links),
         "actions": actions,
@@ -331,15 +401,48 @@ def _run(
         "p99_ms": cuts["p99"],
         "cpu_ms_per_action": cpu * 1000 / max(actions, 1),
         "server_cores": cpu / elapsed,
+        "loop_ran": loop_ran / elapsed,
+        "loop_waited": loop_waited / elapsed,
         "client_cores": sum(r["cpu"] for r in results) / elapsed,
         "processes": len(results),
         "refused": sum(r["refused"] for r in results),
         "refusals": dict(refusals),
         "measured": len(latencies),
+        "tables": sum(len(r["tables"]) for r in results),
+        "between_share": between_share,
+        "deals": deals,
+        "gap_s": between / max(deals, 1),
+        "pacing_bound": actions / elapsed / max(between_share, 1e-9),
+        "in_hand_ms": (table_seconds - between) * 1000 / max(actions, 1),
+        "ack_p50_ms": acks["p50"],
+        "ack_p99_ms": acks["p99"],
     }
     if profile is not None and profile.exists():
         found["engine_share"], found["top"] = _read_profile(profile)
     return found
+
+
+def _verdict(result: dict[str, object]) -> str:
+    def number(name: str) -> float:
+        return float(result[name])  # type: ignore[arg-type]
+
+    rate, bound = number("per_second"), number("pacing_bound")
+    loop = number("loop_ran") + number("loop_waited")
+    if number("server_cores") >= 0.9:
+        return "Bound by the server: its core is saturated."
+    if loop >= 0.8 or number("loop_waited") >= 0.25:
+        return (
+            "Bound by the machine: the server's event loop waits for a core a good part of "
+            "its time, its act threads too (measure on a quiet machine)."
+        )
+    if bound < TARGET_ACTIONS_PER_SECOND or rate >= 0.8 * bound:
+        return "Bound by the dealer's pacing (between hands)."
+    if number("ack_p50_ms") >= 0.5 * number("in_hand_ms"):
+        return (
+            "Bound by the actions' answers: most of a hand's time per action waits for the "
+            "answer (the server's act path, not the pushes)."
+        )
+    return "Neither saturated: the turn-around in a hand (the latency)."
 
 
 def main() -> None:
@@ -349,12 +452,14 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=4, help="client processes")
     parser.add_argument("--act", choices=("ws", "http"), default="ws")
     parser.add_argument("--profile", metavar="FILE", help="py-spy the server: raw stacks in FILE")
+    pause_help = f"seconds between hands (default: the product's, {PAUSE_SECONDS})"
+    parser.add_argument("--pause", type=int, default=None, help=pause_help)
     args = parser.parse_args()
     console = Console()
     with served() as (server, token):
         profile = Path(args.profile) if args.profile else None
         result = _run(server.url, token, server.process.pid, args.players, args.seconds,
-                      args.processes, args.act, profile)  # fmt: skip
+                      args.processes, args.act, profile, args.pause)  # fmt: skip
     console.print(
         f"{result['players']} players, {result['actions']} actions in {args.seconds:.0f} s "
         f"through one pokerfloor serve, acting over {args.act}: {result['per_second']:.1f} "
@@ -366,6 +471,22 @@ def main() -> None:
         f"{result['refusals'] or ''}; cores busy: server {result['server_cores']:.2f}, the "
         f"clients ({result['processes']} processes) {result['client_cores']:.2f}; load "
         f"{os.getloadavg()[0]:.1f}"
+    )
+    pause = PAUSE_SECONDS if args.pause is None else args.pause
+    console.print(
+        f"What limits the rate: the server busy {float(result['server_cores']) * 100:.0f}% of "
+        f"one core (its Python runs on one: the GIL), its event loop's thread running "
+        f"{float(result['loop_ran']) * 100:.0f}% of the time and waiting for a core "
+        f"{float(result['loop_waited']) * 100:.0f}% (the machine's other work); the "
+        f"{result['tables']} tables between "
+        f"hands {float(result['between_share']) * 100:.0f}% of their time ({result['deals']} "
+        f"deals, {float(result['gap_s']):.2f} s from a hand over to the next deal: the pause "
+        f"of {pause} s, a bust's wait for a rebuy, the dealer's next pass), in a hand "
+        f"{float(result['in_hand_ms']):.0f} ms per action (the server and the bots; from an "
+        f"action sent to its answer p50 {float(result['ack_p50_ms']):.1f} ms, p99 "
+        f"{float(result['ack_p99_ms']):.1f} ms); the "
+        f"dealer's pacing alone bounds it at {float(result['pacing_bound']):.0f} actions/s. "
+        f"{_verdict(result)}"
     )
     if "engine_share" in result:
         console.print(

@@ -19,6 +19,7 @@ from pokerfloor.app.dealt_service import DealtService
 from pokerfloor.cards import Card
 from pokerfloor.dealt.choices import action_choices
 from pokerfloor.dealt.views import TableView, player_view, public_view, td_view
+from pokerfloor.tournament.clock import clock_view
 from pokerfloor.tournament.state import Tournament
 from pokerfloor.web import i18n
 from pokerfloor.web.pages.common._common import PageError, Pages, pages_of
@@ -34,6 +35,7 @@ __all__ = [
     "player_page_context",
     "player_status",
     "secret_player_key",
+    "status_changes_at",
     "table_context",
 ]
 
@@ -190,6 +192,20 @@ def player_status(tournament: Tournament, player_id: str, now: int) -> dict[str,
         "table_no": seat.table_no if seat is not None else 0,
         "seat_no": seat.seat_no if seat is not None else 0,
     }
+
+
+def status_changes_at(
+    tournament: Tournament, statuses: dict[str, dict[str, Any]], now: int
+) -> int | None:
+    """When statuses read at ``now`` (``player_status``) may change with no event: a rebuy
+    offered is the tournament's answer for the period in force (``Desk.rebuy_refusal``: the
+    rebuy period ends with its last level, by the clock, and no event says so), so it is asked
+    again when that period ends. None: no rebuy offered, or the clock stands still (a pause
+    or a restart is an event) or plays its last level."""
+    if not any(status["may_rebuy"] for status in statuses.values()):
+        return None
+    ends = clock_view(tournament.clock, tournament.structure, now).ends_at_ms
+    return ends if ends is not None and ends > now else None
 
 
 def player_page_context(dealt: DealtService, tournament_id: str, player_id: str) -> dict[str, Any]:

@@ -2,11 +2,14 @@
 ``_dealt_seat.html`` rendered once per language and per seat as it stands, then kept (issue
 31's measure). An action changes one or two seats of nine: the table's part of the next version
 renders those and takes the others as they were. The seat to act carries the action clock's
-remaining time, read at each render: it is rendered every time, never kept.
+time left, read at each render: its text is kept with marks where the time goes, and the time
+of the moment is put in at each render, so that a version rendered again (a viewer who
+connects, an action chosen in advance) renders no seat; a new version still renders the seat
+the turn moved to.
 
 What a seat's text depends on, its key: the language, the seat (number, name, stack, bet,
-status, away, the cards shown), and its marks (to act, the viewer's own seat, button, small
-and big blind).
+status, away, the cards shown), and its marks (to act, paused, the viewer's own seat, button,
+small and big blind).
 """
 
 from __future__ import annotations
@@ -23,6 +26,9 @@ __all__ = ["seat_html"]
 
 _LIMIT = 16_384
 _KEPT: dict[tuple[object, ...], Markup] = {}
+# Where the clock's time left goes in a kept seat: characters of Unicode's private use area,
+# never in a name (``escape`` keeps them, but nothing we render holds them).
+_MS, _SECONDS = "\ue000", "\ue001"
 
 
 @pass_environment
@@ -32,8 +38,8 @@ def seat_html(
     """``seat`` of ``view`` seen from ``seat_no`` (0: nobody's seat) at ``now_ms``."""
     number = seat["seat_no"]
     to_act = number == view["to_act_seat"]
-    if to_act and view["deadline_ms"]:  # the clock's time left: a render of the moment
-        return _render(env, seat, view, seat_no, now_ms)
+    cards = seat["cards"]  # none shown at most seats: no generator made for them
+    deadline = view["deadline_ms"] if to_act else 0
     key = (
         i18n.current_locale(),
         number,
@@ -42,8 +48,9 @@ def seat_html(
         seat["committed"],
         seat["status"],
         seat["away"],
-        tuple(face["text"] for face in seat["cards"]),
+        tuple([face["text"] for face in cards]) if cards else (),
         to_act,
+        bool(deadline) and bool(view["paused_at_ms"]),
         number == seat_no,
         number == view["button_seat"],
         number == view["small_blind_seat"],
@@ -51,15 +58,27 @@ def seat_html(
     )
     found = _KEPT.get(key)
     if found is None:
-        found = _render(env, seat, view, seat_no, now_ms)
+        found = _render(env, seat, view, seat_no, Markup(_MS), Markup(_SECONDS))
         if len(_KEPT) >= _LIMIT:
             _KEPT.clear()
         _KEPT[key] = found
-    return found
+    if not deadline:
+        return found
+    clock_at = view["paused_at_ms"] or now_ms  # a paused clock stands still
+    left = max(deadline - clock_at, 0)
+    text = str.replace(found, _MS, str(left))  # str's: Markup's would escape its arguments
+    return Markup(str.replace(text, _SECONDS, str((left + 999) // 1000)))
 
 
 def _render(
-    env: Environment, seat: Mapping[str, Any], view: Mapping[str, Any], seat_no: int, now_ms: int
+    env: Environment,
+    seat: Mapping[str, Any],
+    view: Mapping[str, Any],
+    seat_no: int,
+    clock_ms: Markup,
+    clock_s: Markup,
 ) -> Markup:
     template = env.get_template("_dealt_seat.html")
-    return Markup(template.render(s=seat, v=view, seat_no=seat_no, now_ms=now_ms))
+    return Markup(
+        template.render(s=seat, v=view, seat_no=seat_no, clock_ms=clock_ms, clock_s=clock_s)
+    )
