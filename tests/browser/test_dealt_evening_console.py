@@ -10,24 +10,14 @@ from __future__ import annotations
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import LiveServer, wait_until
-from tests.browser.dealt_set_up import dealt_tournament
-from tests.browser.test_dealt_sitngo import LAPTOP
-from tests.browser.test_pages_render import sign_in
+from tests.browser.dealt_set_up import LONG_CLOCK, dealt_tournament, td_page
 
 TID = "evening-console"
 
 
 def _console(browser: Browser, live_server: LiveServer, tid: str = TID) -> Page:
-    dealt_tournament(
-        live_server,
-        tid,
-        6,
-        {"action_seconds": 120, "bank_seconds": 0, "away_after": 0, "pause_seconds": 1},
-    )
-    td = browser.new_context(viewport=LAPTOP, locale="fr-FR").new_page()
-    sign_in(td, live_server)
-    td.goto(f"{live_server.url}/t/{tid}/dealt?lang=fr")
-    return td
+    dealt_tournament(live_server, tid, 6, LONG_CLOCK)
+    return td_page(browser, live_server, f"/t/{tid}/dealt?lang=fr")
 
 
 def test_one_look_at_the_hole_cards_is_one_line_and_a_move_to_no_seat_is_refused_at_once(

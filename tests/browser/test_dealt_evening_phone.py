@@ -10,33 +10,19 @@ from __future__ import annotations
 
 import time
 
-import httpx
 from playwright.sync_api import Browser, Page
 
 from tests.browser.conftest import LiveServer
-from tests.browser.dealt_set_up import dealt_tournament
-from tests.browser.test_dealt_sitngo import LAPTOP, PHONE
-from tests.browser.test_pages_render import sign_in
+from tests.browser.dealt_set_up import LONG_CLOCK, PHONE, bots_on, dealt_tournament, td_page
 
 TID = "evening-phone"
 
 
 def _phones(browser: Browser, live_server: LiveServer) -> dict[str, Page]:
     # A long action time: the clock must not run out while the test looks at the page.
-    dealt_tournament(
-        live_server,
-        TID,
-        6,
-        {"action_seconds": 120, "bank_seconds": 0, "away_after": 0, "pause_seconds": 1},
-        start=False,
-    )
-    headers = {"Authorization": f"Bearer {live_server.token}"}
-    for bot in ("p5", "p6"):
-        httpx.post(f"{live_server.url}/api/tournaments/{TID}/dealt/bots", headers=headers,
-                   json={"player_id": bot, "policy": "tag"}).raise_for_status()  # fmt: skip
-    td = browser.new_context(viewport=LAPTOP, locale="fr-FR").new_page()
-    sign_in(td, live_server)
-    td.goto(f"{live_server.url}/t/{TID}/dealt?lang=fr")
+    dealt_tournament(live_server, TID, 6, LONG_CLOCK, start=False)
+    bots_on(live_server, TID, ["p5", "p6"])
+    td = td_page(browser, live_server, f"/t/{TID}/dealt?lang=fr")
     phones = {}
     for player in ("p1", "p2", "p3", "p4"):
         link = td.locator(f'a[data-player="{player}"]').get_attribute("href")

@@ -11,9 +11,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.browser.conftest import LiveServer, wait_until
-from tests.browser.dealt_set_up import dealt_tournament
-from tests.browser.test_dealt_sitngo import LAPTOP, SCREEN
-from tests.browser.test_pages_render import sign_in
+from tests.browser.dealt_set_up import LONG_CLOCK, SCREEN, dealt_tournament, td_page
 
 TABLET = {"width": 1280, "height": 800}
 
@@ -24,15 +22,8 @@ def test_every_seat_is_on_the_table_s_screen_on_the_tv_and_on_a_tablet(
 ) -> None:
     tid = f"evening-screen-{players}"
     # The seats: one table of 9 (the turbo's tables are of 9).
-    dealt_tournament(
-        live_server,
-        tid,
-        players,
-        {"action_seconds": 120, "bank_seconds": 0, "away_after": 0, "pause_seconds": 1},
-    )
-    td = browser.new_context(viewport=LAPTOP, locale="fr-FR").new_page()
-    sign_in(td, live_server)
-    td.goto(f"{live_server.url}/t/{tid}/dealt?lang=fr")
+    dealt_tournament(live_server, tid, players, LONG_CLOCK)
+    td = td_page(browser, live_server, f"/t/{tid}/dealt?lang=fr")
     link = td.locator('a[data-screen="1"]').get_attribute("href")
     assert link
     td.context.close()

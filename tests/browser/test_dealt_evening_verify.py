@@ -17,10 +17,8 @@ import httpx
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import LiveServer
-from tests.browser.dealt_set_up import dealt_tournament
+from tests.browser.dealt_set_up import PHONE, bots_on, dealt_tournament, td_page
 from tests.browser.test_console import command
-from tests.browser.test_dealt_sitngo import LAPTOP, PHONE
-from tests.browser.test_pages_render import sign_in
 
 TID = "evening-verify"
 
@@ -49,10 +47,7 @@ def test_the_verify_command_of_the_td_s_and_the_player_s_hand_pages_runs_and_mat
         start=False,
     )
     headers = {"Authorization": f"Bearer {live_server.token}"}
-    bots = f"{live_server.url}/api/tournaments/{TID}/dealt/bots"
-    for number in range(1, 7):
-        bot = {"player_id": f"p{number}", "policy": "tag"}
-        httpx.post(bots, headers=headers, json=bot).raise_for_status()
+    bots_on(live_server, TID, [f"p{number}" for number in range(1, 7)])
     command(live_server, TID, type="start_clock")
     deadline = time.monotonic() + 90
     while httpx.get(f"{live_server.url}/api/tournaments/{TID}/dealt/tables/1/hands/3",
@@ -60,9 +55,7 @@ def test_the_verify_command_of_the_td_s_and_the_player_s_hand_pages_runs_and_mat
         assert time.monotonic() < deadline, "no third hand"
         time.sleep(0.5)
 
-    td = browser.new_context(viewport=LAPTOP, locale="fr-FR").new_page()
-    sign_in(td, live_server)
-    td.goto(f"{live_server.url}/t/{TID}/dealt/table/1/hand/2?lang=fr")
+    td = td_page(browser, live_server, f"/t/{TID}/dealt/table/1/hand/2?lang=fr")
     expect(td.locator(".dealt-verify-command")).to_be_visible()
     td.screenshot(path="/tmp/h-dealt-evening-verify-td.png", full_page=True)
     # A hand over before the flop says so, instead of the word "Board" over nothing.

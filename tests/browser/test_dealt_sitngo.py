@@ -16,13 +16,10 @@ import httpx
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import LiveServer, wait_until
-from tests.browser.dealt_set_up import dealt_tournament
+from tests.browser.dealt_set_up import LAPTOP, PHONE, SCREEN, dealt_tournament
 from tests.browser.test_console import command
 from tests.browser.test_pages_render import sign_in
 
-PHONE = {"width": 390, "height": 844}
-SCREEN = {"width": 1920, "height": 1080}
-LAPTOP = {"width": 1366, "height": 768}
 TID = "sng-browser"
 OWN_TWO_CARDS = "document.querySelectorAll('.dealt-mine .dealt-card:not(.dealt-back)').length === 2"
 OTHERS_FACE_UP = ".dealt-seat:not(.dealt-mine) .dealt-card:not(.dealt-back)"
