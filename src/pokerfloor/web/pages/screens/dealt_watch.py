@@ -28,7 +28,7 @@ from pokerfloor.web.pages.common._common import (
     tournament_service,
 )
 from pokerfloor.web.pages.common._dealt_common import card_faces, view_dict
-from pokerfloor.web.pages.common._dealt_live import push_watch
+from pokerfloor.web.pages.common._dealt_watch_live import push_watch
 from pokerfloor.web.pages.common._refusals import explain
 
 __all__ = ["router", "watch_context"]
