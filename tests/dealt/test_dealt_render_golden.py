@@ -19,12 +19,12 @@ from pokerfloor.app.dealt_service import DealtService
 from pokerfloor.dealt.views import SeatView, TableView, public_view
 from pokerfloor.web.pages.common._common import Pages, make_environment, render_fragment
 from pokerfloor.web.pages.common._dealt_common import (
-    own_context,
     player_page_context,
     player_status,
     view_dict,
 )
 from pokerfloor.web.pages.common._dealt_live import _TableChannel
+from pokerfloor.web.pages.common._dealt_render import own_part
 from tests.dealt._render_states import TABLE_NO, TID, play, render_tournament
 from tests.dealt._sitngo import START_MS
 
@@ -43,15 +43,12 @@ def _table_part(pages: Pages, dealt: DealtService, language: str, td: bool) -> s
 
 
 def _own_part(pages: Pages, dealt: DealtService, player_id: str, language: str) -> str:
-    """What ``push_player``'s ``own`` makes for the player's status of the moment."""
+    """What ``push_player``'s ``own`` sends for the player's status of the moment (the
+    golden texts: the head and own templates rendered one after the other)."""
     status = dealt.tournaments.read(
         TID, lambda tournament: player_status(tournament, player_id, dealt.clock())
     )
-    context = own_context(dealt, TID, player_id, status, live=True)
-    context.update(tournament_id=TID, link=LINK)
-    return render_fragment("dealt_player_head.html", language, pages, **context) + (
-        render_fragment("dealt_player_own.html", language, pages, **context)
-    )
+    return own_part(dealt, TID, player_id, status, language, LINK, {})
 
 
 def _player_page(pages: Pages, dealt: DealtService, player_id: str, language: str) -> str:

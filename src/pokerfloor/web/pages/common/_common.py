@@ -117,6 +117,16 @@ def make_environment() -> Environment:
     )
     template_i18n.install(env)  # gettext looked up once per message (issue 31's measure)
     env.globals.update(status_label=i18n.status_label)
+    # The dealt pages' parts, built in Python (issue 31's measure); imported here: the module
+    # reads the dealt service's views, which import this one.
+    from pokerfloor.web.pages.common import _dealt_render
+
+    env.globals.update(
+        dealt_table_part=_dealt_render.table_part_html,
+        dealt_table=_dealt_render.table_html,
+        dealt_head=_dealt_render.head_html,
+        dealt_own=_dealt_render.own_html,
+    )
     env.filters.update(
         chips=i18n.format_chips,
         number=i18n.format_number,

@@ -46,12 +46,8 @@ from pokerfloor.app.dealt_service import DealtService
 from pokerfloor.dealt import DealtTable
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.web.pages.common._common import Pages, render_fragment
-from pokerfloor.web.pages.common._dealt_common import (
-    own_context,
-    player_status,
-    status_changes_at,
-    table_context,
-)
+from pokerfloor.web.pages.common._dealt_common import player_status, status_changes_at
+from pokerfloor.web.pages.common._dealt_render import own_part, table_part
 from pokerfloor.web.pages.common._live import push_until_closed
 
 __all__ = ["push_player", "push_table"]
@@ -127,12 +123,8 @@ class _TableChannel(_Channel):
         return _TABLES
 
     def _render(self) -> str:
-        context = table_context(
-            self.dealt, self.tournament_id, self.table_no, td=self.td, live=True
-        )
         self.renders += 1
-        return render_fragment("dealt_table_part.html", self.language, self.pages, seat_no=0,
-                               **context)  # fmt: skip
+        return table_part(self.dealt, self.tournament_id, self.table_no, self.language, self.td)
 
     async def first(self) -> str:
         """The text for a viewer who connects: the last one when fresh, else a render now."""
@@ -382,26 +374,7 @@ async def push_player(
     heads: dict[tuple[object, ...], str] = {}  # the player's head part by what it shows
 
     def own(status: dict[str, Any]) -> str:
-        try:
-            context = own_context(dealt, tournament_id, player_id, status, live=True)
-        except PokerfloorError:
-            raise
-        except Exception:  # a read that overlapped the dealer's change: read it locked
-            context = own_context(dealt, tournament_id, player_id, status)
-        context.update(tournament_id=tournament_id, link=link)
-        # The two parts rendered one after the other: no frame including them (an include
-        # builds a context of its own from its parent's, issue 31's measure). The head
-        # (``dealt_player_head.html``: who and where, busted, rebuy, away, whose turn) is the
-        # same text at most of a player's renders: kept by what it shows.
-        head_key = (tuple(status.items()), context["away"], context["choices"] is not None)
-        head = heads.get(head_key)
-        if head is None:
-            if len(heads) >= _HEADS_KEPT:
-                heads.clear()
-            head = heads[head_key] = render_fragment(
-                "dealt_player_head.html", language, pages, **context
-            )
-        return head + render_fragment("dealt_player_own.html", language, pages, **context)
+        return own_part(dealt, tournament_id, player_id, status, language, link, heads)
 
     def own_key(status: dict[str, Any]) -> tuple[object, ...]:
         """What the own part depends on, cheap to read: equal keys, equal parts (their cards
