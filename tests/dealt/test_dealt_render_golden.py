@@ -19,8 +19,10 @@ from pokerfloor.app.dealt_service import DealtService
 from pokerfloor.dealt.views import SeatView, TableView, public_view
 from pokerfloor.web.pages.common._common import Pages, make_environment, render_fragment
 from pokerfloor.web.pages.common._dealt_common import (
+    _view_dict,
     player_page_context,
     player_status,
+    table_context,
     view_dict,
 )
 from pokerfloor.web.pages.common._dealt_live import _TableChannel
@@ -176,6 +178,22 @@ def test_issue_31_measure_a_typed_name_stays_escaped_in_every_part() -> None:
     assert sum("O&#39;Neil &lt;b&gt;" in text for text in made) >= 10
     for text in made:
         assert "<script>" not in text and "<b>" not in text and '"la reine"' not in text
+
+
+def test_issue_31_measure_a_table_s_languages_share_the_view_made_once_per_version() -> None:
+    dealt, clock = render_tournament()
+    views: list[dict[str, Any]] = []
+
+    def visit(kind: str) -> None:
+        for _ in ("fr", "en"):  # each channel's render reads the table's view
+            views.append(table_context(dealt, TID, TABLE_NO, td=False, live=True)["view"])
+
+    play(dealt, clock, visit, hands=2)
+    pairs = [(a, b) for a, b in zip(views[::2], views[1::2], strict=True) if a["hand_no"]]
+    assert all(one is two for one, two in pairs)  # (before the first hand: an empty view)
+    versions = {id(one) for one, _ in pairs}
+    assert len(versions) > 20  # a new version, a new view
+    assert all(one == _view_dict(public_view(dealt.table(TID, TABLE_NO)), {}) for one in views[-2:])
 
 
 if __name__ == "__main__" and sys.argv[1:] == ["--write"]:

@@ -166,6 +166,25 @@ def _view_dict(view: TableView, names: dict[int, str]) -> dict[str, Any]:
     })  # fmt: skip
 
 
+# The views as the pages read them, made once per view (issue 31's measure): the public and the
+# TD's views are kept on the table per version (``dealt.views``), so a table's channels in
+# French and in English read the same one. By the view's identity, the view kept with it (its
+# id is not another's while it is here); read only, never changed by a page.
+_SHARED_VIEWS: dict[int, tuple[TableView, dict[str, Any]]] = {}
+_SHARED_LIMIT = 1_024
+
+
+def _shared_view_dict(view: TableView) -> dict[str, Any]:
+    known = _SHARED_VIEWS.get(id(view))
+    if known is not None and known[0] is view:
+        return known[1]
+    made = _view_dict(view, {})
+    if len(_SHARED_VIEWS) >= _SHARED_LIMIT:
+        _SHARED_VIEWS.clear()
+    _SHARED_VIEWS[id(view)] = (view, made)
+    return made
+
+
 def table_context(
     dealt: DealtService, tournament_id: str, table_no: int, td: bool, live: bool = False
 ) -> dict[str, Any]:
@@ -174,7 +193,7 @@ def table_context(
     read = dealt.live_table if live else dealt.table
     table = read(tournament_id, table_no)
     view = td_view(table) if td else public_view(table)
-    return {"table_no": table_no, "view": _view_dict(view, {}), "now_ms": dealt.clock(),
+    return {"table_no": table_no, "view": _shared_view_dict(view), "now_ms": dealt.clock(),
             "td": td}  # fmt: skip
 
 

@@ -101,10 +101,10 @@ def _build(language: str, seat: Mapping[str, Any], key: tuple[Any, ...]) -> Mark
     number, status = seat["seat_no"], seat["status"]
     to_act, clock, paused, mine, button, small, big = key[8:]
     say = functools.partial(label, language)
-    with i18n.use_locale(language):
-        stack = i18n.format_chips(seat["stack"])
-        committed = i18n.format_chips(seat["committed"]) if seat["committed"] else ""
-        cards = "" if status == "folded" else cards_html(seat["cards"], 0 if seat["cards"] else 2)
+    # ``language`` is the current one (``seat_html``'s): the chips and cards read it.
+    stack = i18n.format_chips(seat["stack"])
+    committed = i18n.format_chips(seat["committed"]) if seat["committed"] else ""
+    cards = "" if status == "folded" else cards_html(seat["cards"], 0 if seat["cards"] else 2)
     parts = [
         f'    <li class="dealt-seat dealt-st-{escape(status)}',
         " dealt-to-act" if to_act else "",
