@@ -170,27 +170,22 @@ def test_a_batch_s_events_come_back_byte_for_byte_whatever_their_ids_and_data(
 
 
 def test_a_batch_s_rows_go_to_postgresql_in_one_statement_not_one_per_row(
-    store: SqlEventStore,
+    store: SqlEventStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Issue 32 item 5: the driver's executemany sent a statement per row (about 100 us of
-    CPU each on the dealer's batches); SQLite keeps executemany (in-process)."""
-    from sqlalchemy import event
-
+    CPU each on the dealer's batches); SQLite keeps executemany (in-process). What reaches
+    the driver is watched where the writer hands it over (``RowWriter.run``)."""
     inserts: list[bool] = []
+    run = store._rows.run
 
-    def seen(
-        _conn: object, _cursor: object, statement: str, _p: object, _c: object, many: bool
-    ) -> None:
+    def seen(cursor: object, statement: str, parameters: object, *, many: bool = False) -> None:
         if statement.startswith("INSERT INTO events"):
             inserts.append(many)
+        run(cursor, statement, parameters, many=many)
 
-    engine = store._writer_engine
-    event.listen(engine, "before_cursor_execute", seen)
-    try:
-        store.append_many([(f"table/{n}", 0, [_event(n), _event(n + 1)]) for n in range(50)])
-    finally:
-        event.remove(engine, "before_cursor_execute", seen)
-    if engine.dialect.name == "postgresql":
+    monkeypatch.setattr(store._rows, "run", seen)
+    store.append_many([(f"table/{n}", 0, [_event(n), _event(n + 1)]) for n in range(50)])
+    if store._rows.postgresql:
         assert inserts == [False]
     else:
         assert inserts == [True]
