@@ -13,13 +13,14 @@ extension swaps by its id:
   and small, rendered after each version of their table or a change of their status, and sent
   only when it changed;
 - **the tournament's part** (``#dealt-left``: the players left), rendered once per language
-  by the tournament's ``_Hub`` when it changes, the same text to every player.
+  by the tournament's hub (``_dealt_hub``) when it changes, the same text to every player.
 
 What wakes what: a change at a table wakes its channel only (``DealtService.subscribe`` by
-table, ``app.dealt_push``); a tournament event wakes the hub, which reads every player's status
-once (``player_status``: name, place, rebuy, table and seat) and wakes only the players whose
-status changed (a bust, a move, a rebuy) and, when the number of players left changed, every
-player with the same text. A hand's end at one table thus renders nothing at the 110 others.
+table, ``app.dealt_push``); a tournament event wakes the hub, which reads the statuses that
+event can have changed (``player_status``: name, place, rebuy, table and seat) and wakes only
+the players whose status changed (a bust, a move, a rebuy) and, when the number of players left
+changed, every player with the same text. A hand's end at one table thus renders nothing at
+the 110 others.
 
 Time: the action clock's remaining milliseconds are rendered with the table's version and the
 page counts down by itself (static/dealt.js; a paused table's clock stands still): nothing is
@@ -41,25 +42,22 @@ from typing import Any
 from fastapi import WebSocket
 from starlette.concurrency import run_in_threadpool
 
-from pokerfloor.app.dealt_push import ANY_TABLE
 from pokerfloor.app.dealt_service import DealtService
 from pokerfloor.dealt import DealtTable
 from pokerfloor.errors import PokerfloorError
-from pokerfloor.web.pages.common._common import Pages, render_fragment
-from pokerfloor.web.pages.common._dealt_common import player_status, status_changes_at
+from pokerfloor.web.pages.common._common import Pages
+from pokerfloor.web.pages.common._dealt_hub import BURST_SECONDS as _BURST_SECONDS
+from pokerfloor.web.pages.common._dealt_hub import CLOSED, hub
+from pokerfloor.web.pages.common._dealt_hub import Inbox as Inbox  # the spectators' too
 from pokerfloor.web.pages.common._dealt_render import own_part, table_part
 from pokerfloor.web.pages.common._live import push_until_closed
 
 __all__ = ["push_player", "push_table"]
 
 log = logging.getLogger("pokerfloor.dealt")
-_BURST_SECONDS = 0.005  # the events of one command, and a tick right after it: one render
+_CLOSED = CLOSED  # the spectators' channel says it too (``_dealt_watch_live``)
 _FRESH_SECONDS = 0.05  # a table's text this recent is sent as it is to a viewer who connects
 _HEADS_KEPT = 8  # a player's head parts kept (their turn or not, away or not, a rebuy)
-_RECHECK_AT_MOST_S = 1.0  # a hub waiting for a status to change by time looks this often
-_CLOSED = "closed"
-
-Inbox = asyncio.Queue[str]  # what changed for a viewer: "table", "own", "left", "closed"
 
 
 def _drain(inbox: Inbox) -> set[str]:
@@ -199,144 +197,6 @@ def _table_channel(
     return channel
 
 
-@dataclass(eq=False)
-class _Hub:
-    """A tournament's players' pages: one subscription to the tournament's events (and to
-    the dealt changes of unknown extent: moves, breaks), every player's status read once per
-    change, only the players whose status changed woken."""
-
-    key: tuple[object, ...]
-    pages: Pages
-    dealt: DealtService
-    tournament_id: str
-    players: dict[str, set[Inbox]] = field(default_factory=dict)
-    statuses: dict[str, dict[str, Any]] = field(default_factory=dict)
-    left: int = 0
-    left_html: dict[str, str] = field(default_factory=dict)  # by language
-    # When a status may change with no event (a rebuy window closing with its level): the
-    # statuses are read again then (``status_changes_at``).
-    recheck_ms: int | None = None
-    ready: asyncio.Event = field(default_factory=asyncio.Event)
-    task: asyncio.Task[None] | None = None
-
-    def join(self, player_id: str, inbox: Inbox) -> None:
-        self.players.setdefault(player_id, set()).add(inbox)
-        if self.task is None:
-            self.task = asyncio.create_task(self._run())
-
-    def leave(self, player_id: str, inbox: Inbox) -> None:
-        inboxes = self.players.get(player_id, set())
-        inboxes.discard(inbox)
-        if not inboxes:
-            self.players.pop(player_id, None)
-        if not self.players:
-            if _HUBS.get(self.key) is self:
-                del _HUBS[self.key]
-            if self.task is not None:
-                self.task.cancel()
-
-    def left_part(self, language: str) -> str:
-        html = self.left_html.get(language)
-        if html is None:
-            html = self.left_html[language] = render_fragment(
-                "dealt_player_left.html", language, self.pages, players_left=self.left
-            )
-        return html
-
-    def read(self) -> tuple[dict[str, dict[str, Any]], int]:
-        """Every player's status and the players left; notes when to read them again although
-        no event came (``recheck_ms``)."""
-        now = self.dealt.clock()
-
-        def read(tournament: Any) -> tuple[dict[str, dict[str, Any]], int, int | None]:
-            statuses = {}
-            for player_id in tournament.players:
-                status = player_status(tournament, player_id, now)
-                if status is not None:
-                    statuses[player_id] = status
-            return statuses, tournament.players_left, status_changes_at(tournament, statuses, now)
-
-        statuses, left, self.recheck_ms = self.dealt.tournaments.read(self.tournament_id, read)
-        return statuses, left
-
-    def _timeout(self) -> float | None:
-        """The seconds to wait for an event before reading the statuses again (None: only
-        events), at most ``_RECHECK_AT_MOST_S``: a moment of the service's clock, which a
-        test moves by hand, is not one of the event loop's."""
-        if self.recheck_ms is None:
-            return None
-        return min(max(0.0, (self.recheck_ms - self.dealt.clock()) / 1000), _RECHECK_AT_MOST_S)
-
-    def _due(self) -> bool:
-        return self.recheck_ms is not None and self.dealt.clock() >= self.recheck_ms
-
-    async def _update(self) -> None:
-        statuses, left = await run_in_threadpool(self.read)
-        changed = [p for p, status in statuses.items() if self.statuses.get(p) != status]
-        self.statuses = statuses
-        for player_id in changed:
-            for inbox in self.players.get(player_id, ()):
-                inbox.put_nowait("own")
-        if left != self.left:
-            self.left, self.left_html = left, {}
-            for inboxes in self.players.values():
-                for inbox in inboxes:
-                    inbox.put_nowait("left")
-
-    async def _run(self) -> None:
-        service = self.pages.service
-        events = service.subscribe(self.tournament_id)
-        changes = self.dealt.subscribe(self.tournament_id, ANY_TABLE)
-        try:
-            self.statuses, self.left = await run_in_threadpool(self.read)
-            self.ready.set()
-            while True:
-                waiting = {
-                    asyncio.ensure_future(events.get()),
-                    asyncio.ensure_future(changes.get()),
-                }
-                done, pending = await asyncio.wait(
-                    waiting, timeout=self._timeout(), return_when=asyncio.FIRST_COMPLETED
-                )
-                for task in pending:
-                    task.cancel()
-                wide = any(
-                    not task.cancelled()
-                    and task.exception() is None
-                    and getattr(task.result(), "table_no", ANY_TABLE) == ANY_TABLE
-                    for task in done
-                )  # a tournament event, or a dealt change that may touch any table
-                while not changes.empty():
-                    wide = changes.get_nowait().table_no == ANY_TABLE or wide
-                if not wide and not self._due():
-                    continue  # one table's change: its channel and its players see to it
-                await asyncio.sleep(_BURST_SECONDS)
-                while not events.empty():
-                    events.get_nowait()
-                await self._update()
-        except Exception:  # e.g. the tournament is gone: its viewers leave
-            if _HUBS.get(self.key) is self:
-                del _HUBS[self.key]
-            self.ready.set()
-            for inboxes in self.players.values():
-                for inbox in inboxes:
-                    inbox.put_nowait(_CLOSED)
-        finally:
-            service.unsubscribe(self.tournament_id, events)
-            self.dealt.unsubscribe(self.tournament_id, changes)
-
-
-_HUBS: dict[tuple[object, ...], _Hub] = {}
-
-
-def _hub(pages: Pages, dealt: DealtService, tournament_id: str) -> _Hub:
-    key = (id(asyncio.get_running_loop()), id(pages), tournament_id)
-    hub = _HUBS.get(key)
-    if hub is None:
-        hub = _HUBS[key] = _Hub(key, pages, dealt, tournament_id)
-    return hub
-
-
 _TO_ACT: weakref.WeakKeyDictionary[DealtTable, tuple[int, int]] = weakref.WeakKeyDictionary()
 
 
@@ -366,9 +226,9 @@ async def push_player(
     """A player's page: the table's shared part, their own part, the tournament's part; each
     sent when it changed (the table's part as the channel's text, the same for all).
     ``answer``: what to send back for a message from the page (their action)."""
-    hub = _hub(pages, dealt, tournament_id)
+    player_hub = hub(pages, dealt, tournament_id)
     inbox: Inbox = asyncio.Queue()
-    hub.join(player_id, inbox)
+    player_hub.join(player_id, inbox)
     channel: _TableChannel | None = None
 
     heads: dict[tuple[object, ...], str] = {}  # the player's head part by what it shows
@@ -395,16 +255,16 @@ async def push_player(
 
     async def push() -> None:
         nonlocal channel
-        await hub.ready.wait()
+        await player_hub.ready.wait()
         last_own, last_key, table_no, first = "", None, -1, True
         while True:
             whats = {"own", "left"} if first else {await inbox.get()} | _drain(inbox)
             if _CLOSED in whats:
                 return
             first = False
-            status = hub.statuses.get(player_id)
+            status = player_hub.statuses.get(player_id)
             if status is None:  # registered after the hub's last read (a late entry)
-                status = (await run_in_threadpool(hub.read))[0].get(player_id)
+                status = (await run_in_threadpool(player_hub.read))[0].get(player_id)
             if status is None:
                 raise PokerfloorError("UNKNOWN_PLAYER", {"player": player_id[:40]})
             # What changed goes as ONE message (the parts one after the other, each swapped
@@ -431,7 +291,7 @@ async def push_player(
                     return
                 out.append(channel.html)  # the same text for every viewer
             if "left" in whats:
-                out.append(hub.left_part(language))
+                out.append(player_hub.left_part(language))
             if whats & {"table", "own"}:
                 html: str | None = None
                 if moved or not table_no:  # a table maybe not loaded yet: off the loop
@@ -458,7 +318,7 @@ async def push_player(
     try:
         await push_until_closed(websocket, push, PokerfloorError, receive=receive)
     finally:
-        hub.leave(player_id, inbox)
+        player_hub.leave(player_id, inbox)
         if channel is not None:
             channel.leave(inbox)
         with contextlib.suppress(Exception):

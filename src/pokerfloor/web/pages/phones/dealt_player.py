@@ -12,8 +12,11 @@ each when it changed (``_dealt_live``); a reconnection gets the current state at
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import json
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Annotated, Any
 
@@ -33,6 +36,7 @@ from pokerfloor.web.pages.common._common import (
     redirect,
     render,
     render_fragment,
+    say,
     tournament_service,
 )
 from pokerfloor.web.pages.common._dealt_common import (
@@ -65,15 +69,16 @@ def player_seat(request: Request, tournament_id: str, player_id: str, key: str) 
 
 
 def _answer(request: Request, tournament_id: str, player_id: str, key: str,
-            error: str | None, confirm: dict[str, Any] | None = None) -> Response:  # fmt: skip
-    """htmx: the outcome in ``#flash`` (the table itself comes over the WebSocket); a plain
-    form: back to the page."""
+            error: str | None, confirm: dict[str, Any] | None = None,
+            done: str = "") -> Response:  # fmt: skip
+    """htmx: the outcome in ``#flash`` (the table itself comes over the WebSocket; ``done``:
+    what a command done says, marked with ``N_``); a plain form: back to the page."""
     if request.headers.get("HX-Request") != "true":
         return redirect(_page_link(tournament_id, player_id, key))
     if confirm is not None:
         return render(request, "dealt_confirm.html", tournament_id=tournament_id,
                       link=_page_link(tournament_id, player_id, key), **confirm)  # fmt: skip
-    return flash(request, error)
+    return flash(request, error, say(request, done) if done and error is None else "")
 
 
 def _run(request: Request, tournament_id: str, step: Any) -> str | None:
@@ -156,15 +161,24 @@ def act(
 
 def _player_command(
     request: Request, tournament_id: str, player_id: str, key: str,
-    command: Callable[[DealtService], object],
+    command: Callable[[DealtService], object], done: str = "",
 ) -> Response:  # fmt: skip
     """A player's command from their page (their secret key checked), then the page again
-    with its refusal, if any."""
+    with its refusal, if any (else ``done``, when it says something)."""
     tournament_service(request, tournament_id)
     check_player_key(request, tournament_id, player_id, key)
     dealt = dealt_of(request)
     error = _run(request, tournament_id, lambda: command(dealt))
-    return _answer(request, tournament_id, player_id, key, error)
+    return _answer(request, tournament_id, player_id, key, error, done=done)
+
+
+# What choosing in advance answers in ``#flash``: the choice took (the buttons pressed come
+# with the player's own part, over the WebSocket, a moment later).
+_ADVANCE_DONE = {
+    "check_fold": i18n.N_("Chosen in advance: check/fold."),
+    "call_any": i18n.N_("Chosen in advance: call any."),
+    "": i18n.N_("Nothing chosen in advance any more."),
+}
 
 
 @router.post("/t/{tournament_id}/play/{player_id}/{key}/advance")
@@ -176,6 +190,7 @@ def choose_in_advance(
     return _player_command(
         request, tournament_id, player_id, key,
         lambda dealt: dealt.choose_in_advance(tournament_id, player_id, kind),
+        _ADVANCE_DONE.get(kind, ""),
     )  # fmt: skip
 
 
@@ -215,6 +230,11 @@ def fragment(request: Request, tournament_id: str, player_id: str, key: str) -> 
 
 
 _MAX_MESSAGE = 2_000
+# The actions sent on the players' sockets are ruled in these threads (the service's lock
+# takes them one at a time anyway): ``loop.run_in_executor`` hands each over with one future,
+# where starlette's ``run_in_threadpool`` (anyio) took a capacity limiter, its own worker
+# queue and the clock for each (issue 31's measure: 3 to 6 % of the server's samples).
+_ACTIONS = ThreadPoolExecutor(max_workers=8, thread_name_prefix="dealt-act")
 _DONE: dict[str, str] = {}  # the answer to an action done, by language (dealt_answer.html)
 
 
@@ -265,10 +285,10 @@ async def live(websocket: WebSocket, tournament_id: str, player_id: str, key: st
                 outcome = Outcome(i18n.gettext("Act from your own page of this server."))
         else:
             kind, amount, confirmed = message_fields(message)
-            outcome = await run_in_threadpool(
+            outcome = await asyncio.get_running_loop().run_in_executor(_ACTIONS, functools.partial(
                 act_outcome, pages, dealt, tournament_id, player_id, language, kind, amount,
                 confirmed,
-            )  # fmt: skip
+            ))  # fmt: skip
         if outcome.confirm is not None:
             return render_fragment(
                 "dealt_confirm.html", language, pages, tournament_id=tournament_id, link=link,
