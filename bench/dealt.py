@@ -45,7 +45,9 @@ from pokerfloor.app.ports import EventStore
 from pokerfloor.app.service import TournamentService
 from pokerfloor.app.store import open_store
 from pokerfloor.dealt.mode import DealtSettings
-from pokerfloor.formats._phh_check import check_corpus
+from pokerfloor.formats._phh_check import CorpusSummary, replay_items
+from pokerfloor.formats._phh_parse import PhhError
+from pokerfloor.formats._phh_replay import failures
 
 TARGET_ACTIONS_PER_SECOND = 200
 TARGET_P99_MS = 100.0
@@ -151,6 +153,26 @@ buy_in_cents = 1000
 """
 
 
+def replayed_by_phh_check(path: Path, profile: str) -> tuple[CorpusSummary, int]:
+    """``phh check``'s summary of the ``.phhs`` at ``path`` (``check_corpus``'s counts) and
+    the hands it does not agree with, each counted once: unreadable, an action refused, the
+    hand unfinished, or its winnings or finishing stacks not the file's to the chip."""
+    summary = CorpusSummary()
+    disagreements = 0
+    start = time.perf_counter()
+    try:
+        for item, replay, error in replay_items(path, profile=profile):
+            summary.add(str(path), item, replay, error)
+            if replay is None or failures(replay) or replay.finishing_check.status != "agree":
+                disagreements += 1
+    except PhhError as error:  # the file itself unreadable: every hand in it disagrees
+        summary.add_unreadable(str(path), error)
+        disagreements += 1
+    summary.files, summary.bytes = 1, path.stat().st_size
+    summary.seconds = time.perf_counter() - start
+    return summary, disagreements
+
+
 def whole_tournament_phh(players: int = 9, folder: Path | None = None) -> dict[str, int]:
     """A sit-and-go of ``players`` bots dealt to a winner, then every hand replayed from the
     TD's ``.phhs`` by ``phh check``'s module: hands, replayed to the chip, disagreements."""
@@ -181,15 +203,9 @@ def whole_tournament_phh(players: int = 9, folder: Path | None = None) -> dict[s
     with tempfile.TemporaryDirectory() as scratch:
         path = Path(folder or scratch) / "whole.phhs"
         path.write_text(file.text, encoding="utf-8")
-        summary = check_corpus([path], profile="tda-2024")
+        summary, disagreements = replayed_by_phh_check(path, "tda-2024")
     agree = summary.finishing.get("agree", 0)
-    disagreements = (
-        sum(summary.failed.values())
-        + sum(summary.skipped.values())
-        + summary.hands
-        - agree
-        + len(file.left_out)
-    )
+    disagreements += len(file.left_out)
     return {
         "players_left": service.read(tournament_id, lambda t: t.players_left),
         "hands": file.count + len(file.left_out),

@@ -17,7 +17,9 @@ answer counts as 0), p50 and p99; the server process's CPU per action (``/proc``
 system); the clients' CPU; ratios to issue 31's targets (200 actions/s, p99 < 100 ms). With
 ``--profile``, ``py-spy`` samples the server during the measure (``--native``: the hand engine
 is compiled by mypyc, its C functions are named after its modules) and the hand engine's share
-of the server's samples is printed, with the largest costs.
+of the server's samples is printed, with the largest costs. Then the measure's second half:
+the tournament's finished hands, downloaded as the TD does (``hands.phhs``), replayed by
+``pokerfloor phh check``'s module with 0 disagreements as the target.
 
 A page's pushes come in parts (``web/pages/common/_dealt_live.py``): the table's part, the same
 text for every client of the table, and the player's own part (their turn, their choices)
@@ -42,22 +44,27 @@ import random
 import re
 import shutil
 import subprocess
+import tempfile
 import time
 from collections import Counter
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from pathlib import Path
+from typing import Any
 
 import httpx
 from rich.console import Console
 from websockets.asyncio.client import connect
 
+from bench.dealt import replayed_by_phh_check
 from bench.fanout import _percentiles, _phone, served
 from pokerfloor.dealt.mode import PAUSE_SECONDS
+from pokerfloor.formats._phh_check import CorpusSummary
 
 TARGET_ACTIONS_PER_SECOND = 200
 TARGET_P99_MS = 100.0
 TID = "dealt-bench"
+PROFILE = "tda-2024"
 _LINK = re.compile(r'<a href="(/t/[^"]+/play/([^/"]+)/[0-9a-f]+)" data-player="')
 _TABLE = re.compile(r"aria-label=\"Table (\d+)\"")
 _KINDS = re.compile(r'<button name="kind" value="(\w+)"')
@@ -137,14 +144,14 @@ async def _set_up(
     the time a finished hand stays shown is the product's, not the bench's to shorten)."""
     headers = {"Authorization": f"Bearer {token}"}
     async with httpx.AsyncClient(base_url=url, headers=headers, timeout=120.0) as client:
-        created = {"type": "create_tournament", "tournament_id": TID, "structure": "turbo",
-                   "table_size": 9}  # fmt: skip
+        created = {"type": "create_tournament", "tournament_id": TID, "profile": PROFILE,
+                   "structure": "turbo", "table_size": 9}  # fmt: skip
         (await client.post("/api/tournaments", json=created)).raise_for_status()
         for number in range(1, players + 1):
             body = {"type": "register_player", "player_id": f"b{number}", "name": f"Bot {number}"}
             (await client.post(f"/api/tournaments/{TID}/commands", json=body)).raise_for_status()
-        for body in ({"type": "draw_seats", "seed": 1}, {"type": "place_buttons", "seed": 1}):
-            (await client.post(f"/api/tournaments/{TID}/commands", json=body)).raise_for_status()
+        for seeded in ({"type": "draw_seats", "seed": 1}, {"type": "place_buttons", "seed": 1}):
+            (await client.post(f"/api/tournaments/{TID}/commands", json=seeded)).raise_for_status()
         times = {"action_seconds": 10, "bank_seconds": 0, "away_after": 0}
         if pause is not None:
             times["pause_seconds"] = pause
@@ -346,7 +353,7 @@ def _read_profile(path: Path, top: int = 12) -> tuple[float, list[tuple[str, flo
 def _run(
     url: str, token: str, pid: int, players: int, seconds: float, processes: int, act: str,
     profile: Path | None, pause: int | None,
-) -> dict[str, object]:  # fmt: skip
+) -> dict[str, Any]:  # fmt: skip
     links, tables = asyncio.run(_set_up(url, token, players, pause))
     context = multiprocessing.get_context("spawn")
     pipes, workers = [], []
@@ -393,7 +400,7 @@ def _run(
     between = sum(seconds for r in results for seconds, _ in r["tables"].values())
     deals = sum(count for r in results for _, count in r["tables"].values())
     between_share = between / max(table_seconds, 1e-9)
-    found: dict[str, object] = {
+    found: dict[str, Any] = {
         "players": len(links),
         "actions": actions,
         "per_second": actions / elapsed,
@@ -422,9 +429,23 @@ def _run(
     return found
 
 
-def _verdict(result: dict[str, object]) -> str:
+def _phh_check(url: str, token: str) -> tuple[CorpusSummary, int]:
+    """The tournament's finished hands downloaded as the TD does (its ``.phhs``, every card)
+    and replayed by ``pokerfloor phh check``'s module with the tournament's profile: the
+    measure's second half, in the same run."""
+    headers = {"Authorization": f"Bearer {token}"}
+    answer = httpx.get(f"{url}/api/tournaments/{TID}/dealt/hands.phhs", headers=headers,
+                       timeout=300.0)  # fmt: skip
+    answer.raise_for_status()
+    with tempfile.TemporaryDirectory() as scratch:
+        path = Path(scratch) / f"{TID}-hands.phhs"
+        path.write_bytes(answer.content)
+        return replayed_by_phh_check(path, PROFILE)
+
+
+def _verdict(result: dict[str, Any]) -> str:
     def number(name: str) -> float:
-        return float(result[name])  # type: ignore[arg-type]
+        return float(result[name])
 
     rate, bound = number("per_second"), number("pacing_bound")
     loop = number("loop_ran") + number("loop_waited")
@@ -460,6 +481,7 @@ def main() -> None:
         profile = Path(args.profile) if args.profile else None
         result = _run(server.url, token, server.process.pid, args.players, args.seconds,
                       args.processes, args.act, profile, args.pause)  # fmt: skip
+        replayed, disagreements = _phh_check(server.url, token)
     console.print(
         f"{result['players']} players, {result['actions']} actions in {args.seconds:.0f} s "
         f"through one pokerfloor serve, acting over {args.act}: {result['per_second']:.1f} "
@@ -488,13 +510,21 @@ def main() -> None:
         f"dealer's pacing alone bounds it at {float(result['pacing_bound']):.0f} actions/s. "
         f"{_verdict(result)}"
     )
+    console.print(
+        f"{replayed.hands} hands replayed by phh check, {disagreements} "
+        f"disagreements (target 0); {replayed.replayed} replayed to the end, finishing "
+        f"stacks {dict(replayed.finishing)}, {replayed.hands_per_second:,.0f} hands/s"
+    )
+    for kind, texts in sorted(replayed.found.items()):
+        for text in texts:
+            console.print(f"  {kind}: {text}", markup=False, highlight=False)
     if "engine_share" in result:
         console.print(
             f"py-spy of the server ({_RATE} samples/s holding the GIL, C frames): the hand "
             f"engine's share {float(result['engine_share']) * 100:.1f}% of its samples; the "
             "most own samples:"
         )
-        for name, share in result["top"]:  # type: ignore[attr-defined]
+        for name, share in result["top"]:
             console.print(f"  {share * 100:5.1f}%  {name[:150]}", markup=False, highlight=False)
 
 

@@ -3,7 +3,11 @@
 - ``/t/{id}/dealt/table/{n}``: the table's screen (a TV or tablet in the middle of the table,
   1920x1080): board, pots, stacks, bets, whose turn and the clock; a hole card only once shown
   (``public_view``). Public while the TD allows spectators; else it opens from its secret link
-  (``?key=``, with a QR code on the TD's page) or for the TD only.
+  (``?key=``, with a QR code on the TD's page) or for the TD only. Beside its title, the
+  tournament's clock (level, time left, blinds, next break): the room's clock screen's read
+  model (``clock_screen``) on a live view of its own, ``dealt-clock``, public like the clock
+  screen, rendered once a second for every table's screen of the tournament (one channel per
+  language) and pushed when more than its ticking times changed.
 - ``/t/{id}/dealt/table/{n}/td``: the same table with every hole card (``td_view``), for the
   TD only; each opening is logged (``pokerfloor.dealt`` logger: tournament, table, address).
 - ``/t/{id}/dealt``: the TD's page: choose cards dealt by pokerfloor with its times (profile
@@ -29,6 +33,7 @@ from pokerfloor.web.pages.common._common import (
     locale_of,
     pages_of,
     render,
+    render_fragment,
     require_td,
     tournament_service,
 )
@@ -41,7 +46,9 @@ from pokerfloor.web.pages.common._dealt_common import (
     table_context,
 )
 from pokerfloor.web.pages.common._dealt_live import push_table
+from pokerfloor.web.pages.common._live import LiveView, live_view
 from pokerfloor.web.pages.common._refusals import explain
+from pokerfloor.web.pages.screens.clock import clock_screen
 from pokerfloor.web.pages.td.dealt_console import hands_context
 from pokerfloor.web.qr import qr_svg, venue_url
 
@@ -85,6 +92,15 @@ def _page_just_logged(socket: WebSocket, tournament_id: str, table_no: int, by: 
     )
 
 
+def _render_clock(pages: Pages, tournament_id: str, language: str, params: dict[str, str]) -> str:
+    screen = clock_screen(pages, tournament_id)
+    return render_fragment("dealt_table_clock.html", language, pages, screen=screen)
+
+
+# Public like the room's clock screen: nothing on it is hidden information.
+live_view("dealt-clock", LiveView(render=_render_clock, every_second=True))
+
+
 @router.get("/t/{tournament_id}/dealt/table/{table_no}")
 def table_screen(request: Request, tournament_id: str, table_no: int, key: str = "") -> Response:
     tournament_service(request, tournament_id)
@@ -94,7 +110,8 @@ def table_screen(request: Request, tournament_id: str, table_no: int, key: str =
     context = table_context(dealt_of(request), tournament_id, table_no, td=False)
     live = f"/t/{tournament_id}/dealt/table/{table_no}/live?key={key[:64]}"
     return render(request, "dealt_table.html", tournament_id=tournament_id, live=live,
-                  seat_no=0, **context)  # fmt: skip
+                  seat_no=0, screen=clock_screen(pages_of(request), tournament_id),
+                  **context)  # fmt: skip
 
 
 @router.get("/t/{tournament_id}/dealt/table/{table_no}/td")
@@ -104,7 +121,7 @@ def table_td(request: Request, tournament_id: str, table_no: int) -> Response:
     context = table_context(dealt_of(request), tournament_id, table_no, td=True)
     return render(request, "dealt_table.html", tournament_id=tournament_id,
                   live=f"/t/{tournament_id}/dealt/table/{table_no}/td/live?key=", seat_no=0,
-                  **context)  # fmt: skip
+                  screen=clock_screen(pages_of(request), tournament_id), **context)  # fmt: skip
 
 
 async def _table_live(websocket: WebSocket, tournament_id: str, table_no: int, td: bool) -> None:
