@@ -308,6 +308,34 @@ def own_part(
                 head_html(context["name"], context["table_no"], context["seat_no"],
                           context["place"], context["may_rebuy"], context["away"], choices, link)
             )  # fmt: skip
-        own = own_html(context["seat_no"], context["view"], context["mine"], choices,
-                       context["advance"], link)  # fmt: skip
-        return head + str(own)  # str's +: Markup's would escape the head
+        if choices is not None:  # their turn: the choices of this version
+            own = str(own_html(context["seat_no"], context["view"], context["mine"], choices,
+                               context["advance"], link))  # fmt: skip
+        else:
+            own = _waiting_own(language, context, link)
+        return head + own
+
+
+_OWN_KEPT: dict[tuple[object, ...], str] = {}
+_OWN_LIMIT = 8_192
+
+
+def _waiting_own(language: str, context: Mapping[str, Any], link: str) -> str:
+    """``own_html`` with no choices (not the player's turn: most own parts a push sends, the
+    player who just acted and everyone at a hand's start and end), kept by what it shows."""
+    view, mine = context["view"], context["mine"]
+    key = (
+        language,
+        link,
+        context["seat_no"],
+        context["advance"],
+        None if view is None else (view["hand_no"], view["finished"]),
+        None if mine is None else (mine["status"], *[face["text"] for face in mine["cards"]]),
+    )
+    own = _OWN_KEPT.get(key)
+    if own is None:
+        own = str(own_html(context["seat_no"], view, mine, None, context["advance"], link))
+        if len(_OWN_KEPT) >= _OWN_LIMIT:
+            _OWN_KEPT.clear()
+        _OWN_KEPT[key] = own
+    return own
