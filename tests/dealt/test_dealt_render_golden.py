@@ -8,6 +8,7 @@ spectators' table; every one must come out the same."""
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import gzip
 import json
@@ -17,9 +18,11 @@ from typing import Any
 
 from pokerfloor.app.dealt_service import DealtService
 from pokerfloor.dealt.views import SeatView, TableView, public_view
+from pokerfloor.errors import PokerfloorError
 from pokerfloor.web.pages.common._common import Pages, make_environment, render_fragment
 from pokerfloor.web.pages.common._dealt_common import (
     _view_dict,
+    own_context,
     player_page_context,
     player_status,
     table_context,
@@ -194,6 +197,41 @@ def test_issue_31_measure_a_table_s_languages_share_the_view_made_once_per_versi
     versions = {id(one) for one, _ in pairs}
     assert len(versions) > 20  # a new version, a new view
     assert all(one == _view_dict(public_view(dealt.table(TID, TABLE_NO)), {}) for one in views[-2:])
+
+
+def test_issue_31_measure_a_kept_own_part_is_the_text_its_templates_make() -> None:
+    """The push keeps a player's own part while it is not their turn (``_waiting_own``): at
+    every version, for every player, with each action chosen in advance, it is the text the
+    templates make from the context of the moment."""
+    dealt, clock = render_tournament()
+    pages = _pages(dealt)
+    checked: set[str] = set()
+
+    def compare(player_id: str) -> None:
+        status = dealt.tournaments.read(
+            TID, lambda tournament: player_status(tournament, player_id, dealt.clock())
+        )
+        context = {**own_context(dealt, TID, player_id, status, live=True), "link": LINK}
+        for language in ("fr", "en"):
+            made = own_part(dealt, TID, player_id, status, language, LINK, {})
+            assert made == "".join(
+                render_fragment(name, language, pages, **context)
+                for name in ("dealt_player_head.html", "dealt_player_own.html")
+            )
+            checked.add(made[made.find('id="dealt-own"') :])
+
+    def visit(kind: str) -> None:
+        table = dealt.table(TID, TABLE_NO)
+        for seat_no, player_id in dealt.tournaments.tournament(TID).tables[TABLE_NO].seats.items():
+            compare(player_id)
+            if table.in_hand and seat_no != table.to_act_seat() and player_id != "p2":
+                for advance in ("check_fold", "call_any", ""):  # "": none, as before
+                    with contextlib.suppress(PokerfloorError):  # not in the hand
+                        dealt.choose_in_advance(TID, player_id, advance)
+                    compare(player_id)
+
+    play(dealt, clock, visit, hands=3)
+    assert len(checked) > 100
 
 
 if __name__ == "__main__" and sys.argv[1:] == ["--write"]:

@@ -68,18 +68,10 @@ def table_html(view: Mapping[str, Any], table_no: int, seat_no: int, now_ms: int
     language = i18n.current_locale()
     say = functools.partial(label, language)
     parts = [
-        '<section class="dealt-table" aria-label="',
-        fill(language, N_("Table %(n)s"), n=table_no),
-        '">\n  <div class="dealt-middle">\n    <p class="dealt-hand">',
-        fill(language, N_("Hand %(n)s"), n=view["hand_no"]),
-        f" · {say(N_('Blinds'))} {_chips(view['small_blind'])} / {_chips(view['big_blind'])}",
-    ]
-    if view["ante"]:
-        parts.append(f" · {say(N_('Ante'))} {_chips(view['ante'])}")
-    parts.append(
-        f'</p>\n    <div class="dealt-board" aria-label="{say(N_("Board"))}">'
-        f"{cards_html(view['board'])}</div>\n"
-    )
+        _hand_line(language, table_no, view["hand_no"], view["small_blind"], view["big_blind"],
+                   view["ante"]),
+        f"{cards_html(view['board'])}</div>\n",
+    ]  # fmt: skip
     if view["finished"]:
         parts.append(f'<p class="dealt-over">{say(N_("Hand over"))}</p>')
     else:
@@ -100,6 +92,26 @@ def table_html(view: Mapping[str, Any], table_no: int, seat_no: int, now_ms: int
         parts.append("\n")
     parts.append("  </ol>\n</section>")
     return Markup("".join(parts))
+
+
+@functools.lru_cache(maxsize=4_096)
+def _hand_line(
+    language: str, table_no: int, hand_no: int, small_blind: int, big_blind: int, ante: int
+) -> str:
+    """The table's head to the board's cards: the same for a whole hand (``language`` is the
+    current one: the chips read it)."""
+    say = functools.partial(label, language)
+    parts = [
+        '<section class="dealt-table" aria-label="',
+        fill(language, N_("Table %(n)s"), n=table_no),
+        '">\n  <div class="dealt-middle">\n    <p class="dealt-hand">',
+        fill(language, N_("Hand %(n)s"), n=hand_no),
+        f" · {say(N_('Blinds'))} {_chips(small_blind)} / {_chips(big_blind)}",
+    ]
+    if ante:
+        parts.append(f" · {say(N_('Ante'))} {_chips(ante)}")
+    parts.append(f'</p>\n    <div class="dealt-board" aria-label="{say(N_("Board"))}">')
+    return "".join(parts)
 
 
 def table_part(
@@ -308,6 +320,34 @@ def own_part(
                 head_html(context["name"], context["table_no"], context["seat_no"],
                           context["place"], context["may_rebuy"], context["away"], choices, link)
             )  # fmt: skip
-        own = own_html(context["seat_no"], context["view"], context["mine"], choices,
-                       context["advance"], link)  # fmt: skip
-        return head + str(own)  # str's +: Markup's would escape the head
+        if choices is not None:  # their turn: the choices of this version
+            own = str(own_html(context["seat_no"], context["view"], context["mine"], choices,
+                               context["advance"], link))  # fmt: skip
+        else:
+            own = _waiting_own(language, context, link)
+        return head + own
+
+
+_OWN_KEPT: dict[tuple[object, ...], str] = {}
+_OWN_LIMIT = 8_192
+
+
+def _waiting_own(language: str, context: Mapping[str, Any], link: str) -> str:
+    """``own_html`` with no choices (not the player's turn: most own parts a push sends, the
+    player who just acted and everyone at a hand's start and end), kept by what it shows."""
+    view, mine = context["view"], context["mine"]
+    key = (
+        language,
+        link,
+        context["seat_no"],
+        context["advance"],
+        None if view is None else (view["hand_no"], view["finished"]),
+        None if mine is None else (mine["status"], *[face["text"] for face in mine["cards"]]),
+    )
+    own = _OWN_KEPT.get(key)
+    if own is None:
+        own = str(own_html(context["seat_no"], view, mine, None, context["advance"], link))
+        if len(_OWN_KEPT) >= _OWN_LIMIT:
+            _OWN_KEPT.clear()
+        _OWN_KEPT[key] = own
+    return own
