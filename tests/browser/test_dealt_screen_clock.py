@@ -3,9 +3,10 @@ against a real ``pokerfloor serve``.
 
 The table's screen (the 1920x1080 TV, a 1280x800 tablet) shows the level, its time left
 counting down, the blinds and the next break on the title's line, every seat of 9 still on the
-screen; the TD pausing the clock shows on it at once (its own live view). The TD's console on
-the 1366x768 laptop and at 1920x1080 lists the tables' screens a table a line: the screen's
-link, its QR code and the TD's view side by side, no link wrapped. Screenshots go to
+screen; the TD pausing the clock shows on it at once (its own live view), and a break the next
+level's blinds. The TD's console on the 1366x768 laptop and at 1920x1080 lists the tables'
+screens a table a line: the screen's link, its QR code and the TD's view side by side, no link
+wrapped. Screenshots go to
 /tmp/h-dealt-screen-clock-*.png and /tmp/h-dealt-console-tables-*.png.
 """
 
@@ -51,7 +52,7 @@ def test_the_table_s_screen_shows_the_level_its_time_counting_down_and_every_sea
     tid = "screen-clock"
     dealt_tournament(live_server, tid, 9, LONG_CLOCK)
     link = _screen_link(browser, live_server, tid)
-    for name, size in (("tv", SCREEN), ("tablet", TABLET)):
+    for name, size in (("tablet", TABLET), ("tv", SCREEN)):  # the TV last: the clock paused
         screen = browser.new_context(viewport=size, locale="fr-FR").new_page()
         screen.goto(f"{live_server.url}{link}&lang=fr")
         expect(screen.locator(".dealt-clock")).to_be_visible(timeout=20_000)  # a hand dealt
@@ -81,6 +82,10 @@ def test_the_table_s_screen_shows_the_level_its_time_counting_down_and_every_sea
             assert _left(screen) == stopped
             command(live_server, tid, type="resume_clock")
             expect(state).to_have_count(0, timeout=10_000)
+            # At a break: the next level's blinds, as on the room's clock screen.
+            command(live_server, tid, type="jump_to_level", level_index=6, break_before=True)
+            expect(clock.locator(".dealt-level-period")).to_have_text("Pause", timeout=10_000)
+            expect(clock.locator(".dealt-level-blinds")).to_contain_text("Niveau suivant")
         screen.context.close()
 
 
