@@ -192,3 +192,21 @@ def test_an_append_queues_behind_a_busy_writer_thread_instead_of_overtaking_it(
     assert store.append("busy", 0, [_event(0)]) == 1
     assert threads == {store._thread.ident}
     assert not store._writer_busy  # the writer thread's batch is over
+
+
+def test_a_postgresql_connection_lost_while_kept_is_replaced_and_the_append_lands(
+    store: SqlEventStore,
+) -> None:
+    """The writer keeps its PostgreSQL connection between batches (no ping per
+    transaction): one the server dropped meanwhile is found before the commit, replaced, and
+    the batch written on the new one, as the pool's ping did for each batch before."""
+    if not store._rows.postgresql:
+        pytest.skip("SQLite's writer returns its connection to the pool after each batch")
+    assert store.append("kept", 0, [_event(1)]) == 1
+    kept_pid = store._kept.driver_connection.info.backend_pid
+    with store.engine.connect() as connection:
+        connection.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": kept_pid})
+
+    assert store.append("kept", 1, [_event(2)]) == 2
+    assert store._kept.driver_connection.info.backend_pid != kept_pid
+    assert [item.seq for item in store.read("kept")] == [1, 2]

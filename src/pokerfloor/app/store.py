@@ -17,8 +17,11 @@ waits for it, the append's own thread takes the writer's lock and commits its re
 batch of one: no hand-off to the writer thread and back (two thread wake-ups, about a third
 of a lone append's CPU). An append that finds the lock taken, or the writer thread busy,
 queues as before, so under load the appends still gather into the writer's group commits.
-The writes go to the driver's own cursor (``_store_rows.RowWriter``), one pooled connection
-checked out per transaction, as before.
+The writes go to the driver's own cursor (``_store_rows.RowWriter``). On SQLite the writer
+checks its one connection out of the pool per transaction (in exclusive mode the reads share
+it). On PostgreSQL it keeps one connection between transactions: checking it out each time
+cost the pool's ping, a round trip per transaction; a kept connection found dead before its
+commit is replaced and the batch written again (nothing of it was committed).
 
 **Batched appends** (``append_many``, issue 32): a caller that has many streams to append to
 at once (the dealer of a server's dealt tables) hands them over as one request, which the
@@ -53,6 +56,15 @@ from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from pokerfloor.app._postgres import postgres_engine
 from pokerfloor.app._sqlite import BUSY_TIMEOUT_MS, default_database_path, sqlite_engines
 from pokerfloor.app._store_errors import mapped_store_errors, store_refusal
+from pokerfloor.app._store_requests import (
+    Append,
+    Many,
+    Request,
+    SaveSnapshot,
+    batch_of,
+    conflict,
+    snapshot_ahead,
+)
 from pokerfloor.app._store_rows import (
     MAX_STREAM_ID_LENGTH,
     MAX_TYPE_LENGTH,
@@ -169,66 +181,6 @@ class StoreStats:
     conflicts: int
 
 
-class _Outcome:
-    """What an append's caller waits for: a lock held until the writer sets the outcome.
-    Lighter than a ``concurrent.futures.Future`` (a condition, a waiter lock per wait, the
-    notify loop), which showed in a lone append's CPU. ``result`` is read once."""
-
-    __slots__ = ("_error", "_lock", "_value")
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._lock.acquire()
-        self._value = 0
-        self._error: BaseException | None = None
-
-    def set_result(self, value: int) -> None:
-        self._value = value
-        self._lock.release()
-
-    def set_exception(self, error: BaseException) -> None:
-        self._error = error
-        self._lock.release()
-
-    def result(self) -> int:
-        self._lock.acquire()
-        if self._error is not None:
-            raise self._error
-        return self._value
-
-
-class _Append:
-    __slots__ = ("done", "events", "expected_version", "stream_id")
-
-    def __init__(
-        self, stream_id: str, expected_version: int, events: Sequence[tuple[str, bytes]]
-    ) -> None:
-        self.stream_id = stream_id
-        self.expected_version = expected_version
-        self.events = events
-        self.done = _Outcome()
-
-
-class _SaveSnapshot:
-    __slots__ = ("data", "done", "seq", "stream_id")
-
-    def __init__(self, stream_id: str, seq: int, data: bytes) -> None:
-        self.stream_id = stream_id
-        self.seq = seq
-        self.data = data
-        self.done = _Outcome()
-
-
-@dataclass(slots=True)
-class _Many:
-    """The appends of one ``append_many``: never split between two transactions."""
-
-    appends: list[_Append]
-
-
-_Request = _Append | _SaveSnapshot
-
-
 class SqlEventStore:
     """The ``EventStore`` port on SQLAlchemy; every write goes through one writer thread."""
 
@@ -239,13 +191,14 @@ class SqlEventStore:
         dbapi = writer.dialect.loaded_dbapi
         self._driver_error: type[Exception] = dbapi.Error
         self._driver_integrity_error: type[Exception] = dbapi.IntegrityError
-        self._queue: queue.SimpleQueue[_Request | _Many | None] = queue.SimpleQueue()
+        self._queue: queue.SimpleQueue[Request | Many | None] = queue.SimpleQueue()
         # Held by whoever writes (the writer thread, or a lone append's own thread): the
         # writer's connection, the versions cache and the counters are used under it only.
         self._write_lock = threading.Lock()
         # Set while the writer thread holds requests: a lone append then queues behind them.
         self._writer_busy = False
         self._versions: dict[str, int] = {}  # under _write_lock
+        self._kept: Any = None  # PostgreSQL: the writer's connection between batches
         self._appends = 0
         self._commits = 0
         self._conflicts = 0
@@ -277,22 +230,22 @@ class SqlEventStore:
         events = list(events)
         for event_type, data in events:
             _check_event(event_type, data)
-        return self._submit(_Append(stream_id, expected_version, events))
+        return self._submit(Append(stream_id, expected_version, events))
 
     def append_many(self, appends: Sequence[AppendRequest]) -> list[int | PokerfloorError]:
         """The appends in one transaction (the port's contract): they go to the writer as one
         request, never split, and the appends other threads queued meanwhile join it."""
-        requests: list[_Append] = []
+        requests: list[Append] = []
         for stream_id, expected_version, events in appends:
             _check_stream_id(stream_id)
             _check_seq("expected_version", expected_version)
             listed = list(events)
             for event_type, data in listed:
                 _check_event(event_type, data)
-            requests.append(_Append(stream_id, expected_version, listed))
+            requests.append(Append(stream_id, expected_version, listed))
         if not requests:
             return []
-        self._hand_over(_Many(requests))
+        self._hand_over(Many(requests))
         outcomes: list[int | PokerfloorError] = []
         for request in requests:
             try:
@@ -311,13 +264,13 @@ class SqlEventStore:
             raise PokerfloorError(
                 "INVALID_SNAPSHOT", "snapshot data must be bytes", {"stream_id": stream_id}
             )
-        self._submit(_SaveSnapshot(stream_id, seq, data))
+        self._submit(SaveSnapshot(stream_id, seq, data))
 
-    def _submit(self, request: _Request) -> int:
+    def _submit(self, request: Request) -> int:
         self._hand_over(request)
         return request.done.result()
 
-    def _hand_over(self, item: _Request | _Many) -> None:
+    def _hand_over(self, item: Request | Many) -> None:
         """Commit ``item`` in this thread when no one else writes or waits to, else queue it
         for the writer thread (whose next batch gathers everything queued meanwhile)."""
         if not self._writer_busy and self._write_lock.acquire(blocking=False):
@@ -326,7 +279,7 @@ class SqlEventStore:
                 if alone:
                     if self._closed:  # close() set it, then takes this lock to dispose
                         raise PokerfloorError("STORE_CLOSED", "the event store is closed")
-                    self._write_batch(_requests(item))
+                    self._write_batch(batch_of(item))
                     return
             finally:
                 self._write_lock.release()
@@ -344,6 +297,9 @@ class SqlEventStore:
         self._queue.put(None)
         self._thread.join()
         with self._write_lock:  # a lone append committing in its own thread finishes first
+            if self._kept is not None:
+                self._kept.close()
+                self._kept = None
             self._writer_engine.dispose()
             self._reader_engine.dispose()
 
@@ -411,7 +367,7 @@ class SqlEventStore:
                 break
             self._writer_busy = True
             with self._write_lock:
-                batch = _requests(first)
+                batch = batch_of(first)
                 while len(batch) < MAX_BATCH_APPENDS:
                     try:
                         request = self._queue.get_nowait()
@@ -420,11 +376,11 @@ class SqlEventStore:
                     if request is None:
                         stopping = True
                         break
-                    batch.extend(_requests(request))
+                    batch.extend(batch_of(request))
                 self._write_batch(batch)
                 self._writer_busy = False
 
-    def _write_batch(self, batch: list[_Request]) -> None:
+    def _write_batch(self, batch: list[Request]) -> None:
         trust_cache = True
         for _attempt in range(MAX_BATCH_RETRIES):
             try:
@@ -434,6 +390,8 @@ class SqlEventStore:
                 self._versions.clear()
                 trust_cache = False
                 continue
+            except _LostBeforeCommit:
+                continue  # on a new connection: the pool's ping, as each batch had before
             except BaseException as error:
                 self._versions.clear()
                 if isinstance(error, self._driver_error):  # as SQLAlchemy raised it before
@@ -452,7 +410,7 @@ class SqlEventStore:
                     self._conflicts += 1
                     request.done.set_exception(outcome)
                 else:
-                    if isinstance(request, _Append):
+                    if isinstance(request, Append):
                         self._appends += 1
                     request.done.set_result(outcome)
             return
@@ -463,13 +421,15 @@ class SqlEventStore:
             request.done.set_exception(busy)
 
     def _commit_batch(
-        self, batch: list[_Request], *, trust_cache: bool
+        self, batch: list[Request], *, trust_cache: bool
     ) -> tuple[list[int | PokerfloorError], dict[str, int]]:
         """One transaction for the batch: each request's outcome and the streams' versions."""
         now_ms = int(time.time() * 1000)
         outcomes: list[int | PokerfloorError] = []
         event_rows: list[EventRow] = []
-        pooled = self._writer_engine.raw_connection()
+        kept, self._kept = self._kept, None
+        pooled = kept or self._writer_engine.raw_connection()
+        committing = False
         try:
             driver: Any = pooled.driver_connection
             cursor = driver.cursor()
@@ -480,9 +440,9 @@ class SqlEventStore:
                 for request in batch:
                     stream_id = request.stream_id
                     current = versions[stream_id]
-                    if isinstance(request, _Append):
+                    if isinstance(request, Append):
                         if current != request.expected_version:
-                            outcomes.append(_conflict(request, current))
+                            outcomes.append(conflict(request, current))
                             continue
                         for event_type, data in request.events:
                             current += 1
@@ -491,7 +451,7 @@ class SqlEventStore:
                         outcomes.append(current)
                     else:
                         if request.seq > current:
-                            outcomes.append(_snapshot_ahead(request, current))
+                            outcomes.append(snapshot_ahead(request, current))
                             continue
                         self._rows.replace_snapshot(
                             cursor, stream_id, request.seq, request.data, now_ms
@@ -499,18 +459,26 @@ class SqlEventStore:
                         outcomes.append(request.seq)
                 if event_rows:
                     self._rows.insert_events(cursor, event_rows)
+                committing = True
                 driver.commit()
             except BaseException as error:
-                _roll_back(self._writer_engine, pooled, error)
+                lost = _roll_back(self._writer_engine, pooled, error)
+                if lost and kept is not None and not committing:
+                    raise _LostBeforeCommit from error
                 raise
             finally:
                 cursor.close()
-        finally:
+        except BaseException:
+            pooled.close()  # back to the pool, or dropped when invalidated
+            raise
+        if self._rows.postgresql:
+            self._kept = pooled
+        else:
             pooled.close()  # back to the pool (whose reset is a no-op outside a transaction)
         return outcomes, versions
 
     def _known_versions(
-        self, cursor: Any, batch: list[_Request], *, trust_cache: bool
+        self, cursor: Any, batch: list[Request], *, trust_cache: bool
     ) -> dict[str, int]:
         """Each stream's version: from the cache when it agrees with the first request on the
         stream, else from the database (another process may have written)."""
@@ -520,9 +488,9 @@ class SqlEventStore:
             if request.stream_id in versions or request.stream_id in unknown:
                 continue
             cached = self._versions.get(request.stream_id) if trust_cache else None
-            expected = request.expected_version if isinstance(request, _Append) else request.seq
+            expected = request.expected_version if isinstance(request, Append) else request.seq
             agrees = cached is not None and (
-                cached == expected if isinstance(request, _Append) else cached >= expected
+                cached == expected if isinstance(request, Append) else cached >= expected
             )
             if agrees and cached is not None:
                 versions[request.stream_id] = cached
@@ -535,43 +503,24 @@ class SqlEventStore:
         return versions
 
 
-def _roll_back(engine: Engine, pooled: Any, error: BaseException) -> None:
+class _LostBeforeCommit(Exception):
+    """The kept connection was found dead before the batch's commit: nothing was written."""
+
+
+def _roll_back(engine: Engine, pooled: Any, error: BaseException) -> bool:
     """A failed transaction rolled back; a connection the driver lost is dropped from the
-    pool (as SQLAlchemy's own execution does), not handed to the next reader."""
+    pool (as SQLAlchemy's own execution does), not handed to the next reader: True then."""
     try:
         pooled.driver_connection.rollback()
     except Exception:  # the connection is gone; the batch's own error says why
         pooled.invalidate()
-        return
+        return True
     if isinstance(error, engine.dialect.loaded_dbapi.Error) and engine.dialect.is_disconnect(
         error, pooled.dbapi_connection, None
     ):
         pooled.invalidate()
-
-
-def _requests(item: _Request | _Many) -> list[_Request]:
-    return list(item.appends) if isinstance(item, _Many) else [item]
-
-
-def _conflict(request: _Append, current: int) -> PokerfloorError:
-    return PokerfloorError(
-        "VERSION_CONFLICT",
-        f"stream {request.stream_id!r} is at version {current}, "
-        f"not {request.expected_version}: read the new events and decide again",
-        {
-            "stream_id": request.stream_id,
-            "expected_version": request.expected_version,
-            "actual_version": current,
-        },
-    )
-
-
-def _snapshot_ahead(request: _SaveSnapshot, current: int) -> PokerfloorError:
-    return PokerfloorError(
-        "SNAPSHOT_AHEAD_OF_STREAM",
-        f"snapshot at seq {request.seq} but stream {request.stream_id!r} is at {current}",
-        {"stream_id": request.stream_id, "seq": request.seq, "version": current},
-    )
+        return True
+    return False
 
 
 def _check_stream_id(stream_id: object) -> None:
