@@ -80,26 +80,30 @@ class WebSocketOutcomeLog:
         if scope["type"] != "websocket":
             await self.app(scope, receive, send)
             return
-        state = {"accepted": False, "logged": False}
+        accepted = logged = False
 
         def say(outcome: str) -> None:
-            state["logged"] = True
+            nonlocal logged
+            logged = True
             _log.info('%s - "WebSocket %s" %s', _client(scope), _path(scope), outcome)
 
         async def watched(message: Message) -> None:
-            kind = message["type"]
-            if not state["logged"]:
+            # Once the line is written, a message costs one test: about ten sends per dealt
+            # action go through here (bench/ws_send.py: 220 ns a send before, with a dict).
+            nonlocal accepted
+            if not logged:
+                kind = message["type"]
                 if kind == "websocket.accept":
-                    state["accepted"] = True
-                elif state["accepted"] and kind == "websocket.close":
+                    accepted = True
+                elif accepted and kind == "websocket.close":
                     code = int(message.get("code", 1000))
                     say(f"refused {code}" if code in _REFUSED_CODES else "accepted")
-                elif state["accepted"]:
+                elif accepted:
                     say("accepted")
             await send(message)
 
         try:
             await self.app(scope, receive, watched)
         finally:
-            if state["accepted"] and not state["logged"]:
+            if accepted and not logged:
                 say("accepted")

@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from starlette.concurrency import run_in_threadpool
 
@@ -40,13 +40,70 @@ from pokerfloor.tournament.events import (
 from pokerfloor.web.pages.common._common import Pages, render_fragment
 from pokerfloor.web.pages.common._dealt_common import player_status, status_changes_at
 
-__all__ = ["BURST_SECONDS", "CLOSED", "Hub", "Inbox", "event_extent", "hub"]
+__all__ = ["BURST_SECONDS", "CLOSED", "Changes", "Hub", "Inbox", "event_extent", "hub"]
 
 BURST_SECONDS = 0.005  # the events of one command, and a tick right after it: one read
 _RECHECK_AT_MOST_S = 1.0  # a hub waiting for a status to change by time looks this often
 CLOSED = "closed"
 
-Inbox = asyncio.Queue[str]  # what changed for a viewer: "table", "own", "left", "closed"
+
+class Inbox(Protocol):
+    """What changed for a viewer: "table", "own", "left", "closed" (an ``asyncio.Queue[str]``
+    is one, the spectators'; a page's own is a ``Changes``)."""
+
+    def put_nowait(self, item: str, /) -> None: ...
+
+    async def get(self) -> str: ...
+
+    def get_nowait(self) -> str: ...
+
+    def empty(self) -> bool: ...
+
+
+class Changes:
+    """A viewer's inbox as the set of what changed since it last looked: ``take`` waits for
+    something and returns it all. Issue 31's measure: an ``asyncio.Queue`` per viewer asked
+    for the running loop (and the process id) at every wait, and ``_drain`` took its items one
+    by one; about ten viewers wake per action."""
+
+    __slots__ = ("_loop", "_pending", "_waiter")
+
+    def __init__(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._pending: set[str] = set()
+        self._waiter: asyncio.Future[None] | None = None
+
+    def put_nowait(self, item: str, /) -> None:
+        self._pending.add(item)
+        waiter = self._waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    async def _wait(self) -> None:
+        while not self._pending:
+            self._waiter = self._loop.create_future()
+            try:
+                await self._waiter
+            finally:
+                self._waiter = None
+
+    async def take(self) -> set[str]:
+        """Everything that changed, once something did."""
+        await self._wait()
+        taken, self._pending = self._pending, set()
+        return taken
+
+    async def get(self) -> str:
+        await self._wait()
+        return self._pending.pop()
+
+    def get_nowait(self) -> str:
+        return self._pending.pop()  # KeyError when empty (a Queue's QueueEmpty)
+
+    def empty(self) -> bool:
+        return not self._pending
+
+
 # The tables and the players an event can have changed the statuses of; None: any.
 Extent = tuple[set[int], set[str]] | None
 

@@ -47,7 +47,7 @@ from pokerfloor.dealt import DealtTable
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.web.pages.common._common import Pages
 from pokerfloor.web.pages.common._dealt_hub import BURST_SECONDS as _BURST_SECONDS
-from pokerfloor.web.pages.common._dealt_hub import CLOSED, hub
+from pokerfloor.web.pages.common._dealt_hub import CLOSED, Changes, hub
 from pokerfloor.web.pages.common._dealt_hub import Inbox as Inbox  # the spectators' too
 from pokerfloor.web.pages.common._dealt_render import own_part, table_part
 from pokerfloor.web.pages.common._live import push_until_closed
@@ -227,7 +227,7 @@ async def push_player(
     sent when it changed (the table's part as the channel's text, the same for all).
     ``answer``: what to send back for a message from the page (their action)."""
     player_hub = hub(pages, dealt, tournament_id)
-    inbox: Inbox = asyncio.Queue()
+    inbox = Changes()
     player_hub.join(player_id, inbox)
     channel: _TableChannel | None = None
 
@@ -258,7 +258,7 @@ async def push_player(
         await player_hub.ready.wait()
         last_own, last_key, table_no, first = "", None, -1, True
         while True:
-            whats = {"own", "left"} if first else {await inbox.get()} | _drain(inbox)
+            whats = {"own", "left"} if first else await inbox.take()
             if _CLOSED in whats:
                 return
             first = False
@@ -336,13 +336,13 @@ async def push_table(
 ) -> None:
     """A table's screen (or the TD's view): the channel's text, each time it changed."""
     channel = _table_channel(pages, dealt, tournament_id, table_no, language, td)
-    inbox: Inbox = asyncio.Queue()
+    inbox = Changes()
     channel.join(inbox)
 
     async def push() -> None:
         await websocket.send_text(await channel.first())
         while True:
-            whats = {await inbox.get()} | _drain(inbox)
+            whats = await inbox.take()
             if _CLOSED in whats or channel.failed:
                 return
             if "table" in whats:

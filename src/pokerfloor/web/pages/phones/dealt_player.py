@@ -278,6 +278,7 @@ async def live(websocket: WebSocket, tournament_id: str, player_id: str, key: st
     dealt = dealt_of(websocket)
     # A browser names the page that opened the socket: a page of another site may not act.
     from_our_page = "origin" not in websocket.headers or same_origin(websocket.headers)
+    loop = asyncio.get_running_loop()  # once: asking for it costs a getpid() each time
 
     async def answer(message: str) -> str:
         if not from_our_page:
@@ -285,7 +286,7 @@ async def live(websocket: WebSocket, tournament_id: str, player_id: str, key: st
                 outcome = Outcome(i18n.gettext("Act from your own page of this server."))
         else:
             kind, amount, confirmed = message_fields(message)
-            outcome = await asyncio.get_running_loop().run_in_executor(_ACTIONS, functools.partial(
+            outcome = await loop.run_in_executor(_ACTIONS, functools.partial(
                 act_outcome, pages, dealt, tournament_id, player_id, language, kind, amount,
                 confirmed,
             ))  # fmt: skip
