@@ -57,7 +57,6 @@ __all__ = ["push_player", "push_table"]
 log = logging.getLogger("pokerfloor.dealt")
 _CLOSED = CLOSED  # the spectators' channel says it too (``_dealt_watch_live``)
 _FRESH_SECONDS = 0.05  # a table's text this recent is sent as it is to a viewer who connects
-_HEADS_KEPT = 8  # a player's head parts kept (their turn or not, away or not, a rebuy)
 
 
 def _drain(inbox: Inbox) -> set[str]:
