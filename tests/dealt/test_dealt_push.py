@@ -88,6 +88,20 @@ def _settled(readers: list[_Reader], at_least: int = 1) -> None:
         time.sleep(0.4)
 
 
+_FIRST_PARTS = ('id="dealt-table-part"', 'id="dealt-left"', 'id="dealt-own"')
+
+
+def _all_parts(readers: list[_Reader]) -> None:
+    """Until every reader has had each part of a player's page once: a frame may hold
+    several (one message per change), so the frames are not counted."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if all(all(part in "".join(r.frames) for part in _FIRST_PARTS) for r in readers):
+            return
+        time.sleep(0.05)
+    raise AssertionError([reader.frames for reader in readers])
+
+
 def _act_at(dealt: DealtService, table_no: int) -> None:
     table = dealt.table(TID, table_no)
     player = dealt.tournaments.tournament(TID).tables[table_no].seats[table.to_act_seat()]
@@ -98,7 +112,8 @@ def test_issue_31_a_change_at_table_1_sends_nothing_to_a_client_of_table_2() -> 
     venue, dealt = _two_tables()
     one, two = _seated(dealt, 1)[0], _seated(dealt, 2)[0]
     with _reading(venue, _link(one) + "/live", _link(two) + "/live") as readers:
-        _settled(readers, at_least=3)  # the table's part, the players left, the own part
+        _all_parts(readers)  # the table's part, the players left, the own part
+        _settled(readers)
         before = [len(reader.frames) for reader in readers]
         renders_two = channel_renders(TID, 2)
         venue.clock.advance(1_500)  # the clock moved: a render of table 2 would differ
@@ -181,7 +196,8 @@ def test_issue_31_an_action_chosen_in_advance_reaches_the_player_s_own_part() ->
     seats = dealt.tournaments.tournament(TID).tables[1].seats
     waiting = next(p for s, p in sorted(seats.items()) if s != table.to_act_seat())
     with _reading(venue, _link(waiting) + "/live") as readers:
-        _settled(readers, at_least=3)
+        _all_parts(readers)
+        _settled(readers)
         assert 'aria-pressed="true"' not in "".join(readers[0].frames)
         before = len(readers[0].frames)
         venue.public.post(_link(waiting) + "/advance", data={"kind": "check_fold"},
@@ -199,7 +215,8 @@ def test_issue_31_the_table_s_part_and_the_actor_s_own_part_come_in_one_message(
     table = dealt.table(TID, 1)
     actor = dealt.tournaments.tournament(TID).tables[1].seats[table.to_act_seat()]
     with _reading(venue, _link(actor) + "/live") as readers:
-        _settled(readers, at_least=3)
+        _all_parts(readers)
+        _settled(readers)
         before = len(readers[0].frames)
         _act_at(dealt, 1)
         _settled(readers)
