@@ -7,6 +7,8 @@ import threading
 import time
 from collections.abc import Callable
 
+from pokerfloor.app.dealt_service import DealtService
+from pokerfloor.dealt.mode import DealtSettings
 from tests.web.pages.conftest import Venue
 
 
@@ -39,3 +41,22 @@ def wait_for(
                 return frame
         time.sleep(0.05)
     raise AssertionError(f"no such frame in {len(frames)}: {frames[-1:]}")
+
+
+def dealt_venue(
+    tournament_id: str, players: int, settings: DealtSettings
+) -> tuple[Venue, DealtService]:
+    """A turbo tournament of ``players`` at tables of 4, seated, its buttons placed, dealt by
+    pokerfloor with ``settings``, its clock started (no hand dealt yet: ``dealt.tick``)."""
+    venue = Venue()
+    venue.command(tournament_id, type="create_tournament", tournament_id=tournament_id,
+                  structure="turbo", table_size=4)  # fmt: skip
+    for number in range(1, players + 1):
+        venue.command(tournament_id, type="register_player", player_id=f"p{number}",
+                      name=f"J {number}")  # fmt: skip
+    venue.command(tournament_id, type="draw_seats", seed=2)
+    venue.command(tournament_id, type="place_buttons", seed=2)
+    dealt: DealtService = venue.td.app.state.dealt  # type: ignore[attr-defined]
+    dealt.choose(tournament_id, settings)
+    venue.command(tournament_id, type="start_clock")
+    return venue, dealt

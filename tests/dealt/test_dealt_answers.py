@@ -9,6 +9,7 @@ import json
 
 from pokerfloor.app.dealt_service import DealtService
 from pokerfloor.web.pages.common._dealt_common import secret_player_key
+from tests.dealt._frames import dealt_venue
 from tests.dealt._sitngo import SETTINGS
 from tests.web.pages.conftest import CAPTAIN_SECRET, Venue, words
 
@@ -17,16 +18,7 @@ TID = "answers"
 
 def _one_table() -> tuple[Venue, DealtService, list[str]]:
     """Four players dealt in at one table; its players, the one to act first."""
-    venue = Venue()
-    venue.command(TID, type="create_tournament", tournament_id=TID, structure="turbo",
-                  table_size=4)  # fmt: skip
-    for number in range(1, 5):
-        venue.command(TID, type="register_player", player_id=f"p{number}", name=f"J {number}")
-    venue.command(TID, type="draw_seats", seed=2)
-    venue.command(TID, type="place_buttons", seed=2)
-    dealt: DealtService = venue.td.app.state.dealt  # type: ignore[attr-defined]
-    dealt.choose(TID, SETTINGS)
-    venue.command(TID, type="start_clock")
+    venue, dealt = dealt_venue(TID, 4, SETTINGS)
     dealt.tick(TID)
     table = dealt.table(TID, 1)
     seats = dealt.tournaments.tournament(TID).tables[1].seats

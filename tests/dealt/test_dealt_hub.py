@@ -11,6 +11,7 @@ from pokerfloor.app.service import EVENT_DECODER
 from pokerfloor.hand import Action, ShowdownAction
 from pokerfloor.tournament.events import HandPlayed, PlayersBusted, PlayersMoved
 from pokerfloor.web.pages.common._dealt_hub import Hub, event_extent, merged_extent
+from tests.dealt._frames import dealt_venue
 from tests.dealt._sitngo import SETTINGS
 from tests.web.pages.conftest import Venue
 
@@ -18,17 +19,7 @@ TID = "hub"
 
 
 def _two_tables() -> tuple[Venue, DealtService]:
-    venue = Venue()
-    venue.command(TID, type="create_tournament", tournament_id=TID, structure="turbo",
-                  table_size=4)  # fmt: skip
-    for number in range(1, 9):
-        venue.command(TID, type="register_player", player_id=f"p{number}", name=f"J {number}")
-    venue.command(TID, type="draw_seats", seed=2)
-    venue.command(TID, type="place_buttons", seed=2)
-    dealt: DealtService = venue.td.app.state.dealt  # type: ignore[attr-defined]
-    dealt.choose(TID, SETTINGS)
-    venue.command(TID, type="start_clock")
-    return venue, dealt
+    return dealt_venue(TID, 8, SETTINGS)
 
 
 def _all_in_everywhere(dealt: DealtService) -> None:

@@ -16,6 +16,7 @@ from pokerfloor.app.dealt_service import DealtService
 from pokerfloor.hand import Action
 from pokerfloor.web.pages.common._dealt_common import secret_player_key, secret_screen_key
 from pokerfloor.web.pages.common._dealt_live import channel_renders
+from tests.dealt._frames import dealt_venue
 from tests.dealt._sitngo import SETTINGS
 from tests.web.pages.conftest import CAPTAIN_SECRET, TOKEN, Venue
 
@@ -25,16 +26,7 @@ _FACE_UP = re.compile(r'class="dealt-card dealt-(?:clubs|diamonds|hearts|spades)
 
 
 def _two_tables() -> tuple[Venue, DealtService]:
-    venue = Venue()
-    venue.command(TID, type="create_tournament", tournament_id=TID, structure="turbo",
-                  table_size=4)  # fmt: skip
-    for number in range(1, 9):
-        venue.command(TID, type="register_player", player_id=f"p{number}", name=f"J {number}")
-    venue.command(TID, type="draw_seats", seed=2)
-    venue.command(TID, type="place_buttons", seed=2)
-    dealt: DealtService = venue.td.app.state.dealt  # type: ignore[attr-defined]
-    dealt.choose(TID, SETTINGS)
-    venue.command(TID, type="start_clock")
+    venue, dealt = dealt_venue(TID, 8, SETTINGS)
     dealt.tick(TID)  # both tables deal
     return venue, dealt
 
